@@ -1,1 +1,33 @@
-export const version = '0.1.0';
+/**
+ * bdb — backgammon match-analysis statistics. The public library API; the CLI is a thin shell over it.
+ */
+export {
+  type AggregateOptions,
+  analyseBytes,
+  canonicalName,
+  defaultMet,
+  type MatchReport,
+  matchOutcome,
+  PlayerAggregator,
+  reportMatch,
+} from './analyse.js';
+export * from './core/board.js';
+export { applyPlay, formatPlay, isLegalPlay, type LegalPlay, legalPlays } from './core/moves.js';
+export { boardFromPositionId, positionId } from './core/position-id.js';
+export { xgid } from './core/xgid.js';
+export { BdbError, CorruptFileError, UnsupportedFormatError, UsageError } from './errors.js';
+export type { Met } from './met/index.js';
+export { isCounted, isForcedChecker } from './metrics/counting.js';
+export { checkerErrorMpt, cubeErrorMpt, errorMpt } from './metrics/decision-error.js';
+export { engineElo } from './metrics/elo.js';
+export { gnubgMatchContext } from './metrics/gnubg-stats.js';
+export { l7Match, l7Pool } from './metrics/l7.js';
+export { mwcLoss } from './metrics/mwc-loss.js';
+export { type GnubgFigures, type PlayerStats, playerStats } from './metrics/player-stats.js';
+export { performanceRating } from './metrics/pr.js';
+export { snowieErrorRate } from './metrics/snowie-er.js';
+export type * from './model/types.js';
+export { detectFormat, formats, parseBytes } from './parsers/index.js';
+export type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './parsers/types.js';
+export { type JsonReport, renderJson } from './report/json.js';
+export { renderMatchTable, renderPlayersTable } from './report/table.js';

@@ -1,0 +1,128 @@
+/**
+ * The library's main path: bytes → match → per-player figures, and aggregation by person.
+ */
+import type { Met } from './met/index.js';
+import { loadKazarossXG2 } from './met/index.js';
+import {
+  addTallies,
+  matchTallies,
+  type PlayerStats,
+  type PlayerTally,
+  playerStats,
+} from './metrics/player-stats.js';
+import type { Match } from './model/types.js';
+import { parseBytes } from './parsers/index.js';
+import type { ParseWarning } from './parsers/types.js';
+
+/** The default match equity table: Kazaross-XG2 extended to 64 points with Zadeh's formula. */
+export function defaultMet(): Met {
+  return loadKazarossXG2();
+}
+
+/** One analysed match with its figures. */
+export interface MatchReport {
+  readonly file: string;
+  readonly format: string;
+  /** 0 = money. */
+  readonly matchLength: number;
+  readonly players: readonly [string, string];
+  readonly games: number;
+  /** Final score of seats 0 and 1 (points won). */
+  readonly finalScore: readonly [number, number];
+  /** Winner's name, or null (unfinished match, money tie). */
+  readonly winner: string | null;
+  readonly date: string | null;
+  readonly event: string | null;
+  readonly analyser: Match['analyser'];
+  readonly stats: readonly [PlayerStats, PlayerStats];
+  readonly warnings: readonly ParseWarning[];
+  /** Internal: the per-seat tallies, for aggregation. */
+  readonly tallies: readonly [PlayerTally, PlayerTally];
+}
+
+/** Final score and winner of a match (spec/metrics.md §16: the winner reaches N; money: more points). */
+export function matchOutcome(match: Match): { finalScore: [number, number]; winner: 0 | 1 | null } {
+  const score: [number, number] = [0, 0];
+  const last = match.games[match.games.length - 1];
+  if (match.matchLength > 0 && last) {
+    score[0] = last.score[0];
+    score[1] = last.score[1];
+    if (last.winner !== null) score[last.winner] += last.points;
+    const w = score[0] >= match.matchLength ? 0 : score[1] >= match.matchLength ? 1 : null;
+    return { finalScore: score, winner: w };
+  }
+  for (const g of match.games) if (g.winner !== null) score[g.winner] += g.points;
+  return { finalScore: score, winner: score[0] > score[1] ? 0 : score[1] > score[0] ? 1 : null };
+}
+
+/** Computes the figures of a parsed match. */
+export function reportMatch(
+  match: Match,
+  met: Met,
+  format: string = match.format,
+  warnings: readonly ParseWarning[] = [],
+): MatchReport {
+  const tallies = matchTallies(met, match);
+  const { finalScore, winner } = matchOutcome(match);
+  return {
+    file: match.file,
+    format,
+    matchLength: match.matchLength,
+    players: match.players,
+    games: match.games.length,
+    finalScore,
+    winner: winner === null ? null : match.players[winner],
+    date: match.date,
+    event: match.event,
+    analyser: match.analyser,
+    stats: [playerStats(tallies[0]), playerStats(tallies[1])],
+    warnings,
+    tallies,
+  };
+}
+
+/** Parses the bytes of one file (format detected from content) and computes its figures. */
+export function analyseBytes(bytes: Uint8Array, file: string, met: Met = defaultMet()): MatchReport {
+  const { match, warnings, format } = parseBytes(bytes, { file, met });
+  return reportMatch(match, met, format.id, warnings);
+}
+
+/** Options for aggregating players over matches. */
+export interface AggregateOptions {
+  /** Alias → canonical name, applied before grouping (exact names). */
+  readonly aliases?: ReadonlyMap<string, string>;
+  /** Keep only these canonical names (after aliasing); all when absent. */
+  readonly players?: readonly string[];
+}
+
+/** Canonical name of a player under the aliases. */
+export function canonicalName(name: string, aliases?: ReadonlyMap<string, string>): string {
+  return aliases?.get(name) ?? name;
+}
+
+/**
+ * Aggregates per person across matches (sum/sum; L₇ pooled). Stateful accumulator so a folder of
+ * thousands of matches is reduced as it streams: only one tally per person is kept.
+ */
+export class PlayerAggregator {
+  private readonly byName = new Map<string, PlayerTally>();
+  private readonly opts: AggregateOptions;
+  constructor(opts: AggregateOptions = {}) {
+    this.opts = opts;
+  }
+
+  /** Adds a match's two seats. */
+  add(report: MatchReport): void {
+    for (const t of report.tallies) {
+      const name = canonicalName(t.player, this.opts.aliases);
+      if (this.opts.players && !this.opts.players.includes(name)) continue;
+      const prev = this.byName.get(name);
+      this.byName.set(name, prev ? addTallies(prev, t) : { ...structuredClone(t), player: name });
+    }
+  }
+
+  /** The aggregated figures, by name. */
+  results(): PlayerStats[] {
+    return [...this.byName.values()].sort((a, b) => a.player.localeCompare(b.player)).map(playerStats);
+  }
+}

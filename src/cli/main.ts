@@ -1,0 +1,146 @@
+/**
+ * The `bdb` command. Parses arguments, reads files, calls the library, prints, sets the exit code:
+ * 0 all inputs read, 1 some inputs failed, 2 usage error. Nothing else in bdb prints or exits.
+ */
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError, Option } from 'commander';
+import { analyseBytes, defaultMet, PlayerAggregator } from '../analyse.js';
+import { BdbError, UsageError } from '../errors.js';
+import { type JsonMatch, jsonMatch, renderJson } from '../report/json.js';
+import { renderMatchTable, renderPlayersTable } from '../report/table.js';
+import { inputFiles } from './files.js';
+
+const VERSION = '0.1.0';
+
+/** Exit codes. */
+export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
+
+/** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
+export function parseAliases(values: readonly string[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const v of values) {
+    const k = v.indexOf('=');
+    if (k <= 0 || k === v.length - 1)
+      throw new UsageError(`--alias expects NAME=OTHER, got ${JSON.stringify(v)}`);
+    // NAME is the canonical spelling; OTHER is merged into it
+    m.set(v.slice(k + 1), v.slice(0, k));
+  }
+  return m;
+}
+
+interface StatsOptions {
+  json?: boolean;
+  player?: string[];
+  alias?: string[];
+  progress?: boolean;
+}
+
+function collect(value: string, prev: string[] = []): string[] {
+  return [...prev, value];
+}
+
+function runStats(paths: string[], opts: StatsOptions): number {
+  const aliases = parseAliases(opts.alias ?? []);
+  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
+  const met = defaultMet();
+  const agg = new PlayerAggregator({ aliases, ...(wanted ? { players: wanted } : {}) });
+  const matches: JsonMatch[] = [];
+  const errors: { file: string; message: string }[] = [];
+  const out = process.stdout;
+  const tty = opts.progress ?? process.stderr.isTTY === true;
+  let n = 0;
+  let failed = 0;
+  const files = inputFiles(paths, (p, why) => {
+    errors.push({ file: p, message: `${p}: ${why}` });
+    failed++;
+    process.stderr.write(`bdb: ${p}: ${why}\n`);
+  });
+  for (const file of files) {
+    n++;
+    if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} files read…`);
+    let report: ReturnType<typeof analyseBytes>;
+    try {
+      const bytes = readFileSync(file);
+      report = analyseBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file, met);
+    } catch (e) {
+      failed++;
+      const message = e instanceof BdbError ? e.message : `${file}: cannot read: ${(e as Error).message}`;
+      errors.push({ file, message });
+      if (tty) process.stderr.write('\r');
+      process.stderr.write(`bdb: ${message}\n`);
+      continue;
+    }
+    agg.add(report);
+    if (opts.json) {
+      matches.push(jsonMatch(report));
+    } else {
+      const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
+      if (seats) out.write(`${renderMatchTable(report)}\n\n`);
+    }
+  }
+  if (tty && n >= 25) process.stderr.write('\r');
+  const players = agg.results();
+  if (opts.json) {
+    out.write(renderJson({ schemaVersion: 1, matches, players, errors }));
+  } else {
+    if (players.length > 0)
+      out.write(
+        `Players over ${n - failed} match${n - failed === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`,
+      );
+  }
+  if (failed > 0) {
+    process.stderr.write(
+      `bdb: ${failed} of ${n + (errors.length - failed >= 0 ? 0 : 0)} input${failed === 1 ? '' : 's'} failed\n`,
+    );
+    return EXIT.someFailed;
+  }
+  if (n === 0) {
+    process.stderr.write('bdb: no match files found\n');
+    return EXIT.someFailed;
+  }
+  return EXIT.ok;
+}
+
+/** Builds the commander program. */
+export function buildProgram(): Command {
+  const program = new Command('bdb')
+    .description('Backgammon match-analysis statistics from XG and gnuBG analyses')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  program
+    .command('stats')
+    .description('PR, equity and MWC lost, L7, engine Elo and gnuBG figures per match and per player')
+    .argument('<paths...>', 'match files or folders (read recursively)')
+    .option('--json', 'print JSON (schemaVersion 1) instead of tables')
+    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
+    .addOption(
+      new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
+        collect,
+      ),
+    )
+    .option('--no-progress', 'no progress line on stderr')
+    .action((paths: string[], opts: StatsOptions) => {
+      process.exitCode = runStats(paths, opts);
+    });
+  return program;
+}
+
+/** Entry point used by bin/bdb.js. */
+export function main(argv: readonly string[]): void {
+  const program = buildProgram();
+  try {
+    program.parse(argv as string[]);
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return;
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`bdb: ${e.message}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,366 @@
+/**
+ * Per-player figures of a match, and their aggregation over matches (sum/sum, spec/metrics.md §2.1, §3).
+ *
+ * A match is first reduced to one `PlayerTally` per seat: counted decisions, error sums (mpt) and MWC
+ * losses by decision type, the Snowie numerator and denominator, the L₇ unit and gnuBG's stat context.
+ * Tallies add up over matches; `playerStats` derives every figure from a tally, so a one-match table and
+ * an aggregate can never disagree on how a figure is computed.
+ */
+import type { Met } from '../met/index.js';
+import type { Match } from '../model/types.js';
+import { isCounted } from './counting.js';
+import { errorMpt } from './decision-error.js';
+import { engineElo } from './elo.js';
+import {
+  addGnubgContext,
+  cubeErrorTotal,
+  type ErrorPair,
+  emptyGnubgContext,
+  type GnubgSide,
+  type GnubgStatContext,
+  gnubgLuckRating,
+  gnubgMatchContext,
+  gnubgRating,
+} from './gnubg-stats.js';
+import { type L7Unit, l7Match, l7Pool } from './l7.js';
+import { mwcLoss } from './mwc-loss.js';
+import { performanceRating } from './pr.js';
+import { snowieErrorRate } from './snowie-er.js';
+
+/** Decision types of XG's breakdown: checker, double (incl. no-double), take (takes and passes). */
+export interface ByType<T> {
+  checker: T;
+  double: T;
+  take: T;
+}
+
+/** Everything needed to derive a player's figures; adds up over matches. */
+export interface PlayerTally {
+  player: string;
+  matches: number;
+  counted: ByType<number>;
+  errorMpt: ByType<number>;
+  /** Σ ℓ (fraction of a match) over counted match-play decisions. */
+  mwcLoss: ByType<number>;
+  /** Counted decisions whose ℓ is known (match play). */
+  mwcCounted: number;
+  /** L₇ units, one per match-play match. */
+  l7Units: L7Unit[];
+  /** Snowie ER: the player's errors, no counting filter (mpt), and both players' scored checker plays. */
+  snowieMpt: number;
+  snowieDen: number;
+  /** gnuBG's stat context of this player (seat 0 of the stored contexts), match play and money apart. */
+  gnubgMatch: GnubgStatContext | null;
+  gnubgMoney: GnubgStatContext | null;
+  /** Total moves of both players, for gnuBG's Snowie error rate, match play and money apart. */
+  gnubgBothMovesMatch: number;
+  gnubgBothMovesMoney: number;
+}
+
+function byType(): ByType<number> {
+  return { checker: 0, double: 0, take: 0 };
+}
+
+function typeOf(kind: 'checker' | 'cube', action?: string): keyof ByType<number> {
+  if (kind === 'checker') return 'checker';
+  return action === 'take' || action === 'pass' ? 'take' : 'double';
+}
+
+/** A context holding only `seat`'s side, moved to seat 0. */
+function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
+  const only = emptyGnubgContext(sc.matchPlay);
+  only.games = sc.games;
+  only.sides[0] = structuredClone(sc.sides[seat]);
+  return only;
+}
+
+/** Reduces a match to one tally per seat. */
+export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally] {
+  const tallies = ([0, 1] as const).map(
+    (seat): PlayerTally => ({
+      player: match.players[seat],
+      matches: 1,
+      counted: byType(),
+      errorMpt: byType(),
+      mwcLoss: byType(),
+      mwcCounted: 0,
+      l7Units: [],
+      snowieMpt: 0,
+      snowieDen: 0,
+      gnubgMatch: null,
+      gnubgMoney: null,
+      gnubgBothMovesMatch: 0,
+      gnubgBothMovesMoney: 0,
+    }),
+  ) as [PlayerTally, PlayerTally];
+  let scoredChecker = 0;
+  const loss: [number, number] = [0, 0];
+  for (const game of match.games) {
+    for (const d of game.decisions) {
+      const t = tallies[d.player];
+      const e = errorMpt(d);
+      if (e !== null) t.snowieMpt += e;
+      if (d.kind === 'checker' && e !== null) scoredChecker++;
+      if (e === null || !isCounted(d)) continue;
+      const k = typeOf(d.kind, d.kind === 'cube' ? d.action : undefined);
+      t.counted[k]++;
+      t.errorMpt[k] += e;
+      const l = mwcLoss(met, d, e);
+      if (l !== null) {
+        t.mwcLoss[k] += l;
+        t.mwcCounted++;
+        loss[d.player] += l;
+      }
+    }
+  }
+  const sc = gnubgMatchContext(met, match);
+  const bothMoves = sc.sides[0].totalMoves + sc.sides[1].totalMoves;
+  for (const seat of [0, 1] as const) {
+    const t = tallies[seat];
+    t.snowieDen = scoredChecker;
+    if (match.matchLength > 0) {
+      t.l7Units.push({ loss: loss[seat], matchLength: match.matchLength });
+      t.gnubgMatch = seatContext(sc, seat);
+      t.gnubgBothMovesMatch = bothMoves;
+    } else {
+      t.gnubgMoney = seatContext(sc, seat);
+      t.gnubgBothMovesMoney = bothMoves;
+    }
+  }
+  return tallies;
+}
+
+function addByType(a: ByType<number>, b: ByType<number>): void {
+  a.checker += b.checker;
+  a.double += b.double;
+  a.take += b.take;
+}
+
+function addCtx(a: GnubgStatContext | null, b: GnubgStatContext | null): GnubgStatContext | null {
+  if (!b) return a;
+  if (!a) return structuredClone(b);
+  addGnubgContext(a, b);
+  return a;
+}
+
+/** Adds tally `b` into a copy of `a` (the name of `a` is kept). */
+export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
+  const out = structuredClone(a);
+  out.matches += b.matches;
+  addByType(out.counted, b.counted);
+  addByType(out.errorMpt, b.errorMpt);
+  addByType(out.mwcLoss, b.mwcLoss);
+  out.mwcCounted += b.mwcCounted;
+  out.l7Units.push(...b.l7Units);
+  out.snowieMpt += b.snowieMpt;
+  out.snowieDen += b.snowieDen;
+  out.gnubgMatch = addCtx(out.gnubgMatch, b.gnubgMatch);
+  out.gnubgMoney = addCtx(out.gnubgMoney, b.gnubgMoney);
+  out.gnubgBothMovesMatch += b.gnubgBothMovesMatch;
+  out.gnubgBothMovesMoney += b.gnubgBothMovesMoney;
+  return out;
+}
+
+/** A cube error bucket as gnuBG shows it. */
+export interface GnubgCubeErrorFigures {
+  count: number;
+  emg: number;
+  /** Percentage points of MWC at match play; null at money play. */
+  mwcPct: number | null;
+  /** Points at money play; null at match play. */
+  points: number | null;
+}
+
+/** gnuBG's own figures for one player, as gnuBG prints them (errors as positive magnitudes). */
+export interface GnubgFigures {
+  totalMoves: number;
+  unforcedMoves: number;
+  checkerErrorEMG: number;
+  checkerErrorMWCPct: number | null;
+  checkerErrorPoints: number | null;
+  totalCubeDecisions: number;
+  closeCubeDecisions: number;
+  doubles: number;
+  takes: number;
+  passes: number;
+  cubeErrorEMG: number;
+  cubeErrorMWCPct: number | null;
+  cubeErrorPoints: number | null;
+  cubeErrors: {
+    missedDoubleBelowCP: GnubgCubeErrorFigures;
+    missedDoubleAboveCP: GnubgCubeErrorFigures;
+    wrongDoubleBelowDP: GnubgCubeErrorFigures;
+    wrongDoubleAboveTG: GnubgCubeErrorFigures;
+    wrongTake: GnubgCubeErrorFigures;
+    wrongPass: GnubgCubeErrorFigures;
+  };
+  totalErrorEMG: number;
+  totalErrorMWCPct: number | null;
+  totalErrorPoints: number | null;
+  /** Error rates ×1000 per decision (mEMG): chequer ÷ unforced, cube ÷ close, overall ÷ both. */
+  checkerErrorRateMEMG: number | null;
+  cubeErrorRateMEMG: number | null;
+  errorRateMEMG: number | null;
+  /** Overall error ×1000 ÷ total moves of both players. */
+  snowieER: number | null;
+  moveMarks: { unmarked: number; doubtful: number; bad: number; veryBad: number };
+  rollMarks: { veryLucky: number; lucky: number; unmarked: number; unlucky: number; veryUnlucky: number };
+  luckEMG: number | null;
+  luckMWCPct: number | null;
+  luckPoints: number | null;
+  luckRateMEMG: number | null;
+  actualResultPct: number | null;
+  luckAdjustedResultPct: number | null;
+  /** Money: points won and luck-adjusted points, per game (gnuBG's "Advantage … in ppg"). */
+  actualResultPpg: number | null;
+  luckAdjustedResultPpg: number | null;
+  ratings: { checker: string | null; cube: string | null; overall: string | null; luck: string | null };
+}
+
+/** The figures bdb reports for a player (JSON contract, schemaVersion 1). */
+export interface PlayerStats {
+  player: string;
+  matches: number;
+  pr: number | null;
+  prChecker: number | null;
+  prCube: number | null;
+  decisions: { total: number; checker: number; double: number; take: number };
+  equityError: { total: number; checker: number; double: number; take: number };
+  mwcLossPct: { total: number | null; checker: number | null; double: number | null; take: number | null };
+  l7Pct: number | null;
+  elo: number | null;
+  eloFloored: boolean;
+  snowieER: number | null;
+  gnubg: GnubgFigures | null;
+}
+
+function ratio(num: number, den: number): number | null {
+  return den > 0 ? num / den : null;
+}
+
+/** gnuBG figures of one side (seat 0 of `sc`). */
+function gnubgFigures(sc: GnubgStatContext, bothMoves: number): GnubgFigures {
+  const s: GnubgSide = sc.sides[0];
+  const mp = sc.matchPlay;
+  const mwc = (x: number): number | null => (mp ? 100 * x : null);
+  const pts = (x: number): number | null => (mp ? null : x);
+  const cube = cubeErrorTotal(s);
+  const bucket = (p: ErrorPair): GnubgCubeErrorFigures => ({
+    count: p.count,
+    emg: p.emg,
+    mwcPct: mwc(p.cost),
+    points: pts(p.cost),
+  });
+  const totalEmg = s.checker.emg + cube.emg;
+  const totalCost = s.checker.cost + cube.cost;
+  const perChecker = ratio(s.checker.emg, s.unforcedMoves);
+  const perCube = ratio(cube.emg, s.closeCube);
+  const perAll = ratio(totalEmg, s.unforcedMoves + s.closeCube);
+  const luckKnown = s.luckRolls > 0;
+  const perMove = ratio(s.luckEmg, s.totalMoves);
+  return {
+    totalMoves: s.totalMoves,
+    unforcedMoves: s.unforcedMoves,
+    checkerErrorEMG: s.checker.emg,
+    checkerErrorMWCPct: mwc(s.checker.cost),
+    checkerErrorPoints: pts(s.checker.cost),
+    totalCubeDecisions: s.totalCube,
+    closeCubeDecisions: s.closeCube,
+    doubles: s.doubles,
+    takes: s.takes,
+    passes: s.passes,
+    cubeErrorEMG: cube.emg,
+    cubeErrorMWCPct: mwc(cube.cost),
+    cubeErrorPoints: pts(cube.cost),
+    cubeErrors: {
+      missedDoubleBelowCP: bucket(s.missedDoubleBelowCP),
+      missedDoubleAboveCP: bucket(s.missedDoubleAboveCP),
+      wrongDoubleBelowDP: bucket(s.wrongDoubleBelowDP),
+      wrongDoubleAboveTG: bucket(s.wrongDoubleAboveTG),
+      wrongTake: bucket(s.wrongTake),
+      wrongPass: bucket(s.wrongPass),
+    },
+    totalErrorEMG: totalEmg,
+    totalErrorMWCPct: mwc(totalCost),
+    totalErrorPoints: pts(totalCost),
+    checkerErrorRateMEMG: perChecker === null ? null : 1000 * perChecker,
+    cubeErrorRateMEMG: perCube === null ? null : 1000 * perCube,
+    errorRateMEMG: perAll === null ? null : 1000 * perAll,
+    snowieER: bothMoves > 0 ? (1000 * totalEmg) / bothMoves : null,
+    moveMarks: {
+      unmarked: s.marks.none,
+      doubtful: s.marks.doubtful,
+      bad: s.marks.bad,
+      veryBad: s.marks.veryBad,
+    },
+    rollMarks: {
+      veryLucky: s.luckMarks.veryLucky,
+      lucky: s.luckMarks.lucky,
+      unmarked: s.luckMarks.none,
+      unlucky: s.luckMarks.unlucky,
+      veryUnlucky: s.luckMarks.veryUnlucky,
+    },
+    luckEMG: luckKnown ? s.luckEmg : null,
+    luckMWCPct: luckKnown ? mwc(s.luckCost) : null,
+    luckPoints: luckKnown ? pts(s.luckCost) : null,
+    luckRateMEMG: luckKnown && perMove !== null ? 1000 * perMove : null,
+    actualResultPct: mp ? 100 * s.actualResult : null,
+    luckAdjustedResultPct: mp && luckKnown ? 100 * s.luckAdjustedResult : null,
+    actualResultPpg: mp ? null : ratio(s.actualResult, sc.games),
+    luckAdjustedResultPpg: !mp && luckKnown ? ratio(s.luckAdjustedResult, sc.games) : null,
+    ratings: {
+      checker: gnubgRating(perChecker),
+      cube: gnubgRating(perCube),
+      overall: gnubgRating(perAll),
+      luck: luckKnown ? gnubgLuckRating(perMove) : null,
+    },
+  };
+}
+
+/** Derives every figure of a tally. */
+export function playerStats(t: PlayerTally): PlayerStats {
+  const n = t.counted;
+  const e = t.errorMpt;
+  const nTotal = n.checker + n.double + n.take;
+  const eTotal = e.checker + e.double + e.take;
+  const hasMwc = t.l7Units.length > 0;
+  const pct = (x: number): number | null => (hasMwc ? 100 * x : null);
+  const l7 = l7Pool(t.l7Units);
+  const { elo, floored } = engineElo(l7);
+  // gnuBG block: match-play context if any, else money (a person's mixed aggregate shows match play).
+  const gnubg = t.gnubgMatch
+    ? gnubgFigures(t.gnubgMatch, t.gnubgBothMovesMatch)
+    : t.gnubgMoney
+      ? gnubgFigures(t.gnubgMoney, t.gnubgBothMovesMoney)
+      : null;
+  return {
+    player: t.player,
+    matches: t.matches,
+    pr: performanceRating(eTotal, nTotal),
+    prChecker: performanceRating(e.checker, n.checker),
+    prCube: performanceRating(e.double + e.take, n.double + n.take),
+    decisions: { total: nTotal, checker: n.checker, double: n.double, take: n.take },
+    equityError: {
+      total: eTotal / 1000,
+      checker: e.checker / 1000,
+      double: e.double / 1000,
+      take: e.take / 1000,
+    },
+    mwcLossPct: {
+      total: pct(t.mwcLoss.checker + t.mwcLoss.double + t.mwcLoss.take),
+      checker: pct(t.mwcLoss.checker),
+      double: pct(t.mwcLoss.double),
+      take: pct(t.mwcLoss.take),
+    },
+    l7Pct: l7 === null ? null : 100 * l7,
+    elo,
+    eloFloored: floored,
+    snowieER: snowieErrorRate(t.snowieMpt, t.snowieDen),
+    gnubg,
+  };
+}
+
+/** L₇ of a single match for one seat (for callers that only need the per-match value). */
+export function matchL7(loss: number, matchLength: number): number | null {
+  return l7Match(loss, matchLength);
+}

@@ -1,0 +1,155 @@
+/**
+ * The decision model: one shape for every input format. Parsers build it; metrics read only it.
+ *
+ * Conventions (all formats):
+ * - Players are seats 0 and 1. For gnuBG files seat 0 is White (`PW`, the left column of gnuBG's
+ *   statistics), seat 1 is Black (`PB`).
+ * - Equities are normalised (EMG at match play, money equity per 1-cube at money play), from the
+ *   point of view of the player making the decision, as the analyser stored them.
+ * - Errors are non-negative magnitudes; a value that does not exist is `null`, never 0.
+ */
+import type { Board, Play } from '../core/board.js';
+
+/** Input formats bdb can read. */
+export const FormatId = {
+  Sgf: 'sgf',
+  Xg: 'xg',
+} as const;
+export type FormatId = (typeof FormatId)[keyof typeof FormatId];
+
+/** Where a thing came from in its input file: a line and column for text, a byte offset for binary. */
+export interface SourceLocation {
+  readonly file: string;
+  readonly format: FormatId;
+  /** 1-based line (text formats). */
+  readonly line?: number;
+  /** 1-based column (text formats). */
+  readonly column?: number;
+  /** Byte offset (binary formats), in the named segment. */
+  readonly offset?: number;
+  readonly segment?: string;
+}
+
+/** The analyser that produced the figures. */
+export interface AnalyserInfo {
+  /** e.g. 'GNU Backgammon 1.07.001', 'eXtreme Gammon 2.19'. */
+  readonly program: string;
+  /** Depth of the checker-play analysis as the analyser names it, e.g. '1-ply' (gnuBG counting). */
+  readonly checkerDepth: string | null;
+  /** Depth of the cube analysis. */
+  readonly cubeDepth: string | null;
+}
+
+/** Cube actions a player can take. */
+export const CubeAction = {
+  NoDouble: 'no-double',
+  Double: 'double',
+  Take: 'take',
+  Pass: 'pass',
+} as const;
+export type CubeAction = (typeof CubeAction)[keyof typeof CubeAction];
+
+/** The state of the match when a decision is made. */
+export interface DecisionContext {
+  /** Seat of the player making the decision. */
+  readonly player: 0 | 1;
+  /** 0-based index of the game in the match. */
+  readonly gameIndex: number;
+  /** 0-based index of the decision in its game (file order). */
+  readonly index: number;
+  /** Match length in points; 0 for money play. */
+  readonly matchLength: number;
+  /** Score (points won so far) of seats 0 and 1 when the game started. */
+  readonly score: readonly [number, number];
+  /** True when this game is the Crawford game. */
+  readonly crawfordGame: boolean;
+  /** Cube value when the decision is made (before any double of this decision). */
+  readonly cubeValue: number;
+  /** Owner of the cube: -1 centred, else the seat. */
+  readonly cubeOwner: -1 | 0 | 1;
+  readonly source: SourceLocation;
+}
+
+/** One analysed candidate of a checker play, best first. */
+export interface Candidate {
+  readonly play: Play;
+  /** Equity of the position after this play (normalised, mover's view). */
+  readonly equity: number;
+  /** The analyser's depth for this candidate, e.g. '1-ply', if known. */
+  readonly depth?: string;
+}
+
+/** A roll of the dice and the checker play that followed. */
+export interface CheckerDecision extends DecisionContext {
+  readonly kind: 'checker';
+  readonly dice: readonly [number, number];
+  /** The position before the play (seat-indexed, each side from its own point of view). */
+  readonly board: Board;
+  /** The play made (empty when no checker could move). */
+  readonly played: Play;
+  /** Number of legal plays (distinct resulting positions) for this roll; null when unknown. */
+  readonly legalCount: number | null;
+  /** Analysed candidates, best first; empty when the play was not analysed. */
+  readonly candidates: readonly Candidate[];
+  /** Index of the played move in `candidates`; null when no candidate names it (unscored). */
+  readonly playedIndex: number | null;
+  /** Luck of the roll (normalised equity, roller's view, > 0 lucky); null when unknown. */
+  readonly luck: number | null;
+}
+
+/** Cubeful equities of a cube decision, normalised, from the doubler's point of view. */
+export interface CubeAnalysis {
+  /** No double. */
+  readonly nd: number;
+  /** Double/take. */
+  readonly dt: number;
+  /** Double/pass (+1 by construction at match play). */
+  readonly dp: number;
+}
+
+/**
+ * A cube decision: the cube holder's double / no double before rolling, or the opponent's take / pass.
+ * For take and pass `player` is the responder while `cubeValue` is still the value before the double,
+ * and `analysis` is seen from the doubler.
+ */
+export interface CubeDecision extends DecisionContext {
+  readonly kind: 'cube';
+  readonly action: CubeAction;
+  /** Null when the decision was not analysed. */
+  readonly analysis: CubeAnalysis | null;
+}
+
+export type Decision = CheckerDecision | CubeDecision;
+
+/** A game of the match. */
+export interface Game {
+  readonly index: number;
+  /** Score of seats 0 and 1 when the game started. */
+  readonly score: readonly [number, number];
+  readonly crawfordGame: boolean;
+  /** Seat that won the game, or null when unfinished. */
+  readonly winner: 0 | 1 | null;
+  /** Points won (cube × 1/2/3), 0 when unfinished. */
+  readonly points: number;
+  /** True when the game ended by resignation. */
+  readonly resigned: boolean;
+  readonly decisions: readonly Decision[];
+}
+
+/** A whole match or money session. */
+export interface Match {
+  readonly file: string;
+  readonly format: FormatId;
+  /** Player names, seat 0 then seat 1. */
+  readonly players: readonly [string, string];
+  /** Match length; 0 for money play. */
+  readonly matchLength: number;
+  readonly date: string | null;
+  readonly event: string | null;
+  readonly round: string | null;
+  readonly place: string | null;
+  /** Rules in force: Crawford rule, Jacoby (money), whether the cube is used at all. */
+  readonly rules: { readonly crawford: boolean; readonly jacoby: boolean; readonly cube: boolean };
+  readonly analyser: AnalyserInfo | null;
+  readonly games: readonly Game[];
+}

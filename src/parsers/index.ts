@@ -1,0 +1,27 @@
+/** The format registry and content-based detection. Adding a format = one line in `formats`. */
+import { UnsupportedFormatError } from '../errors.js';
+import { sgfFormat } from './sgf/index.js';
+import type { MatchFormat, ParseContext, ParseResult } from './types.js';
+
+/** Every format bdb reads, in detection order. */
+export const formats: readonly MatchFormat[] = [sgfFormat];
+
+/** Finds the format of a file from its first bytes; null when none matches. */
+export function detectFormat(head: Uint8Array): MatchFormat | null {
+  for (const f of formats) if (f.sniff(head)) return f;
+  return null;
+}
+
+/** Parses the bytes of one file, detecting the format from its content. */
+export function parseBytes(bytes: Uint8Array, ctx: ParseContext): ParseResult & { format: MatchFormat } {
+  const format = detectFormat(bytes.subarray(0, 4096));
+  if (!format) {
+    throw new UnsupportedFormatError(
+      ctx.file,
+      bytes.length === 0 ? 'empty file' : 'not a format bdb reads (expected a gnuBG .sgf match)',
+    );
+  }
+  return { ...format.parse(bytes, ctx), format };
+}
+
+export type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './types.js';

@@ -1,0 +1,30 @@
+/** gnuBG SGF (GM[6]) match files with analysis. */
+
+import { decodeText } from '../text-decode.js';
+import type { MatchFormat } from '../types.js';
+import { lexSgf } from './lexer.js';
+import { sgfToModel } from './to-model.js';
+
+const latin1 = new TextDecoder('latin1');
+
+/** Reads the `CA[...]` charset declared in the first kilobytes, if any. */
+function declaredCharset(bytes: Uint8Array): string | undefined {
+  const head = latin1.decode(bytes.subarray(0, Math.min(bytes.length, 4096)));
+  const m = /CA\[([^\]]*)\]/.exec(head);
+  return m?.[1]?.trim() || undefined;
+}
+
+export const sgfFormat: MatchFormat = {
+  id: 'sgf',
+  name: 'GNU Backgammon SGF',
+  extensions: ['.sgf'],
+  sniff(head) {
+    const s = latin1.decode(head.subarray(0, Math.min(head.length, 2048)));
+    return /^(\uFEFF|ï»¿)?\s*\(\s*;/.test(s) && /GM\[6\]/.test(s);
+  },
+  parse(bytes, ctx) {
+    const text = decodeText(bytes, declaredCharset(bytes));
+    const trees = lexSgf(text, ctx.file);
+    return sgfToModel(trees, { file: ctx.file, met: ctx.met });
+  },
+};

@@ -1,0 +1,463 @@
+/**
+ * gnuBG SGF game trees → the decision model (spec/formats.md §2).
+ *
+ * - `W[...]` / `B[...]` are moves of seat 0 / seat 1; values `double`, `take`, `drop` or dice + point letters.
+ * - `A[i][cand]...` lists the checker-play candidates best first; each equity is cubeful EMG.
+ * - `DA[...]` holds the cube analysis: two 7-vectors (no double, double/take) whose last value is MWC at match
+ *   play (money equity at money play); converted to EMG here with gnuBG's mwc2eq, DP = +1.
+ * - `LU[x]` is the luck of the roll in EMG; `-inf`, `inf`, `nan` mean "not computed" (null).
+ * The `GS[]` statistics tags are never read: every figure is computed from the analysis.
+ */
+import type { Board, Hop, Play, Side } from '../../core/board.js';
+import { boardKey, initialBoard } from '../../core/board.js';
+import { applyPlay, legalPlays } from '../../core/moves.js';
+import { CorruptFileError } from '../../errors.js';
+import type { Met } from '../../met/index.js';
+import { mwc2eq } from '../../met/index.js';
+import type {
+  AnalyserInfo,
+  Candidate,
+  CheckerDecision,
+  CubeAnalysis,
+  CubeDecision,
+  Decision,
+  Game,
+  Match,
+  SourceLocation,
+} from '../../model/types.js';
+import type { ParseWarning } from '../types.js';
+import type { SgfNode, SgfTree } from './lexer.js';
+
+const A = 0x61; // 'a'
+const X = 0x78; // 'x'
+
+/** Converts an SGF point letter to the mover's own point number: 1..24, 25 = bar, 0 = off. */
+function letterToPoint(code: number, side: Side): number {
+  if (code === 0x79) return 25; // y = bar
+  if (code === 0x7a) return 0; // z = off
+  if (code < A || code > X) return -1;
+  return side === 0 ? code - A + 1 : X - code + 1;
+}
+
+/** Parses point letters (pairs from/to) into hops; null when malformed. */
+function parseHops(letters: string, side: Side): Hop[] | null {
+  if (letters.length % 2 !== 0 || letters.length > 8) return null;
+  const hops: Hop[] = [];
+  for (let k = 0; k < letters.length; k += 2) {
+    const from = letterToPoint(letters.charCodeAt(k), side);
+    const to = letterToPoint(letters.charCodeAt(k + 1), side);
+    if (from < 1 || to < 0 || to >= from) return null;
+    hops.push({ from, to });
+  }
+  return hops;
+}
+
+function num(token: string | undefined): number {
+  if (token === undefined) return Number.NaN;
+  return Number(token);
+}
+
+/** Parses a checker candidate `[letters E ver 3 p0..p4 eq plies ...]` (or `X ... Score s1 ...`). */
+function parseCandidate(value: string, side: Side): { hops: Hop[]; equity: number; depth?: string } | null {
+  const tokens = value.trim().split(/\s+/);
+  let t = 0;
+  let letters = '';
+  if (tokens[0] !== 'E' && tokens[0] !== 'X' && tokens[0] !== 'R') {
+    letters = tokens[0] ?? '';
+    t = 1;
+  }
+  const hops = parseHops(letters, side);
+  if (!hops) return null;
+  const kind = tokens[t];
+  t++;
+  if (tokens[t] === 'ver') t += 2;
+  if (kind === 'E') {
+    const equity = num(tokens[t + 5]);
+    const plies = tokens[t + 6];
+    if (!Number.isFinite(equity)) return null;
+    const depth = plies ? `${Number.parseInt(plies, 10)}-ply` : undefined;
+    return depth === undefined ? { hops, equity } : { hops, equity, depth };
+  }
+  if (kind === 'X' || kind === 'R') {
+    const s = tokens.indexOf('Score', t);
+    const equity = num(tokens[s + 1]);
+    if (s < 0 || !Number.isFinite(equity)) return null;
+    return { hops, equity, depth: 'rollout' };
+  }
+  return null;
+}
+
+/** Reads the two cubeful values (no double, double/take) of a `DA[]` string; null when unreadable. */
+function parseCubeValues(value: string): { nd: number; dt: number; depth?: string } | null {
+  const tokens = value.trim().split(/\s+/);
+  if (tokens[0] === 'E') {
+    if (tokens.length < 15) return null;
+    const nums = tokens.slice(-14).map(Number);
+    const nd = nums[6];
+    const dt = nums[13];
+    if (nd === undefined || dt === undefined || !Number.isFinite(nd) || !Number.isFinite(dt)) return null;
+    const pliesTok = tokens[1] === 'ver' ? tokens[3] : tokens[1];
+    const plies = pliesTok ? Number.parseInt(pliesTok, 10) : Number.NaN;
+    return Number.isFinite(plies) ? { nd, dt, depth: `${plies}-ply` } : { nd, dt };
+  }
+  if (tokens[0] === 'X') {
+    const i = tokens.indexOf('NoDouble');
+    const j = tokens.indexOf('DoubleTake');
+    if (i < 0 || j < 0 || tokens[i + 1] !== 'Output' || tokens[j + 1] !== 'Output') return null;
+    const nd = num(tokens[i + 8]);
+    const dt = num(tokens[j + 8]);
+    if (!Number.isFinite(nd) || !Number.isFinite(dt)) return null;
+    return { nd, dt, depth: 'rollout' };
+  }
+  return null;
+}
+
+function first(node: SgfNode, id: string): string | undefined {
+  return node.props.get(id)?.[0];
+}
+
+/** Reads `MI[length:N][game:G][ws:S0][bs:S1]`. */
+function readMatchInfo(root: SgfNode): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const v of root.props.get('MI') ?? []) {
+    const k = v.indexOf(':');
+    if (k > 0) out.set(v.slice(0, k), v.slice(k + 1));
+  }
+  return out;
+}
+
+function intOf(v: string | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number.parseInt(v, 10);
+  return Number.isFinite(n) ? n : dflt;
+}
+
+interface GameState {
+  board: Board;
+  cubeValue: number;
+  cubeOwner: -1 | 0 | 1;
+  pending: { doubler: Side; analysis: CubeAnalysis | null } | null;
+}
+
+/** Options for the conversion. */
+export interface SgfToModelOptions {
+  readonly file: string;
+  readonly met: Met;
+}
+
+/** Builds the match from the lexed trees of one SGF file. */
+export function sgfToModel(
+  trees: SgfTree[],
+  opts: SgfToModelOptions,
+): { match: Match; warnings: ParseWarning[] } {
+  const { file, met } = opts;
+  const warnings: ParseWarning[] = [];
+  const games: Game[] = [];
+  let players: [string, string] = ['White', 'Black'];
+  let matchLength = 0;
+  let date: string | null = null;
+  let event: string | null = null;
+  let round: string | null = null;
+  let place: string | null = null;
+  let crawfordRule = false;
+  let jacoby = false;
+  let cubeUse = true;
+  let program: string | null = null;
+  let checkerDepth: string | null = null;
+  let cubeDepth: string | null = null;
+
+  for (let g = 0; g < trees.length; g++) {
+    const tree = trees[g]!;
+    const root = tree.nodes[0];
+    if (!root) continue;
+    const loc = (node: SgfNode): SourceLocation => ({
+      file,
+      format: 'sgf',
+      line: node.line,
+      column: node.column,
+    });
+    const gm = first(root, 'GM');
+    if (gm !== undefined && gm !== '6') {
+      throw new CorruptFileError(
+        { file, line: root.line, column: root.column },
+        `GM[${gm}] is not backgammon (GM[6])`,
+      );
+    }
+    const mi = readMatchInfo(root);
+    if (g === 0) {
+      players = [first(root, 'PW') ?? 'White', first(root, 'PB') ?? 'Black'];
+      matchLength = intOf(mi.get('length'), 0);
+      date = first(root, 'DT') ?? null;
+      event = first(root, 'EV') ?? null;
+      round = first(root, 'RO') ?? null;
+      place = first(root, 'PC') ?? null;
+      const ap = first(root, 'AP');
+      program = ap ? ap.replace(':', ' ') : null;
+    }
+    const rules = (first(root, 'RU') ?? '').split(':');
+    if (g === 0) {
+      crawfordRule = rules.includes('Crawford');
+      jacoby = rules.includes('Jacoby');
+      cubeUse = !rules.includes('NoCube');
+    }
+    const crawfordGame = rules.includes('CrawfordGame');
+    const score: [number, number] = [intOf(mi.get('ws'), 0), intOf(mi.get('bs'), 0)];
+    const st: GameState = { board: initialBoard(), cubeValue: 1, cubeOwner: -1, pending: null };
+    const cv = first(root, 'CV');
+    if (cv !== undefined) st.cubeValue = Math.max(1, intOf(cv, 1));
+    const decisions: Decision[] = [];
+    let winner: 0 | 1 | null = null;
+    let points = 0;
+    let resigned = false;
+    const re = first(root, 'RE');
+    if (re) {
+      const m = /^([WB])\+(\d+)(R?)/.exec(re);
+      if (m) {
+        winner = m[1] === 'W' ? 0 : 1;
+        points = Number(m[2]);
+        resigned = m[3] === 'R';
+      }
+    }
+
+    const ctx = (player: Side, node: SgfNode) => ({
+      player,
+      gameIndex: g,
+      index: decisions.length,
+      matchLength,
+      score,
+      crawfordGame,
+      cubeValue: st.cubeValue,
+      cubeOwner: st.cubeOwner,
+      source: loc(node),
+    });
+
+    const cubeAnalysis = (node: SgfNode, doubler: Side): CubeAnalysis | null => {
+      const da = first(node, 'DA');
+      if (da === undefined) return null;
+      const v = parseCubeValues(da);
+      if (!v) {
+        warnings.push({ line: node.line, message: `unreadable cube analysis DA[${da.slice(0, 40)}]` });
+        return null;
+      }
+      if (v.depth && cubeDepth === null) cubeDepth = v.depth;
+      if (matchLength > 0) {
+        const ci = {
+          score0: score[0],
+          score1: score[1],
+          matchLength,
+          player: doubler,
+          cubeValue: st.cubeValue,
+          crawfordGame,
+        };
+        return { nd: mwc2eq(met, ci, v.nd), dt: mwc2eq(met, ci, v.dt), dp: 1 };
+      }
+      return { nd: v.nd, dt: v.dt, dp: 1 };
+    };
+
+    for (let k = 1; k < tree.nodes.length; k++) {
+      const node = tree.nodes[k]!;
+      const wv = node.props.get('W');
+      const bv = node.props.get('B');
+      const setupDone = applySetup(node, st, file);
+      if (!wv && !bv) {
+        if (!setupDone && node.props.size > 0 && !node.props.has('PL') && !node.props.has('C')) {
+          // unknown node kinds are skipped
+        }
+        continue;
+      }
+      const side: Side = wv ? 0 : 1;
+      const value = (wv ?? bv)![0] ?? '';
+      if (value === 'double') {
+        const analysis = cubeAnalysis(node, side);
+        decisions.push({
+          ...ctx(side, node),
+          kind: 'cube',
+          action: 'double',
+          analysis,
+        } satisfies CubeDecision);
+        st.pending = { doubler: side, analysis };
+        continue;
+      }
+      if (value === 'take' || value === 'drop') {
+        const doubler: Side = side === 0 ? 1 : 0;
+        const analysis = st.pending?.analysis ?? cubeAnalysis(node, doubler);
+        decisions.push({
+          ...ctx(side, node),
+          kind: 'cube',
+          action: value === 'take' ? 'take' : 'pass',
+          analysis,
+        } satisfies CubeDecision);
+        if (value === 'take') {
+          st.cubeValue *= 2;
+          st.cubeOwner = side;
+        }
+        st.pending = null;
+        continue;
+      }
+      if (value === 'resign' || value === 'beaver' || value === 'raccoon') {
+        warnings.push({ line: node.line, message: `move value "${value}" is not analysed by bdb; skipped` });
+        continue;
+      }
+      // dice + move
+      const d1 = value.charCodeAt(0) - 0x30;
+      const d2 = value.charCodeAt(1) - 0x30;
+      if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
+        throw new CorruptFileError(
+          { file, line: node.line, column: node.column },
+          `bad move value ${JSON.stringify(value)} (expected two dice 1-6 and point letters)`,
+        );
+      }
+      const hops = parseHops(value.slice(2), side);
+      if (!hops) {
+        throw new CorruptFileError(
+          { file, line: node.line, column: node.column },
+          `bad point letters in move ${JSON.stringify(value)}`,
+        );
+      }
+      if (node.props.has('DA')) {
+        const analysis = cubeAnalysis(node, side);
+        decisions.push({
+          ...ctx(side, node),
+          kind: 'cube',
+          action: 'no-double',
+          analysis,
+        } satisfies CubeDecision);
+      }
+      const legal = legalPlays(st.board, side, d1, d2);
+      let after: Board;
+      try {
+        after = applyPlay(st.board, side, hops);
+      } catch (e) {
+        throw new CorruptFileError(
+          { file, line: node.line, column: node.column },
+          `move ${JSON.stringify(value)} cannot be played: ${(e as Error).message}`,
+          { cause: e },
+        );
+      }
+      const playedKey = boardKey(after);
+      if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
+        warnings.push({ line: node.line, message: `move ${value} is not a legal play of ${d1}${d2}` });
+      }
+      const candidates: Candidate[] = [];
+      let playedIndex: number | null = null;
+      const a = node.props.get('A');
+      if (a && a.length > 1) {
+        for (let c = 1; c < a.length; c++) {
+          const parsed = parseCandidate(a[c]!, side);
+          if (!parsed) {
+            warnings.push({ line: node.line, message: `unreadable candidate A[${a[c]!.slice(0, 40)}]` });
+            continue;
+          }
+          if (parsed.depth && checkerDepth === null) checkerDepth = parsed.depth;
+          const cand: Candidate = parsed.depth
+            ? { play: parsed.hops, equity: parsed.equity, depth: parsed.depth }
+            : { play: parsed.hops, equity: parsed.equity };
+          if (playedIndex === null) {
+            try {
+              if (boardKey(applyPlay(st.board, side, parsed.hops)) === playedKey)
+                playedIndex = candidates.length;
+            } catch {
+              warnings.push({
+                line: node.line,
+                message: `candidate ${a[c]!.split(' ')[0]} cannot be played`,
+              });
+            }
+          }
+          candidates.push(cand);
+        }
+      }
+      const lu = first(node, 'LU');
+      let luck: number | null = null;
+      if (lu !== undefined) {
+        const x = Number(lu);
+        luck = Number.isFinite(x) ? x : null;
+      }
+      decisions.push({
+        ...ctx(side, node),
+        kind: 'checker',
+        dice: [d1, d2],
+        played: hops as Play,
+        legalCount: legal.length,
+        candidates,
+        playedIndex,
+        luck,
+        board: st.board,
+      } satisfies CheckerDecision);
+      st.board = after;
+    }
+    if (st.pending && winner === null) {
+      // a double that was never answered: nothing to add
+    }
+    games.push({ index: g, score, crawfordGame, winner, points, resigned, decisions });
+  }
+  const analyser: AnalyserInfo | null =
+    program || checkerDepth || cubeDepth ? { program: program ?? 'unknown', checkerDepth, cubeDepth } : null;
+  return {
+    match: {
+      file,
+      format: 'sgf',
+      players,
+      matchLength,
+      date,
+      event,
+      round,
+      place,
+      rules: { crawford: crawfordRule, jacoby, cube: cubeUse },
+      analyser,
+      games,
+    },
+    warnings,
+  };
+}
+
+/** Applies board-setup properties (AE/AW/AB, CV, CP); returns true if the node had any. */
+function applySetup(node: SgfNode, st: GameState, file: string): boolean {
+  let any = false;
+  const cv = node.props.get('CV')?.[0];
+  if (cv !== undefined) {
+    st.cubeValue = Math.max(1, intOf(cv, 1));
+    any = true;
+  }
+  const cp = node.props.get('CP')?.[0];
+  if (cp !== undefined) {
+    st.cubeOwner = cp === 'w' ? 0 : cp === 'b' ? 1 : -1;
+    any = true;
+  }
+  if (node.props.has('AE') || node.props.has('AW') || node.props.has('AB')) {
+    const b: [number[], number[]] = [st.board[0].slice(), st.board[1].slice()];
+    const clear = node.props.get('AE') ?? [];
+    for (const v of clear) {
+      // `a:y` range or single letters: clear those points for both sides
+      const [from, to] = v.includes(':') ? v.split(':') : [v, v];
+      const lo = (from ?? 'a').charCodeAt(0);
+      const hi = (to ?? 'y').charCodeAt(0);
+      for (let c = lo; c <= hi; c++) {
+        const p0 = letterToPoint(c, 0);
+        const p1 = letterToPoint(c, 1);
+        if (p0 >= 1 && p0 <= 24) b[0][p0 - 1] = 0;
+        if (p1 >= 1 && p1 <= 24) b[1][p1 - 1] = 0;
+        if (c === 0x79) {
+          b[0][24] = 0;
+          b[1][24] = 0;
+        }
+      }
+    }
+    for (const [id, side] of [
+      ['AW', 0],
+      ['AB', 1],
+    ] as const) {
+      for (const v of node.props.get(id) ?? []) {
+        const p = letterToPoint(v.charCodeAt(0), side);
+        if (p >= 1 && p <= 25) b[side][p === 25 ? 24 : p - 1]! += 1;
+        else
+          throw new CorruptFileError(
+            { file, line: node.line, column: node.column },
+            `bad setup point ${id}[${v}]`,
+          );
+      }
+    }
+    st.board = [b[0], b[1]];
+    any = true;
+  }
+  return any;
+}

@@ -1,0 +1,26 @@
+/**
+ * Turning the bytes of a text input into a string: BOM detection, then the declared or guessed
+ * charset, through iconv-lite (the one place bdb decodes text).
+ */
+import iconv from 'iconv-lite';
+
+/** Decodes bytes: a UTF-8/UTF-16 BOM wins; else `declared` if iconv-lite knows it; else UTF-8 when the bytes
+ *  are valid UTF-8, Windows-1252 otherwise. */
+export function decodeText(bytes: Uint8Array, declared?: string): string {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset + 3, bytes.length - 3), 'utf8');
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset + 2, bytes.length - 2), 'utf16le');
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset + 2, bytes.length - 2), 'utf16be');
+  }
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (declared && iconv.encodingExists(declared)) {
+    return iconv.decode(buf, declared);
+  }
+  const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(buf);
+  if (!utf8.includes('\uFFFD')) return utf8;
+  return iconv.decode(buf, 'win1252');
+}

@@ -1,0 +1,35 @@
+/** The contract every input format implements. */
+import type { Met } from '../met/index.js';
+import type { FormatId, Match } from '../model/types.js';
+
+/** A non-fatal problem found while reading a file. */
+export interface ParseWarning {
+  readonly line?: number;
+  readonly offset?: number;
+  readonly message: string;
+}
+
+/** What a parser needs besides the bytes. */
+export interface ParseContext {
+  /** The file name used in errors and source locations. */
+  readonly file: string;
+  /** The match equity table used for MWC ↔ EMG conversions (Kazaross-XG2). */
+  readonly met: Met;
+}
+
+/** The result of parsing one file. */
+export interface ParseResult {
+  readonly match: Match;
+  readonly warnings: readonly ParseWarning[];
+}
+
+/** One input format. */
+export interface MatchFormat {
+  readonly id: FormatId;
+  readonly name: string;
+  readonly extensions: readonly string[];
+  /** Cheap check over the first bytes: does this look like the format? */
+  sniff(head: Uint8Array): boolean;
+  /** Parses a whole file. Throws a BdbError subclass on bad input. */
+  parse(bytes: Uint8Array, ctx: ParseContext): ParseResult;
+}

@@ -1,0 +1,92 @@
+/**
+ * Labelled rows: typed figures → one label and one cell per player. Tables and other renderers share them.
+ */
+import type { PlayerStats } from '../metrics/player-stats.js';
+import { fixed, percent, signed } from './format.js';
+
+/** A row of a report table: a label and one cell per player; a section heading has no cells. */
+export interface Row {
+  readonly label: string;
+  readonly cells?: readonly string[];
+}
+
+function emgMwc(emg: number | null, mwcPct: number | null, points: number | null, sign: 1 | -1): string {
+  if (emg === null) return 'n/a';
+  const second =
+    mwcPct !== null ? `${signed(sign * mwcPct, 3)}%` : points !== null ? signed(sign * points, 3) : '';
+  return second ? `${signed(sign * emg, 3)} (${second})` : signed(sign * emg, 3);
+}
+
+/** XG-style rows: PR, decisions, equity and MWC lost, L₇, Elo, Snowie ER. */
+export function xgRows(stats: readonly PlayerStats[]): Row[] {
+  const m = (f: (s: PlayerStats) => string): string[] => stats.map(f);
+  return [
+    { label: 'XG-style (counting rules of XG)' },
+    { label: 'PR', cells: m((s) => fixed(s.pr, 2)) },
+    { label: 'PR checker / cube', cells: m((s) => `${fixed(s.prChecker, 2)} / ${fixed(s.prCube, 2)}`) },
+    {
+      label: 'Decisions (checker+double+take)',
+      cells: m(
+        (s) => `${s.decisions.total} (${s.decisions.checker}+${s.decisions.double}+${s.decisions.take})`,
+      ),
+    },
+    { label: 'Equity lost (EMG)', cells: m((s) => fixed(s.equityError.total, 3)) },
+    { label: 'MWC lost', cells: m((s) => percent(s.mwcLossPct.total, 2)) },
+    { label: 'L7 (MWC lost per 7-pt match)', cells: m((s) => percent(s.l7Pct, 1)) },
+    {
+      label: 'Elo vs engine',
+      cells: m((s) => (s.elo === null ? 'n/a' : `${s.eloFloored ? '≤ ' : ''}${fixed(s.elo, 0)}`)),
+    },
+    { label: 'Snowie ER (×500)', cells: m((s) => fixed(s.snowieER, 2)) },
+  ];
+}
+
+/** gnuBG-style rows, as gnuBG's "show statistics match" prints them. */
+export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
+  const g = stats.map((s) => s.gnubg);
+  if (g.every((x) => x === null)) return [];
+  const money = g.some((x) => x !== null && x.checkerErrorMWCPct === null && x.checkerErrorPoints !== null);
+  const unit = money ? 'EMG (Points)' : 'EMG (MWC)';
+  const c = (f: (x: NonNullable<(typeof g)[number]>) => string): string[] => g.map((x) => (x ? f(x) : 'n/a'));
+  const rows: Row[] = [
+    { label: 'gnuBG-style (as gnuBG prints it)' },
+    { label: 'Total / unforced moves', cells: c((x) => `${x.totalMoves} / ${x.unforcedMoves}`) },
+    {
+      label: `Chequer error total ${unit}`,
+      cells: c((x) => emgMwc(x.checkerErrorEMG, x.checkerErrorMWCPct, x.checkerErrorPoints, -1)),
+    },
+    {
+      label: 'Chequer error rate mEMG',
+      cells: c((x) => signed(x.checkerErrorRateMEMG && -x.checkerErrorRateMEMG, 1)),
+    },
+    {
+      label: 'Cube decisions (total / close or actual)',
+      cells: c((x) => `${x.totalCubeDecisions} / ${x.closeCubeDecisions}`),
+    },
+    { label: 'Doubles / takes / passes', cells: c((x) => `${x.doubles} / ${x.takes} / ${x.passes}`) },
+    {
+      label: `Cube error total ${unit}`,
+      cells: c((x) => emgMwc(x.cubeErrorEMG, x.cubeErrorMWCPct, x.cubeErrorPoints, -1)),
+    },
+    {
+      label: `Overall error total ${unit}`,
+      cells: c((x) => emgMwc(x.totalErrorEMG, x.totalErrorMWCPct, x.totalErrorPoints, -1)),
+    },
+    { label: 'Error rate mEMG', cells: c((x) => signed(x.errorRateMEMG && -x.errorRateMEMG, 1)) },
+    { label: 'Snowie error rate', cells: c((x) => signed(x.snowieER && -x.snowieER, 1)) },
+    { label: 'Overall rating', cells: c((x) => x.ratings.overall ?? 'n/a') },
+    { label: `Luck total ${unit}`, cells: c((x) => emgMwc(x.luckEMG, x.luckMWCPct, x.luckPoints, 1)) },
+    { label: 'Luck rating', cells: c((x) => x.ratings.luck ?? 'n/a') },
+  ];
+  if (money) {
+    rows.push({ label: 'Advantage (actual) ppg', cells: c((x) => signed(x.actualResultPpg, 3)) });
+    rows.push({
+      label: 'Advantage (luck adjusted) ppg',
+      cells: c((x) => signed(x.luckAdjustedResultPpg, 3)),
+    });
+  } else {
+    rows.push({ label: 'Actual result', cells: c((x) => `${signed(x.actualResultPct, 2)}%`) });
+    rows.push({ label: 'Luck adjusted result', cells: c((x) => `${signed(x.luckAdjustedResultPct, 2)}%`) });
+  }
+  return rows;
+}
