@@ -11,7 +11,8 @@
  * magnitude. Every equity is rounded to the millipoint first (as XG displays and blunderDB stores it) and
  * the error is returned as an integer number of millipoints (mpt); all sums are done on these integers.
  * A checker play that no candidate names has no error (null): it is "unscored". A decision without
- * analysis has no error (null).
+ * analysis has no error (null), nor does the answer to a beaver (the file only has the original double's
+ * analysis, which does not describe it).
  */
 import type { CheckerDecision, CubeAnalysis, CubeDecision, Decision } from '../model/types.js';
 
@@ -37,7 +38,7 @@ export function checkerErrorMpt(d: CheckerDecision): number | null {
 /** Error of a cube decision in mpt, or null without analysis. */
 export function cubeErrorMpt(d: CubeDecision): number | null {
   const a = d.analysis;
-  if (!a) return null;
+  if (!a || d.afterBeaver) return null;
   const nd = toMpt(a.nd);
   const dt = toMpt(a.dt);
   const dp = toMpt(a.dp);

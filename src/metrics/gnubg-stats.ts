@@ -175,7 +175,8 @@ export function gnubgGameContext(met: Met, match: Match, game: Game): GnubgStatC
       continue;
     }
     const a = d.analysis;
-    if (!a || !match.rules.cube) continue;
+    // gnuBG does not analyse beavers (DoubleType != DT_NORMAL) nor the answer to them.
+    if (!a || !match.rules.cube || d.beaver) continue;
     const opt = optimal(a);
     side.totalCube++;
     switch (d.action) {

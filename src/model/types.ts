@@ -115,6 +115,13 @@ export interface CubeAnalysis {
 export interface CubeDecision extends DecisionContext {
   readonly kind: 'cube';
   readonly action: CubeAction;
+  /** A take given as a beaver (take and immediate redouble, money play). */
+  readonly beaver?: boolean;
+  /**
+   * The doubler's answer to a beaver. `analysis` is still the original double's (the only one the file
+   * has), so XG-style figures leave this decision out; gnuBG's own statistics count it as a take or pass.
+   */
+  readonly afterBeaver?: boolean;
   /** Null when the decision was not analysed. */
   readonly analysis: CubeAnalysis | null;
 }

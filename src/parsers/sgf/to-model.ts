@@ -136,7 +136,7 @@ interface GameState {
   board: Board;
   cubeValue: number;
   cubeOwner: -1 | 0 | 1;
-  pending: { doubler: Side; analysis: CubeAnalysis | null } | null;
+  pending: { doubler: Side; analysis: CubeAnalysis | null; beavers: number } | null;
 }
 
 /** Options for the conversion. */
@@ -268,6 +268,22 @@ export function sgfToModel(
       const side: Side = wv ? 0 : 1;
       const value = (wv ?? bv)![0] ?? '';
       if (value === 'double') {
+        if (st.pending) {
+          // A beaver (or raccoon): the responder takes and redoubles at once, keeping the cube. Counted as a
+          // take with the original double's analysis; the doubler's answer to it has no analysis of its own.
+          const beaverer = side;
+          decisions.push({
+            ...ctx(beaverer, node),
+            kind: 'cube',
+            action: 'take',
+            analysis: st.pending.beavers === 0 ? st.pending.analysis : null,
+            beaver: true,
+          } satisfies CubeDecision);
+          st.cubeValue *= 2;
+          st.cubeOwner = st.pending.doubler === 0 ? 1 : 0;
+          st.pending.beavers++;
+          continue;
+        }
         const analysis = cubeAnalysis(node, side);
         decisions.push({
           ...ctx(side, node),
@@ -275,21 +291,23 @@ export function sgfToModel(
           action: 'double',
           analysis,
         } satisfies CubeDecision);
-        st.pending = { doubler: side, analysis };
+        st.pending = { doubler: side, analysis, beavers: 0 };
         continue;
       }
       if (value === 'take' || value === 'drop') {
-        const doubler: Side = side === 0 ? 1 : 0;
+        const doubler: Side = st.pending?.doubler ?? (side === 0 ? 1 : 0);
+        const afterBeaver = (st.pending?.beavers ?? 0) > 0;
         const analysis = st.pending?.analysis ?? cubeAnalysis(node, doubler);
-        decisions.push({
+        const answer: CubeDecision = {
           ...ctx(side, node),
           kind: 'cube',
           action: value === 'take' ? 'take' : 'pass',
           analysis,
-        } satisfies CubeDecision);
+        };
+        decisions.push(afterBeaver ? { ...answer, afterBeaver: true } : answer);
         if (value === 'take') {
           st.cubeValue *= 2;
-          st.cubeOwner = side;
+          st.cubeOwner = doubler === 0 ? 1 : 0;
         }
         st.pending = null;
         continue;

@@ -1,0 +1,112 @@
+/**
+ * Reads gnuBG's own `show statistics match` output (the NAME.stats.txt files of the reference matches)
+ * into the figures of bdb's `gnubg` block, as printed: errors as positive magnitudes, MWC in percent.
+ * Each value keeps gnuBG's printed text so a comparison can be made at gnuBG's printed precision.
+ */
+
+/** A printed figure: its value and number of decimals. */
+export interface Printed {
+  value: number;
+  decimals: number;
+}
+
+/** gnuBG's figures for one player, as printed. */
+export interface GnubgPrinted {
+  player: string;
+  totalMoves: Printed;
+  unforcedMoves: Printed;
+  checkerErrorEMG: Printed;
+  checkerErrorSecond: Printed;
+  closeCubeDecisions: Printed;
+  totalCubeDecisions: Printed;
+  doubles: Printed;
+  takes: Printed;
+  passes: Printed;
+  cubeErrorEMG: Printed;
+  cubeErrorSecond: Printed;
+  luckEMG: Printed;
+  luckSecond: Printed;
+  errorRateMEMG: Printed;
+  snowieER: Printed;
+  /** Match play: luck adjusted result (%); money: advantage (luck adjusted) in ppg. */
+  luckAdjusted: Printed | null;
+  money: boolean;
+}
+
+function printed(tok: string): Printed {
+  const t = tok.replace('%', '');
+  const dot = t.indexOf('.');
+  return { value: Number(t), decimals: dot < 0 ? 0 : t.length - dot - 1 };
+}
+
+const NUM = /[+-]?\s*\d+(?:\.\d+)?%?/g;
+
+function numbers(s: string): Printed[] {
+  return (s.match(NUM) ?? []).map((x) => printed(x.replace(/\s+/g, '')));
+}
+
+/** Parses a stats.txt; returns both players' figures. */
+export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
+  const lines = text.split(/\r?\n/);
+  const header = lines.find((l) => l.startsWith('Player'));
+  if (!header) throw new Error('no Player line');
+  // column starts: label is 41 chars wide, each player column 24 chars
+  const col = (l: string, k: number): string => l.slice(41 + 24 * k, 41 + 24 * (k + 1));
+  // gnuBG pads names by bytes, so non-ASCII names shift the header: split it on runs of spaces instead
+  const names = header
+    .slice('Player'.length)
+    .trim()
+    .split(/\s{2,}/);
+  let section = '';
+  const found: Record<string, [string, string]> = {};
+  for (const l of lines) {
+    if (/^[A-Z][a-z]+ statistics$/.test(l.trim())) {
+      section = l.trim();
+      continue;
+    }
+    const label = l.slice(0, 41).trim();
+    if (!label) continue;
+    found[`${section}|${label}`] = [col(l, 0), col(l, 1)];
+  }
+  const money = Object.keys(found).some((k) => k.includes('(Points)'));
+  const unit = money ? 'EMG (Points)' : 'EMG (MWC)';
+  const get = (key: string): [string, string] => {
+    const v = found[key];
+    if (!v) throw new Error(`missing line ${key}`);
+    return v;
+  };
+  const out = [0, 1].map((k): GnubgPrinted => {
+    const pick = (key: string, i = 0): Printed => {
+      const ns = numbers(get(key)[k]!);
+      const n = ns[i];
+      if (!n) return { value: 0, decimals: 0 }; // "  0" cube entries have no figures
+      return n;
+    };
+    const mag = (p: Printed): Printed => ({ value: Math.abs(p.value), decimals: p.decimals });
+    const cubeTotal = `Cube statistics|Error total ${unit}`;
+    const la = money
+      ? 'Overall statistics|Advantage (luck adjusted) in ppg'
+      : 'Overall statistics|Luck adjusted result';
+    return {
+      player: names[k]!,
+      money,
+      totalMoves: pick('Chequerplay statistics|Total moves'),
+      unforcedMoves: pick('Chequerplay statistics|Unforced moves'),
+      checkerErrorEMG: mag(pick(`Chequerplay statistics|Error total ${unit}`, 0)),
+      checkerErrorSecond: mag(pick(`Chequerplay statistics|Error total ${unit}`, 1)),
+      totalCubeDecisions: pick('Cube statistics|Total cube decisions'),
+      closeCubeDecisions: pick('Cube statistics|Close or actual cube decisions'),
+      doubles: pick('Cube statistics|Doubles'),
+      takes: pick('Cube statistics|Takes'),
+      passes: pick('Cube statistics|Passes'),
+      cubeErrorEMG: mag(pick(cubeTotal, 0)),
+      cubeErrorSecond: mag(pick(cubeTotal, 1)),
+      luckEMG: pick(`Luck statistics|Luck total ${unit}`, 0),
+      luckSecond: pick(`Luck statistics|Luck total ${unit}`, 1),
+      errorRateMEMG: mag(pick(`Overall statistics|Error rate m${unit}`, 0)),
+      snowieER: mag(pick('Overall statistics|Snowie error rate', 0)),
+      luckAdjusted: found[la] ? pick(la, 0) : null,
+    };
+  });
+  return [out[0]!, out[1]!];
+}

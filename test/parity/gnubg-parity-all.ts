@@ -1,0 +1,68 @@
+/**
+ * `npm run parity`: the gnuBG parity score over every analysed match of ../shared/reference-matches
+ * (gnubg-generated/ and gnubg-real/), not only the subset copied into the repository. Prints, per field,
+ * how many players match gnuBG's printed figure digit for digit and how many lie within the SGF storage
+ * bound; fails if any lies outside.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { defaultMet, reportMatch } from '../../src/analyse.js';
+import { parseBytes } from '../../src/parsers/index.js';
+import { compareGnubg } from '../helpers/compare-gnubg.js';
+import { parseGnubgStatsTxt } from '../helpers/gnubg-stats-txt.js';
+import { storageBounds } from '../helpers/storage-bound.js';
+
+const SHARED = new URL('../../../shared/reference-matches/', import.meta.url).pathname;
+
+test('gnuBG parity over all reference matches', () => {
+  expect(existsSync(SHARED), `${SHARED} (the shared reference matches) must exist`).toBe(true);
+  const met = defaultMet();
+  const perField = new Map<string, { exact: number; within: number; total: number; worst: number }>();
+  const outside: string[] = [];
+  let matches = 0;
+  for (const dir of ['gnubg-generated', 'gnubg-real']) {
+    for (const f of readdirSync(`${SHARED}${dir}`)
+      .filter((x) => x.endsWith('.sgf'))
+      .sort()) {
+      const path = `${SHARED}${dir}/${f}`;
+      const bytes = readFileSync(path);
+      const { match } = parseBytes(new Uint8Array(bytes), { file: path, met });
+      const report = reportMatch(match, met);
+      const printed = parseGnubgStatsTxt(readFileSync(path.replace(/\.sgf$/, '.stats.txt'), 'utf8'));
+      const bounds = storageBounds(met, match);
+      matches++;
+      for (const seat of [0, 1] as const) {
+        for (const r of compareGnubg(
+          report.stats[seat].gnubg!,
+          printed[seat],
+          bounds[seat],
+          bounds[1 - seat]!,
+        )) {
+          const s = perField.get(r.field) ?? { exact: 0, within: 0, total: 0, worst: 0 };
+          s.total++;
+          if (r.exact) s.exact++;
+          if (r.withinBound) s.within++;
+          else outside.push(`${dir}/${f} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`);
+          s.worst = Math.max(s.worst, Math.abs((r.ours ?? 0) - r.gnubg));
+          perField.set(r.field, s);
+        }
+      }
+    }
+  }
+  const lines = [...perField].map(
+    ([k, s]) =>
+      `${k.padEnd(24)} exact ${String(s.exact).padStart(3)}/${s.total}  within bound ${s.within}/${s.total}  worst |Δ| ${s.worst.toPrecision(3)}`,
+  );
+  const all = [...perField.values()].reduce(
+    (a, s) => ({ e: a.e + s.exact, w: a.w + s.within, t: a.t + s.total }),
+    {
+      e: 0,
+      w: 0,
+      t: 0,
+    },
+  );
+  console.info(
+    `gnuBG parity over ${matches} matches (${matches * 2} players):\n${lines.join('\n')}\nall fields: exact ${all.e}/${all.t}, within bound ${all.w}/${all.t}`,
+  );
+  expect(outside).toEqual([]);
+});
