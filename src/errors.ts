@@ -61,5 +61,5 @@ export class UsageError extends BdbError {
   }
 }
 
-/** Every error class bdb exports. */
+/** Every error class bdb exports (MetError lives with the table code in src/met/load.ts). */
 export type AnyBdbError = UnsupportedFormatError | CorruptFileError | UsageError;

@@ -17,6 +17,7 @@ export { boardFromPositionId, positionId } from './core/position-id.js';
 export { xgid } from './core/xgid.js';
 export { BdbError, CorruptFileError, UnsupportedFormatError, UsageError } from './errors.js';
 export type { Met } from './met/index.js';
+export { MetError } from './met/load.js';
 export { isCounted, isForcedChecker } from './metrics/counting.js';
 export { checkerErrorMpt, cubeErrorMpt, errorMpt } from './metrics/decision-error.js';
 export { engineElo } from './metrics/elo.js';

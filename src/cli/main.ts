@@ -50,24 +50,43 @@ function runStats(paths: string[], opts: StatsOptions): number {
   const tty = opts.progress ?? process.stderr.isTTY === true;
   let n = 0;
   let failed = 0;
+  let missing = 0;
   const files = inputFiles(paths, (p, why) => {
     errors.push({ file: p, message: `${p}: ${why}` });
     failed++;
+    missing++;
     process.stderr.write(`bdb: ${p}: ${why}\n`);
   });
+  const clearLine = (): void => {
+    if (tty) process.stderr.write('\r\x1b[2K');
+  };
+  const fail = (file: string, message: string): void => {
+    failed++;
+    errors.push({ file, message });
+    clearLine();
+    process.stderr.write(`bdb: ${message}\n`);
+  };
   for (const file of files) {
     n++;
     if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} files read…`);
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(file);
+    } catch (e) {
+      fail(file, `${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      continue;
+    }
     let report: ReturnType<typeof analyseBytes>;
     try {
-      const bytes = readFileSync(file);
       report = analyseBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file, met);
     } catch (e) {
-      failed++;
-      const message = e instanceof BdbError ? e.message : `${file}: cannot read: ${(e as Error).message}`;
-      errors.push({ file, message });
-      if (tty) process.stderr.write('\r');
-      process.stderr.write(`bdb: ${message}\n`);
+      // a BdbError is the user's bad input; anything else is a bug in bdb, reported but not fatal to the batch
+      fail(
+        file,
+        e instanceof BdbError
+          ? e.message
+          : `${file}: internal error (please report): ${(e as Error).message}`,
+      );
       continue;
     }
     agg.add(report);
@@ -78,20 +97,16 @@ function runStats(paths: string[], opts: StatsOptions): number {
       if (seats) out.write(`${renderMatchTable(report)}\n\n`);
     }
   }
-  if (tty && n >= 25) process.stderr.write('\r');
+  if (n >= 25) clearLine();
   const players = agg.results();
+  const read = n + missing - failed;
   if (opts.json) {
     out.write(renderJson({ schemaVersion: 1, matches, players, errors }));
-  } else {
-    if (players.length > 0)
-      out.write(
-        `Players over ${n - failed} match${n - failed === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`,
-      );
+  } else if (players.length > 0) {
+    out.write(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
   }
   if (failed > 0) {
-    process.stderr.write(
-      `bdb: ${failed} of ${n + (errors.length - failed >= 0 ? 0 : 0)} input${failed === 1 ? '' : 's'} failed\n`,
-    );
+    process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
     return EXIT.someFailed;
   }
   if (n === 0) {
@@ -128,6 +143,11 @@ export function buildProgram(): Command {
 
 /** Entry point used by bin/bdb.js. */
 export function main(argv: readonly string[]): void {
+  // `bdb stats … | head`: a closed pipe ends the output quietly
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(EXIT.ok);
+    throw e;
+  });
   const program = buildProgram();
   try {
     program.parse(argv as string[]);

@@ -7,20 +7,17 @@
  */
 
 import { readFileSync } from 'node:fs';
+import { BdbError } from '../errors.js';
 import { MET_SIZE, type Met } from './table.js';
 import { zadehMet } from './zadeh.js';
 
 /** Error raised when a match equity table (or its source file) is malformed. */
-export class MetError extends Error {
-  /** Machine-readable error code. */
-  readonly code = 'MET_INVALID';
-
+export class MetError extends BdbError {
   /**
    * @param message - what is wrong, naming the offending cell when there is one.
    */
   constructor(message: string) {
-    super(message);
-    this.name = 'MetError';
+    super('MET_INVALID', message);
   }
 }
 

@@ -7,6 +7,21 @@ import { gnubgRows, xgRows } from './rows.js';
 
 const plain = { head: [] as string[], border: [] as string[] };
 
+/** Renders a table with a rule under the header only (cli-table3 draws one between every row). */
+function compact(t: Table.Table): string {
+  let seen = false;
+  return t
+    .toString()
+    .split('\n')
+    .filter((line) => {
+      if (!line.startsWith('├')) return true;
+      if (seen) return false;
+      seen = true;
+      return true;
+    })
+    .join('\n');
+}
+
 /** A one-line description of a match. */
 export function matchTitle(r: MatchReport): string {
   const kind = r.matchLength > 0 ? `${r.matchLength}-point match` : 'money session';
@@ -21,12 +36,25 @@ export function matchTitle(r: MatchReport): string {
 
 /** The per-match table: XG-style then gnuBG-style figures, one column per player. */
 export function renderMatchTable(r: MatchReport): string {
-  const t = new Table({ head: ['', r.players[0], r.players[1]], style: plain });
-  for (const row of [...xgRows(r.stats), ...gnubgRows(r.stats)]) {
-    if (!row.cells) t.push([{ colSpan: 3, content: row.label }]);
-    else t.push([row.label, ...row.cells]);
+  const rows = [...xgRows(r.stats), ...gnubgRows(r.stats)];
+  // one width per column across the sections, so they line up
+  const width = (i: number): number =>
+    2 +
+    Math.max(
+      ...rows.map((row) => (i === 0 ? row.label : (row.cells?.[i - 1] ?? r.players[i - 1]!)).length),
+      i === 0 ? 0 : r.players[i - 1]!.length,
+    );
+  const colWidths = [width(0), width(1), width(2)];
+  const sections: string[] = [];
+  let t: Table.Table | null = null;
+  for (const row of rows) {
+    if (!row.cells) {
+      if (t) sections.push(compact(t));
+      t = new Table({ head: [row.label, r.players[0], r.players[1]], style: plain, colWidths });
+    } else t?.push([row.label, ...row.cells]);
   }
-  return `${matchTitle(r)}\n${t.toString()}`;
+  if (t) sections.push(compact(t));
+  return `${matchTitle(r)}\n${sections.join('\n')}`;
 }
 
 /** The per-person aggregate table: one row per player. */
@@ -62,5 +90,5 @@ export function renderPlayersTable(players: readonly PlayerStats[]): string {
       fixed(s.snowieER, 2),
     ]);
   }
-  return t.toString();
+  return compact(t);
 }

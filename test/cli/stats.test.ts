@@ -1,0 +1,130 @@
+/**
+ * The `bdb` command, run as a user runs it: spawn bin/bdb.js (built by `npm test`'s pretest) with
+ * NO_COLOR=1 and check output and exit codes (0 all read, 1 some inputs failed, 2 usage error).
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import type { JsonReport } from '../../src/report/json.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
+
+function bdb(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const GBF = `${REF_DIR}sgf/gbf_test.sgf`;
+const MONEY = `${REF_DIR}gnubg/g0011.sgf`;
+
+describe('bdb', () => {
+  test('--help lists the stats command; exit 0', () => {
+    const r = bdb('--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('stats');
+  });
+
+  test('stats on a real match prints both players and the aggregate; exit 0', () => {
+    const r = bdb('stats', GBF);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Kévin Unger vs Maxence Job');
+    expect(r.stdout).toContain('PR');
+    // gnuBG's own figures of this match, as gnuBG 1.08.003 wrote them in GS[] (chequer EMG 2.152127)
+    expect(r.stdout).toContain('-2.152');
+    expect(r.stdout).toContain('Players over 1 match');
+    expect(r.stderr).toBe('');
+  });
+
+  test('--json follows the schemaVersion 1 contract', () => {
+    const r = bdb('stats', '--json', GBF, MONEY);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as JsonReport;
+    expect(j.schemaVersion).toBe(1);
+    expect(j.errors).toEqual([]);
+    expect(j.matches).toHaveLength(2);
+    const [m, money] = j.matches;
+    expect(Object.keys(m!).slice(0, 6)).toEqual([
+      'file',
+      'format',
+      'matchLength',
+      'players',
+      'games',
+      'winner',
+    ]);
+    expect(m!.format).toBe('sgf');
+    expect(m!.matchLength).toBe(7);
+    expect(m!.winner).toBe('Kévin Unger');
+    const s = m!.stats[0];
+    for (const k of [
+      'player',
+      'pr',
+      'prChecker',
+      'prCube',
+      'decisions',
+      'equityError',
+      'mwcLossPct',
+      'l7Pct',
+    ]) {
+      expect(s).toHaveProperty(k);
+    }
+    for (const k of ['elo', 'eloFloored', 'snowieER', 'gnubg']) expect(s).toHaveProperty(k);
+    expect(Object.keys(s.decisions)).toEqual(['total', 'checker', 'double', 'take']);
+    expect(s.gnubg!.unforcedMoves).toBe(147); // gnuBG 1.08.003 GS[] of gbf_test.sgf
+    // money: no MWC, never 0
+    expect(money!.matchLength).toBe(0);
+    expect(money!.stats[0].mwcLossPct.total).toBeNull();
+    expect(money!.stats[0].l7Pct).toBeNull();
+    expect(money!.stats[0].gnubg!.checkerErrorMWCPct).toBeNull();
+    expect(money!.stats[0].gnubg!.checkerErrorPoints).not.toBeNull();
+    expect(j.players.map((p) => p.player).sort()).toEqual([...m!.players, ...money!.players].sort());
+  });
+
+  test('a folder is read recursively; a bad file is one line and the batch goes on; exit 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-cli-'));
+    mkdirSync(join(dir, 'sub'));
+    copyFileSync(GBF, join(dir, 'sub', 'good.sgf'));
+    const text = readFileSync(MONEY, 'utf8');
+    writeFileSync(join(dir, 'truncated.sgf'), text.slice(0, Math.floor(text.length / 2)));
+    writeFileSync(join(dir, 'foreign.sgf'), 'this is not a match file\n');
+    const r = bdb('stats', dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Kévin Unger vs Maxence Job');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines.find((l) => l.includes('truncated.sgf'))).toMatch(/truncated\.sgf:\d+:\d+: /);
+    expect(lines.find((l) => l.includes('foreign.sgf'))).toContain('foreign.sgf');
+    expect(lines.at(-1)).toBe('bdb: 2 of 3 inputs failed');
+    expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    const j = JSON.parse(bdb('stats', '--json', dir).stdout) as JsonReport;
+    expect(j.matches).toHaveLength(1);
+    expect(j.errors.map((e) => e.file.replace(dir, '')).sort()).toEqual(['/foreign.sgf', '/truncated.sgf']);
+  });
+
+  test('a missing path is reported; exit 1', () => {
+    const r = bdb('stats', '/nonexistent/match.sgf');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('/nonexistent/match.sgf: no such file or folder');
+  });
+
+  test('usage errors exit 2', () => {
+    expect(bdb('stats').code).toBe(2);
+    expect(bdb('stats', '--bogus', GBF).code).toBe(2);
+    const r = bdb('stats', '--alias', 'nonsense', GBF);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--alias expects NAME=OTHER');
+  });
+
+  test('--alias merges spellings; --player keeps one person', () => {
+    const r = bdb('stats', '--json', '--alias', 'Kevin=Kévin Unger', '--player', 'Kevin', GBF);
+    const j = JSON.parse(r.stdout) as JsonReport;
+    expect(j.players.map((p) => p.player)).toEqual(['Kevin']);
+    expect(j.players[0]!.decisions).toEqual(j.matches[0]!.stats[0].decisions);
+  });
+});
