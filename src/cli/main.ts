@@ -47,7 +47,8 @@ function runStats(paths: string[], opts: StatsOptions): number {
   const matches: JsonMatch[] = [];
   const errors: { file: string; message: string }[] = [];
   const out = process.stdout;
-  const tty = opts.progress ?? process.stderr.isTTY === true;
+  // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
+  const tty = opts.progress !== false && process.stderr.isTTY === true;
   let n = 0;
   let failed = 0;
   let missing = 0;

@@ -22,7 +22,7 @@ import {
   gnubgMatchContext,
   gnubgRating,
 } from './gnubg-stats.js';
-import { type L7Unit, l7Match, l7Pool } from './l7.js';
+import { type L7Unit, l7Pool } from './l7.js';
 import { mwcLoss } from './mwc-loss.js';
 import { performanceRating } from './pr.js';
 import { snowieErrorRate } from './snowie-er.js';
@@ -358,9 +358,4 @@ export function playerStats(t: PlayerTally): PlayerStats {
     snowieER: snowieErrorRate(t.snowieMpt, t.snowieDen),
     gnubg,
   };
-}
-
-/** L₇ of a single match for one seat (for callers that only need the per-match value). */
-export function matchL7(loss: number, matchLength: number): number | null {
-  return l7Match(loss, matchLength);
 }

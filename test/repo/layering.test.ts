@@ -1,0 +1,66 @@
+/**
+ * Repository rules (spec/architecture.md §2.2, §2.9): data flows parsers → model → metrics → report →
+ * cli, nothing imports "rightwards"; only the CLI prints or exits; importing the library registers
+ * nothing on `process`.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? sources(p) : p.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** Layer of a file: its first folder under src/ (files directly in src/ are the library entry). */
+function layer(file: string): string {
+  const rel = relative(SRC, file);
+  return rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : 'root';
+}
+
+// what each layer may import (besides itself)
+const allowed: Record<string, string[]> = {
+  core: [],
+  met: ['root'],
+  model: ['core'],
+  parsers: ['core', 'met', 'model', 'root'],
+  metrics: ['core', 'met', 'model'],
+  report: ['metrics', 'model', 'root'],
+  cli: ['core', 'met', 'model', 'metrics', 'report', 'parsers', 'root'],
+  root: ['core', 'met', 'model', 'metrics', 'report', 'parsers'],
+};
+
+test('no rightward imports between layers', () => {
+  const bad: string[] = [];
+  for (const file of sources(SRC)) {
+    const from = layer(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/from '(\.[^']+)'/g)) {
+      const target = join(file, '..', m[1]!.replace(/\.js$/, '.ts'));
+      const to = layer(target);
+      // errors.ts may be imported by everyone; the root entry may import everything
+      if (to === from || relative(SRC, target) === 'errors.ts') continue;
+      if (!allowed[from]?.includes(to)) bad.push(`${relative(SRC, file)} → ${relative(SRC, target)}`);
+    }
+  }
+  expect(bad).toEqual([]);
+});
+
+test('only the CLI prints or exits', () => {
+  const bad = sources(SRC)
+    .filter((f) => layer(f) !== 'cli')
+    .filter((f) => /console\.|process\.(exit|stdout|stderr)/.test(readFileSync(f, 'utf8')))
+    .map((f) => relative(SRC, f));
+  expect(bad).toEqual([]);
+});
+
+test('importing the library registers nothing on process', async () => {
+  const before = process.eventNames().map((e) => [e, process.listenerCount(e)]);
+  await import('../../src/index.js');
+  expect(process.eventNames().map((e) => [e, process.listenerCount(e)])).toEqual(before);
+});
