@@ -7,6 +7,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../src/analyse.js';
+import { boardKey } from '../../src/core/board.js';
+import { applyPlay, legalPlays } from '../../src/core/moves.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { compareGnubg } from '../helpers/compare-gnubg.js';
 import { parseGnubgStatsTxt } from '../helpers/gnubg-stats-txt.js';
@@ -65,4 +67,35 @@ test('gnuBG parity over all reference matches', () => {
     `gnuBG parity over ${matches} matches (${matches * 2} players):\n${lines.join('\n')}\nall fields: exact ${all.e}/${all.t}, within bound ${all.w}/${all.t}`,
   );
   expect(outside).toEqual([]);
+});
+
+test('every played move and candidate of all shared SGFs is legal', () => {
+  const met = defaultMet();
+  let played = 0;
+  let candidates = 0;
+  let files = 0;
+  const illegal: string[] = [];
+  for (const dir of ['gnubg-generated', 'gnubg-real', 'sgf']) {
+    for (const f of readdirSync(`${SHARED}${dir}`).filter((x) => x.endsWith('.sgf'))) {
+      const path = `${SHARED}${dir}/${f}`;
+      const { match } = parseBytes(new Uint8Array(readFileSync(path)), { file: path, met });
+      files++;
+      for (const g of match.games) {
+        for (const d of g.decisions) {
+          if (d.kind !== 'checker') continue;
+          const legal = new Set(legalPlays(d.board, d.player, d.dice[0], d.dice[1]).map((l) => l.key));
+          const ok = (p: typeof d.played): boolean =>
+            legal.size === 0 ? p.length === 0 : legal.has(boardKey(applyPlay(d.board, d.player, p)));
+          played++;
+          if (!ok(d.played)) illegal.push(`${path}:${d.source.line} played`);
+          for (const c of d.candidates) {
+            candidates++;
+            if (!ok(c.play)) illegal.push(`${path}:${d.source.line} candidate`);
+          }
+        }
+      }
+    }
+  }
+  console.info(`legal moves: ${files} files, ${played} played moves and ${candidates} candidates checked`);
+  expect(illegal).toEqual([]);
 });
