@@ -52,11 +52,17 @@ function runStats(paths: string[], opts: StatsOptions): number {
   let n = 0;
   let failed = 0;
   let missing = 0;
-  const files = inputFiles(paths, (p, why) => {
-    errors.push({ file: p, message: `${p}: ${why}` });
-    failed++;
-    missing++;
-    process.stderr.write(`bdb: ${p}: ${why}\n`);
+  let skipped = 0;
+  const files = inputFiles(paths, {
+    onMissing(p, why) {
+      errors.push({ file: p, message: `${p}: ${why}` });
+      failed++;
+      missing++;
+      process.stderr.write(`bdb: ${p}: ${why}\n`);
+    },
+    onSkipped() {
+      skipped++;
+    },
   });
   const clearLine = (): void => {
     if (tty) process.stderr.write('\r\x1b[2K');
@@ -105,6 +111,11 @@ function runStats(paths: string[], opts: StatsOptions): number {
     out.write(renderJson({ schemaVersion: 1, matches, players, errors }));
   } else if (players.length > 0) {
     out.write(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
+  }
+  if (skipped > 0) {
+    process.stderr.write(
+      `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not a match format)\n`,
+    );
   }
   if (failed > 0) {
     process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);

@@ -7,11 +7,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../src/analyse.js';
-import { boardKey } from '../../src/core/board.js';
-import { applyPlay, legalPlays } from '../../src/core/moves.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { compareGnubg } from '../helpers/compare-gnubg.js';
 import { parseGnubgStatsTxt } from '../helpers/gnubg-stats-txt.js';
+import { checkLegality } from '../helpers/legality.js';
 import { storageBounds } from '../helpers/storage-bound.js';
 
 const SHARED = new URL('../../../shared/reference-matches/', import.meta.url).pathname;
@@ -71,31 +70,17 @@ test('gnuBG parity over all reference matches', () => {
 
 test('every played move and candidate of all shared SGFs is legal', () => {
   const met = defaultMet();
-  let played = 0;
-  let candidates = 0;
+  const report = { played: 0, candidates: 0, illegal: [] as string[] };
   let files = 0;
-  const illegal: string[] = [];
   for (const dir of ['gnubg-generated', 'gnubg-real', 'sgf']) {
     for (const f of readdirSync(`${SHARED}${dir}`).filter((x) => x.endsWith('.sgf'))) {
       const path = `${SHARED}${dir}/${f}`;
-      const { match } = parseBytes(new Uint8Array(readFileSync(path)), { file: path, met });
+      checkLegality(parseBytes(new Uint8Array(readFileSync(path)), { file: path, met }).match, report);
       files++;
-      for (const g of match.games) {
-        for (const d of g.decisions) {
-          if (d.kind !== 'checker') continue;
-          const legal = new Set(legalPlays(d.board, d.player, d.dice[0], d.dice[1]).map((l) => l.key));
-          const ok = (p: typeof d.played): boolean =>
-            legal.size === 0 ? p.length === 0 : legal.has(boardKey(applyPlay(d.board, d.player, p)));
-          played++;
-          if (!ok(d.played)) illegal.push(`${path}:${d.source.line} played`);
-          for (const c of d.candidates) {
-            candidates++;
-            if (!ok(c.play)) illegal.push(`${path}:${d.source.line} candidate`);
-          }
-        }
-      }
     }
   }
-  console.info(`legal moves: ${files} files, ${played} played moves and ${candidates} candidates checked`);
-  expect(illegal).toEqual([]);
+  console.info(
+    `legal moves: ${files} files, ${report.played} played moves and ${report.candidates} candidates checked`,
+  );
+  expect(report.illegal).toEqual([]);
 });

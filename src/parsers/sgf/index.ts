@@ -20,7 +20,9 @@ export const sgfFormat: MatchFormat = {
   extensions: ['.sgf'],
   sniff(head) {
     const s = latin1.decode(head.subarray(0, Math.min(head.length, 2048)));
-    return /^(\uFEFF|ï»¿)?\s*\(\s*;/.test(s) && /GM\[6\]/.test(s);
+    // any SGF game type: a GM[] other than 6 is then refused by the reader with its line ("GM[1] is not
+    // backgammon"), which says more than "not a format bdb reads"
+    return /^(\uFEFF|ï»¿)?\s*\(\s*;/.test(s) && /GM\[\d+\]/.test(s);
   },
   parse(bytes, ctx) {
     const text = decodeText(bytes, declaredCharset(bytes));

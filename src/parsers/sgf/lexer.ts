@@ -71,13 +71,19 @@ export function lexSgf(text: string, file: string): SgfTree[] {
     }
   };
 
-  const readValue = (): string => {
+  /** A property name for a message (a hostile one can be megabytes long). */
+  const named = (id: string): string => (id.length > 20 ? `${id.slice(0, 20)}…` : id);
+
+  const readValue = (id: string): string => {
     // at '['
+    const open = i;
+    const unterminated = (): never =>
+      fail(`unterminated value of property ${named(id)} (no "]" before the end of the file)`, open);
     i++;
     let out = '';
     let start = i;
     while (true) {
-      if (i >= n) fail('unterminated property value (missing "]")');
+      if (i >= n) unterminated();
       const c = text.charCodeAt(i);
       if (c === RBRACK) {
         out += text.slice(start, i);
@@ -87,7 +93,7 @@ export function lexSgf(text: string, file: string): SgfTree[] {
       if (c === BACKSLASH) {
         out += text.slice(start, i);
         i++;
-        if (i >= n) fail('unterminated property value (missing "]")');
+        if (i >= n) unterminated();
         const e = text.charCodeAt(i);
         if (e === NL || e === CR) {
           // soft line break: drop it (and a CRLF pair)
@@ -110,66 +116,86 @@ export function lexSgf(text: string, file: string): SgfTree[] {
     }
   };
 
-  // Reads a sequence of nodes and nested trees; returns the main-line nodes appended to `nodes`.
-  const readTree = (nodes: SgfNode[], depth: number): void => {
-    if (depth > 10_000) fail('game trees nested too deeply');
-    // at '('
+  // Reads one node (at ';') with its properties.
+  const readNode = (): SgfNode => {
+    const node: SgfNode = { props: new Map(), line, column: i - lineStart + 1 };
     i++;
-    let tookVariation = false;
     while (true) {
+      skipSpace();
+      if (i >= n) break;
+      const p = text.charCodeAt(i);
+      if (!isUpper(p)) {
+        if (isLower(p)) {
+          // FF[3] allowed lower-case letters inside identifiers; skip them
+          i++;
+          continue;
+        }
+        break;
+      }
+      const idStart = i;
+      let id = '';
+      while (i < n) {
+        const q = text.charCodeAt(i);
+        if (isUpper(q)) id += text[i];
+        else if (!isLower(q)) break;
+        i++;
+      }
+      skipSpace();
+      if (text.charCodeAt(i) !== LBRACK) fail(`property ${named(id)} has no value`, idStart);
+      let values = node.props.get(id);
+      if (!values) {
+        values = [];
+        node.props.set(id, values);
+      }
+      while (text.charCodeAt(i) === LBRACK) {
+        values.push(readValue(id));
+        skipSpace();
+      }
+    }
+    return node;
+  };
+
+  // Reads a game tree (at '(') with its nested trees, without recursion (the nesting depth of a hostile
+  // file is bounded only by its size); returns the main line: the first variation at every branch.
+  const readTree = (): SgfNode[] => {
+    const nodes: SgfNode[] = [];
+    // open trees, innermost last: where their nodes go (null = a later variation, discarded) and whether a
+    // variation has been opened in them (no node may follow it)
+    const open: { target: SgfNode[] | null; tookVariation: boolean }[] = [
+      { target: nodes, tookVariation: false },
+    ];
+    i++;
+    while (open.length > 0) {
+      const top = open[open.length - 1]!;
       skipSpace();
       if (i >= n) fail('unterminated game tree (missing ")")');
       const c = text.charCodeAt(i);
       if (c === SEMI) {
-        if (tookVariation) fail('node after a variation');
-        const node: SgfNode = { props: new Map(), line, column: i - lineStart + 1 };
-        i++;
-        while (true) {
-          skipSpace();
-          if (i >= n) break;
-          const p = text.charCodeAt(i);
-          if (!isUpper(p)) {
-            if (isLower(p)) {
-              // FF[3] allowed lower-case letters inside identifiers; skip them
-              i++;
-              continue;
-            }
-            break;
-          }
-          let id = '';
-          while (i < n) {
-            const q = text.charCodeAt(i);
-            if (isUpper(q)) id += text[i];
-            else if (!isLower(q)) break;
-            i++;
-          }
-          skipSpace();
-          if (text.charCodeAt(i) !== LBRACK) fail(`property ${id} has no value`);
-          const values: string[] = [];
-          while (text.charCodeAt(i) === LBRACK) {
-            values.push(readValue());
-            skipSpace();
-          }
-          const prev = node.props.get(id);
-          if (prev) prev.push(...values);
-          else node.props.set(id, values);
-        }
-        nodes.push(node);
+        if (top.tookVariation) fail('node after a variation');
+        const node = readNode();
+        top.target?.push(node);
       } else if (c === OPEN) {
-        if (tookVariation) {
-          // a later variation: parse and discard
-          readTree([], depth + 1);
-        } else {
-          readTree(nodes, depth + 1);
-          tookVariation = true;
-        }
+        if (open.length >= 10_000) fail('game trees nested too deeply');
+        i++;
+        open.push({ target: top.tookVariation ? null : top.target, tookVariation: false });
+        top.tookVariation = true;
       } else if (c === CLOSE) {
         i++;
-        return;
+        open.pop();
       } else {
         fail(`unexpected character ${JSON.stringify(text[i])}`);
       }
     }
+    return nodes;
+  };
+
+  // True when the text from `from` on is only white space, NULs and DOS end-of-file marks (0x1a).
+  const onlyPadding = (from: number): boolean => {
+    for (let k = from; k < n; k++) {
+      const c = text.charCodeAt(k);
+      if (!isSpace(c) && c !== 0 && c !== 0x1a) return false;
+    }
+    return true;
   };
 
   while (true) {
@@ -177,13 +203,17 @@ export function lexSgf(text: string, file: string): SgfTree[] {
     if (i >= n) break;
     const c = text.charCodeAt(i);
     if (c !== OPEN) {
-      if (trees.length > 0) break; // trailing garbage after the collection is ignored, as SGF readers do
-      fail('expected "(" at the start of a game tree');
+      // NULs and a DOS end-of-file mark after the collection are padding; anything else is a tree cut short
+      // by a stray ")" or a damaged file, whose rest would be lost without a word
+      if (trees.length > 0 && onlyPadding(i)) break;
+      fail(
+        trees.length > 0
+          ? `unexpected ${JSON.stringify(text[i])} after the end of a game tree`
+          : 'expected "(" at the start of a game tree',
+      );
     }
     const startLine = line;
-    const nodes: SgfNode[] = [];
-    readTree(nodes, 0);
-    trees.push({ nodes, line: startLine });
+    trees.push({ nodes: readTree(), line: startLine });
   }
   if (trees.length === 0) fail('no game tree found');
   return trees;

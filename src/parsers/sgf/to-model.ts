@@ -9,9 +9,9 @@
  * The `GS[]` statistics tags are never read: every figure is computed from the analysis.
  */
 import type { Board, Hop, Play, Side } from '../../core/board.js';
-import { boardKey, initialBoard } from '../../core/board.js';
+import { boardKey, initialBoard, validateBoard } from '../../core/board.js';
 import { applyPlay, legalPlays } from '../../core/moves.js';
-import { CorruptFileError } from '../../errors.js';
+import { CorruptFileError, type ErrorLocation } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import { mwc2eq } from '../../met/index.js';
 import type {
@@ -30,6 +30,9 @@ import type { SgfNode, SgfTree } from './lexer.js';
 
 const A = 0x61; // 'a'
 const X = 0x78; // 'x'
+const Y = 0x79; // 'y' (the bar)
+/** The largest cube gnuBG plays with (backgammon.h MAX_CUBE = 1 << 12); a file going above it is corrupt. */
+const MAX_CUBE = 4096;
 
 /** Converts an SGF point letter to the mover's own point number: 1..24, 25 = bar, 0 = off. */
 function letterToPoint(code: number, side: Side): number {
@@ -50,6 +53,11 @@ function parseHops(letters: string, side: Side): Hop[] | null {
     hops.push({ from, to });
   }
   return hops;
+}
+
+/** A value quoted in a one-line message: at most 40 characters, control characters escaped. */
+function shown(v: string): string {
+  return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v).slice(1, -1);
 }
 
 function num(token: string | undefined): number {
@@ -180,7 +188,7 @@ export function sgfToModel(
     if (gm !== undefined && gm !== '6') {
       throw new CorruptFileError(
         { file, line: root.line, column: root.column },
-        `GM[${gm}] is not backgammon (GM[6])`,
+        `GM[${shown(gm)}] is not backgammon (GM[6])`,
       );
     }
     const mi = readMatchInfo(root);
@@ -204,7 +212,7 @@ export function sgfToModel(
     const score: [number, number] = [intOf(mi.get('ws'), 0), intOf(mi.get('bs'), 0)];
     const st: GameState = { board: initialBoard(), cubeValue: 1, cubeOwner: -1, pending: null };
     const cv = first(root, 'CV');
-    if (cv !== undefined) st.cubeValue = Math.max(1, intOf(cv, 1));
+    if (cv !== undefined) st.cubeValue = cubeValueOf(cv, { file, line: root.line, column: root.column });
     const decisions: Decision[] = [];
     let winner: 0 | 1 | null = null;
     let points = 0;
@@ -212,7 +220,12 @@ export function sgfToModel(
     const re = first(root, 'RE');
     if (re) {
       const m = /^([WB])\+(\d+)(R?)/.exec(re);
-      if (m) {
+      if (m && Number(m[2]) > 3 * MAX_CUBE) {
+        warnings.push({
+          line: root.line,
+          message: `result RE[${shown(re)}] is not a possible score; ignored`,
+        });
+      } else if (m) {
         winner = m[1] === 'W' ? 0 : 1;
         points = Number(m[2]);
         resigned = m[3] === 'R';
@@ -236,7 +249,7 @@ export function sgfToModel(
       if (da === undefined) return null;
       const v = parseCubeValues(da);
       if (!v) {
-        warnings.push({ line: node.line, message: `unreadable cube analysis DA[${da.slice(0, 40)}]` });
+        warnings.push({ line: node.line, message: `unreadable cube analysis DA[${shown(da)}]` });
         return null;
       }
       if (v.depth && cubeDepth === null) cubeDepth = v.depth;
@@ -249,9 +262,30 @@ export function sgfToModel(
           cubeValue: st.cubeValue,
           crawfordGame,
         };
-        return { nd: mwc2eq(met, ci, v.nd), dt: mwc2eq(met, ci, v.dt), dp: 1 };
+        const nd = mwc2eq(met, ci, v.nd);
+        const dt = mwc2eq(met, ci, v.dt);
+        if (!Number.isFinite(nd) || !Number.isFinite(dt)) {
+          // a dead cube (both outcomes give the same MWC) happens only at a score outside the match
+          warnings.push({
+            line: node.line,
+            message: `cube analysis DA[] cannot be converted to equity at ${score[0]}-${score[1]} of a ${matchLength}-point match; ignored`,
+          });
+          return null;
+        }
+        return { nd, dt, dp: 1 };
       }
       return { nd: v.nd, dt: v.dt, dp: 1 };
+    };
+
+    /** Doubles the cube (a take or a beaver at `node`); a cube above MAX_CUBE is an error. */
+    const doubleCube = (node: SgfNode): void => {
+      if (st.cubeValue * 2 > MAX_CUBE) {
+        throw new CorruptFileError(
+          { file, line: node.line, column: node.column },
+          `the cube would go to ${st.cubeValue * 2}, above ${MAX_CUBE} (the largest cube)`,
+        );
+      }
+      st.cubeValue *= 2;
     };
 
     for (let k = 1; k < tree.nodes.length; k++) {
@@ -265,6 +299,7 @@ export function sgfToModel(
         }
         continue;
       }
+      if (wv && bv) warnings.push({ line: node.line, message: 'a node with both W[] and B[]: B[] ignored' });
       const side: Side = wv ? 0 : 1;
       const value = (wv ?? bv)![0] ?? '';
       if (value === 'double') {
@@ -279,7 +314,7 @@ export function sgfToModel(
             analysis: st.pending.beavers === 0 ? st.pending.analysis : null,
             beaver: true,
           } satisfies CubeDecision);
-          st.cubeValue *= 2;
+          doubleCube(node);
           st.cubeOwner = st.pending.doubler === 0 ? 1 : 0;
           st.pending.beavers++;
           continue;
@@ -306,7 +341,7 @@ export function sgfToModel(
         };
         decisions.push(afterBeaver ? { ...answer, afterBeaver: true } : answer);
         if (value === 'take') {
-          st.cubeValue *= 2;
+          doubleCube(node);
           st.cubeOwner = doubler === 0 ? 1 : 0;
         }
         st.pending = null;
@@ -322,14 +357,14 @@ export function sgfToModel(
       if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
         throw new CorruptFileError(
           { file, line: node.line, column: node.column },
-          `bad move value ${JSON.stringify(value)} (expected two dice 1-6 and point letters)`,
+          `bad move value "${shown(value)}" (expected two dice 1-6 and point letters)`,
         );
       }
       const hops = parseHops(value.slice(2), side);
       if (!hops) {
         throw new CorruptFileError(
           { file, line: node.line, column: node.column },
-          `bad point letters in move ${JSON.stringify(value)}`,
+          `bad point letters in move "${shown(value)}"`,
         );
       }
       if (node.props.has('DA')) {
@@ -363,7 +398,7 @@ export function sgfToModel(
         for (let c = 1; c < a.length; c++) {
           const parsed = parseCandidate(a[c]!, side);
           if (!parsed) {
-            warnings.push({ line: node.line, message: `unreadable candidate A[${a[c]!.slice(0, 40)}]` });
+            warnings.push({ line: node.line, message: `unreadable candidate A[${shown(a[c]!)}]` });
             continue;
           }
           if (parsed.depth && checkerDepth === null) checkerDepth = parsed.depth;
@@ -377,7 +412,7 @@ export function sgfToModel(
             } catch {
               warnings.push({
                 line: node.line,
-                message: `candidate ${a[c]!.split(' ')[0]} cannot be played`,
+                message: `candidate ${shown(a[c]!.trim().split(/\s+/)[0] ?? '')} cannot be played`,
               });
             }
           }
@@ -428,12 +463,22 @@ export function sgfToModel(
   };
 }
 
-/** Applies board-setup properties (AE/AW/AB, CV, CP); returns true if the node had any. */
+/** The value of a `CV[]` (1 when unreadable); a cube above MAX_CUBE is an error. */
+function cubeValueOf(v: string, where: ErrorLocation): number {
+  const cube = Math.max(1, intOf(v, 1));
+  if (cube > MAX_CUBE)
+    throw new CorruptFileError(where, `bad cube value CV[${shown(v)}] (above ${MAX_CUBE})`);
+  return cube;
+}
+
+/** Applies board-setup properties (AE/AW/AB, CV, CP); returns true if the node had any. Throws
+ *  CorruptFileError when the position they give is impossible. */
 function applySetup(node: SgfNode, st: GameState, file: string): boolean {
   let any = false;
+  const where = { file, line: node.line, column: node.column };
   const cv = node.props.get('CV')?.[0];
   if (cv !== undefined) {
-    st.cubeValue = Math.max(1, intOf(cv, 1));
+    st.cubeValue = cubeValueOf(cv, where);
     any = true;
   }
   const cp = node.props.get('CP')?.[0];
@@ -447,14 +492,15 @@ function applySetup(node: SgfNode, st: GameState, file: string): boolean {
     for (const v of clear) {
       // `a:y` range or single letters: clear those points for both sides
       const [from, to] = v.includes(':') ? v.split(':') : [v, v];
-      const lo = (from ?? 'a').charCodeAt(0);
-      const hi = (to ?? 'y').charCodeAt(0);
+      // only a..y mean something: clamp, so that a range like [\0:\uffff] costs 25 steps, not 65 536
+      const lo = Math.max((from ?? 'a').charCodeAt(0), A);
+      const hi = Math.min((to ?? 'y').charCodeAt(0), Y);
       for (let c = lo; c <= hi; c++) {
         const p0 = letterToPoint(c, 0);
         const p1 = letterToPoint(c, 1);
         if (p0 >= 1 && p0 <= 24) b[0][p0 - 1] = 0;
         if (p1 >= 1 && p1 <= 24) b[1][p1 - 1] = 0;
-        if (c === 0x79) {
+        if (c === Y) {
           b[0][24] = 0;
           b[1][24] = 0;
         }
@@ -467,14 +513,15 @@ function applySetup(node: SgfNode, st: GameState, file: string): boolean {
       for (const v of node.props.get(id) ?? []) {
         const p = letterToPoint(v.charCodeAt(0), side);
         if (p >= 1 && p <= 25) b[side][p === 25 ? 24 : p - 1]! += 1;
-        else
-          throw new CorruptFileError(
-            { file, line: node.line, column: node.column },
-            `bad setup point ${id}[${v}]`,
-          );
+        else throw new CorruptFileError(where, `bad setup point ${id}[${shown(v)}]`);
       }
     }
     st.board = [b[0], b[1]];
+    try {
+      validateBoard(st.board);
+    } catch (e) {
+      throw new CorruptFileError(where, `impossible position after AE/AW/AB: ${(e as Error).message}`);
+    }
     any = true;
   }
   return any;

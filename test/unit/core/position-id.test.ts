@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Board, boardKey, initialBoard, makeBoard, type Side } from '../../../src/core/board.js';
 import { legalPlays } from '../../../src/core/moves.js';
 import { boardFromPositionId, positionId } from '../../../src/core/position-id.js';
-
-/** Seeded PRNG (mulberry32): deterministic, no Math.random. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../helpers/prng.js';
 
 /** Independent reference encoder: builds the bit string as text and base64-encodes it with Node's Buffer. */
 function referenceId(board: Board, onRoll: Side): string {

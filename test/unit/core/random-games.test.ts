@@ -8,18 +8,7 @@ import {
   type Side,
 } from '../../../src/core/board.js';
 import { applyPlay, formatPlay, isLegalPlay, legalPlays } from '../../../src/core/moves.js';
-
-/** Seeded PRNG (mulberry32): deterministic, no Math.random. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../helpers/prng.js';
 
 /** Returns a description of the first broken board invariant, or '' if none. */
 function invariantError(b: Board): string {
