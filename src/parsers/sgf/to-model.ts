@@ -66,31 +66,65 @@ function num(token: string | undefined): number {
 }
 
 /** Parses a checker candidate `[letters E ver 3 p0..p4 eq plies ...]` (or `X ... Score s1 ...`). */
-function parseCandidate(value: string, side: Side): { hops: Hop[]; equity: number; depth?: string } | null {
-  const tokens = value.trim().split(/\s+/);
+/** Splits on runs of white space into at most `max` tokens (no regular expression: this runs per candidate). */
+function tokens(value: string, max: number): string[] {
+  const out: string[] = [];
+  const n = value.length;
+  let i = 0;
+  while (i < n && out.length < max) {
+    while (i < n && value.charCodeAt(i) <= 0x20) i++;
+    if (i >= n) break;
+    let j = i;
+    while (j < n && value.charCodeAt(j) > 0x20) j++;
+    out.push(value.slice(i, j));
+    i = j;
+  }
+  return out;
+}
+
+const depthNames = new Map<string, string>();
+/** "1C" → "1-ply" (cached: one string per depth). */
+function depthName(plies: string): string | undefined {
+  let d = depthNames.get(plies);
+  if (d === undefined) {
+    const k = Number.parseInt(plies, 10);
+    if (!Number.isFinite(k)) return undefined;
+    d = `${k}-ply`;
+    depthNames.set(plies, d);
+  }
+  return d;
+}
+
+/** Parses a checker candidate `[letters E ver 3 p0..p4 eq plies ...]` (or `X ... Score s1 ...`). */
+function parseCandidate(
+  value: string,
+  side: Side,
+): { letters: string; hops: Hop[]; equity: number; depth?: string } | null {
+  const tok = tokens(value, 12);
   let t = 0;
   let letters = '';
-  if (tokens[0] !== 'E' && tokens[0] !== 'X' && tokens[0] !== 'R') {
-    letters = tokens[0] ?? '';
+  if (tok[0] !== 'E' && tok[0] !== 'X' && tok[0] !== 'R') {
+    letters = tok[0] ?? '';
     t = 1;
   }
   const hops = parseHops(letters, side);
   if (!hops) return null;
-  const kind = tokens[t];
+  const kind = tok[t];
   t++;
-  if (tokens[t] === 'ver') t += 2;
+  if (tok[t] === 'ver') t += 2;
   if (kind === 'E') {
-    const equity = num(tokens[t + 5]);
-    const plies = tokens[t + 6];
+    const equity = num(tok[t + 5]);
     if (!Number.isFinite(equity)) return null;
-    const depth = plies ? `${Number.parseInt(plies, 10)}-ply` : undefined;
-    return depth === undefined ? { hops, equity } : { hops, equity, depth };
+    const plies = tok[t + 6];
+    const depth = plies === undefined ? undefined : depthName(plies);
+    return depth === undefined ? { letters, hops, equity } : { letters, hops, equity, depth };
   }
   if (kind === 'X' || kind === 'R') {
-    const s = tokens.indexOf('Score', t);
-    const equity = num(tokens[s + 1]);
+    const all = tokens(value, 1000);
+    const s = all.indexOf('Score', t);
+    const equity = num(all[s + 1]);
     if (s < 0 || !Number.isFinite(equity)) return null;
-    return { hops, equity, depth: 'rollout' };
+    return { letters, hops, equity, depth: 'rollout' };
   }
   return null;
 }
@@ -395,6 +429,7 @@ export function sgfToModel(
       let playedIndex: number | null = null;
       const a = node.props.get('A');
       if (a && a.length > 1) {
+        const letters = value.slice(2);
         for (let c = 1; c < a.length; c++) {
           const parsed = parseCandidate(a[c]!, side);
           if (!parsed) {
@@ -402,21 +437,21 @@ export function sgfToModel(
             continue;
           }
           if (parsed.depth && checkerDepth === null) checkerDepth = parsed.depth;
-          const cand: Candidate = parsed.depth
-            ? { play: parsed.hops, equity: parsed.equity, depth: parsed.depth }
-            : { play: parsed.hops, equity: parsed.equity };
-          if (playedIndex === null) {
-            try {
-              if (boardKey(applyPlay(st.board, side, parsed.hops)) === playedKey)
-                playedIndex = candidates.length;
-            } catch {
-              warnings.push({
-                line: node.line,
-                message: `candidate ${shown(a[c]!.trim().split(/\s+/)[0] ?? '')} cannot be played`,
-              });
-            }
+          // gnuBG writes the played move and its candidate with the same letters
+          if (playedIndex === null && parsed.letters === letters) playedIndex = candidates.length;
+          candidates.push(
+            parsed.depth
+              ? { play: parsed.hops, equity: parsed.equity, depth: parsed.depth }
+              : { play: parsed.hops, equity: parsed.equity },
+          );
+        }
+        // otherwise compare resulting positions, as gnuBG does (another hop order, chained hops)
+        for (let c = 0; playedIndex === null && c < candidates.length; c++) {
+          try {
+            if (boardKey(applyPlay(st.board, side, candidates[c]!.play)) === playedKey) playedIndex = c;
+          } catch {
+            warnings.push({ line: node.line, message: `candidate ${c + 1} cannot be played on this position` });
           }
-          candidates.push(cand);
         }
       }
       const lu = first(node, 'LU');
