@@ -49,6 +49,16 @@ export const CubeAction = {
 } as const;
 export type CubeAction = (typeof CubeAction)[keyof typeof CubeAction];
 
+/** A mark the analyser or annotator stored on a decision (gnuBG's skill and luck marks, comments). */
+export interface Annotation {
+  /** The stored skill mark of this decision. */
+  readonly skill?: 'doubtful' | 'bad' | 'very-bad';
+  /** The stored luck mark of the roll (checker decisions). */
+  readonly luck?: 'very-unlucky' | 'unlucky' | 'lucky' | 'very-lucky';
+  /** A comment attached to the decision. */
+  readonly comment?: string;
+}
+
 /** The state of the match when a decision is made. */
 export interface DecisionContext {
   /** Seat of the player making the decision. */
@@ -68,6 +78,8 @@ export interface DecisionContext {
   /** Owner of the cube: -1 centred, else the seat. */
   readonly cubeOwner: -1 | 0 | 1;
   readonly source: SourceLocation;
+  /** Marks and comments stored with the decision, as read (bdb's figures never depend on them). */
+  readonly annotation?: Annotation;
 }
 
 /** One analysed candidate of a checker play, best first. */

@@ -62,6 +62,21 @@ export function compareGnubg(
       bounds.luckSecond + opponentBounds.luckSecond,
     ],
   ];
+  const marks: [string, number][] = [
+    ['moveMarks.unmarked', ours.moveMarks.unmarked],
+    ['moveMarks.doubtful', ours.moveMarks.doubtful],
+    ['moveMarks.bad', ours.moveMarks.bad],
+    ['moveMarks.veryBad', ours.moveMarks.veryBad],
+    ['rollMarks.veryLucky', ours.rollMarks.veryLucky],
+    ['rollMarks.lucky', ours.rollMarks.lucky],
+    ['rollMarks.unmarked', ours.rollMarks.unmarked],
+    ['rollMarks.unlucky', ours.rollMarks.unlucky],
+    ['rollMarks.veryUnlucky', ours.rollMarks.veryUnlucky],
+  ];
+  const printedMarks = [...g.moveMarks, ...g.rollMarks];
+  marks.forEach(([field, v], i) => {
+    rows.push([field, v, { value: printedMarks[i]!, decimals: 0 }, 0]);
+  });
   const out: FieldComparison[] = [];
   for (const [field, v, p, bound] of rows) {
     if (p === null) continue;

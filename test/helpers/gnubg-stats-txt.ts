@@ -31,6 +31,9 @@ export interface GnubgPrinted {
   /** Match play: luck adjusted result (%); money: advantage (luck adjusted) in ppg. */
   luckAdjusted: Printed | null;
   money: boolean;
+  /** Moves marked (unmarked, doubtful, bad, very bad) and rolls marked (very lucky … very unlucky). */
+  moveMarks: [number, number, number, number];
+  rollMarks: [number, number, number, number, number];
 }
 
 function printed(tok: string): Printed {
@@ -106,6 +109,19 @@ export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
       errorRateMEMG: mag(pick(`Overall statistics|Error rate m${unit}`, 0)),
       snowieER: mag(pick('Overall statistics|Snowie error rate', 0)),
       luckAdjusted: found[la] ? pick(la, 0) : null,
+      moveMarks: [
+        pick('Chequerplay statistics|Unmarked moves').value,
+        pick('Chequerplay statistics|Moves marked doubtful').value,
+        pick('Chequerplay statistics|Moves marked bad').value,
+        pick('Chequerplay statistics|Moves marked very bad').value,
+      ],
+      rollMarks: [
+        pick('Luck statistics|Rolls marked very lucky').value,
+        pick('Luck statistics|Rolls marked lucky').value,
+        pick('Luck statistics|Rolls unmarked').value,
+        pick('Luck statistics|Rolls marked unlucky').value,
+        pick('Luck statistics|Rolls marked very unlucky').value,
+      ],
     };
   });
   return [out[0]!, out[1]!];

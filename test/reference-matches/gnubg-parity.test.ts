@@ -44,6 +44,12 @@ describe('gnuBG statistics recomputed from the SGF', () => {
         const rows = compareGnubg(ours!, printed[seat], bounds[seat], bounds[seat === 0 ? 1 : 0]);
         const off = rows.filter((r) => !r.withinBound);
         expect(off, `${name} seat ${seat}`).toEqual([]);
+        // the skill marks gnuBG stored on the moves (BM/DO) are the ones it counted
+        const stored = { doubtful: 0, bad: 0, 'very-bad': 0 };
+        for (const g of match.games)
+          for (const d of g.decisions)
+            if (d.kind === 'checker' && d.player === seat && d.annotation?.skill) stored[d.annotation.skill]++;
+        expect([stored.doubtful, stored.bad, stored['very-bad']]).toEqual(printed[seat].moveMarks.slice(1));
       }
     });
   }

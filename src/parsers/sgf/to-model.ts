@@ -16,6 +16,7 @@ import type { Met } from '../../met/index.js';
 import { mwc2eq } from '../../met/index.js';
 import type {
   AnalyserInfo,
+  Annotation,
   Candidate,
   CheckerDecision,
   CubeAnalysis,
@@ -181,6 +182,32 @@ interface GameState {
   pending: { doubler: Side; analysis: CubeAnalysis | null; beavers: number } | null;
 }
 
+/** Which marks of a node belong to the decision: the move's (BM/DO, luck GW/GB, C) or the pre-roll cube's (BC/DC). */
+type MarkKind = 'move' | 'pre-roll cube';
+
+function skillOf(node: SgfNode, bad: string, doubtful: string): Annotation['skill'] {
+  const v = node.props.get(bad)?.[0];
+  if (v !== undefined) return v === '2' ? 'very-bad' : 'bad';
+  return node.props.has(doubtful) ? 'doubtful' : undefined;
+}
+
+/** The stored marks of a node: gnuBG writes BM[1|2]/DO[] for the move or cube action, BC/DC for a missed
+ *  double before the roll, GW/GB[1|2] for a roll good for White/Black, C[] for a comment. */
+function readAnnotation(node: SgfNode, player: Side, kind: MarkKind): Annotation | undefined {
+  const out: { skill?: Annotation['skill']; luck?: Annotation['luck']; comment?: string } = {};
+  const skill = kind === 'move' ? skillOf(node, 'BM', 'DO') : skillOf(node, 'BC', 'DC');
+  if (skill) out.skill = skill;
+  if (kind === 'move') {
+    const good = node.props.get(player === 0 ? 'GW' : 'GB')?.[0];
+    const bad = node.props.get(player === 0 ? 'GB' : 'GW')?.[0];
+    if (good !== undefined) out.luck = good === '2' ? 'very-lucky' : 'lucky';
+    else if (bad !== undefined) out.luck = bad === '2' ? 'very-unlucky' : 'unlucky';
+    const c = node.props.get('C')?.[0];
+    if (c) out.comment = c;
+  }
+  return out.skill || out.luck || out.comment ? out : undefined;
+}
+
 /** Options for the conversion. */
 export interface SgfToModelOptions {
   readonly file: string;
@@ -266,17 +293,21 @@ export function sgfToModel(
       }
     }
 
-    const ctx = (player: Side, node: SgfNode) => ({
-      player,
-      gameIndex: g,
-      index: decisions.length,
-      matchLength,
-      score,
-      crawfordGame,
-      cubeValue: st.cubeValue,
-      cubeOwner: st.cubeOwner,
-      source: loc(node),
-    });
+    const ctx = (player: Side, node: SgfNode, marks: MarkKind = 'move') => {
+      const annotation = readAnnotation(node, player, marks);
+      return {
+        player,
+        gameIndex: g,
+        index: decisions.length,
+        matchLength,
+        score,
+        crawfordGame,
+        cubeValue: st.cubeValue,
+        cubeOwner: st.cubeOwner,
+        source: loc(node),
+        ...(annotation ? { annotation } : {}),
+      };
+    };
 
     const cubeAnalysis = (node: SgfNode, doubler: Side): CubeAnalysis | null => {
       const da = first(node, 'DA');
@@ -404,7 +435,7 @@ export function sgfToModel(
       if (node.props.has('DA')) {
         const analysis = cubeAnalysis(node, side);
         decisions.push({
-          ...ctx(side, node),
+          ...ctx(side, node, 'pre-roll cube'),
           kind: 'cube',
           action: 'no-double',
           analysis,
@@ -450,7 +481,10 @@ export function sgfToModel(
           try {
             if (boardKey(applyPlay(st.board, side, candidates[c]!.play)) === playedKey) playedIndex = c;
           } catch {
-            warnings.push({ line: node.line, message: `candidate ${c + 1} cannot be played on this position` });
+            warnings.push({
+              line: node.line,
+              message: `candidate ${c + 1} cannot be played on this position`,
+            });
           }
         }
       }
