@@ -99,7 +99,11 @@ export interface CheckerDecision extends DecisionContext {
   readonly board: Board;
   /** The play made (empty when no checker could move). */
   readonly played: Play;
-  /** Number of legal plays (distinct resulting positions) for this roll; null when unknown. */
+  /**
+   * Number of legal plays (distinct resulting positions) for this roll; null when unknown or not needed
+   * (readers may leave it out when the candidates alone settle XG's forced-play rule: two or more
+   * candidates whose equities differ at the millipoint).
+   */
   readonly legalCount: number | null;
   /** Analysed candidates, best first; empty when the play was not analysed. */
   readonly candidates: readonly Candidate[];

@@ -66,8 +66,7 @@ function num(token: string | undefined): number {
   return Number(token);
 }
 
-/** Parses a checker candidate `[letters E ver 3 p0..p4 eq plies ...]` (or `X ... Score s1 ...`). */
-/** Splits on runs of white space into at most `max` tokens (no regular expression: this runs per candidate). */
+/** Splits on runs of white space into at most `max` tokens (no regular expression). */
 function tokens(value: string, max: number): string[] {
   const out: string[] = [];
   const n = value.length;
@@ -91,17 +90,47 @@ function depthName(plies: string): string | undefined {
     const k = Number.parseInt(plies, 10);
     if (!Number.isFinite(k)) return undefined;
     d = `${k}-ply`;
-    depthNames.set(plies, d);
+    if (depthNames.size < 64) depthNames.set(plies, d);
   }
   return d;
 }
 
-/** Parses a checker candidate `[letters E ver 3 p0..p4 eq plies ...]` (or `X ... Score s1 ...`). */
+/** Start of the token after the one at `i` (single spaces, as gnuBG writes), or -1. */
+function nextToken(v: string, i: number): number {
+  const j = v.indexOf(' ', i);
+  if (j < 0) return -1;
+  let k = j + 1;
+  while (v.charCodeAt(k) === 0x20) k++;
+  return k < v.length ? k : -1;
+}
+
+/**
+ * Parses a checker candidate `[letters E ver 3 p0 p1 p2 p3 p4 eq plies…]` (or `X … Score s1 …`). The
+ * common evaluation form is scanned in place (this runs for every candidate of every move); anything
+ * unusual goes through the general tokenizer.
+ */
 function parseCandidate(
   value: string,
   side: Side,
 ): { letters: string; hops: Hop[]; equity: number; depth?: string } | null {
-  const tok = tokens(value, 12);
+  const sp = value.indexOf(' ');
+  if (sp > 0 && sp <= 8 && value.startsWith(' E ver ', sp)) {
+    const letters = value.slice(0, sp);
+    const hops = parseHops(letters, side);
+    if (!hops) return null;
+    // tokens after "E ver N": p0 p1 p2 p3 p4 eq plies
+    let i = nextToken(value, sp + 7); // p0
+    for (let k = 0; k < 5 && i >= 0; k++) i = nextToken(value, i);
+    if (i < 0) return null;
+    const j = value.indexOf(' ', i);
+    const equity = Number(value.slice(i, j < 0 ? undefined : j));
+    if (!Number.isFinite(equity)) return null;
+    if (j < 0) return { letters, hops, equity };
+    const pe = value.indexOf(' ', j + 1);
+    const depth = depthName(value.slice(j + 1, pe < 0 ? undefined : pe));
+    return depth === undefined ? { letters, hops, equity } : { letters, hops, equity, depth };
+  }
+  const tok = tokens(value, 1000);
   let t = 0;
   let letters = '';
   if (tok[0] !== 'E' && tok[0] !== 'X' && tok[0] !== 'R') {
@@ -121,9 +150,8 @@ function parseCandidate(
     return depth === undefined ? { letters, hops, equity } : { letters, hops, equity, depth };
   }
   if (kind === 'X' || kind === 'R') {
-    const all = tokens(value, 1000);
-    const s = all.indexOf('Score', t);
-    const equity = num(all[s + 1]);
+    const s = tok.indexOf('Score', t);
+    const equity = num(tok[s + 1]);
     if (s < 0 || !Number.isFinite(equity)) return null;
     return { letters, hops, equity, depth: 'rollout' };
   }
@@ -206,6 +234,36 @@ function readAnnotation(node: SgfNode, player: Side, kind: MarkKind): Annotation
     if (c) out.comment = c;
   }
   return out.skill || out.luck || out.comment ? out : undefined;
+}
+
+/**
+ * A sufficient test of legality that avoids generating every legal play: the play uses every die (so the
+ * maximum-dice and larger-die rules hold), each hop's distance is one of the dice (no bear-off with a
+ * larger die, whose rule depends on the other checkers), and every checker on the bar enters first. With
+ * `applyPlay` succeeding (no blocked point, bearing off only with all checkers home) such a play is legal.
+ * Plays that fail it go through the full legal-move generator.
+ */
+function surelyLegal(board: Board, side: Side, hops: readonly Hop[], d1: number, d2: number): boolean {
+  const dice = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
+  if (hops.length !== dice.length) return false;
+  for (const h of hops) {
+    const k = dice.indexOf(h.from - h.to);
+    if (k < 0) return false;
+    dice.splice(k, 1);
+  }
+  const onBar = board[side][24]!;
+  if (onBar === 0) return true;
+  let entering = 0;
+  for (let i = 0; i < hops.length && hops[i]!.from === 25; i++) entering++;
+  return entering === Math.min(onBar, hops.length);
+}
+
+/** The number of legal plays matters to XG's forced-play rule only with at most one candidate, or when all
+ *  candidates have the same equity to the millipoint (spec/metrics.md §2.2); otherwise it is not computed. */
+function needsLegalCount(candidates: readonly Candidate[]): boolean {
+  if (candidates.length <= 1) return true;
+  const e0 = Math.round(candidates[0]!.equity * 1000);
+  return candidates.every((c) => Math.round(c.equity * 1000) === e0);
 }
 
 /** Options for the conversion. */
@@ -441,7 +499,6 @@ export function sgfToModel(
           analysis,
         } satisfies CubeDecision);
       }
-      const legal = legalPlays(st.board, side, d1, d2);
       let after: Board;
       try {
         after = applyPlay(st.board, side, hops);
@@ -453,8 +510,14 @@ export function sgfToModel(
         );
       }
       const playedKey = boardKey(after);
-      if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
-        warnings.push({ line: node.line, message: `move ${value} is not a legal play of ${d1}${d2}` });
+      // Full legal-move generation is costly; it runs when the quick test cannot vouch for the play, and
+      // when the forced-play rule needs the number of legal plays (see below).
+      let legal: ReturnType<typeof legalPlays> | null = null;
+      if (!surelyLegal(st.board, side, hops, d1, d2)) {
+        legal = legalPlays(st.board, side, d1, d2);
+        if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
+          warnings.push({ line: node.line, message: `move ${value} is not a legal play of ${d1}${d2}` });
+        }
       }
       const candidates: Candidate[] = [];
       let playedIndex: number | null = null;
@@ -499,7 +562,7 @@ export function sgfToModel(
         kind: 'checker',
         dice: [d1, d2],
         played: hops as Play,
-        legalCount: legal.length,
+        legalCount: needsLegalCount(candidates) ? (legal ?? legalPlays(st.board, side, d1, d2)).length : null,
         candidates,
         playedIndex,
         luck,
