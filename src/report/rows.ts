@@ -41,6 +41,15 @@ export function xgRows(stats: readonly PlayerStats[]): Row[] {
   ];
 }
 
+const cubeBuckets = [
+  ['missedDoubleBelowCP', 'Missed doubles below CP'],
+  ['missedDoubleAboveCP', 'Missed doubles above CP'],
+  ['wrongDoubleBelowDP', 'Wrong doubles below DP'],
+  ['wrongDoubleAboveTG', 'Wrong doubles above TG'],
+  ['wrongTake', 'Wrong takes'],
+  ['wrongPass', 'Wrong passes'],
+] as const;
+
 /** gnuBG-style rows, as gnuBG's "show statistics match" prints them. */
 export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
   const g = stats.map((s) => s.gnubg);
@@ -60,10 +69,24 @@ export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
       cells: c((x) => signed(x.checkerErrorRateMEMG && -x.checkerErrorRateMEMG, 1)),
     },
     {
+      label: 'Moves marked doubtful / bad / very bad',
+      cells: c((x) => `${x.moveMarks.doubtful} / ${x.moveMarks.bad} / ${x.moveMarks.veryBad}`),
+    },
+    { label: 'Chequerplay rating', cells: c((x) => x.ratings.checker ?? 'n/a') },
+    {
       label: 'Cube decisions (total / close or actual)',
       cells: c((x) => `${x.totalCubeDecisions} / ${x.closeCubeDecisions}`),
     },
     { label: 'Doubles / takes / passes', cells: c((x) => `${x.doubles} / ${x.takes} / ${x.passes}`) },
+    ...cubeBuckets.map(
+      ([key, label]): Row => ({
+        label: `${label} ${unit}`,
+        cells: c((x) => {
+          const b = x.cubeErrors[key];
+          return b.count === 0 ? '0' : `${b.count} (${emgMwc(b.emg, b.mwcPct, b.points, -1)})`;
+        }),
+      }),
+    ),
     {
       label: `Cube error total ${unit}`,
       cells: c((x) => emgMwc(x.cubeErrorEMG, x.cubeErrorMWCPct, x.cubeErrorPoints, -1)),
@@ -72,10 +95,18 @@ export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
       label: `Overall error total ${unit}`,
       cells: c((x) => emgMwc(x.totalErrorEMG, x.totalErrorMWCPct, x.totalErrorPoints, -1)),
     },
+    { label: 'Cube decision rating', cells: c((x) => x.ratings.cube ?? 'n/a') },
     { label: 'Error rate mEMG', cells: c((x) => signed(x.errorRateMEMG && -x.errorRateMEMG, 1)) },
     { label: 'Snowie error rate', cells: c((x) => signed(x.snowieER && -x.snowieER, 1)) },
     { label: 'Overall rating', cells: c((x) => x.ratings.overall ?? 'n/a') },
     { label: `Luck total ${unit}`, cells: c((x) => emgMwc(x.luckEMG, x.luckMWCPct, x.luckPoints, 1)) },
+    {
+      label: 'Rolls very lucky / lucky / unlucky / very unlucky',
+      cells: c((x) => {
+        const r = x.rollMarks;
+        return `${r.veryLucky} / ${r.lucky} / ${r.unlucky} / ${r.veryUnlucky}`;
+      }),
+    },
     { label: 'Luck rating', cells: c((x) => x.ratings.luck ?? 'n/a') },
   ];
   if (money) {
