@@ -19,7 +19,7 @@ export { BdbError, CorruptFileError, UnsupportedFormatError, UsageError } from '
 export type { Met } from './met/index.js';
 export { MetError } from './met/load.js';
 export { isCounted, isForcedChecker } from './metrics/counting.js';
-export { checkerErrorMpt, cubeErrorMpt, errorMpt } from './metrics/decision-error.js';
+export { checkerError, cubeError, decisionError } from './metrics/decision-error.js';
 export { engineElo } from './metrics/elo.js';
 export { gnubgMatchContext } from './metrics/gnubg-stats.js';
 export { l7Match, l7Pool } from './metrics/l7.js';

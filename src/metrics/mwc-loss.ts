@@ -19,8 +19,8 @@ export function decisionMwcFactor(met: Met, d: DecisionContext): number | null {
   return mwcFactor(met, d.score[0], d.score[1], d.matchLength, d.player, d.cubeValue);
 }
 
-/** ℓ for an error of `mpt` millipoints at this decision, or null when there is no MWC. */
-export function mwcLoss(met: Met, d: DecisionContext, mpt: number): number | null {
+/** ℓ for an error `e` (equity) at this decision, or null when there is no MWC. */
+export function mwcLoss(met: Met, d: DecisionContext, e: number): number | null {
   const f = decisionMwcFactor(met, d);
-  return f === null ? null : (mpt / 1000) * f;
+  return f === null ? null : e * f;
 }

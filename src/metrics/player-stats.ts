@@ -1,7 +1,7 @@
 /**
  * Per-player figures of a match, and their aggregation over matches (sum/sum, spec/metrics.md §2.1, §3).
  *
- * A match is first reduced to one `PlayerTally` per seat: counted decisions, error sums (mpt) and MWC
+ * A match is first reduced to one `PlayerTally` per seat: counted decisions, error sums (EMG) and MWC
  * losses by decision type, the Snowie numerator and denominator, the L₇ unit and gnuBG's stat context.
  * Tallies add up over matches; `playerStats` derives every figure from a tally, so a one-match table and
  * an aggregate can never disagree on how a figure is computed.
@@ -9,7 +9,7 @@
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import { isCounted } from './counting.js';
-import { errorMpt } from './decision-error.js';
+import { decisionError } from './decision-error.js';
 import { engineElo } from './elo.js';
 import {
   addGnubgContext,
@@ -39,15 +39,16 @@ export interface PlayerTally {
   player: string;
   matches: number;
   counted: ByType<number>;
-  errorMpt: ByType<number>;
+  /** Σ e (equity) over counted decisions. */
+  error: ByType<number>;
   /** Σ ℓ (fraction of a match) over counted match-play decisions. */
   mwcLoss: ByType<number>;
   /** Counted decisions whose ℓ is known (match play). */
   mwcCounted: number;
   /** L₇ units, one per match-play match. */
   l7Units: L7Unit[];
-  /** Snowie ER: the player's errors, no counting filter (mpt), and both players' scored checker plays. */
-  snowieMpt: number;
+  /** Snowie ER: the player's errors, no counting filter (equity), and both players' scored checker plays. */
+  snowieError: number;
   snowieDen: number;
   /** gnuBG's stat context of this player (seat 0 of the stored contexts), match play and money apart. */
   gnubgMatch: GnubgStatContext | null;
@@ -81,11 +82,11 @@ export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally]
       player: match.players[seat],
       matches: 1,
       counted: byType(),
-      errorMpt: byType(),
+      error: byType(),
       mwcLoss: byType(),
       mwcCounted: 0,
       l7Units: [],
-      snowieMpt: 0,
+      snowieError: 0,
       snowieDen: 0,
       gnubgMatch: null,
       gnubgMoney: null,
@@ -98,13 +99,13 @@ export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally]
   for (const game of match.games) {
     for (const d of game.decisions) {
       const t = tallies[d.player];
-      const e = errorMpt(d);
-      if (e !== null) t.snowieMpt += e;
+      const e = decisionError(d);
+      if (e !== null) t.snowieError += e;
       if (d.kind === 'checker' && e !== null) scoredChecker++;
       if (e === null || !isCounted(d)) continue;
       const k = typeOf(d.kind, d.kind === 'cube' ? d.action : undefined);
       t.counted[k]++;
-      t.errorMpt[k] += e;
+      t.error[k] += e;
       const l = mwcLoss(met, d, e);
       if (l !== null) {
         t.mwcLoss[k] += l;
@@ -148,11 +149,11 @@ export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
   const out = structuredClone(a);
   out.matches += b.matches;
   addByType(out.counted, b.counted);
-  addByType(out.errorMpt, b.errorMpt);
+  addByType(out.error, b.error);
   addByType(out.mwcLoss, b.mwcLoss);
   out.mwcCounted += b.mwcCounted;
   out.l7Units.push(...b.l7Units);
-  out.snowieMpt += b.snowieMpt;
+  out.snowieError += b.snowieError;
   out.snowieDen += b.snowieDen;
   out.gnubgMatch = addCtx(out.gnubgMatch, b.gnubgMatch);
   out.gnubgMoney = addCtx(out.gnubgMoney, b.gnubgMoney);
@@ -320,7 +321,7 @@ function gnubgFigures(sc: GnubgStatContext, bothMoves: number): GnubgFigures {
 /** Derives every figure of a tally. */
 export function playerStats(t: PlayerTally): PlayerStats {
   const n = t.counted;
-  const e = t.errorMpt;
+  const e = t.error;
   const nTotal = n.checker + n.double + n.take;
   const eTotal = e.checker + e.double + e.take;
   const hasMwc = t.l7Units.length > 0;
@@ -340,12 +341,7 @@ export function playerStats(t: PlayerTally): PlayerStats {
     prChecker: performanceRating(e.checker, n.checker),
     prCube: performanceRating(e.double + e.take, n.double + n.take),
     decisions: { total: nTotal, checker: n.checker, double: n.double, take: n.take },
-    equityError: {
-      total: eTotal / 1000,
-      checker: e.checker / 1000,
-      double: e.double / 1000,
-      take: e.take / 1000,
-    },
+    equityError: { total: eTotal, checker: e.checker, double: e.double, take: e.take },
     mwcLossPct: {
       total: pct(t.mwcLoss.checker + t.mwcLoss.double + t.mwcLoss.take),
       checker: pct(t.mwcLoss.checker),
@@ -355,7 +351,7 @@ export function playerStats(t: PlayerTally): PlayerStats {
     l7Pct: l7 === null ? null : 100 * l7,
     elo,
     eloFloored: floored,
-    snowieER: snowieErrorRate(t.snowieMpt, t.snowieDen),
+    snowieER: snowieErrorRate(t.snowieError, t.snowieDen),
     gnubg,
   };
 }

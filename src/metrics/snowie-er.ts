@@ -8,7 +8,7 @@
  * about PR / 2. Denominator 0 → null.
  */
 
-/** Snowie ER from the player's error sum (mpt) and both players' scored checker decisions. */
-export function snowieErrorRate(sumMpt: number, bothCheckerDecisions: number): number | null {
-  return bothCheckerDecisions > 0 ? (500 * (sumMpt / 1000)) / bothCheckerDecisions : null;
+/** Snowie ER from the player's error sum (equity) and both players' scored checker decisions. */
+export function snowieErrorRate(sumError: number, bothCheckerDecisions: number): number | null {
+  return bothCheckerDecisions > 0 ? (500 * sumError) / bothCheckerDecisions : null;
 }

@@ -109,6 +109,13 @@ export interface CheckerDecision extends DecisionContext {
   readonly candidates: readonly Candidate[];
   /** Index of the played move in `candidates`; null when no candidate names it (unscored). */
   readonly playedIndex: number | null;
+  /**
+   * The analyser's own verdict that this play is no real decision (XG's "Irrelevant" flag, set on forced
+   * plays and some others); undefined when the format has no such flag.
+   */
+  readonly notADecision?: boolean;
+  /** The analyser's own stored error of the play (EMG, ≥ 0), when the format stores one (XG's ErrMove). */
+  readonly storedError?: number;
   /** Luck of the roll (normalised equity, roller's view, > 0 lucky); null when unknown. */
   readonly luck: number | null;
 }
@@ -140,6 +147,9 @@ export interface CubeDecision extends DecisionContext {
   readonly afterBeaver?: boolean;
   /** Null when the decision was not analysed. */
   readonly analysis: CubeAnalysis | null;
+  /** The analyser's own stored error of this decision (EMG, ≥ 0), when the format stores one (XG's
+   *  ErrCube for the doubler, ErrTake for the responder). */
+  readonly storedError?: number;
 }
 
 export type Decision = CheckerDecision | CubeDecision;

@@ -17,6 +17,12 @@ describe('forced checker play', () => {
   ] as const)('%s', (_name, eq, legal, forced) => {
     expect(isForcedChecker(checker([...eq], eq.length > 0 ? 0 : null, legal))).toBe(forced);
   });
+  test("the analyser's own flag (XG Irrelevant) replaces the tie rule", () => {
+    // test.xg: a play whose 10 candidates all tie at −1.000, not flagged: XG counts it (145 decisions)
+    expect(isForcedChecker(checker(Array(10).fill(-1), 0, null, { notADecision: false }))).toBe(false);
+    expect(isForcedChecker(checker([0.786, 0.786], 0, null, { notADecision: true }))).toBe(true);
+    expect(isForcedChecker(checker([0.3], 0, null, { notADecision: false }))).toBe(true);
+  });
   test('a forced or unscored play is not counted', () => {
     expect(isCounted(checker([0.1, 0.05], 0, 1))).toBe(false);
     expect(isCounted(checker([0.1, 0.05], null, 5))).toBe(false);

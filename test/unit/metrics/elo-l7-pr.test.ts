@@ -7,13 +7,13 @@ import { snowieErrorRate } from '../../../src/metrics/snowie-er.js';
 
 describe('PR', () => {
   test('mean error 0.010 → PR 5.0', () => {
-    expect(performanceRating(100, 10)).toBeCloseTo(5, 12);
+    expect(performanceRating(0.1, 10)).toBeCloseTo(5, 12);
   });
   test('aggregation is sum/sum: A 50 mpt/10, B 270/90 → 3.2 mpt per decision (PR 1.6), not the mean', () => {
-    expect(performanceRating(50 + 270, 10 + 90)).toBeCloseTo(500 * 0.0032, 12);
+    expect(performanceRating(0.05 + 0.27, 10 + 90)).toBeCloseTo(500 * 0.0032, 12);
   });
   test('sanity identity: Aachen P1 500 × 0.976 / 156 = 3.128', () => {
-    expect(performanceRating(976, 156)).toBeCloseTo(3.128, 3);
+    expect(performanceRating(0.976, 156)).toBeCloseTo(3.128, 3);
   });
   test('no decision → null, never 0', () => {
     expect(performanceRating(0, 0)).toBeNull();

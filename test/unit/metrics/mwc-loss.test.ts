@@ -7,18 +7,18 @@ import { cube } from './helpers.js';
 const met = defaultMet();
 
 test('7-point 0–0, cube 1: e = 0.010 → ℓ = 0.0626 %', () => {
-  expect((100 * mwcLoss(met, cube('double', 0, 0), 10)!).toFixed(4)).toBe('0.0626');
+  expect((100 * mwcLoss(met, cube('double', 0, 0), 0.01)!).toFixed(4)).toBe('0.0626');
 });
 test('7-point 0–0, cube 2: factor 0.12638', () => {
-  expect((mwcLoss(met, cube('double', 0, 0, 1, { cubeValue: 2 }), 1000)! / 1).toFixed(5)).toBe('0.12638');
+  expect((mwcLoss(met, cube('double', 0, 0, 1, { cubeValue: 2 }), 1)! / 1).toFixed(5)).toBe('0.12638');
 });
 test('take/pass use the cube before the double, as stored on the decision', () => {
   const take = cube('take', 0, 0, 1, { player: 1, cubeValue: 1 });
-  expect(mwcLoss(met, take, 1000)!.toFixed(5)).toBe('0.06261');
+  expect(mwcLoss(met, take, 1)!.toFixed(5)).toBe('0.06261');
 });
 test('DMP: factor 0.5', () => {
-  expect(mwcLoss(met, cube('double', 0, 0, 1, { matchLength: 1 }), 1000)).toBeCloseTo(0.5, 6);
+  expect(mwcLoss(met, cube('double', 0, 0, 1, { matchLength: 1 }), 1)).toBeCloseTo(0.5, 6);
 });
 test('money: no MWC (null, never 0)', () => {
-  expect(mwcLoss(met, cube('double', 0, 0, 1, { matchLength: 0 }), 100)).toBeNull();
+  expect(mwcLoss(met, cube('double', 0, 0, 1, { matchLength: 0 }), 0.1)).toBeNull();
 });
