@@ -83,8 +83,8 @@ export function reportMatch(
 
 /** Parses the bytes of one file (format detected from content) and computes its figures. */
 export function analyseBytes(bytes: Uint8Array, file: string, met: Met = defaultMet()): MatchReport {
-  const { match, warnings, format } = parseBytes(bytes, { file, met });
-  return reportMatch(match, met, format.id, warnings);
+  const { match, warnings } = parseBytes(bytes, { file, met });
+  return reportMatch(match, met, match.format, warnings);
 }
 
 /** Options for aggregating players over matches. */

@@ -226,7 +226,7 @@ export interface PlayerStats {
   prChecker: number | null;
   prCube: number | null;
   decisions: { total: number; checker: number; double: number; take: number };
-  equityError: { total: number; checker: number; double: number; take: number };
+  equityError: { total: number | null; checker: number | null; double: number | null; take: number | null };
   mwcLossPct: { total: number | null; checker: number | null; double: number | null; take: number | null };
   l7Pct: number | null;
   elo: number | null;
@@ -325,7 +325,9 @@ export function playerStats(t: PlayerTally): PlayerStats {
   const nTotal = n.checker + n.double + n.take;
   const eTotal = e.checker + e.double + e.take;
   const hasMwc = t.l7Units.length > 0;
-  const pct = (x: number): number | null => (hasMwc ? 100 * x : null);
+  // a category without decisions has no figure (null), never 0
+  const pct = (x: number, count: number): number | null => (hasMwc && count > 0 ? 100 * x : null);
+  const eqOf = (x: number, count: number): number | null => (count > 0 ? x : null);
   const l7 = l7Pool(t.l7Units);
   const { elo, floored } = engineElo(l7);
   // gnuBG block: match-play context if any, else money (a person's mixed aggregate shows match play).
@@ -341,12 +343,17 @@ export function playerStats(t: PlayerTally): PlayerStats {
     prChecker: performanceRating(e.checker, n.checker),
     prCube: performanceRating(e.double + e.take, n.double + n.take),
     decisions: { total: nTotal, checker: n.checker, double: n.double, take: n.take },
-    equityError: { total: eTotal, checker: e.checker, double: e.double, take: e.take },
+    equityError: {
+      total: eqOf(eTotal, nTotal),
+      checker: eqOf(e.checker, n.checker),
+      double: eqOf(e.double, n.double),
+      take: eqOf(e.take, n.take),
+    },
     mwcLossPct: {
-      total: pct(t.mwcLoss.checker + t.mwcLoss.double + t.mwcLoss.take),
-      checker: pct(t.mwcLoss.checker),
-      double: pct(t.mwcLoss.double),
-      take: pct(t.mwcLoss.take),
+      total: pct(t.mwcLoss.checker + t.mwcLoss.double + t.mwcLoss.take, nTotal),
+      checker: pct(t.mwcLoss.checker, n.checker),
+      double: pct(t.mwcLoss.double, n.double),
+      take: pct(t.mwcLoss.take, n.take),
     },
     l7Pct: l7 === null ? null : 100 * l7,
     elo,

@@ -14,6 +14,7 @@ import type { Board, Play } from '../core/board.js';
 export const FormatId = {
   Sgf: 'sgf',
   Xg: 'xg',
+  Xgp: 'xgp',
 } as const;
 export type FormatId = (typeof FormatId)[keyof typeof FormatId];
 

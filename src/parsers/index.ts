@@ -2,9 +2,10 @@
 import { UnsupportedFormatError } from '../errors.js';
 import { sgfFormat } from './sgf/index.js';
 import type { MatchFormat, ParseContext, ParseResult } from './types.js';
+import { xgFormat } from './xg/index.js';
 
 /** Every format bdb reads, in detection order. */
-export const formats: readonly MatchFormat[] = [sgfFormat];
+export const formats: readonly MatchFormat[] = [xgFormat, sgfFormat];
 
 /** Finds the format of a file from its first bytes; null when none matches. */
 export function detectFormat(head: Uint8Array): MatchFormat | null {
@@ -18,7 +19,9 @@ export function parseBytes(bytes: Uint8Array, ctx: ParseContext): ParseResult & 
   if (!format) {
     throw new UnsupportedFormatError(
       ctx.file,
-      bytes.length === 0 ? 'empty file' : 'not a format bdb reads (expected a gnuBG .sgf match)',
+      bytes.length === 0
+        ? 'empty file'
+        : 'not a format bdb reads (expected an XG .xg/.xgp or a gnuBG .sgf file)',
     );
   }
   return { ...format.parse(bytes, ctx), format };

@@ -22,10 +22,13 @@ export function checkLegality(
       const ok = (p: typeof d.played): boolean =>
         legal.size === 0 ? p.length === 0 : legal.has(boardKey(applyPlay(d.board, d.player, p)));
       into.played++;
-      if (!ok(d.played)) into.illegal.push(`${match.file}:${d.source.line} played`);
+      if (!ok(d.played)) into.illegal.push(`${match.file}:${d.source.line ?? d.source.offset} played`);
       for (const c of d.candidates) {
         into.candidates++;
-        if (!ok(c.play)) into.illegal.push(`${match.file}:${d.source.line} candidate`);
+        if (!ok(c.play))
+          into.illegal.push(
+            `${match.file}:${d.source.line ?? d.source.offset} candidate ${JSON.stringify(c.play)} dice ${d.dice}`,
+          );
       }
     }
   }

@@ -1,0 +1,381 @@
+/**
+ * XG records → the decision model (spec/formats.md §1.4–1.12, metrics.md §13).
+ *
+ * - Seats: XG's player 1 (+1 in `Actif`/`ActifP`/`Winner`) is seat 0, player 2 (−1) seat 1.
+ * - Positions are stored from the roller's view (26 signed bytes: 0 = opponent's bar, 1..24 points,
+ *   25 = roller's bar); moves as 0-based (from, to) pairs, 24 = bar, to < 0 = off.
+ * - A Cube record holds the roller's double / no double (`Double` 1 / 0; −2 = no cube decision this turn)
+ *   and the opponent's answer (`Take` 1 take, 0 pass, 2 beaver); equB / equDouble / equDrop are ND / DT /
+ *   DP in EMG from the roller's view. XG's own errors (ErrCube, ErrTake, ErrMove; −1000 = not analysed)
+ *   are kept as the decisions' stored errors; a decision XG did not analyse leaves every count.
+ * - The played candidate is the one whose resulting position equals the record's end position.
+ * - `Irrelevant` (DataMoves) is XG's own "not a decision" flag for chequer plays.
+ */
+import type { Board, Hop, Side } from '../../core/board.js';
+import { boardKey } from '../../core/board.js';
+import { type LegalPlay, legalPlays } from '../../core/moves.js';
+import { CorruptFileError } from '../../errors.js';
+import type {
+  AnalyserInfo,
+  Annotation,
+  Candidate,
+  CheckerDecision,
+  CubeAnalysis,
+  CubeDecision,
+  Decision,
+  FormatId,
+  Game,
+  Match,
+} from '../../model/types.js';
+import type { ParseWarning } from '../types.js';
+import type { XgFile } from './file.js';
+import type { XgCube, XgHeaderMatch, XgMove, XgPosition } from './records.js';
+
+/** XG's "not analysed" sentinel. */
+const NOT_ANALYSED = -1000;
+
+/** Seat of an XG player sign (+1 player 1 → seat 0, −1 player 2 → seat 1). */
+function seatOf(sign: number): Side {
+  return sign === -1 ? 1 : 0;
+}
+
+/** XG's analysis level names (PLAYERLEVEL). */
+export function xgLevelName(level: number): string | null {
+  if (level < 0) return null;
+  if (level <= 6) return `${level + 1}-ply`;
+  if (level === 12) return '3-ply red';
+  if (level === 100) return 'rollout';
+  if (level === 998 || level === 999) return 'opening book';
+  if (level === 1000) return 'XG Roller';
+  if (level === 1001) return 'XG Roller+';
+  if (level === 1002) return 'XG Roller++';
+  return `level ${level}`;
+}
+
+/** Board from a roller's-view XG position. */
+function boardOf(pos: XgPosition, roller: Side): Board {
+  const me = new Array<number>(25).fill(0);
+  const opp = new Array<number>(25).fill(0);
+  for (let i = 1; i <= 24; i++) {
+    const v = pos[i] ?? 0;
+    if (v > 0) me[i - 1] = v;
+    else if (v < 0) opp[24 - i] = -v; // roller's point i is the opponent's point 25 − i
+  }
+  me[24] = Math.max(0, pos[25] ?? 0);
+  opp[24] = Math.max(0, -(pos[0] ?? 0));
+  return roller === 0 ? [me, opp] : [opp, me];
+}
+
+/**
+ * A Move record's `PositionI` is stored from player 1's view whatever the roller (checked on all 1,474
+ * analysed moves of the six reference .xg files against `DataMoves.Pos`, which is the roller's view);
+ * for player 2 it is mirrored here: roller's index i = −(player 1's index 25 − i).
+ */
+function rollerView(pos: XgPosition, actif: number): XgPosition {
+  if (actif !== -1) return pos;
+  const out = new Int8Array(26);
+  for (let i = 0; i < 26; i++) out[i] = -(pos[25 - i] ?? 0);
+  return out;
+}
+
+/** Hops from XG's (from, to) pairs; the list ends at the first from = −1. */
+function hopsOf(pairs: ArrayLike<number>): Hop[] {
+  const hops: Hop[] = [];
+  for (let k = 0; k + 1 < pairs.length && k < 8; k += 2) {
+    const from = pairs[k]!;
+    const to = pairs[k + 1]!;
+    if (from < 0 || to >= from) break; // end of list (−1), or a zeroed list
+    hops.push({ from: from >= 24 ? 25 : from + 1, to: to < 0 ? 0 : to + 1 });
+  }
+  return hops;
+}
+
+function samePosition(a: XgPosition, b: XgPosition): boolean {
+  for (let i = 0; i < 26; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Cube value and owner from an absolute XG cube field (0 centred; ±n: player 1/2 owns a 2ⁿ cube). */
+function cubeOf(field: number, autoDoubles: number): { value: number; owner: -1 | 0 | 1 } {
+  const n = Math.min(Math.abs(field), 12);
+  return { value: 2 ** (n + autoDoubles), owner: field === 0 ? -1 : field > 0 ? 0 : 1 };
+}
+
+/** Plain text of an RTF comment (control words and groups dropped; enough for a note, not a renderer). */
+export function rtfToText(rtf: string): string {
+  return rtf
+    .replace(/\{\\\*[^{}]*\}/g, '')
+    .replace(/\\'([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+    .replace(/\\par[d]?\b ?/g, '\n')
+    .replace(/\\[a-z]+-?\d* ?/gi, '')
+    .replace(/[{}]/g, '')
+    .trim();
+}
+
+/** Options of the mapping. */
+export interface XgToModelOptions {
+  readonly file: string;
+  readonly format: FormatId;
+}
+
+/** Builds the match of an XG file. */
+export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; warnings: ParseWarning[] } {
+  const { file } = opts;
+  const warnings: ParseWarning[] = xg.warnings.map((w) => ({ offset: w.offset, message: w.message }));
+  const head = xg.records[0];
+  if (!head || head.type !== 'headerMatch') {
+    throw new CorruptFileError(
+      { file, offset: 0, segment: 'temp.xg' },
+      'the first record is not a match header',
+    );
+  }
+  const hm: XgHeaderMatch = head;
+  const matchLength = hm.matchLength === 99999 || hm.matchLength <= 0 ? 0 : hm.matchLength;
+  const players: [string, string] = [
+    hm.player1 || hm.sPlayer1 || 'Player 1',
+    hm.player2 || hm.sPlayer2 || 'Player 2',
+  ];
+  const comment = (i: number): string | undefined => {
+    const c = i >= 0 ? xg.comments[i] : undefined;
+    return c ? rtfToText(c) || undefined : undefined;
+  };
+  const games: Game[] = [];
+  // the analysis depth reported is the most frequent one (the first moves are often "opening book")
+  const checkerDepths = new Map<string, number>();
+  const cubeDepths = new Map<string, number>();
+  const tally = (m: Map<string, number>, k: string): void => {
+    m.set(k, (m.get(k) ?? 0) + 1);
+  };
+  const modal = (m: Map<string, number>): string | null =>
+    [...m].reduce<[string | null, number]>((best, [k, n]) => (n > best[1] ? [k, n] : best), [null, 0])[0];
+  let cur: {
+    index: number;
+    score: [number, number];
+    crawford: boolean;
+    autoDoubles: number;
+    decisions: Decision[];
+  } | null = null;
+  const finish = (winner: 0 | 1 | null, points: number, resigned: boolean): void => {
+    if (!cur) return;
+    games.push({
+      index: cur.index,
+      score: cur.score,
+      crawfordGame: cur.crawford,
+      winner,
+      points,
+      resigned,
+      decisions: cur.decisions,
+    });
+    cur = null;
+  };
+
+  for (const rec of xg.records) {
+    switch (rec.type) {
+      case 'headerGame': {
+        if (cur) {
+          warnings.push({ offset: rec.offset, message: `game ${games.length + 1} has no footer` });
+          finish(null, 0, false);
+        }
+        cur = {
+          index: games.length,
+          score: [rec.score1, rec.score2],
+          crawford: rec.crawfordApply,
+          autoDoubles: rec.numberOfAutoDouble ?? 0,
+          decisions: [],
+        };
+        break;
+      }
+      case 'cube': {
+        if (!cur) break;
+        addCube(rec, cur, matchLength, file, comment, (d) => tally(cubeDepths, d));
+        break;
+      }
+      case 'move': {
+        // `Played` false: a roll that was never played (the game ended before it, or an .xgp position);
+        // XG stores it with zeroed moves and no analysis of the play — not a decision
+        if (!cur || !rec.played) break;
+        const d = moveDecision(rec, cur, matchLength, file, comment(rec.commentMove));
+        const depth = d.playedIndex === null ? undefined : d.candidates[d.playedIndex]?.depth;
+        if (depth) tally(checkerDepths, depth);
+        cur.decisions.push(d);
+        break;
+      }
+      case 'footerGame': {
+        if (!cur) break;
+        const resigned = rec.termination >= 100 && rec.termination < 1000;
+        finish(
+          rec.winner === 1 || rec.winner === -1 ? seatOf(rec.winner) : null,
+          Math.max(0, rec.pointsWon),
+          resigned,
+        );
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (cur) finish(null, 0, false);
+
+  // XG writes a luck of 0 both for "neutral" and "not computed": a match whose rolls are all exactly 0
+  // has no luck (spec/metrics.md §6).
+  const rolls = games.flatMap((g) => g.decisions.filter((d): d is CheckerDecision => d.kind === 'checker'));
+  const noLuck = rolls.length > 0 && rolls.every((d) => d.luck === null || d.luck === 0);
+  const finalGames = noLuck
+    ? games.map((g) => ({
+        ...g,
+        decisions: g.decisions.map((d) =>
+          d.kind === 'checker' && d.luck !== null ? { ...d, luck: null } : d,
+        ),
+      }))
+    : games;
+
+  const analyser: AnalyserInfo = {
+    program: 'eXtreme Gammon',
+    checkerDepth: modal(checkerDepths),
+    cubeDepth: modal(cubeDepths),
+  };
+  const date = hm.date ? hm.date.slice(0, 10) : null;
+  return {
+    match: {
+      file,
+      format: opts.format,
+      players,
+      matchLength,
+      date,
+      event: hm.event || hm.sEvent || null,
+      round: hm.round || hm.sRound || null,
+      place: hm.location || hm.sLocation || null,
+      rules: { crawford: hm.crawford, jacoby: hm.jacoby, cube: true },
+      analyser,
+      games: finalGames,
+    },
+    warnings,
+  };
+}
+
+interface GameBuild {
+  score: [number, number];
+  crawford: boolean;
+  autoDoubles: number;
+  decisions: Decision[];
+  index: number;
+}
+
+function context(cur: GameBuild, player: Side, matchLength: number, file: string, offset: number) {
+  return {
+    player,
+    gameIndex: cur.index,
+    index: cur.decisions.length,
+    matchLength,
+    score: cur.score,
+    crawfordGame: cur.crawford,
+    source: { file, format: 'xg' as const, offset, segment: 'temp.xg' },
+  };
+}
+
+function withAnnotation<T extends object>(d: T, text: string | undefined): T {
+  if (!text) return d;
+  const annotation: Annotation = { comment: text };
+  return { ...d, annotation };
+}
+
+function addCube(
+  rec: XgCube,
+  cur: GameBuild,
+  matchLength: number,
+  file: string,
+  comment: (i: number) => string | undefined,
+  depth: (d: string) => void,
+): void {
+  if (rec.double !== 0 && rec.double !== 1) return; // −2: no cube decision this turn; −1: not played (.xgp)
+  const roller = seatOf(rec.actif);
+  const cube = cubeOf(rec.cubeB, cur.autoDoubles);
+  const analysed = rec.errCube !== NOT_ANALYSED && rec.analyzeC >= 0;
+  const dd = rec.doubleD;
+  const analysis: CubeAnalysis | null = analysed ? { nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop } : null;
+  if (analysed) {
+    const name = xgLevelName(dd.level);
+    if (name) depth(name);
+  }
+  const base = {
+    ...context(cur, roller, matchLength, file, rec.offset),
+    cubeValue: cube.value,
+    cubeOwner: cube.owner,
+  };
+  const own: CubeDecision = {
+    ...base,
+    kind: 'cube',
+    action: rec.double === 1 ? 'double' : 'no-double',
+    analysis,
+    ...(analysed ? { storedError: Math.max(0, rec.errCube) } : {}),
+  };
+  cur.decisions.push(withAnnotation(own, comment(rec.commentCube)));
+  if (rec.double !== 1) return;
+  if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
+  const responder: Side = roller === 0 ? 1 : 0;
+  const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED;
+  const answer: CubeDecision = {
+    ...context(cur, responder, matchLength, file, rec.offset),
+    cubeValue: cube.value,
+    cubeOwner: cube.owner,
+    kind: 'cube',
+    action: rec.take === 0 ? 'pass' : 'take',
+    analysis: takeAnalysed ? analysis : null,
+    ...(takeAnalysed ? { storedError: Math.max(0, -rec.errTake) } : {}),
+    ...(rec.take === 2 ? { beaver: true } : {}),
+  };
+  cur.decisions.push(answer);
+}
+
+function moveDecision(
+  rec: XgMove,
+  cur: GameBuild,
+  matchLength: number,
+  file: string,
+  note: string | undefined,
+): CheckerDecision {
+  const player = seatOf(rec.actifP);
+  const cube = cubeOf(rec.cubeA, cur.autoDoubles);
+  const dm = rec.dataMoves;
+  const analysed = rec.errMove !== NOT_ANALYSED;
+  const candidates: Candidate[] = [];
+  let playedIndex: number | null = null;
+  const board = boardOf(rollerView(rec.positionI, rec.actifP), player);
+  let legal: LegalPlay[] | null = null;
+  if (analysed) {
+    const n = Math.min(dm.nMoves, dm.eval.length, dm.moves.length, dm.posPlayed.length);
+    for (let j = 0; j < n; j++) {
+      const depth = xgLevelName(dm.evalLevel[j]?.level ?? dm.level);
+      let play = hopsOf(dm.moves[j]!);
+      if (play.length === 0) {
+        // XG sometimes leaves a candidate's move list zeroed while its resulting position is stored: the play
+        // is the legal one that reaches that position
+        legal ??= legalPlays(board, player, rec.dice[0], rec.dice[1]);
+        const key = boardKey(boardOf(dm.posPlayed[j]!, player));
+        play = [...(legal.find((l) => l.key === key)?.play ?? [])];
+      }
+      candidates.push({
+        play,
+        equity: dm.eval[j]![6]!,
+        ...(depth ? { depth } : {}),
+      });
+      if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = j;
+    }
+  }
+  const d: CheckerDecision = {
+    ...context(cur, player, matchLength, file, rec.offset),
+    cubeValue: cube.value,
+    cubeOwner: cube.owner,
+    kind: 'checker',
+    dice: [rec.dice[0], rec.dice[1]],
+    board,
+    played: hopsOf(rec.moves),
+    legalCount: null,
+    candidates,
+    playedIndex,
+    luck:
+      rec.analyzeL >= 0 && Number.isFinite(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
+    ...(analysed ? { notADecision: dm.irrelevant === 1, storedError: Math.max(0, -rec.errMove) } : {}),
+  };
+  return withAnnotation(d, note);
+}
