@@ -18,6 +18,7 @@ const defaultFolders = [
   '../shared/reference-matches/gnubg-real',
   '../shared/reference-matches/sgf',
 ].map((f) => path.resolve(repoRoot, f));
+const defaultXgFolders = ['../shared/reference-matches/xg'].map((f) => path.resolve(repoRoot, f));
 const MB = 1e6;
 const GNUBG_TIMEOUT_MS = 30 * 60 * 1000;
 const STARTUP_RUNS = 3;
@@ -56,7 +57,7 @@ function parseArgs(argv) {
 }
 
 /** *.sgf files under the folders, recursively, sorted, without duplicates. */
-function collectFiles(folders, warn) {
+function collectFiles(folders, warn, ext = '.sgf') {
   const found = new Set();
   const walk = (p) => {
     let st;
@@ -68,7 +69,7 @@ function collectFiles(folders, warn) {
     }
     if (st.isDirectory()) {
       for (const name of fs.readdirSync(p)) walk(path.join(p, name));
-    } else if (st.isFile() && p.toLowerCase().endsWith('.sgf')) found.add(p);
+    } else if (st.isFile() && p.toLowerCase().endsWith(ext)) found.add(p);
   };
   for (const f of folders) walk(f);
   return [...found].sort();
@@ -154,6 +155,28 @@ function timedPass(bdb, met, files) {
     rssAt10Pct,
     rssEnd: process.memoryUsage.rss(),
   };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// XG: full analysis next to only reading and inflating the container (the floor for any .xg reader)
+
+async function benchXg(bdb, met, files, passes) {
+  const { readXgArchive } = await import(new URL('../dist/parsers/xg/archive.js', import.meta.url).href);
+  const buffers = files.map((f) => fs.readFileSync(f));
+  const bytes = buffers.reduce((s, b) => s + b.length, 0);
+  const time = (fn) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < passes + 1; i++) {
+      const t0 = performance.now();
+      for (let k = 0; k < files.length; k++) fn(fs.readFileSync(files[k]), files[k]);
+      const s = (performance.now() - t0) / 1000;
+      if (i > 0 && s < best) best = s; // the first pass warms up
+    }
+    return rates(files.length, bytes, best);
+  };
+  const inflate = time((b, f) => readXgArchive(b, f));
+  const analyse = time((b, f) => bdb.analyseBytes(b, f, met));
+  return { files: files.length, bytes, inflate, analyse };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -372,6 +395,31 @@ function printText(result) {
       `last pass end ${mib(b.passes.at(-1).rssEnd)}; peak ${mib(b.rss.peak)}`,
   );
 
+  if (result.xg) {
+    const x = result.xg;
+    log('');
+    log(`XG .xg files (${x.files} files, ${fmt(x.bytes / MB, 2)} MB; best pass after a warm-up)`);
+    log(
+      table(
+        ['work', 'seconds', 'matches/s', 'MB/s'],
+        [
+          [
+            'read + inflate only',
+            fmt(x.inflate.seconds, 3),
+            fmt(x.inflate.matchesPerSec, 1),
+            fmt(x.inflate.mbPerSec, 2),
+          ],
+          [
+            'read + analyseBytes',
+            fmt(x.analyse.seconds, 3),
+            fmt(x.analyse.matchesPerSec, 1),
+            fmt(x.analyse.mbPerSec, 2),
+          ],
+        ],
+      ),
+    );
+  }
+
   const g = result.gnubg;
   log('');
   if (g.skipped) log(g.skipped);
@@ -462,6 +510,17 @@ async function main() {
     }
   }
 
+  const xgFiles = collectFiles(
+    opts.folders === defaultFolders ? defaultXgFolders : opts.folders,
+    warn,
+    '.xg',
+  );
+  let xg = null;
+  if (xgFiles.length > 0) {
+    progress(`XG: ${xgFiles.length} .xg files, best of ${opts.passes} passes after a warm-up…`);
+    xg = await benchXg(bdb, met, xgFiles, opts.passes);
+  }
+
   const cpus = os.cpus();
   const result = {
     date: new Date().toISOString(),
@@ -479,6 +538,7 @@ async function main() {
       rss: { start: rssStart, afterWarmUp: rssAfterWarmUp, peak: Math.max(...passes.map((p) => p.peakRss)) },
       failed,
     },
+    xg,
     gnubg,
     ratio:
       gnubg && !gnubg.skipped && !gnubg.error

@@ -351,21 +351,33 @@ export function sgfToModel(
       }
     }
 
-    const ctx = (player: Side, node: SgfNode, marks: MarkKind = 'move') => {
-      const annotation = readAnnotation(node, player, marks);
-      return {
-        player,
-        gameIndex: g,
-        index: decisions.length,
-        matchLength,
-        score,
-        crawfordGame,
-        cubeValue: st.cubeValue,
-        cubeOwner: st.cubeOwner,
-        source: loc(node),
-        ...(annotation ? { annotation } : {}),
-      };
-    };
+    // Decisions are built as whole object literals with one shape (no spreads): V8 turns objects made by
+    // spreading into slow dictionaries, which cost more than the rest of the reading.
+    const cube = (
+      player: Side,
+      node: SgfNode,
+      action: CubeDecision['action'],
+      analysis: CubeAnalysis | null,
+      marks: MarkKind = 'move',
+      beaver?: boolean,
+      afterBeaver?: boolean,
+    ): CubeDecision => ({
+      player,
+      gameIndex: g,
+      index: decisions.length,
+      matchLength,
+      score,
+      crawfordGame,
+      cubeValue: st.cubeValue,
+      cubeOwner: st.cubeOwner,
+      source: loc(node),
+      annotation: readAnnotation(node, player, marks),
+      kind: 'cube',
+      action,
+      analysis,
+      beaver,
+      afterBeaver,
+    });
 
     const cubeAnalysis = (node: SgfNode, doubler: Side): CubeAnalysis | null => {
       const da = first(node, 'DA');
@@ -430,25 +442,16 @@ export function sgfToModel(
           // A beaver (or raccoon): the responder takes and redoubles at once, keeping the cube. Counted as a
           // take with the original double's analysis; the doubler's answer to it has no analysis of its own.
           const beaverer = side;
-          decisions.push({
-            ...ctx(beaverer, node),
-            kind: 'cube',
-            action: 'take',
-            analysis: st.pending.beavers === 0 ? st.pending.analysis : null,
-            beaver: true,
-          } satisfies CubeDecision);
+          decisions.push(
+            cube(beaverer, node, 'take', st.pending.beavers === 0 ? st.pending.analysis : null, 'move', true),
+          );
           doubleCube(node);
           st.cubeOwner = st.pending.doubler === 0 ? 1 : 0;
           st.pending.beavers++;
           continue;
         }
         const analysis = cubeAnalysis(node, side);
-        decisions.push({
-          ...ctx(side, node),
-          kind: 'cube',
-          action: 'double',
-          analysis,
-        } satisfies CubeDecision);
+        decisions.push(cube(side, node, 'double', analysis));
         st.pending = { doubler: side, analysis, beavers: 0 };
         continue;
       }
@@ -456,13 +459,17 @@ export function sgfToModel(
         const doubler: Side = st.pending?.doubler ?? (side === 0 ? 1 : 0);
         const afterBeaver = (st.pending?.beavers ?? 0) > 0;
         const analysis = st.pending?.analysis ?? cubeAnalysis(node, doubler);
-        const answer: CubeDecision = {
-          ...ctx(side, node),
-          kind: 'cube',
-          action: value === 'take' ? 'take' : 'pass',
-          analysis,
-        };
-        decisions.push(afterBeaver ? { ...answer, afterBeaver: true } : answer);
+        decisions.push(
+          cube(
+            side,
+            node,
+            value === 'take' ? 'take' : 'pass',
+            analysis,
+            'move',
+            undefined,
+            afterBeaver || undefined,
+          ),
+        );
         if (value === 'take') {
           doubleCube(node);
           st.cubeOwner = doubler === 0 ? 1 : 0;
@@ -492,12 +499,7 @@ export function sgfToModel(
       }
       if (node.props.has('DA')) {
         const analysis = cubeAnalysis(node, side);
-        decisions.push({
-          ...ctx(side, node, 'pre-roll cube'),
-          kind: 'cube',
-          action: 'no-double',
-          analysis,
-        } satisfies CubeDecision);
+        decisions.push(cube(side, node, 'no-double', analysis, 'pre-roll cube'));
       }
       let after: Board;
       try {
@@ -558,7 +560,16 @@ export function sgfToModel(
         luck = Number.isFinite(x) ? x : null;
       }
       decisions.push({
-        ...ctx(side, node),
+        player: side,
+        gameIndex: g,
+        index: decisions.length,
+        matchLength,
+        score,
+        crawfordGame,
+        cubeValue: st.cubeValue,
+        cubeOwner: st.cubeOwner,
+        source: loc(node),
+        annotation: readAnnotation(node, side, 'move'),
         kind: 'checker',
         dice: [d1, d2],
         played: hops as Play,

@@ -12,7 +12,7 @@
  * - `Irrelevant` (DataMoves) is XG's own "not a decision" flag for chequer plays.
  */
 import type { Board, Hop, Side } from '../../core/board.js';
-import { boardKey } from '../../core/board.js';
+import { boardKey, validateBoard } from '../../core/board.js';
 import { type LegalPlay, legalPlays } from '../../core/moves.js';
 import { CorruptFileError } from '../../errors.js';
 import type {
@@ -39,8 +39,19 @@ function seatOf(sign: number): Side {
   return sign === -1 ? 1 : 0;
 }
 
-/** XG's analysis level names (PLAYERLEVEL). */
+const levelNames = new Map<number, string | null>();
+
+/** XG's analysis level names (PLAYERLEVEL), cached per level (this runs for every candidate). */
 export function xgLevelName(level: number): string | null {
+  let name = levelNames.get(level);
+  if (name === undefined) {
+    name = levelName(level);
+    if (levelNames.size < 256) levelNames.set(level, name);
+  }
+  return name;
+}
+
+function levelName(level: number): string | null {
   if (level < 0) return null;
   if (level <= 6) return `${level + 1}-ply`;
   if (level === 12) return '3-ply red';
@@ -340,7 +351,23 @@ function moveDecision(
   const analysed = rec.errMove !== NOT_ANALYSED;
   const candidates: Candidate[] = [];
   let playedIndex: number | null = null;
+  const where = { file, offset: rec.offset, segment: 'temp.xg' };
   const board = boardOf(rollerView(rec.positionI, rec.actifP), player);
+  try {
+    validateBoard(board);
+  } catch (e) {
+    throw new CorruptFileError(
+      where,
+      `move record ${rec.index}: impossible position: ${(e as Error).message}`,
+      {
+        cause: e,
+      },
+    );
+  }
+  const [d1, d2] = rec.dice;
+  if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
+    throw new CorruptFileError(where, `move record ${rec.index}: dice ${d1}-${d2} are not 1-6`);
+  }
   let legal: LegalPlay[] | null = null;
   if (analysed) {
     const n = Math.min(dm.nMoves, dm.eval.length, dm.moves.length, dm.posPlayed.length);
@@ -354,20 +381,24 @@ function moveDecision(
         const key = boardKey(boardOf(dm.posPlayed[j]!, player));
         play = [...(legal.find((l) => l.key === key)?.play ?? [])];
       }
-      candidates.push({
-        play,
-        equity: dm.eval[j]![6]!,
-        ...(depth ? { depth } : {}),
-      });
+      // one object shape for every candidate (depth undefined when unknown): spreads are slow here
+      candidates.push({ play, equity: dm.eval[j]![6]!, depth: depth ?? undefined });
       if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = j;
     }
   }
+  // built field by field: object spreads here cost more than the rest of the mapping
   const d: CheckerDecision = {
-    ...context(cur, player, matchLength, file, rec.offset),
+    player,
+    gameIndex: cur.index,
+    index: cur.decisions.length,
+    matchLength,
+    score: cur.score,
+    crawfordGame: cur.crawford,
+    source: { file, format: 'xg', offset: rec.offset, segment: 'temp.xg' },
     cubeValue: cube.value,
     cubeOwner: cube.owner,
     kind: 'checker',
-    dice: [rec.dice[0], rec.dice[1]],
+    dice: [d1, d2],
     board,
     played: hopsOf(rec.moves),
     legalCount: null,
@@ -375,7 +406,8 @@ function moveDecision(
     playedIndex,
     luck:
       rec.analyzeL >= 0 && Number.isFinite(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
-    ...(analysed ? { notADecision: dm.irrelevant === 1, storedError: Math.max(0, -rec.errMove) } : {}),
+    notADecision: analysed ? dm.irrelevant === 1 : undefined,
+    storedError: analysed ? Math.max(0, -rec.errMove) : undefined,
   };
   return withAnnotation(d, note);
 }

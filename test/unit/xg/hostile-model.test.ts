@@ -1,0 +1,52 @@
+/**
+ * Damage inside the records of real .xg files, rebuilt into a valid container (so it reaches the mapping
+ * and the metrics): `analyseBytes` must return figures with no NaN or Infinity, or throw a BdbError —
+ * never another error, whatever the bytes of positions, moves, dice, player signs or cube fields say.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { analyseBytes, defaultMet } from '../../../src/analyse.js';
+import { BdbError } from '../../../src/errors.js';
+import { readXgArchive } from '../../../src/parsers/xg/archive.js';
+import { XG_RECORD_SIZE } from '../../../src/parsers/xg/records.js';
+import { prng } from '../../helpers/prng.js';
+import { buildXg } from './build-xg.js';
+
+const DIR = new URL('../../reference-matches/xg/', import.meta.url).pathname;
+const met = defaultMet();
+
+function finiteOrNull(x: unknown, path: string, bad: string[]): void {
+  if (typeof x === 'number' && !Number.isFinite(x)) bad.push(path);
+  else if (x && typeof x === 'object')
+    for (const [k, v] of Object.entries(x)) finiteOrNull(v, `${path}.${k}`, bad);
+}
+
+test.each(readdirSync(DIR).filter((f) => f.endsWith('.xg')))('%s: 60 damaged record streams', (name) => {
+  const bytes = new Uint8Array(readFileSync(`${DIR}${name}`));
+  const game = readXgArchive(bytes, name).files.get('temp.xg')!;
+  const rnd = prng(name.length * 7919);
+  let errors = 0;
+  for (let v = 0; v < 60; v++) {
+    const data = game.slice();
+    // damage a few records at field-rich offsets (header bytes, positions, moves, dice, cube, errors)
+    const hits = 1 + Math.floor(rnd() * 6);
+    for (let h = 0; h < hits; h++) {
+      const rec = Math.floor(rnd() * (data.length / XG_RECORD_SIZE));
+      const off =
+        rec * XG_RECORD_SIZE + (rnd() < 0.7 ? Math.floor(rnd() * 320) : Math.floor(rnd() * XG_RECORD_SIZE));
+      data[off] = Math.floor(rnd() * 256);
+    }
+    const file = buildXg([{ name: 'temp.xg', data }]);
+    try {
+      const r = analyseBytes(file, `${name}#${v}`, met);
+      const bad: string[] = [];
+      finiteOrNull(r.stats, 'stats', bad);
+      expect(bad).toEqual([]);
+    } catch (e) {
+      if (!(e instanceof BdbError)) throw e;
+      expect(e.message.startsWith(`${name}#${v}`)).toBe(true);
+      errors++;
+    }
+  }
+  expect(errors).toBeLessThan(60);
+});
