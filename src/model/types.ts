@@ -15,6 +15,9 @@ export const FormatId = {
   Sgf: 'sgf',
   Xg: 'xg',
   Xgp: 'xgp',
+  Mat: 'mat',
+  GnubgText: 'gnubg-text',
+  XgText: 'xg-text',
 } as const;
 export type FormatId = (typeof FormatId)[keyof typeof FormatId];
 

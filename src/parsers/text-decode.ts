@@ -24,3 +24,8 @@ export function decodeText(bytes: Uint8Array, declared?: string): string {
   if (!utf8.includes('\uFFFD')) return utf8;
   return iconv.decode(buf, 'win1252');
 }
+
+/** A player or event name as bdb keeps it: Unicode NFC (so "é" typed two ways is one name), trimmed. */
+export function normalizeName(name: string): string {
+  return name.normalize('NFC').trim();
+}
