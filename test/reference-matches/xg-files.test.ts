@@ -33,3 +33,16 @@ test.each(Object.entries(names))('%s parses with its names; all plays legal', (r
   expect(report.illegal).toEqual([]);
   if (rel.endsWith('.xg')) expect(report.played).toBeGreaterThan(50);
 });
+
+test('match_with_comment.xg: the two RTF move comments of temp.xgc, as plain text on their moves', () => {
+  const file = `${REF_DIR}xg/match_with_comment.xg`;
+  const { match } = parseBytes(bytesOf(file), { file, met: defaultMet() });
+  const notes = match.games.flatMap((g) =>
+    g.decisions.filter((d) => d.annotation?.comment).map((d) => [g.index, d.kind, d.annotation!.comment]),
+  );
+  // the comment text as written in the file's temp.xgc (RTF, Windows-1252 escapes \'e0 → à)
+  expect(notes).toEqual([
+    [0, 'checker', 'coup assez difficile'],
+    [0, 'checker', 'les double 66 sont toujpurs difficiles à trouver'],
+  ]);
+});

@@ -112,15 +112,38 @@ function cubeOf(field: number, autoDoubles: number): { value: number; owner: -1 
   return { value: 2 ** (n + autoDoubles), owner: field === 0 ? -1 : field > 0 ? 0 : 1 };
 }
 
-/** Plain text of an RTF comment (control words and groups dropped; enough for a note, not a renderer). */
+/** Drops the RTF groups that hold no text: font and colour tables, style sheets, `{\\* …}` destinations. */
+function dropRtfTables(rtf: string): string {
+  let out = '';
+  let i = 0;
+  while (i < rtf.length) {
+    if (rtf[i] === '{' && /^\{\\(\*|fonttbl|colortbl|stylesheet|info)/.test(rtf.slice(i, i + 12))) {
+      let depth = 0;
+      for (; i < rtf.length; i++) {
+        if (rtf[i] === '\\') i++;
+        else if (rtf[i] === '{') depth++;
+        else if (rtf[i] === '}' && --depth === 0) break;
+      }
+      i++;
+      continue;
+    }
+    out += rtf[i];
+    i++;
+  }
+  return out;
+}
+
+/** Plain text of an RTF comment (tables and control words dropped; enough for a note, not a renderer). */
 export function rtfToText(rtf: string): string {
-  return rtf
-    .replace(/\{\\\*[^{}]*\}/g, '')
+  return dropRtfTables(rtf)
     .replace(/\\'([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
     .replace(/\\par[d]?\b ?/g, '\n')
     .replace(/\\[a-z]+-?\d* ?/gi, '')
-    .replace(/[{}]/g, '')
-    .trim();
+    .replace(/[{}\r]/g, '')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .join('\n');
 }
 
 /** Options of the mapping. */
