@@ -157,7 +157,7 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
   const { file } = opts;
   const warnings: ParseWarning[] = xg.warnings.map((w) => ({ offset: w.offset, message: w.message }));
   const head = xg.records[0];
-  if (!head || head.type !== 'headerMatch') {
+  if (head?.type !== 'headerMatch') {
     throw new CorruptFileError(
       { file, offset: 0, segment: 'temp.xg' },
       'the first record is not a match header',
