@@ -145,11 +145,26 @@ export function getME(
   requireInteger('points', points);
   const n0 = Math.min(matchLength - (score0 + (winner === 0 ? points : 0)) - 1, LAST);
   const n1 = Math.min(matchLength - (score1 + (winner === 1 ? points : 0)) - 1, LAST);
+  // The next game is post-Crawford when this one is the Crawford game or someone is already 1-away.
+  return mwcOfAway(
+    met,
+    n0,
+    n1,
+    player,
+    crawfordGame || matchLength - score0 === 1 || matchLength - score1 === 1,
+  );
+}
+
+/**
+ * MWC of `player` when the players need n0 + 1 and n1 + 1 points (0-based away scores, clamped): 1/0 once
+ * a side has won (n < 0); with `post` the post-Crawford table (the 1-away player is the leader, whose MWC
+ * is 1 − POST[trailer]); otherwise PRE.
+ */
+function mwcOfAway(met: Met, n0: number, n1: number, player: 0 | 1, post: boolean): number {
   if (n0 < 0) return player === 0 ? 1 : 0;
   if (n1 < 0) return player === 0 ? 0 : 1;
   let mwc0: number;
-  if (crawfordGame || matchLength - score0 === 1 || matchLength - score1 === 1) {
-    // The next game is post-Crawford: the 1-away player is the leader.
+  if (post) {
     if (n0 === 0) {
       const trailer = postCell(met, n1);
       return player === 0 ? f(1 - trailer) : trailer;
@@ -251,19 +266,7 @@ export function mwcAtScore(
   requireInteger('matchLength', matchLength);
   const n0 = Math.min(matchLength - score0 - 1, LAST);
   const n1 = Math.min(matchLength - score1 - 1, LAST);
-  if (n0 < 0) return player === 0 ? 1 : 0;
-  if (n1 < 0) return player === 0 ? 0 : 1;
-  let mwc0: number;
-  if (!crawfordGame && (n0 === 0 || n1 === 0)) {
-    if (n0 === 0) {
-      const trailer = postCell(met, n1);
-      return player === 0 ? f(1 - trailer) : trailer;
-    }
-    mwc0 = postCell(met, n0);
-  } else {
-    mwc0 = preCell(met, n0, n1);
-  }
-  return player === 0 ? mwc0 : f(1 - mwc0);
+  return mwcOfAway(met, n0, n1, player, !crawfordGame && (n0 === 0 || n1 === 0));
 }
 
 function isMoney(matchLength: number): boolean {
