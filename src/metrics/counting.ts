@@ -41,6 +41,7 @@ export function isCountedNoDouble(d: CubeDecision): boolean {
 
 /** True when the decision is counted in XG's PR denominator. */
 export function isCounted(d: Decision): boolean {
+  if (d.fromPosition) return false;
   if (d.kind === 'checker') return !isForcedChecker(d) && checkerError(d) !== null;
   if (!d.analysis) return false;
   return d.action === 'no-double' ? isCountedNoDouble(d) : true;

@@ -41,7 +41,7 @@ export function checkerError(d: CheckerDecision): number | null {
 /** Error of a cube decision (EMG), or null without analysis. */
 export function cubeError(d: CubeDecision): number | null {
   const a = d.analysis;
-  if (!a || d.afterBeaver) return null;
+  if (!a || d.afterBeaver || d.fromPosition) return null;
   if (d.storedError !== undefined) return d.storedError;
   const reply = Math.min(a.dt, a.dp);
   const best = Math.max(a.nd, reply);
@@ -59,5 +59,6 @@ export function cubeError(d: CubeDecision): number | null {
 
 /** Error of any decision (EMG; null when it has none). */
 export function decisionError(d: Decision): number | null {
+  if (d.fromPosition) return null; // an analysed position, not a choice a player made
   return d.kind === 'checker' ? checkerError(d) : cubeError(d);
 }

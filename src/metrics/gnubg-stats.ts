@@ -148,6 +148,7 @@ export function gnubgGameContext(met: Met, match: Match, game: Game): GnubgStatC
   sc.games = 1;
   const luckCost: [number, number] = [0, 0];
   for (const d of game.decisions) {
+    if (d.fromPosition) continue; // an analysed position: nothing was played
     const side = sc.sides[d.player];
     if (d.kind === 'checker') {
       if (d.luck !== null) {

@@ -84,6 +84,12 @@ export interface DecisionContext {
   readonly source: SourceLocation;
   /** Marks and comments stored with the decision, as read (bdb's figures never depend on them). */
   readonly annotation?: Annotation;
+  /**
+   * True when the decision is an analysed position (e.g. an XG position text), not a choice a player was
+   * seen to make: a cube decision's `action` is then the analyser's best action. Metrics count nothing
+   * for it.
+   */
+  readonly fromPosition?: boolean;
 }
 
 /** One analysed candidate of a checker play, best first. */

@@ -1,0 +1,224 @@
+/**
+ * Position blocks → the decision model: one game per block (its score and Crawford state come from the
+ * block's XGID; winner unknown), one decision per game.
+ *
+ * - Seats: the bottom player of the XGID (X, upper case) is seat 0, the top player (O) seat 1; the names
+ *   line gives X's name then O's.
+ * - Checker position: dice, board, cube and score from the XGID; candidates in XG's order with their printed
+ *   equities; each candidate's notation ('13/7(2)', '24/21*\/18', 'bar/22', '6/off') is resolved to the
+ *   legal play reaching the same position (one hop per die, as the other readers give). The played move is
+ *   not in a position text: `played` is empty and `playedIndex` null (unscored).
+ * - Cube position: ND / DT / DP as printed (doubler's view) and the analyser's best action as `action` — for
+ *   the player on roll (the doubler: 'double' or 'no-double'), or, with a double offered in the XGID (dice
+ *   'D'), for the responder ('take' or 'pass').
+ * - Every decision carries `fromPosition: true` (see types.ts: the model field this reader needs).
+ */
+import { type Board, boardKey, type Hop, type Side } from '../../core/board.js';
+import { applyPlay, type LegalPlay, legalPlays } from '../../core/moves.js';
+import type { AnalyserInfo, Candidate, Game, Match, SourceLocation } from '../../model/types.js';
+import type { ParseWarning } from '../types.js';
+import { depthName, parseMoveNotation } from './notation.js';
+import { type RawPosition, shown } from './read.js';
+import type {
+  XgTextCheckerDecision,
+  XgTextCubeDecision,
+  XgTextDecision,
+  XgTextPosition,
+  XgTextResult,
+} from './types.js';
+
+/** Resolves a candidate's hops to the legal play reaching the same position; null when no legal play does. */
+function resolvePlay(
+  board: Board,
+  side: Side,
+  hops: readonly Hop[],
+  legal: readonly LegalPlay[],
+): LegalPlay | null {
+  let key: string;
+  try {
+    key = boardKey(applyPlay(board, side, hops));
+  } catch {
+    return null;
+  }
+  return legal.find((l) => l.key === key) ?? null;
+}
+
+function checkerDecision(
+  raw: RawPosition,
+  gameIndex: number,
+  source: SourceLocation,
+  warnings: ParseWarning[],
+): XgTextCheckerDecision {
+  const p = raw.xgid;
+  const [d1, d2] = p.dice!;
+  const side = p.onRoll;
+  const legal = legalPlays(p.board, side, d1, d2);
+  const candidates: Candidate[] = [];
+  for (const c of raw.candidates) {
+    const hops = parseMoveNotation(c.move);
+    if (!hops) {
+      warnings.push({
+        line: c.line,
+        message: `unreadable move "${shown(c.move)}"; candidate ${c.rank} skipped`,
+      });
+      continue;
+    }
+    const lp = resolvePlay(p.board, side, hops, legal);
+    if (!lp) {
+      warnings.push({
+        line: c.line,
+        message: `candidate ${c.rank} "${shown(c.move)}" is not a legal play of ${d1}${d2} in this position; kept as written`,
+      });
+    }
+    const depth = c.depth ? depthName(c.depth) : '';
+    const play = lp ? lp.play : hops;
+    candidates.push(depth ? { play, equity: c.equity, depth } : { play, equity: c.equity });
+  }
+  return {
+    player: side,
+    gameIndex,
+    index: 0,
+    matchLength: p.matchLength,
+    score: p.score,
+    crawfordGame: p.crawford,
+    cubeValue: p.cubeValue,
+    cubeOwner: p.cubeOwner,
+    source,
+    kind: 'checker',
+    dice: [d1, d2],
+    board: p.board,
+    played: [],
+    legalCount: legal.length,
+    candidates,
+    playedIndex: null,
+    luck: null,
+    fromPosition: true,
+  };
+}
+
+function cubeDecision(
+  raw: RawPosition,
+  gameIndex: number,
+  source: SourceLocation,
+  warnings: ParseWarning[],
+): XgTextCubeDecision {
+  const p = raw.xgid;
+  const cube = raw.cube!;
+  const doubled = p.doubled;
+  if (doubled) {
+    warnings.push({
+      line: raw.line,
+      message:
+        "a double offered (XGID dice 'D'): the decision is the responder's, with the equities read as the doubler's (no such sample was checked)",
+    });
+  }
+  const player: Side = doubled ? (p.onRoll === 0 ? 1 : 0) : p.onRoll;
+  const action = doubled ? cube.best.responder : cube.best.doubler === 'double' ? 'double' : 'no-double';
+  return {
+    player,
+    gameIndex,
+    index: 0,
+    matchLength: p.matchLength,
+    score: p.score,
+    crawfordGame: p.crawford,
+    cubeValue: p.cubeValue,
+    cubeOwner: p.cubeOwner,
+    source,
+    kind: 'cube',
+    action,
+    analysis: { nd: cube.nd, dt: cube.dt, dp: cube.dp },
+    fromPosition: true,
+  };
+}
+
+/**
+ * Builds the match from the blocks of one file.
+ *
+ * @param raws - the blocks, in file order (at least one)
+ * @param file - the file name for source locations
+ * @param warnings - collects the non-fatal problems (appended to)
+ */
+export function positionsToModel(
+  raws: readonly RawPosition[],
+  file: string,
+  warnings: ParseWarning[],
+): XgTextResult {
+  const positions: XgTextPosition[] = [];
+  const games: Game[] = [];
+  const first = raws[0]!;
+  if (!first.names)
+    warnings.push({ line: first.line, message: 'no "X:… O:…" names line; players named X and O' });
+  const players: [string, string] = first.names ? [first.names[0], first.names[1]] : ['X', 'O'];
+  const matchLength = first.xgid.matchLength;
+  let version: string | null = null;
+  let checkerDepth: string | null = null;
+  let cubeDepth: string | null = null;
+
+  for (let b = 0; b < raws.length; b++) {
+    const raw = raws[b]!;
+    if (b > 0 && raw.names && (raw.names[0] !== players[0] || raw.names[1] !== players[1])) {
+      warnings.push({
+        line: raw.line,
+        message: `this position names other players (${shown(raw.names[0])}, ${shown(raw.names[1])}); the first position's names are used`,
+      });
+    }
+    if (raw.xgid.matchLength !== matchLength) {
+      warnings.push({
+        line: raw.line,
+        message: `this position is from a ${raw.xgid.matchLength === 0 ? 'money game' : `${raw.xgid.matchLength}-point match`}, the first from ${matchLength === 0 ? 'a money game' : `a ${matchLength}-point match`}; its decision keeps its own`,
+      });
+    }
+    version ??= raw.version;
+    const source: SourceLocation = { file, format: 'xg-text', line: raw.decisionLine, column: 1 };
+    let decision: XgTextDecision;
+    if (raw.cube) {
+      decision = cubeDecision(raw, b, source, warnings);
+      if (cubeDepth === null && raw.cube.depth) cubeDepth = depthName(raw.cube.depth);
+    } else {
+      decision = checkerDecision(raw, b, source, warnings);
+      const d0 = raw.candidates[0];
+      if (checkerDepth === null && d0?.depth) checkerDepth = depthName(d0.depth);
+    }
+    positions.push({
+      line: raw.line,
+      xgidText: raw.xgidText,
+      xgid: raw.xgid,
+      names: raw.names,
+      kind: raw.cube ? 'cube' : 'checker',
+      candidates: raw.candidates,
+      cube: raw.cube,
+      version: raw.version,
+      met: raw.met,
+      decision,
+    });
+    games.push({
+      index: b,
+      score: raw.xgid.score,
+      crawfordGame: raw.xgid.crawford,
+      winner: null,
+      points: 0,
+      resigned: false,
+      decisions: [decision],
+    });
+  }
+
+  const analyser: AnalyserInfo = {
+    program: version ? `eXtreme Gammon ${version}` : 'eXtreme Gammon',
+    checkerDepth,
+    cubeDepth,
+  };
+  const match: Match = {
+    file,
+    format: 'xg-text',
+    players,
+    matchLength,
+    date: null,
+    event: null,
+    round: null,
+    place: null,
+    rules: { crawford: matchLength > 0, jacoby: first.xgid.jacoby, cube: true },
+    analyser,
+    games,
+  };
+  return { match, warnings, positions };
+}
