@@ -8,7 +8,11 @@ import { closeSync, opendirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { detectFormat, formats } from '../parsers/index.js';
 
-const EXTENSIONS = formats.flatMap((f) => f.extensions.map((e) => e.toLowerCase()));
+/** Extensions that mark a match file by themselves; `.txt` is shared by many formats and by other files,
+ *  so such files are taken only when their content is recognised. */
+const EXTENSIONS = formats
+  .flatMap((f) => f.extensions.map((e) => e.toLowerCase()))
+  .filter((e) => e !== '.txt');
 
 /** True when the first kilobytes of `file` are recognised by a registered format. */
 function sniffFile(file: string): boolean {
