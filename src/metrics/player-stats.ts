@@ -12,6 +12,12 @@ import { isCounted } from './counting.js';
 import { decisionError } from './decision-error.js';
 import { engineElo } from './elo.js';
 import {
+  fibsCheckerRatingLoss,
+  fibsCubeRatingLoss,
+  fibsErrorBasedRating,
+  fibsLuckBasedDiff,
+} from './fibs-rating.js';
+import {
   addGnubgContext,
   cubeErrorTotal,
   type ErrorPair,
@@ -55,6 +61,8 @@ export interface PlayerTally {
   gnubgMoney: GnubgStatContext | null;
   /** Total moves of both players, for gnuBG's Snowie error rate, match play and money apart. */
   gnubgBothMovesMatch: number;
+  /** Match length of the match-play context; null when it mixes lengths (FIBS figures need one). */
+  gnubgMatchLength: number | null;
   gnubgBothMovesMoney: number;
 }
 
@@ -91,6 +99,7 @@ export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally]
       gnubgMatch: null,
       gnubgMoney: null,
       gnubgBothMovesMatch: 0,
+      gnubgMatchLength: null,
       gnubgBothMovesMoney: 0,
     }),
   ) as [PlayerTally, PlayerTally];
@@ -123,6 +132,7 @@ export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally]
       t.l7Units.push({ loss: loss[seat], matchLength: match.matchLength });
       t.gnubgMatch = seatContext(sc, seat);
       t.gnubgBothMovesMatch = bothMoves;
+      t.gnubgMatchLength = match.matchLength;
     } else {
       t.gnubgMoney = seatContext(sc, seat);
       t.gnubgBothMovesMoney = bothMoves;
@@ -158,6 +168,13 @@ export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
   out.gnubgMatch = addCtx(out.gnubgMatch, b.gnubgMatch);
   out.gnubgMoney = addCtx(out.gnubgMoney, b.gnubgMoney);
   out.gnubgBothMovesMatch += b.gnubgBothMovesMatch;
+  if (b.gnubgMatch) {
+    out.gnubgMatchLength = a.gnubgMatch
+      ? a.gnubgMatchLength === b.gnubgMatchLength
+        ? a.gnubgMatchLength
+        : null
+      : b.gnubgMatchLength;
+  }
   out.gnubgBothMovesMoney += b.gnubgBothMovesMoney;
   return out;
 }
@@ -216,6 +233,13 @@ export interface GnubgFigures {
   actualResultPpg: number | null;
   luckAdjustedResultPpg: number | null;
   ratings: { checker: string | null; cube: string | null; overall: string | null; luck: string | null };
+  /** gnuBG's FIBS-rating lines (match play, one match length; else null). */
+  fibs: {
+    luckBasedDiff: number | null;
+    errorBasedRating: number | null;
+    checkerRatingLoss: number | null;
+    cubeRatingLoss: number | null;
+  };
 }
 
 /** The figures bdb reports for a player (JSON contract, schemaVersion 1). */
@@ -239,8 +263,30 @@ function ratio(num: number, den: number): number | null {
   return den > 0 ? num / den : null;
 }
 
+/** gnuBG's FIBS-rating lines for one side (null at money play or over several match lengths). */
+function fibsFigures(
+  s: GnubgSide,
+  perChecker: number | null,
+  perCube: number | null,
+  matchLength: number | null,
+): GnubgFigures['fibs'] {
+  if (matchLength === null) {
+    return { luckBasedDiff: null, errorBasedRating: null, checkerRatingLoss: null, cubeRatingLoss: null };
+  }
+  const checkerRatingLoss = fibsCheckerRatingLoss(perChecker, matchLength);
+  const cubeRatingLoss = fibsCubeRatingLoss(perCube, matchLength);
+  // the side's luck-adjusted winning chance: 0.5 + actual result − own luck + opponent's luck
+  const r = 0.5 + s.luckAdjustedResult;
+  return {
+    luckBasedDiff: s.luckRolls > 0 ? fibsLuckBasedDiff(r, matchLength) : null,
+    errorBasedRating: fibsErrorBasedRating(checkerRatingLoss, cubeRatingLoss),
+    checkerRatingLoss,
+    cubeRatingLoss,
+  };
+}
+
 /** gnuBG figures of one side (seat 0 of `sc`). */
-function gnubgFigures(sc: GnubgStatContext, bothMoves: number): GnubgFigures {
+function gnubgFigures(sc: GnubgStatContext, bothMoves: number, matchLength: number | null): GnubgFigures {
   const s: GnubgSide = sc.sides[0];
   const mp = sc.matchPlay;
   const mwc = (x: number): number | null => (mp ? 100 * x : null);
@@ -309,6 +355,7 @@ function gnubgFigures(sc: GnubgStatContext, bothMoves: number): GnubgFigures {
     luckAdjustedResultPct: mp && luckKnown ? 100 * s.luckAdjustedResult : null,
     actualResultPpg: mp ? null : ratio(s.actualResult, sc.games),
     luckAdjustedResultPpg: !mp && luckKnown ? ratio(s.luckAdjustedResult, sc.games) : null,
+    fibs: fibsFigures(s, perChecker, perCube, mp ? matchLength : null),
     ratings: {
       checker: gnubgRating(perChecker),
       cube: gnubgRating(perCube),
@@ -332,9 +379,9 @@ export function playerStats(t: PlayerTally): PlayerStats {
   const { elo, floored } = engineElo(l7);
   // gnuBG block: match-play context if any, else money (a person's mixed aggregate shows match play).
   const gnubg = t.gnubgMatch
-    ? gnubgFigures(t.gnubgMatch, t.gnubgBothMovesMatch)
+    ? gnubgFigures(t.gnubgMatch, t.gnubgBothMovesMatch, t.gnubgMatchLength)
     : t.gnubgMoney
-      ? gnubgFigures(t.gnubgMoney, t.gnubgBothMovesMoney)
+      ? gnubgFigures(t.gnubgMoney, t.gnubgBothMovesMoney, null)
       : null;
   return {
     player: t.player,

@@ -118,6 +118,13 @@ export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
   } else {
     rows.push({ label: 'Actual result', cells: c((x) => `${signed(x.actualResultPct, 2)}%`) });
     rows.push({ label: 'Luck adjusted result', cells: c((x) => `${signed(x.luckAdjustedResultPct, 2)}%`) });
+    rows.push({ label: 'Luck based FIBS rating diff.', cells: c((x) => signed(x.fibs.luckBasedDiff, 2)) });
+    rows.push({ label: 'Error based abs. FIBS rating', cells: c((x) => fixed(x.fibs.errorBasedRating, 1)) });
+    rows.push({
+      label: 'Chequerplay errors rating loss',
+      cells: c((x) => fixed(x.fibs.checkerRatingLoss, 1)),
+    });
+    rows.push({ label: 'Cube errors rating loss', cells: c((x) => fixed(x.fibs.cubeRatingLoss, 1)) });
   }
   return rows;
 }

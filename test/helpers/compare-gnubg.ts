@@ -21,6 +21,7 @@ export function compareGnubg(
   g: GnubgPrinted,
   bounds: StorageBounds,
   opponentBounds: StorageBounds,
+  matchLength = 0,
 ): FieldComparison[] {
   const second = (mwc: number | null, pts: number | null): number | null => (g.money ? pts : mwc);
   const rows: [string, number | null, Printed | null, number][] = [
@@ -73,6 +74,24 @@ export function compareGnubg(
     ['rollMarks.unlucky', ours.rollMarks.unlucky],
     ['rollMarks.veryUnlucky', ours.rollMarks.veryUnlucky],
   ];
+  if (g.fibs) {
+    // FIBS figures scale per-decision rates by ~10⁴ (and luck by dD/dr): their bounds follow from the ones above
+    const f = ours.fibs;
+    rows.push(['fibs.errorBasedRating', f.errorBasedRating, g.fibs.errorBasedRating, 0.05]);
+    rows.push(['fibs.checkerRatingLoss', f.checkerRatingLoss, g.fibs.checkerRatingLoss, 0.05]);
+    rows.push(['fibs.cubeRatingLoss', f.cubeRatingLoss, g.fibs.cubeRatingLoss, 0.05]);
+    if (g.fibs.luckBasedDiff) {
+      // dD/dr = 2000 / (√N · ln10 · r(1 − r)); r moves by the luck bounds of both players (MWC fraction)
+      const r = 0.5 + (ours.luckAdjustedResultPct ?? 0) / 100;
+      const slope = r > 0 && r < 1 ? 2000 / (Math.sqrt(matchLength) * Math.LN10 * r * (1 - r)) : 0;
+      rows.push([
+        'fibs.luckBasedDiff',
+        f.luckBasedDiff,
+        g.fibs.luckBasedDiff,
+        (slope * (bounds.luckSecond + opponentBounds.luckSecond)) / 100,
+      ]);
+    }
+  }
   const printedMarks = [...g.moveMarks, ...g.rollMarks];
   marks.forEach(([field, v], i) => {
     rows.push([field, v, { value: printedMarks[i]!, decimals: 0 }, 0]);

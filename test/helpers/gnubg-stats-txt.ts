@@ -33,6 +33,13 @@ export interface GnubgPrinted {
   money: boolean;
   /** Moves marked (unmarked, doubtful, bad, very bad) and rolls marked (very lucky … very unlucky). */
   moveMarks: [number, number, number, number];
+  /** FIBS-rating lines (match play): null where gnuBG prints n/a or nothing (luck-based: player 0 only). */
+  fibs: {
+    luckBasedDiff: Printed | null;
+    errorBasedRating: Printed | null;
+    checkerRatingLoss: Printed | null;
+    cubeRatingLoss: Printed | null;
+  } | null;
   rollMarks: [number, number, number, number, number];
 }
 
@@ -86,6 +93,12 @@ export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
       return n;
     };
     const mag = (p: Printed): Printed => ({ value: Math.abs(p.value), decimals: p.decimals });
+    /** A line that may be absent or print "n/a" / nothing in this column. */
+    const optional = (key: string): Printed | null => {
+      const v = found[key]?.[k];
+      if (v === undefined || v.includes('n/a')) return null;
+      return numbers(v)[0] ?? null;
+    };
     const cubeTotal = `Cube statistics|Error total ${unit}`;
     const la = money
       ? 'Overall statistics|Advantage (luck adjusted) in ppg'
@@ -109,6 +122,14 @@ export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
       errorRateMEMG: mag(pick(`Overall statistics|Error rate m${unit}`, 0)),
       snowieER: mag(pick('Overall statistics|Snowie error rate', 0)),
       luckAdjusted: found[la] ? pick(la, 0) : null,
+      fibs: money
+        ? null
+        : {
+            luckBasedDiff: optional('Overall statistics|Luck based FIBS rating diff.'),
+            errorBasedRating: optional('Overall statistics|Error based abs. FIBS rating'),
+            checkerRatingLoss: optional('Overall statistics|Chequerplay errors rating loss'),
+            cubeRatingLoss: optional('Overall statistics|Cube errors rating loss'),
+          },
       moveMarks: [
         pick('Chequerplay statistics|Unmarked moves').value,
         pick('Chequerplay statistics|Moves marked doubtful').value,

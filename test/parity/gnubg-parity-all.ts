@@ -38,6 +38,7 @@ test('gnuBG parity over all reference matches', () => {
           printed[seat],
           bounds[seat],
           bounds[1 - seat]!,
+          match.matchLength,
         )) {
           const s = perField.get(r.field) ?? { exact: 0, within: 0, total: 0, worst: 0 };
           s.total++;

@@ -41,7 +41,7 @@ describe('gnuBG statistics recomputed from the SGF', () => {
         expect(report.players[seat]).toBe(printed[seat].player);
         const ours = report.stats[seat].gnubg;
         expect(ours).not.toBeNull();
-        const rows = compareGnubg(ours!, printed[seat], bounds[seat], bounds[seat === 0 ? 1 : 0]);
+        const rows = compareGnubg(ours!, printed[seat], bounds[seat], bounds[seat === 0 ? 1 : 0], match.matchLength);
         const off = rows.filter((r) => !r.withinBound);
         expect(off, `${name} seat ${seat}`).toEqual([]);
         // the skill marks gnuBG stored on the moves (BM/DO) are the ones it counted
