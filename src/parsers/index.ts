@@ -1,12 +1,13 @@
 /** The format registry and content-based detection. Adding a format = one line in `formats`. */
 import { UnsupportedFormatError } from '../errors.js';
+import { matFormat } from './mat/index.js';
 import { sgfFormat } from './sgf/index.js';
 import type { MatchFormat, ParseContext, ParseResult } from './types.js';
 import { xgFormat } from './xg/index.js';
 import { xgTextFormat } from './xg-text/index.js';
 
 /** Every format bdb reads, in detection order. */
-export const formats: readonly MatchFormat[] = [xgFormat, sgfFormat, xgTextFormat];
+export const formats: readonly MatchFormat[] = [xgFormat, sgfFormat, xgTextFormat, matFormat];
 
 /** Finds the format of a file from its first bytes; null when none matches. */
 export function detectFormat(head: Uint8Array): MatchFormat | null {
@@ -22,7 +23,7 @@ export function parseBytes(bytes: Uint8Array, ctx: ParseContext): ParseResult & 
       ctx.file,
       bytes.length === 0
         ? 'empty file'
-        : 'not a format bdb reads (expected an XG .xg/.xgp file, an XG position text or a gnuBG .sgf file)',
+        : 'not a format bdb reads (expected an XG .xg/.xgp file, an XG position text, a gnuBG .sgf file or a .mat transcript)',
     );
   }
   return { ...format.parse(bytes, ctx), format };

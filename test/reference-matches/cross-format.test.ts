@@ -1,8 +1,9 @@
 /**
- * One match, three files: the HSBT Paris 2023 match Kévin Unger – Maxence Job as eXtreme Gammon saved it
- * (xg/test.xg) and as GNU Backgammon saved it (sgf/gbf_test.sgf). Both must give the same games, scores,
- * Crawford games, winners, dice, played moves (compared by the position they reach) and cube actions.
- * (The .mat transcript of the same match joins this comparison with the .mat reader.)
+ * One match, four files: the HSBT Paris 2023 match Kévin Unger – Maxence Job as eXtreme Gammon saved it
+ * (xg/test.xg), as GNU Backgammon saved it (sgf/gbf_test.sgf) and as two transcripts (mat/gbf_test.mat,
+ * Jellyfish dialect; mat/gbf_test_xg_export.txt, XG's export with BOM and CRLF). All must give the same
+ * games, scores, Crawford games, winners, dice, played moves (compared by the position they reach) and
+ * cube actions.
  */
 import { expect, test } from 'vitest';
 import { defaultMet } from '../../src/analyse.js';
@@ -29,18 +30,25 @@ function flow(m: Match) {
   }));
 }
 
-test('test.xg and gbf_test.sgf describe the same match move by move', () => {
-  const met = defaultMet();
-  const xg = parseBytes(bytesOf(`${REF_DIR}xg/test.xg`), { file: 'test.xg', met }).match;
-  const sgf = parseBytes(bytesOf(`${REF_DIR}sgf/gbf_test.sgf`), { file: 'gbf_test.sgf', met }).match;
-  expect(xg.players).toEqual(sgf.players);
-  expect(xg.matchLength).toBe(sgf.matchLength);
-  const a = flow(xg);
-  const b = flow(sgf);
-  expect(a.length).toBe(7);
-  expect(a.length).toBe(b.length);
-  for (let g = 0; g < a.length; g++) {
-    expect({ game: g, ...a[g], events: a[g]!.events.length }).toEqual({ game: g, ...b[g], events: b[g]!.events.length });
-    expect(a[g]!.events).toEqual(b[g]!.events);
-  }
-});
+test.each(['sgf/gbf_test.sgf', 'mat/gbf_test.mat', 'mat/gbf_test_xg_export.txt'])(
+  'test.xg and %s describe the same match move by move',
+  (other) => {
+    const met = defaultMet();
+    const xg = parseBytes(bytesOf(`${REF_DIR}xg/test.xg`), { file: 'test.xg', met }).match;
+    const them = parseBytes(bytesOf(`${REF_DIR}${other}`), { file: other, met }).match;
+    expect(them.players).toEqual(xg.players);
+    expect(them.matchLength).toBe(xg.matchLength);
+    const a = flow(xg);
+    const b = flow(them);
+    expect(a.length).toBe(7);
+    expect(b.length).toBe(a.length);
+    for (let g = 0; g < a.length; g++) {
+      expect({ game: g, ...b[g], events: b[g]!.events.length }).toEqual({
+        game: g,
+        ...a[g],
+        events: a[g]!.events.length,
+      });
+      expect(b[g]!.events).toEqual(a[g]!.events);
+    }
+  },
+);

@@ -27,7 +27,9 @@ test('gbf_test.sgf chequer figures equal gnuBG 1.08.003 GS[] tags', () => {
     expect(Math.abs(g.checkerErrorMWCPct! - e.checker_mwc_loss_pct)).toBeLessThanOrEqual(0.001);
     // gnuBG's chequer error rate on XG's ×500 scale, "checker_pr_xg_500", printed to 3 decimals
     // (printed with up to 3 decimals)
-    expect(Math.abs((500 * g.checkerErrorEMG) / g.unforcedMoves - e.checker_pr_xg_500)).toBeLessThanOrEqual(0.0005);
+    expect(Math.abs((500 * g.checkerErrorEMG) / g.unforcedMoves - e.checker_pr_xg_500)).toBeLessThanOrEqual(
+      0.0005,
+    );
     // Snowie error rate ×500 = 500 × total error / total moves of both players (printed with up to 3 decimals)
     expect(Math.abs((g.snowieER! / 1000) * 500 - e.snowie_er)).toBeLessThanOrEqual(0.0005);
   }

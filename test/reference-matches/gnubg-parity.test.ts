@@ -24,9 +24,9 @@ describe('gnuBG statistics recomputed from the SGF', () => {
     expect(matches.some((m) => m.matchLength === 1)).toBe(true);
     expect(matches.some((m) => m.matchLength === 25)).toBe(true);
     expect(matches.some((m) => m.games.some((g) => g.crawfordGame))).toBe(true);
-    expect(matches.some((m) => m.games.some((g) => g.decisions.some((d) => d.kind === 'cube' && d.beaver)))).toBe(
-      true,
-    );
+    expect(
+      matches.some((m) => m.games.some((g) => g.decisions.some((d) => d.kind === 'cube' && d.beaver))),
+    ).toBe(true);
     expect(matches.some((m) => m.players.some((p) => /[^\x20-\x7e]/.test(p)))).toBe(true);
   });
 
@@ -41,14 +41,21 @@ describe('gnuBG statistics recomputed from the SGF', () => {
         expect(report.players[seat]).toBe(printed[seat].player);
         const ours = report.stats[seat].gnubg;
         expect(ours).not.toBeNull();
-        const rows = compareGnubg(ours!, printed[seat], bounds[seat], bounds[seat === 0 ? 1 : 0], match.matchLength);
+        const rows = compareGnubg(
+          ours!,
+          printed[seat],
+          bounds[seat],
+          bounds[seat === 0 ? 1 : 0],
+          match.matchLength,
+        );
         const off = rows.filter((r) => !r.withinBound);
         expect(off, `${name} seat ${seat}`).toEqual([]);
         // the skill marks gnuBG stored on the moves (BM/DO) are the ones it counted
         const stored = { doubtful: 0, bad: 0, 'very-bad': 0 };
         for (const g of match.games)
           for (const d of g.decisions)
-            if (d.kind === 'checker' && d.player === seat && d.annotation?.skill) stored[d.annotation.skill]++;
+            if (d.kind === 'checker' && d.player === seat && d.annotation?.skill)
+              stored[d.annotation.skill]++;
         expect([stored.doubtful, stored.bad, stored['very-bad']]).toEqual(printed[seat].moveMarks.slice(1));
       }
     });

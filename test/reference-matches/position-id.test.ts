@@ -34,14 +34,23 @@ test.each(['g0001', 'g0002'])('%s: every position ID equals gnuBG text export', 
   const { match } = parseBytes(bytesOf(file), { file, met });
   let checked = 0;
   match.games.forEach((game, g) => {
-    const txt = readFileSync(`${REF_DIR}gnubg/${name}${g === 0 ? '' : `_${String(g + 1).padStart(3, '0')}`}.txt`, 'utf8');
+    const txt = readFileSync(
+      `${REF_DIR}gnubg/${name}${g === 0 ? '' : `_${String(g + 1).padStart(3, '0')}`}.txt`,
+      'utf8',
+    );
     const expected = exportedPositions(txt);
     const ours = game.decisions
       .filter((d) => d.kind === 'checker')
-      .map((d) => ({ dice: `${Math.max(...d.dice)}${Math.min(...d.dice)}`, id: positionId(d.board, d.player) }));
+      .map((d) => ({
+        dice: `${Math.max(...d.dice)}${Math.min(...d.dice)}`,
+        id: positionId(d.board, d.player),
+      }));
     expect(expected.length).toBeGreaterThan(0);
     expect(ours.map((o) => ({ dice: o.dice, id: o.id }))).toEqual(
-      expected.map((e) => ({ dice: `${Math.max(+e.dice[0]!, +e.dice[1]!)}${Math.min(+e.dice[0]!, +e.dice[1]!)}`, id: e.id })),
+      expected.map((e) => ({
+        dice: `${Math.max(+e.dice[0]!, +e.dice[1]!)}${Math.min(+e.dice[0]!, +e.dice[1]!)}`,
+        id: e.id,
+      })),
     );
     checked += expected.length;
   });

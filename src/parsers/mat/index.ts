@@ -1,0 +1,41 @@
+/** .mat (Jellyfish-style) match transcripts: gnuBG/Jellyfish exports and XG / Backgammon Galaxy / Backgammon
+ *  Studio exports (often named `.txt`). No analysis: the match, its dice, plays and cube actions. */
+
+import { decodeText } from '../text-decode.js';
+import type { MatchFormat } from '../types.js';
+import { lexMat } from './lexer.js';
+import { MAT_FORMAT, matToModel } from './to-model.js';
+
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * True when the head of a file is a .mat transcript: after an optional BOM, blank lines and `;`/`#` comment
+ * lines (`; [Site "…"]`), the first line is ` N point match`. gnuBG's text exports ("The score (after 0
+ * games) is: …") and XG's position texts ("XGID=…") start otherwise and are not claimed.
+ */
+export function sniffMat(head: Uint8Array): boolean {
+  const s = latin1.decode(head.subarray(0, Math.min(head.length, 8192)));
+  if (s.includes('XGID=')) return false;
+  const lines = s.replace(/^(\uFEFF|ï»¿)/, '').split(/\r\n|\n|\r/);
+  for (const line of lines) {
+    const t = line.trim();
+    if (t === '' || t.startsWith(';') || t.startsWith('#')) continue;
+    return /^\d+\s+point\s+match$/i.test(t);
+  }
+  return false;
+}
+
+export const matFormat: MatchFormat = {
+  id: MAT_FORMAT,
+  name: 'Match transcript (.mat: gnuBG, Jellyfish, XG, Backgammon Galaxy, Backgammon Studio)',
+  extensions: ['.mat'],
+  sniff: sniffMat,
+  parse(bytes, ctx) {
+    const text = decodeText(bytes);
+    const mat = lexMat(text, ctx.file);
+    return matToModel(mat, { file: ctx.file });
+  },
+};
+
+export { lexMat } from './lexer.js';
+export { matToModel } from './to-model.js';

@@ -1,0 +1,151 @@
+/**
+ * Playing a transcript's written move on the board. Transcripts write the same play in several ways: hop by
+ * hop (`24/23 23/22 22/21 21/20`), consolidated (`24/20`, `13/4`, `6/Off` for 42, `20/11*`), with repeats
+ * (`6/4(2)`), in any hop order. A play is read as the position it reaches:
+ *
+ * 1. the hops as written (sorted from the highest point down, so that a chain or a bear-off after bringing a
+ *    checker home applies), a consolidated hop moving in one jump — right whenever no blot was hit on the
+ *    way;
+ * 2. otherwise each consolidated hop split into die-sized steps (every way the dice allow), which finds a
+ *    hit on an intermediate point;
+ *
+ * and the first of them that reaches the position of a legal play (legalPlays) is the play. When none does,
+ * the hops as written are kept and the caller warns that the play is not legal; when the hops cannot even
+ * be applied (no checker there, a blocked point), the caller reports a corrupt file.
+ */
+import { type Board, boardKey, type Hop, type Play, type Side } from '../../core/board.js';
+import { applyPlay, type LegalPlay, legalPlays } from '../../core/moves.js';
+import type { WrittenHop } from './lexer.js';
+
+/** The outcome of playing a written move. */
+export interface Resolved {
+  /** The play in die-sized hops when one was found (else the hops as written). */
+  readonly played: Play;
+  readonly after: Board;
+  /** False when the position reached is not that of any legal play. */
+  readonly legal: boolean;
+}
+
+/** Hops sorted by their starting point, highest (the bar) first; stable for equal starts. */
+function sortedHops(hops: readonly WrittenHop[]): Hop[] {
+  return hops.map((h) => ({ from: h.from, to: h.to })).sort((a, b) => b.from - a.from);
+}
+
+/**
+ * A sufficient test of legality that needs no move generation: one hop per die, each hop's length one of the
+ * dice (so no bear-off with a larger die, whose legality depends on the other checkers), and the checkers on
+ * the bar entered first. With `applyPlay` succeeding (no blocked point, bearing off only with all checkers
+ * home) such a play is legal.
+ */
+function surelyLegal(board: Board, side: Side, hops: readonly Hop[], d1: number, d2: number): boolean {
+  const dice = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
+  if (hops.length !== dice.length) return false;
+  for (const h of hops) {
+    const k = dice.indexOf(h.from - h.to);
+    if (k < 0) return false;
+    dice.splice(k, 1);
+  }
+  const onBar = board[side][24]!;
+  if (onBar === 0) return true;
+  let entering = 0;
+  for (let i = 0; i < hops.length && hops[i]!.from === 25; i++) entering++;
+  return entering === Math.min(onBar, hops.length);
+}
+
+/** True when every hop moves exactly one of the dice (the form gnuBG and the model use). */
+function dieSized(hops: readonly Hop[], d1: number, d2: number): boolean {
+  return hops.every((h) => h.from - h.to === d1 || h.from - h.to === d2);
+}
+
+/**
+ * Every way of splitting the written hops into die-sized steps with the dice of the roll (each hop a run of
+ * one checker; a bear-off may end with a larger die). At most a few dozen for any roll.
+ */
+function splits(hops: readonly Hop[], d1: number, d2: number): Hop[][] {
+  const out: Hop[][] = [];
+  const left = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
+  const used = left.map(() => false);
+  const acc: Hop[] = [];
+  const walk = (h: number, pos: number): void => {
+    if (out.length >= 256) return;
+    if (h === hops.length) {
+      out.push(acc.slice().sort((a, b) => b.from - a.from));
+      return;
+    }
+    const target = hops[h]!.to;
+    const tried = new Set<number>();
+    for (let k = 0; k < left.length; k++) {
+      const d = left[k]!;
+      if (used[k] || tried.has(d)) continue;
+      tried.add(d);
+      const next = pos - d;
+      const done = target === 0 ? next <= 0 : next === target;
+      if (!done && (next <= target || next <= 0)) continue;
+      used[k] = true;
+      acc.push({ from: pos, to: done ? target : next });
+      if (done) walk(h + 1, hops[h + 1]?.from ?? 0);
+      else walk(h, next);
+      acc.pop();
+      used[k] = false;
+    }
+  };
+  if (hops.length > 0) walk(0, hops[0]!.from);
+  return out;
+}
+
+/** Number of the opponent's checkers on the bar after a play (fewer = fewer hits). */
+function hitsOf(after: Board, side: Side): number {
+  return after[side === 0 ? 1 : 0][24]!;
+}
+
+/**
+ * Plays the written hops of `side` with dice d1, d2 on `board`. `legal` may pass the legal plays when the
+ * caller has them. Throws the Error of `applyPlay` when no reading of the hops can be applied.
+ */
+export function resolvePlay(
+  board: Board,
+  side: Side,
+  d1: number,
+  d2: number,
+  written: readonly WrittenHop[],
+  legal?: readonly LegalPlay[],
+): Resolved {
+  const hops = sortedHops(written);
+  let literal: Board | null = null;
+  let literalError: unknown = null;
+  try {
+    literal = applyPlay(board, side, hops);
+  } catch (e) {
+    literalError = e;
+  }
+  if (literal && surelyLegal(board, side, hops, d1, d2)) return { played: hops, after: literal, legal: true };
+  const plays = legal ?? legalPlays(board, side, d1, d2);
+  const byKey = new Map<string, LegalPlay>();
+  for (const lp of plays) byKey.set(lp.key, lp);
+  if (literal) {
+    const m = byKey.get(boardKey(literal));
+    if (m) return { played: dieSized(hops, d1, d2) ? hops : m.play, after: literal, legal: true };
+  }
+  // split the consolidated hops; among the legal readings keep the one hitting least (a transcript marks the
+  // hits it means at the hop's end, which the literal reading already covers)
+  let best: Resolved | null = null;
+  let firstApplied: Resolved | null = null;
+  for (const play of splits(hops, d1, d2)) {
+    let after: Board;
+    try {
+      after = applyPlay(board, side, play);
+    } catch {
+      continue;
+    }
+    if (byKey.has(boardKey(after))) {
+      if (!best || hitsOf(after, side) < hitsOf(best.after, side))
+        best = { played: play, after, legal: true };
+    } else if (!firstApplied) {
+      firstApplied = { played: play, after, legal: false };
+    }
+  }
+  if (best) return best;
+  if (literal) return { played: hops, after: literal, legal: false };
+  if (firstApplied) return firstApplied;
+  throw literalError;
+}
