@@ -26,6 +26,7 @@ import type {
   Match,
   SourceLocation,
 } from '../../model/types.js';
+import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { SgfNode, SgfTree } from './lexer.js';
 
@@ -312,7 +313,10 @@ export function sgfToModel(
     }
     const mi = readMatchInfo(root);
     if (g === 0) {
-      players = [first(root, 'PW') ?? 'White', first(root, 'PB') ?? 'Black'];
+      players = [
+        normalizeName(first(root, 'PW') ?? '') || 'White',
+        normalizeName(first(root, 'PB') ?? '') || 'Black',
+      ];
       matchLength = intOf(mi.get('length'), 0);
       date = first(root, 'DT') ?? null;
       event = first(root, 'EV') ?? null;

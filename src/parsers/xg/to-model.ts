@@ -27,6 +27,7 @@ import type {
   Game,
   Match,
 } from '../../model/types.js';
+import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { XgFile } from './file.js';
 import type { XgCube, XgHeaderMatch, XgMove, XgPosition } from './records.js';
@@ -166,8 +167,8 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
   const hm: XgHeaderMatch = head;
   const matchLength = hm.matchLength === 99999 || hm.matchLength <= 0 ? 0 : hm.matchLength;
   const players: [string, string] = [
-    hm.player1 || hm.sPlayer1 || 'Player 1',
-    hm.player2 || hm.sPlayer2 || 'Player 2',
+    normalizeName(hm.player1 || hm.sPlayer1 || '') || 'Player 1',
+    normalizeName(hm.player2 || hm.sPlayer2 || '') || 'Player 2',
   ];
   const comment = (i: number): string | undefined => {
     const c = i >= 0 ? xg.comments[i] : undefined;
