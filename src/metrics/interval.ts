@@ -1,0 +1,137 @@
+/**
+ * 95 % intervals by resampling the largest independent unit, in closed form (spec/metrics.md §5).
+ *
+ * Ratio R = Σ num_u / Σ den_u over G units (PR: games of a match or matches of an aggregate, num = Σ e,
+ * den = n counted decisions; L₇ pool: matches, num = L, den = √N):
+ *
+ *   Var(R) = G/(G−1) × Σ_u (num_u − R·den_u)² / (Σ_u den_u)²
+ *   from running sums S_N = Σnum, S_D = Σden, S_NN, S_ND, S_DD:
+ *     ss = S_NN − 2R·S_ND + R²·S_DD   (clamped ≥ 0),   se = √(ss·G/(G−1)) / S_D
+ *   interval = scale × [max(R − 1.96·se, 0), R + 1.96·se]       (scale 500 for PR, √7 for the L₇ pool)
+ *
+ * A unit with den ≤ 0 is not a unit. Match L₇, a sum over the G games (l_g the player's MWC loss in game g):
+ *
+ *   Var(L) = G/(G−1) × Σ_g (l_g − l̄)²,  half = 1.96 √Var(L)
+ *   interval = √(7/N) × [max(L − half, 0), L + half]
+ *
+ * An interval needs ≥ 3 units and a non-zero width (se > 1e−6·|R|, √Var(L) > 1e−6·|L|: units that agree
+ * leave only a rounding residue); otherwise the value comes without bounds and with the reason. The
+ * normal approximation is coarse with 3–4 units. Deterministic, no sampling.
+ */
+import { sum, sumNthPowerDeviations } from 'simple-statistics';
+import { type L7Unit, l7Defined } from './l7.js';
+
+/** Two-sided 95 % normal quantile, as the spec writes it. */
+export const Z95 = 1.96;
+
+/** Fewest units for an interval (`IntervalMinUnits`). */
+export const INTERVAL_MIN_UNITS = 3;
+
+/** Relative standard error under which the width is a rounding residue, i.e. zero. */
+export const INTERVAL_MIN_RELATIVE_SE = 1e-6;
+
+/** PR's scale: mean error 0.010 → 5.0. */
+export const PR_SCALE = 500;
+
+/** Why a value comes without an interval. */
+export type NoIntervalReason = 'fewer than 3 units' | 'zero width' | 'no units';
+
+/** A value (already scaled) with its 95 % interval, or without one and why. */
+export type Interval =
+  | { readonly value: number; readonly low: number; readonly high: number }
+  | {
+      readonly value: number | null;
+      readonly low: null;
+      readonly high: null;
+      readonly reason: NoIntervalReason;
+    };
+
+/** One resampling unit of a ratio: its numerator and denominator. */
+export interface RatioUnit {
+  readonly num: number;
+  readonly den: number;
+}
+
+/** A game's (or match's) PR unit: Σ e (equity) and the number of counted decisions. */
+export interface PrUnit {
+  readonly error: number;
+  readonly decisions: number;
+}
+
+function without(value: number | null, reason: NoIntervalReason): Interval {
+  return { value, low: null, high: null, reason };
+}
+
+function bounds(value: number, half: number, scale: number): Interval {
+  return { value: scale * value, low: scale * Math.max(value - half, 0), high: scale * (value + half) };
+}
+
+/**
+ * The value scale × ΣN/ΣD with its closed-form bootstrap interval. Units with den ≤ 0 (or a non-finite
+ * num or den) are left out; no unit left → value null.
+ */
+export function ratioInterval(units: readonly RatioUnit[], scale: number): Interval {
+  let g = 0;
+  let sN = 0;
+  let sD = 0;
+  let sNN = 0;
+  let sND = 0;
+  let sDD = 0;
+  for (const { num, den } of units) {
+    if (!(den > 0) || !Number.isFinite(den) || !Number.isFinite(num)) continue;
+    g++;
+    sN += num;
+    sD += den;
+    sNN += num * num;
+    sND += num * den;
+    sDD += den * den;
+  }
+  if (g === 0) return without(null, 'no units');
+  const r = sN / sD;
+  if (g < INTERVAL_MIN_UNITS) return without(scale * r, 'fewer than 3 units');
+  const ss = Math.max(sNN - 2 * r * sND + r * r * sDD, 0);
+  const se = Math.sqrt((ss * g) / (g - 1)) / sD;
+  if (!(se > INTERVAL_MIN_RELATIVE_SE * Math.abs(r))) return without(scale * r, 'zero width');
+  return bounds(r, Z95 * se, scale);
+}
+
+/**
+ * The value scale × Σ l_g with its interval, the G values being independent units (the games of a match).
+ * Non-finite values are left out; no value left → value null.
+ */
+export function sumInterval(values: readonly number[], scale: number): Interval {
+  const units = values.filter(Number.isFinite);
+  if (units.length === 0) return without(null, 'no units');
+  const g = units.length;
+  const total = sum(units);
+  if (g < INTERVAL_MIN_UNITS) return without(scale * total, 'fewer than 3 units');
+  const sd = Math.sqrt((g / (g - 1)) * sumNthPowerDeviations(units, 2));
+  if (!(sd > INTERVAL_MIN_RELATIVE_SE * Math.abs(total))) return without(scale * total, 'zero width');
+  return bounds(total, Z95 * sd, scale);
+}
+
+/** PR (× 500) with its interval; units: the games (or matches) with a counted decision. */
+export function prInterval(units: readonly PrUnit[]): Interval {
+  return ratioInterval(
+    units.map((u) => ({ num: u.error, den: u.decisions })),
+    PR_SCALE,
+  );
+}
+
+/** Pooled L₇ = √7 × ΣL / Σ√N with its interval; units: matches of 1–64 points (others are left out). */
+export function l7PoolInterval(units: readonly L7Unit[]): Interval {
+  return ratioInterval(
+    units
+      .filter((u) => l7Defined(u.matchLength))
+      .map((u) => ({ num: u.loss, den: Math.sqrt(u.matchLength) })),
+    Math.sqrt(7),
+  );
+}
+
+/**
+ * L₇ of one match, √(7/N) × Σ l_g, with its interval by games (l_g the player's MWC loss in game g);
+ * null when L₇ is not defined for this match length (money, > 64 points).
+ */
+export function l7MatchInterval(gameLosses: readonly number[], matchLength: number): Interval | null {
+  return l7Defined(matchLength) ? sumInterval(gameLosses, Math.sqrt(7 / matchLength)) : null;
+}
