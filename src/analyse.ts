@@ -3,6 +3,7 @@
  */
 import type { Met } from './met/index.js';
 import { loadKazarossXG2 } from './met/index.js';
+import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './metrics/difficulty.js';
 import {
   addTallies,
   matchTallies,
@@ -11,6 +12,7 @@ import {
   playerStats,
 } from './metrics/player-stats.js';
 import type { Match } from './model/types.js';
+import { parseGnubgTextMatch } from './parsers/gnubg-text/index.js';
 import { parseBytes } from './parsers/index.js';
 import type { ParseWarning } from './parsers/types.js';
 
@@ -61,8 +63,9 @@ export function reportMatch(
   met: Met,
   format: string = match.format,
   warnings: readonly ParseWarning[] = [],
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
 ): MatchReport {
-  const tallies = matchTallies(met, match);
+  const tallies = matchTallies(met, match, thresholds);
   const { finalScore, winner } = matchOutcome(match);
   return {
     file: match.file,
@@ -82,9 +85,27 @@ export function reportMatch(
 }
 
 /** Parses the bytes of one file (format detected from content) and computes its figures. */
-export function analyseBytes(bytes: Uint8Array, file: string, met: Met = defaultMet()): MatchReport {
+export function analyseBytes(
+  bytes: Uint8Array,
+  file: string,
+  met: Met = defaultMet(),
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+): MatchReport {
   const { match, warnings } = parseBytes(bytes, { file, met });
-  return reportMatch(match, met, match.format, warnings);
+  return reportMatch(match, met, match.format, warnings, thresholds);
+}
+
+/**
+ * Reads a gnuBG text export made of several files (NAME.txt, NAME_002.txt … one per game) as one match
+ * and computes its figures.
+ */
+export function analyseGnubgTextFiles(
+  files: { file: string; bytes: Uint8Array }[],
+  met: Met = defaultMet(),
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+): MatchReport {
+  const { match, warnings } = parseGnubgTextMatch(files, met);
+  return reportMatch(match, met, match.format, warnings, thresholds);
 }
 
 /** Options for aggregating players over matches. */

@@ -4,6 +4,7 @@
 export {
   type AggregateOptions,
   analyseBytes,
+  analyseGnubgTextFiles,
   canonicalName,
   defaultMet,
   type MatchReport,
@@ -20,14 +21,31 @@ export type { Met } from './met/index.js';
 export { MetError } from './met/load.js';
 export { isCounted, isForcedChecker } from './metrics/counting.js';
 export { checkerError, cubeError, decisionError } from './metrics/decision-error.js';
+export {
+  DEFAULT_THRESHOLDS,
+  decisionDifficulty,
+  type ErrorThresholds,
+  optionCosts,
+  referenceDifficulty,
+  THRESHOLD_PRESETS,
+} from './metrics/difficulty.js';
 export { engineElo } from './metrics/elo.js';
 export { gnubgMatchContext } from './metrics/gnubg-stats.js';
+export {
+  type Interval,
+  l7MatchInterval,
+  l7PoolInterval,
+  prInterval,
+  ratioInterval,
+} from './metrics/interval.js';
 export { l7Match, l7Pool } from './metrics/l7.js';
+export { prLevel } from './metrics/levels.js';
 export { mwcLoss } from './metrics/mwc-loss.js';
 export { type GnubgFigures, type PlayerStats, playerStats } from './metrics/player-stats.js';
 export { performanceRating } from './metrics/pr.js';
 export { snowieErrorRate } from './metrics/snowie-er.js';
 export type * from './model/types.js';
+export { groupGnubgTextFiles, parseGnubgTextMatch } from './parsers/gnubg-text/index.js';
 export { detectFormat, formats, parseBytes } from './parsers/index.js';
 export type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './parsers/types.js';
 export { type JsonReport, renderJson } from './report/json.js';

@@ -4,8 +4,9 @@
  * registered format's, or when its first bytes are recognised by a format (content detection); other
  * files are skipped and counted.
  */
-import { closeSync, opendirSync, openSync, readSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, opendirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { groupGnubgTextFiles, sniffGnubgText } from '../parsers/gnubg-text/index.js';
 import { detectFormat, formats } from '../parsers/index.js';
 
 /** Extensions that mark a match file by themselves; `.txt` is shared by many formats and by other files,
@@ -16,17 +17,7 @@ const EXTENSIONS = formats
 
 /** True when the first kilobytes of `file` are recognised by a registered format. */
 function sniffFile(file: string): boolean {
-  let fd: number | null = null;
-  try {
-    fd = openSync(file, 'r');
-    const head = new Uint8Array(4096);
-    const n = readSync(fd, head, 0, head.length, 0);
-    return detectFormat(head.subarray(0, n)) !== null;
-  } catch {
-    return false;
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
+  return detectFormat(headOf(file)) !== null;
 }
 
 function walk(dir: string, out: (f: string) => void, skipped: () => void): void {
@@ -85,4 +76,67 @@ export function* inputFiles(paths: readonly string[], events: InputFileEvents): 
       yield* list;
     } else yield p;
   }
+}
+
+/** True when bytes are a gnuBG text export (read with its sibling game files, not alone). */
+export function isGnubgText(bytes: Uint8Array): boolean {
+  return sniffGnubgText(bytes.subarray(0, 4096));
+}
+
+function headOf(file: string): Uint8Array {
+  let fd: number | null = null;
+  try {
+    fd = openSync(file, 'r');
+    const head = new Uint8Array(4096);
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
+  } catch {
+    return new Uint8Array(0);
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}
+
+/**
+ * The matches to read, in input order: one file each, except gnuBG text exports, whose per-game files
+ * (NAME.txt, NAME_002.txt …) are grouped into one match.
+ */
+export function matchUnits(files: readonly string[]): string[][] {
+  const given = files.filter((f) => f.toLowerCase().endsWith('.txt') && isGnubgText(headOf(f)));
+  // a match given by its first file brings its other games: NAME_002.txt … in the same folder
+  const text = [...given];
+  const listed = new Set(given);
+  for (const f of given) {
+    const m = /^(.*)\.txt$/i.exec(basename(f));
+    if (!m || /_\d{3}$/.test(m[1]!)) continue;
+    let names: string[] = [];
+    try {
+      names = readdirSync(dirname(f));
+    } catch {
+      continue;
+    }
+    const sibling = new RegExp(`^${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}_\\d{3}\\.txt$`, 'i');
+    for (const n of names.sort()) {
+      const p = join(dirname(f), n);
+      if (sibling.test(n) && !listed.has(p)) {
+        listed.add(p);
+        text.push(p);
+      }
+    }
+  }
+  const textSet = new Set(text);
+  const groupOf = new Map<string, string[]>();
+  for (const g of groupGnubgTextFiles(text)) for (const f of g) groupOf.set(f, g);
+  const out: string[][] = [];
+  const done = new Set<string[]>();
+  for (const f of files) {
+    if (!textSet.has(f)) out.push([f]);
+    else {
+      const g = groupOf.get(f)!;
+      if (!done.has(g)) {
+        done.add(g);
+        out.push(g);
+      }
+    }
+  }
+  return out;
 }

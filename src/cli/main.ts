@@ -4,11 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { analyseBytes, defaultMet, PlayerAggregator } from '../analyse.js';
+import { analyseBytes, analyseGnubgTextFiles, defaultMet, PlayerAggregator } from '../analyse.js';
 import { BdbError, UsageError } from '../errors.js';
+import { DIFFICULTY_TAU, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { type JsonMatch, jsonMatch, renderJson } from '../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../report/table.js';
-import { inputFiles } from './files.js';
+import { inputFiles, isGnubgText, matchUnits } from './files.js';
 
 const VERSION = '0.1.0';
 
@@ -30,6 +31,7 @@ export function parseAliases(values: readonly string[]): Map<string, string> {
 
 interface StatsOptions {
   json?: boolean;
+  thresholds?: string;
   player?: string[];
   alias?: string[];
   progress?: boolean;
@@ -43,6 +45,17 @@ function runStats(paths: string[], opts: StatsOptions): number {
   const aliases = parseAliases(opts.alias ?? []);
   const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
   const met = defaultMet();
+  const preset = (opts.thresholds ?? 'xg') as keyof typeof THRESHOLD_PRESETS;
+  const thresholds = THRESHOLD_PRESETS[preset];
+  if (!thresholds) {
+    throw new UsageError(
+      `--thresholds expects one of ${Object.keys(THRESHOLD_PRESETS).join(', ')}, got ${JSON.stringify(opts.thresholds)}`,
+    );
+  }
+  const settings = {
+    thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
+    difficultyTau: DIFFICULTY_TAU,
+  };
   const agg = new PlayerAggregator({ aliases, ...(wanted ? { players: wanted } : {}) });
   const matches: JsonMatch[] = [];
   const errors: { file: string; message: string }[] = [];
@@ -73,26 +86,34 @@ function runStats(paths: string[], opts: StatsOptions): number {
     clearLine();
     process.stderr.write(`bdb: ${message}\n`);
   };
-  for (const file of files) {
+  // gnuBG's text export is one file per game: such files are grouped into matches (NAME.txt, NAME_002.txt…)
+  for (const unit of matchUnits([...files])) {
     n++;
-    if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} files read…`);
-    let bytes: Buffer;
+    if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} matches read…`);
+    const name = unit[0]!;
+    let inputs: { file: string; bytes: Uint8Array }[];
     try {
-      bytes = readFileSync(file);
+      inputs = unit.map((file) => {
+        const b = readFileSync(file);
+        return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
+      });
     } catch (e) {
-      fail(file, `${file}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      fail(name, `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       continue;
     }
     let report: ReturnType<typeof analyseBytes>;
     try {
-      report = analyseBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length), file, met);
+      report =
+        unit.length > 1 || isGnubgText(inputs[0]!.bytes)
+          ? analyseGnubgTextFiles(inputs, met, thresholds)
+          : analyseBytes(inputs[0]!.bytes, name, met, thresholds);
     } catch (e) {
       // a BdbError is the user's bad input; anything else is a bug in bdb, reported but not fatal to the batch
       fail(
-        file,
+        name,
         e instanceof BdbError
           ? e.message
-          : `${file}: internal error (please report): ${(e as Error).message}`,
+          : `${name}: internal error (please report): ${(e as Error).message}`,
       );
       continue;
     }
@@ -108,9 +129,15 @@ function runStats(paths: string[], opts: StatsOptions): number {
   const players = agg.results();
   const read = n + missing - failed;
   if (opts.json) {
-    out.write(renderJson({ schemaVersion: 1, matches, players, errors }));
+    out.write(renderJson({ schemaVersion: 1, settings, matches, players, errors }));
   } else if (players.length > 0) {
     out.write(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
+  }
+  if (!opts.json && read > 0) {
+    out.write(
+      `Errors: e ≥ ${thresholds.errorMpt / 1000} EMG (${preset} thresholds ${thresholds.errorMpt}/${thresholds.blunderMpt} mpt); ` +
+        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${DIFFICULTY_TAU}. Intervals: 95 %, by games (one match) or by matches.\n`,
+    );
   }
   if (skipped > 0) {
     process.stderr.write(
@@ -145,6 +172,10 @@ export function buildProgram(): Command {
       new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
         collect,
       ),
+    )
+    .option(
+      '--thresholds <preset>',
+      'error/blunder thresholds for avoidable errors: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
     )
     .option('--no-progress', 'no progress line on stderr')
     .action((paths: string[], opts: StatsOptions) => {

@@ -10,6 +10,15 @@ import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import { isCounted } from './counting.js';
 import { decisionError } from './decision-error.js';
+import {
+  DEFAULT_THRESHOLDS,
+  decisionDifficulty,
+  type ErrorThresholds,
+  isAvoidableError,
+  RATIO_MIN_DIFFICULTY,
+  reachesThreshold,
+  thresholdEquity,
+} from './difficulty.js';
 import { engineElo } from './elo.js';
 import {
   fibsCheckerRatingLoss,
@@ -28,7 +37,9 @@ import {
   gnubgMatchContext,
   gnubgRating,
 } from './gnubg-stats.js';
+import { type Interval, l7MatchInterval, l7PoolInterval, type PrUnit, prInterval } from './interval.js';
 import { type L7Unit, l7Pool } from './l7.js';
+import { prLevel } from './levels.js';
 import { mwcLoss } from './mwc-loss.js';
 import { performanceRating } from './pr.js';
 import { snowieErrorRate } from './snowie-er.js';
@@ -53,6 +64,15 @@ export interface PlayerTally {
   mwcCounted: number;
   /** L₇ units, one per match-play match. */
   l7Units: L7Unit[];
+  /** PR interval units: per game while the tally is one match, one per match once tallies are added. */
+  prUnits: PrUnit[];
+  /** Per-game MWC losses of a one-match tally (the match L₇ interval); empty for an aggregate. */
+  gameLosses: number[];
+  /** Difficulty (spec §4), over counted decisions having both ℓ and d: Σℓ, Σd, and the count. */
+  difficulty: { loss: number; sum: number; count: number };
+  /** Counted errors with e ≥ the error threshold, and those of them that are avoidable (d ≤ ℓ/10). */
+  errors: number;
+  avoidableErrors: number;
   /** Snowie ER: the player's errors, no counting filter (equity), and both players' scored checker plays. */
   snowieError: number;
   snowieDen: number;
@@ -84,7 +104,11 @@ function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
 }
 
 /** Reduces a match to one tally per seat. */
-export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally] {
+export function matchTallies(
+  met: Met,
+  match: Match,
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+): [PlayerTally, PlayerTally] {
   const tallies = ([0, 1] as const).map(
     (seat): PlayerTally => ({
       player: match.players[seat],
@@ -94,6 +118,11 @@ export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally]
       mwcLoss: byType(),
       mwcCounted: 0,
       l7Units: [],
+      prUnits: [],
+      gameLosses: [],
+      difficulty: { loss: 0, sum: 0, count: 0 },
+      errors: 0,
+      avoidableErrors: 0,
       snowieError: 0,
       snowieDen: 0,
       gnubgMatch: null,
@@ -105,7 +134,13 @@ export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally]
   ) as [PlayerTally, PlayerTally];
   let scoredChecker = 0;
   const loss: [number, number] = [0, 0];
+  const errorThreshold = thresholdEquity(thresholds.errorMpt);
   for (const game of match.games) {
+    const unit: [{ error: number; decisions: number }, { error: number; decisions: number }] = [
+      { error: 0, decisions: 0 },
+      { error: 0, decisions: 0 },
+    ];
+    const gameLoss: [number, number] = [0, 0];
     for (const d of game.decisions) {
       const t = tallies[d.player];
       const e = decisionError(d);
@@ -115,11 +150,30 @@ export function matchTallies(met: Met, match: Match): [PlayerTally, PlayerTally]
       const k = typeOf(d.kind, d.kind === 'cube' ? d.action : undefined);
       t.counted[k]++;
       t.error[k] += e;
+      unit[d.player].error += e;
+      unit[d.player].decisions++;
       const l = mwcLoss(met, d, e);
       if (l !== null) {
         t.mwcLoss[k] += l;
         t.mwcCounted++;
         loss[d.player] += l;
+        gameLoss[d.player] += l;
+      }
+      const dd = decisionDifficulty(met, d);
+      if (l !== null && dd !== null) {
+        t.difficulty.loss += l;
+        t.difficulty.sum += dd;
+        t.difficulty.count++;
+      }
+      if (reachesThreshold(e, errorThreshold)) {
+        t.errors++;
+        if (isAvoidableError(e, l, dd, errorThreshold)) t.avoidableErrors++;
+      }
+    }
+    for (const seat of [0, 1] as const) {
+      if (unit[seat].decisions > 0) {
+        tallies[seat].prUnits.push(unit[seat]);
+        tallies[seat].gameLosses.push(gameLoss[seat]);
       }
     }
   }
@@ -154,6 +208,16 @@ function addCtx(a: GnubgStatContext | null, b: GnubgStatContext | null): GnubgSt
   return a;
 }
 
+/** The PR units of a tally as matches: a one-match tally's games collapse into one unit. */
+function matchUnits(t: PlayerTally): PrUnit[] {
+  if (t.matches > 1) return t.prUnits;
+  const u = t.prUnits.reduce((s, x) => ({ error: s.error + x.error, decisions: s.decisions + x.decisions }), {
+    error: 0,
+    decisions: 0,
+  });
+  return u.decisions > 0 ? [u] : [];
+}
+
 /** Adds tally `b` into a copy of `a` (the name of `a` is kept). */
 export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
   const out = structuredClone(a);
@@ -163,6 +227,16 @@ export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
   addByType(out.mwcLoss, b.mwcLoss);
   out.mwcCounted += b.mwcCounted;
   out.l7Units.push(...b.l7Units);
+  // once two tallies are added the units of the intervals are matches
+  out.prUnits = [...matchUnits(a), ...matchUnits(b)];
+  out.gameLosses = [];
+  out.difficulty = {
+    loss: a.difficulty.loss + b.difficulty.loss,
+    sum: a.difficulty.sum + b.difficulty.sum,
+    count: a.difficulty.count + b.difficulty.count,
+  };
+  out.errors += b.errors;
+  out.avoidableErrors += b.avoidableErrors;
   out.snowieError += b.snowieError;
   out.snowieDen += b.snowieDen;
   out.gnubgMatch = addCtx(out.gnubgMatch, b.gnubgMatch);
@@ -242,6 +316,19 @@ export interface GnubgFigures {
   };
 }
 
+/** A 95 % interval in the figure's own unit, or no interval with the reason. */
+export interface IntervalFigure {
+  low: number | null;
+  high: number | null;
+  reason: string | null;
+}
+
+function intervalFigure(i: Interval | null, scaleToPct = 1): IntervalFigure {
+  if (i === null) return { low: null, high: null, reason: 'not match play' };
+  if (i.low === null) return { low: null, high: null, reason: i.reason };
+  return { low: i.low * scaleToPct, high: i.high * scaleToPct, reason: null };
+}
+
 /** The figures bdb reports for a player (JSON contract, schemaVersion 1). */
 export interface PlayerStats {
   player: string;
@@ -253,6 +340,20 @@ export interface PlayerStats {
   equityError: { total: number | null; checker: number | null; double: number | null; take: number | null };
   mwcLossPct: { total: number | null; checker: number | null; double: number | null; take: number | null };
   l7Pct: number | null;
+  /** 95 % intervals (spec §5): units are the games of one match, the matches of an aggregate. */
+  prInterval: IntervalFigure;
+  l7Interval: IntervalFigure;
+  /** PR level band (spec §16). */
+  level: string | null;
+  /** Difficulty (spec §4): Σd, excess Σ(ℓ − d) and ratio Σℓ/Σd in percentage points of MWC; avoidable errors. */
+  difficulty: {
+    decisions: number;
+    difficultyPct: number | null;
+    excessPct: number | null;
+    ratio: number | null;
+    errors: number;
+    avoidableErrors: number;
+  };
   elo: number | null;
   eloFloored: boolean;
   snowieER: number | null;
@@ -403,6 +504,29 @@ export function playerStats(t: PlayerTally): PlayerStats {
       take: pct(t.mwcLoss.take, n.take),
     },
     l7Pct: l7 === null ? null : 100 * l7,
+    prInterval: intervalFigure(prInterval(t.prUnits)),
+    l7Interval: intervalFigure(
+      t.matches === 1
+        ? t.l7Units[0]
+          ? l7MatchInterval(t.gameLosses, t.l7Units[0].matchLength)
+          : null
+        : t.l7Units.length > 0
+          ? l7PoolInterval(t.l7Units)
+          : null,
+      100,
+    ),
+    level: prLevel(performanceRating(eTotal, nTotal)),
+    difficulty: {
+      decisions: t.difficulty.count,
+      difficultyPct: t.difficulty.count > 0 ? 100 * t.difficulty.sum : null,
+      excessPct: t.difficulty.count > 0 ? 100 * (t.difficulty.loss - t.difficulty.sum) : null,
+      ratio:
+        t.difficulty.count > 0 && t.difficulty.sum >= RATIO_MIN_DIFFICULTY
+          ? t.difficulty.loss / t.difficulty.sum
+          : null,
+      errors: t.errors,
+      avoidableErrors: t.avoidableErrors,
+    },
     elo,
     eloFloored: floored,
     snowieER: snowieErrorRate(t.snowieError, t.snowieDen),

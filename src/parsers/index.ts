@@ -1,5 +1,6 @@
 /** The format registry and content-based detection. Adding a format = one line in `formats`. */
 import { UnsupportedFormatError } from '../errors.js';
+import { gnubgTextFormat } from './gnubg-text/index.js';
 import { matFormat } from './mat/index.js';
 import { sgfFormat } from './sgf/index.js';
 import type { MatchFormat, ParseContext, ParseResult } from './types.js';
@@ -7,7 +8,13 @@ import { xgFormat } from './xg/index.js';
 import { xgTextFormat } from './xg-text/index.js';
 
 /** Every format bdb reads, in detection order. */
-export const formats: readonly MatchFormat[] = [xgFormat, sgfFormat, xgTextFormat, matFormat];
+export const formats: readonly MatchFormat[] = [
+  xgFormat,
+  sgfFormat,
+  xgTextFormat,
+  matFormat,
+  gnubgTextFormat,
+];
 
 /** Finds the format of a file from its first bytes; null when none matches. */
 export function detectFormat(head: Uint8Array): MatchFormat | null {
@@ -23,7 +30,7 @@ export function parseBytes(bytes: Uint8Array, ctx: ParseContext): ParseResult & 
       ctx.file,
       bytes.length === 0
         ? 'empty file'
-        : 'not a format bdb reads (expected an XG .xg/.xgp file, an XG position text, a gnuBG .sgf file or a .mat transcript)',
+        : 'not a format bdb reads (expected an XG .xg/.xgp file or position text, a gnuBG .sgf file or text export, or a .mat transcript)',
     );
   }
   return { ...format.parse(bytes, ctx), format };

@@ -24,6 +24,8 @@ export interface JsonMatch {
 /** The whole JSON report. */
 export interface JsonReport {
   schemaVersion: 1;
+  /** Settings the figures depend on. */
+  settings: { thresholds: { preset: string; errorMpt: number; blunderMpt: number }; difficultyTau: number };
   matches: JsonMatch[];
   players: PlayerStats[];
   errors: { file: string; message: string }[];

@@ -1,7 +1,7 @@
 /**
  * Labelled rows: typed figures → one label and one cell per player. Tables and other renderers share them.
  */
-import type { PlayerStats } from '../metrics/player-stats.js';
+import type { IntervalFigure, PlayerStats } from '../metrics/player-stats.js';
 import { fixed, percent, signed } from './format.js';
 
 /** A row of a report table: a label and one cell per player; a section heading has no cells. */
@@ -17,12 +17,20 @@ function emgMwc(emg: number | null, mwcPct: number | null, points: number | null
   return second ? `${signed(sign * emg, 3)} (${second})` : signed(sign * emg, 3);
 }
 
+/** "[low, high]", or "n/a (reason)" without an interval. */
+function interval(i: IntervalFigure, digits: number, unit: string): string {
+  if (i.low === null || i.high === null) return `n/a${i.reason ? ` (${i.reason})` : ''}`;
+  return `[${fixed(i.low, digits)}, ${fixed(i.high, digits)}]${unit}`;
+}
+
 /** XG-style rows: PR, decisions, equity and MWC lost, L₇, Elo, Snowie ER. */
 export function xgRows(stats: readonly PlayerStats[]): Row[] {
   const m = (f: (s: PlayerStats) => string): string[] => stats.map(f);
   return [
     { label: 'XG-style (counting rules of XG)' },
     { label: 'PR', cells: m((s) => fixed(s.pr, 2)) },
+    { label: 'PR 95 % interval', cells: m((s) => interval(s.prInterval, 2, '')) },
+    { label: 'Level (PR band)', cells: m((s) => s.level ?? 'n/a') },
     { label: 'PR checker / cube', cells: m((s) => `${fixed(s.prChecker, 2)} / ${fixed(s.prCube, 2)}`) },
     {
       label: 'Decisions (checker+double+take)',
@@ -33,6 +41,14 @@ export function xgRows(stats: readonly PlayerStats[]): Row[] {
     { label: 'Equity lost (EMG)', cells: m((s) => fixed(s.equityError.total, 3)) },
     { label: 'MWC lost', cells: m((s) => percent(s.mwcLossPct.total, 2)) },
     { label: 'L7 (MWC lost per 7-pt match)', cells: m((s) => percent(s.l7Pct, 1)) },
+    { label: 'L7 95 % interval', cells: m((s) => interval(s.l7Interval, 1, ' %')) },
+    { label: 'Difficulty Σd (MWC)', cells: m((s) => percent(s.difficulty.difficultyPct, 2)) },
+    { label: 'Excess Σ(ℓ − d) (MWC)', cells: m((s) => percent(s.difficulty.excessPct, 2)) },
+    { label: 'Ratio Σℓ / Σd', cells: m((s) => fixed(s.difficulty.ratio, 2)) },
+    {
+      label: 'Errors (of them avoidable)',
+      cells: m((s) => `${s.difficulty.errors} (${s.difficulty.avoidableErrors})`),
+    },
     {
       label: 'Elo vs engine',
       cells: m((s) => (s.elo === null ? 'n/a' : `${s.eloFloored ? '≤ ' : ''}${fixed(s.elo, 0)}`)),

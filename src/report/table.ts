@@ -64,6 +64,7 @@ export function renderPlayersTable(players: readonly PlayerStats[]): string {
       'Player',
       'Matches',
       'PR',
+      'PR 95 %',
       'Checker',
       'Cube',
       'Decisions',
@@ -71,6 +72,8 @@ export function renderPlayersTable(players: readonly PlayerStats[]): string {
       'MWC lost',
       'L7',
       'Elo',
+      'Excess',
+      'Ratio',
       'Snowie',
     ],
     style: plain,
@@ -80,6 +83,7 @@ export function renderPlayersTable(players: readonly PlayerStats[]): string {
       s.player,
       String(s.matches),
       fixed(s.pr, 2),
+      s.prInterval.low === null ? 'n/a' : `${fixed(s.prInterval.low, 1)}–${fixed(s.prInterval.high, 1)}`,
       fixed(s.prChecker, 2),
       fixed(s.prCube, 2),
       String(s.decisions.total),
@@ -87,6 +91,8 @@ export function renderPlayersTable(players: readonly PlayerStats[]): string {
       percent(s.mwcLossPct.total, 2),
       percent(s.l7Pct, 1),
       s.elo === null ? 'n/a' : `${s.eloFloored ? '≤ ' : ''}${fixed(s.elo, 0)}`,
+      percent(s.difficulty.excessPct, 2),
+      fixed(s.difficulty.ratio, 2),
       fixed(s.snowieER, 2),
     ]);
   }

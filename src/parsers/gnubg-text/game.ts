@@ -1,0 +1,1179 @@
+/**
+ * One file of gnuBG's analysed text export (`export match text`, spec/formats.md §3.1) → games of the
+ * decision model.
+ *
+ * Layout of a file (English UI): the score line `The score (after N games) is: A 0, B 0 (match to 5
+ * points)[, Crawford game|, post-Crawford play]`, an optional "Match Information:" block, then one block
+ * per move record: `Move number K:  NAME to play 61` (checker play, with the mover's pre-roll cube analysis
+ * when analysed), `NAME on roll, cube decision?` (a double), `NAME doubles to 2` (the answer: accepts,
+ * rejects, or doubles again = beaver). Each block draws the board with its gnuBG Position ID, then
+ * `* NAME moves …`, the cube analysis, `Rolled 61 (+0.035):` with the luck and the candidates (`*` in
+ * column 0 marks the played one). The game ends with `NAME wins N points` and gnuBG's statistics.
+ *
+ * What is read and how it maps to the model, compared with the SGF reader (src/parsers/sgf/to-model.ts):
+ * - Candidate equities (`Eq.:`) are cubeful EMG as stored in the SGF `A[]`, rounded to the printed digits.
+ *   gnuBG prints only its top candidates (5 by default) plus the played move with its rank when it is
+ *   further down; the model keeps the printed ones, best first.
+ * - Cube equities at match play are printed as EMG already (gnuBG converts with its MET); DP is +1. Tables of
+ *   take/pass decisions are printed from the taker's side and are negated here (doubler's view). A take or
+ *   pass uses the analysis of the double it answers, like the SGF reader.
+ * - Beavers: `* NAME doubles` in a `doubles to` block is a take given as a beaver; the answer to it is
+ *   flagged `afterBeaver` (gnuBG prints "Cannot analyse beaver nor raccoons!" for both).
+ * - `MWC:` output (gnuBG's `set output mwc on`): values are converted back to EMG with the given MET, at
+ *   the lower precision printed (a warning says so).
+ * - The board is tracked from the starting position with the played moves; every Position ID printed must
+ *   match it (else CorruptFileError at that line).
+ */
+import type { Board, Play, Side } from '../../core/board.js';
+import { boardKey, checkersOff, initialBoard } from '../../core/board.js';
+import { applyPlay, legalPlays } from '../../core/moves.js';
+import { boardFromPositionId } from '../../core/position-id.js';
+import { CorruptFileError } from '../../errors.js';
+import type { CubeInfo, Met } from '../../met/index.js';
+import { eq2mwc, mwc2eq } from '../../met/index.js';
+import type {
+  AnalyserInfo,
+  Annotation,
+  Candidate,
+  CheckerDecision,
+  CubeAction,
+  CubeAnalysis,
+  CubeDecision,
+  Decision,
+  Game,
+  SourceLocation,
+} from '../../model/types.js';
+import { decodeText, normalizeName } from '../text-decode.js';
+import type { ParseWarning } from '../types.js';
+import { MoveNotationError, parseMoveNotation } from './notation.js';
+import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
+
+/** The largest cube gnuBG plays with (MAX_CUBE = 1 << 12). */
+const MAX_CUBE = 4096;
+/** Warnings kept per file; the rest are counted in one closing warning. */
+const MAX_WARNINGS = 200;
+/** gnuBG's lines are short; longer ones are not matched against patterns (no quadratic regex work). */
+const MAX_LINE = 1000;
+
+const SCORE_PREFIX = 'The score (after ';
+const NUMBER = '([+-]?\\s*\\d+(?:\\.\\d+)?)';
+
+const RE_SCORE = /^The score \(after (\d+) games?\) is: (.*)$/;
+const RE_MOVE_HEADER = /^Move number (\d+):\s?(.*)$/;
+const RE_ROLLED = new RegExp(`^Rolled ([1-6])([1-6])(?: \\(${NUMBER}(%?)\\))?:\\s*$`);
+const RE_CANDIDATE = new RegExp(
+  `^([* ])\\s+(\\d+\\.|\\?\\?)\\s+(.*?)\\s+(Eq\\.|MWC):\\s*${NUMBER}(%?)(?:\\s+\\(.*\\))?\\s*$`,
+);
+const RE_CUBE_LINE = new RegExp(`^([123])\\.\\s+(.*?)\\s+${NUMBER}(%?)(?:\\s+\\(.*\\))?\\s*$`);
+const RE_CUBE_HEADER = /^(?:(\d+)-ply|(Rollout)|n\/a)\b.*cubeless (equity|MWC)/;
+const RE_POSITION_ID = /^\s*GNU Backgammon\s+Position ID:\s*(\S+)\s*$/;
+const RE_SKILL_TAG = /^\s*\[(very bad|bad|doubtful)\]\s*$/;
+/** `… by GNU Backgammon 1.07.001-mingw 32-Bit 20221114 (Text Export version 1.128)`: the version as in
+ *  the SGF's AP[] (build date and export version left out). */
+const RE_VERSION = /\bby (GNU Backgammon [0-9].*?)(?: \d{8})?(?: \(Text Export version [^)]*\))?\s*$/;
+
+type Skill = NonNullable<Annotation['skill']>;
+type Luck = NonNullable<Annotation['luck']>;
+
+const SKILLS: Record<string, Skill> = { 'very bad': 'very-bad', bad: 'bad', doubtful: 'doubtful' };
+const LUCKS: Record<string, Luck> = {
+  'very unlucky': 'very-unlucky',
+  unlucky: 'unlucky',
+  lucky: 'lucky',
+  'very lucky': 'very-lucky',
+};
+
+/** A number as printed (`+0.123`, `- 0.5`, `52.34`), spaces removed. */
+function num(s: string): number {
+  return Number(s.replace(/\s+/g, ''));
+}
+
+/** A value quoted in a one-line message: at most 60 characters, control characters escaped. */
+function shown(v: string): string {
+  return JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v).slice(1, -1);
+}
+
+/** What the score line says. */
+interface ScoreLine {
+  readonly gamesBefore: number;
+  readonly players: [string, string];
+  readonly score: [number, number];
+  readonly matchLength: number;
+  readonly crawfordGame: boolean;
+  readonly postCrawford: boolean;
+}
+
+/** Splits `A 3, B 4` into names and scores; every split at ", " that leaves `NAME N` on both sides. */
+function scoreSplits(body: string): { players: [string, string]; score: [number, number] }[] {
+  const out: { players: [string, string]; score: [number, number] }[] = [];
+  for (let k = body.indexOf(', '); k >= 0; k = body.indexOf(', ', k + 1)) {
+    const a = /^(.+) (\d+)$/.exec(body.slice(0, k));
+    const b = /^(.+) (\d+)$/.exec(body.slice(k + 2));
+    if (a && b) {
+      out.push({
+        players: [normalizeName(a[1]!), normalizeName(b[1]!)],
+        score: [Number(a[2]), Number(b[2])],
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Reads gnuBG's score line `The score (after N games) is: A 1, B 0[ (match to 5 points)][, Crawford game |
+ * , post-Crawford play]`. `splits` holds every reading of the names (several only when a name itself
+ * holds ", N"). Returns why it is not one otherwise. Linear in the line (at most MAX_LINE characters).
+ */
+export function readScoreLine(t: string):
+  | {
+      gamesBefore: number;
+      splits: { players: [string, string]; score: [number, number] }[];
+      matchLength: number;
+      crawfordGame: boolean;
+      postCrawford: boolean;
+    }
+  | string {
+  if (t.length > MAX_LINE) return `score line of ${t.length} characters is not gnuBG's`;
+  const m = RE_SCORE.exec(t);
+  if (!m) return `unreadable score line "${shown(t)}"`;
+  let body = m[2]!.trimEnd();
+  let crawfordGame = false;
+  let postCrawford = false;
+  if (body.endsWith(', Crawford game')) {
+    crawfordGame = true;
+    body = body.slice(0, -', Crawford game'.length);
+  } else if (body.endsWith(', post-Crawford play')) {
+    postCrawford = true;
+    body = body.slice(0, -', post-Crawford play'.length);
+  }
+  let matchLength = 0;
+  const ml = / \(match to (\d+) points?\)$/.exec(body);
+  if (ml) {
+    matchLength = Number(ml[1]);
+    body = body.slice(0, ml.index);
+  }
+  if (matchLength > 64) return `match length ${matchLength} is above 64`;
+  const splits = scoreSplits(body);
+  if (splits.length === 0) return `unreadable players and score in "${shown(t)}"`;
+  return { gamesBefore: Number(m[1]), splits, matchLength, crawfordGame, postCrawford };
+}
+
+/** Converts a printed date to ISO when its layout says which field is which; otherwise keeps it. */
+function isoDate(printed: string): string {
+  const s = printed.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
+  // C-locale strftime("%x") = MM/DD/YY; a four-digit year means another locale: only unambiguous dates
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(s);
+  if (!m) return s;
+  const a = Number(m[1]);
+  const b = Number(m[2]);
+  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
+  let month: number;
+  let day: number;
+  if (m[3]!.length === 2 || (a <= 12 && b > 12)) {
+    month = a;
+    day = b;
+  } else if (a > 12 && b <= 12) {
+    month = b;
+    day = a;
+  } else {
+    return s;
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31) return s;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A parsed candidate line. */
+interface CandidateLine {
+  readonly line: number;
+  readonly star: boolean;
+  readonly notation: string;
+  readonly depth: string | undefined;
+  readonly value: number;
+  /** The value is an MWC (fraction), not an equity. */
+  readonly mwc: boolean;
+}
+
+/** A parsed "Cube analysis" block, as printed. */
+interface CubeBlock {
+  readonly line: number;
+  readonly depth: string | null;
+  /** ND / DT / DP as printed (null when a line is missing). */
+  readonly values: { nd?: number; dt?: number; dp?: number };
+  readonly mwc: boolean;
+}
+
+/** The action line `* NAME …` of a block. */
+interface ActionLine {
+  readonly line: number;
+  readonly seat: Side;
+  readonly verb: 'moves' | 'cannot move' | 'doubles' | 'accepts' | 'rejects';
+  readonly notation: string;
+}
+
+/** Everything one `Move number` block holds. */
+interface Block {
+  readonly line: number;
+  readonly moveNumber: number;
+  readonly kind: 'move' | 'double' | 'answer' | 'resign';
+  readonly seat: Side;
+  readonly dice: [number, number] | null;
+  /** `doubles to N`. */
+  readonly cubeTo: number | null;
+  positionId: { id: string; line: number } | null;
+  action: ActionLine | null;
+  cube: CubeBlock | null;
+  cubeSkill: Skill | undefined;
+  moveSkill: Skill | undefined;
+  luckMark: Luck | undefined;
+  beaverNote: boolean;
+  rolled: { line: number; dice: [number, number]; luck: number | null; mwc: boolean } | null;
+  candidates: CandidateLine[];
+  comment: string | undefined;
+}
+
+interface GameState {
+  board: Board;
+  cubeValue: number;
+  cubeOwner: -1 | 0 | 1;
+  pending: { doubler: Side; analysis: CubeAnalysis | null; beavers: number } | null;
+  lastWasPass: boolean;
+  /** The player whose double was passed, when the game ended that way. */
+  lastDoubler: Side | null;
+}
+
+/** Reads one text-export file. */
+class TextFileReader {
+  private readonly lines: string[];
+  private pos = 0;
+  private readonly warnings: ParseWarning[] = [];
+  private dropped = 0;
+  private mwcWarned = false;
+  private players: [string, string] | null = null;
+  private header: ScoreLine | null = null;
+  private date: string | null = null;
+  private event: string | null = null;
+  private round: string | null = null;
+  private place: string | null = null;
+  private program: string | null = null;
+  private checkerDepth: string | null = null;
+  private cubeDepth: string | null = null;
+  private hasMatchStatistics = false;
+  /** Line of the last "NAME wins N points". */
+  private resultLine = 0;
+  private readonly games: Game[] = [];
+
+  private readonly file: string;
+  private readonly met: Met;
+
+  constructor(text: string, file: string, met: Met) {
+    this.lines = text.split(/\r\n|\n|\r/);
+    this.file = file;
+    this.met = met;
+  }
+
+  private corrupt(line: number, detail: string): CorruptFileError {
+    return new CorruptFileError({ file: this.file, line }, detail);
+  }
+
+  private warn(line: number, message: string): void {
+    if (this.warnings.length < MAX_WARNINGS) this.warnings.push({ line, message });
+    else this.dropped++;
+  }
+
+  private loc(line: number): SourceLocation {
+    return { file: this.file, format: GNUBG_TEXT_FORMAT_ID, line };
+  }
+
+  read(): GnubgTextFile {
+    while (this.pos < this.lines.length && this.lines[this.pos]!.trim() === '') this.pos++;
+    const first = this.lines[this.pos];
+    if (first === undefined || !first.startsWith(SCORE_PREFIX)) {
+      throw this.corrupt(
+        Math.min(this.pos + 1, this.lines.length),
+        first === undefined
+          ? 'empty file: expected a gnuBG text export ("The score (after N games) is: …")'
+          : `not a gnuBG text export: expected "The score (after N games) is: …", found "${shown(first)}"`,
+      );
+    }
+    while (this.pos < this.lines.length) {
+      const t = this.lines[this.pos]!;
+      if (t.startsWith(SCORE_PREFIX)) {
+        this.readGame();
+        continue;
+      }
+      if (t.trim() !== '') this.warn(this.pos + 1, `unrecognised line ignored: "${shown(t)}"`);
+      this.pos++;
+    }
+    if (this.dropped > 0) this.warnings.push({ message: `${this.dropped} more warnings not shown` });
+    const h = this.header!;
+    const analyser: AnalyserInfo | null =
+      this.program || this.checkerDepth || this.cubeDepth
+        ? { program: this.program ?? 'unknown', checkerDepth: this.checkerDepth, cubeDepth: this.cubeDepth }
+        : null;
+    return {
+      file: this.file,
+      players: h.players,
+      matchLength: h.matchLength,
+      gameNumber: h.gamesBefore,
+      score: h.score,
+      crawfordGame: h.crawfordGame,
+      postCrawford: h.postCrawford,
+      date: this.date,
+      event: this.event,
+      round: this.round,
+      place: this.place,
+      analyser,
+      games: this.games,
+      hasMatchStatistics: this.hasMatchStatistics,
+      warnings: this.warnings,
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Score line and match information
+  // -------------------------------------------------------------------------------------------------------
+
+  private parseScoreLine(lineNo: number, t: string): ScoreLine {
+    const r = readScoreLine(t);
+    if (typeof r === 'string') throw this.corrupt(lineNo, r);
+    let pick = r.splits[0]!;
+    if (r.splits.length > 1) {
+      // names holding ", N": the board's "O: NAME" label says where player 0's name ends
+      const o = this.lines.slice(lineNo, lineNo + 60).find((l) => /^ \+[-0-9+]+\s+O: /.test(l));
+      const oName = o ? normalizeName(o.slice(o.indexOf('O: ') + 3)) : null;
+      pick = r.splits.find((s) => oName?.startsWith(s.players[0])) ?? pick;
+    }
+    const score = pick.score;
+    if (r.matchLength > 0 && (score[0] >= r.matchLength || score[1] >= r.matchLength)) {
+      throw this.corrupt(
+        lineNo,
+        `score ${score[0]}-${score[1]} is not below the match length ${r.matchLength}`,
+      );
+    }
+    return {
+      gamesBefore: r.gamesBefore,
+      players: pick.players,
+      score,
+      matchLength: r.matchLength,
+      crawfordGame: r.crawfordGame,
+      postCrawford: r.postCrawford,
+    };
+  }
+
+  private readMatchInfo(): void {
+    // "Match Information:" then "Key: value" lines up to a blank line
+    this.pos++;
+    while (this.pos < this.lines.length) {
+      const t = this.lines[this.pos]!;
+      if (t.trim() === '' || t.startsWith('Move number ') || t.startsWith(SCORE_PREFIX)) return;
+      const k = t.indexOf(': ');
+      if (k > 0) {
+        const key = t.slice(0, k);
+        const value = t.slice(k + 2).trim();
+        if (key === 'Date') this.date ??= isoDate(value);
+        else if (key === 'Event') this.event ??= value;
+        else if (key === 'Round') this.round ??= value;
+        else if (key === 'Place') this.place ??= value;
+      }
+      this.pos++;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // A game
+  // -------------------------------------------------------------------------------------------------------
+
+  /** The seat of a player named at the start of `s` followed by `after` (longest name first). */
+  private seatAt(s: string, after: string): { seat: Side; rest: string } | null {
+    const p = this.players!;
+    const order: Side[] = p[0].length >= p[1].length ? [0, 1] : [1, 0];
+    for (const seat of order) {
+      const name = p[seat];
+      if (s.startsWith(name + after)) return { seat, rest: s.slice(name.length + after.length) };
+    }
+    return null;
+  }
+
+  /** `NAME wins N point(s)`: the winner and points, or null. */
+  private winsLine(t: string): { seat: Side; points: number } | null {
+    if (!t.includes(' wins ')) return null;
+    const w = this.seatAt(normalizeName(t), ' wins ');
+    if (!w) return null;
+    const m = /^(\d+) points?$/.exec(w.rest);
+    return m ? { seat: w.seat, points: Number(m[1]) } : null;
+  }
+
+  /** True when line `t` starts something other than the body of a move block. */
+  private isBoundary(t: string): boolean {
+    return (
+      t.startsWith('Move number ') ||
+      t.startsWith(SCORE_PREFIX) ||
+      t.startsWith('Game statistics for game ') ||
+      t === 'Annotation:' ||
+      this.winsLine(t) !== null
+    );
+  }
+
+  private readGame(): void {
+    const lineNo = this.pos + 1;
+    const h = this.parseScoreLine(lineNo, this.lines[this.pos]!);
+    if (!this.header) {
+      this.header = h;
+      this.players = h.players;
+    } else {
+      if (h.players[0] !== this.header.players[0] || h.players[1] !== this.header.players[1]) {
+        throw this.corrupt(lineNo, `players "${h.players.join('", "')}" differ from the file's first game`);
+      }
+      if (h.matchLength !== this.header.matchLength) {
+        throw this.corrupt(lineNo, `match length ${h.matchLength} differs from the file's first game`);
+      }
+    }
+    this.pos++;
+    const st: GameState = {
+      board: initialBoard(),
+      cubeValue: 1,
+      cubeOwner: -1,
+      pending: null,
+      lastWasPass: false,
+      lastDoubler: null,
+    };
+    const decisions: Decision[] = [];
+    let winner: 0 | 1 | null = null;
+    let points = 0;
+    let lastMoveNumber = 0;
+    let complete = false;
+    const gameIndex = h.gamesBefore;
+    while (this.pos < this.lines.length) {
+      const t = this.lines[this.pos]!;
+      if (t.startsWith(SCORE_PREFIX)) break;
+      if (t === 'Match Information:') {
+        this.readMatchInfo();
+        continue;
+      }
+      if (t.startsWith('Move number ')) {
+        const block = this.readBlock();
+        if (block.moveNumber !== lastMoveNumber + 1) {
+          this.warn(
+            block.line,
+            `move number ${block.moveNumber} follows ${lastMoveNumber}: ${block.moveNumber > lastMoveNumber + 1 ? 'moves are missing' : 'out of order'}`,
+          );
+        }
+        lastMoveNumber = block.moveNumber;
+        if (winner !== null) {
+          throw this.corrupt(block.line, 'a move after the end of the game');
+        }
+        this.applyBlock(block, st, h, gameIndex, decisions);
+        continue;
+      }
+      if (t === 'Annotation:') {
+        const c = this.readAnnotation();
+        const last = decisions[decisions.length - 1];
+        if (last && c) {
+          decisions[decisions.length - 1] = { ...last, annotation: { ...last.annotation, comment: c } };
+        }
+        continue;
+      }
+      const w = this.winsLine(t);
+      if (w) {
+        if (winner !== null) throw this.corrupt(this.pos + 1, 'the game has two results');
+        winner = w.seat;
+        points = w.points;
+        this.resultLine = this.pos + 1;
+        if (points < 1 || points > 3 * MAX_CUBE) {
+          throw this.corrupt(this.pos + 1, `result of ${points} points is not possible`);
+        }
+        this.pos++;
+        continue;
+      }
+      if (t.startsWith('Game statistics for game ')) {
+        this.skipStatistics();
+        complete = true;
+        continue;
+      }
+      if (t.trim() !== '') this.warn(this.pos + 1, `unrecognised line ignored: "${shown(t)}"`);
+      this.pos++;
+    }
+    if (!complete) {
+      this.warn(
+        Math.min(this.pos, this.lines.length),
+        `game ${gameIndex + 1} ends without gnuBG's "Game statistics" (file truncated?)`,
+      );
+    }
+    // a game that ends with the winner still holding checkers (not a pass) was resigned
+    const resigned = winner !== null && !st.lastWasPass && checkersOff(st.board, winner) < 15;
+    if (winner !== null && (points % st.cubeValue !== 0 || points > 3 * st.cubeValue)) {
+      this.warn(
+        this.resultLine,
+        `a result of ${points} points is not possible with the cube at ${st.cubeValue}`,
+      );
+    } else if (winner !== null && st.lastWasPass && (points !== st.cubeValue || winner !== st.lastDoubler)) {
+      this.warn(this.resultLine, 'the result does not follow from the pass that ended the game');
+    }
+    this.games.push({
+      index: gameIndex,
+      score: h.score,
+      crawfordGame: h.crawfordGame,
+      winner,
+      points,
+      resigned,
+      decisions,
+    });
+  }
+
+  private readAnnotation(): string | undefined {
+    this.pos++;
+    const out: string[] = [];
+    while (this.pos < this.lines.length) {
+      const t = this.lines[this.pos]!;
+      if (
+        t.startsWith('Move number ') ||
+        t.startsWith(SCORE_PREFIX) ||
+        t.startsWith('Game statistics for game ')
+      )
+        break;
+      if (this.winsLine(t)) break;
+      out.push(t);
+      this.pos++;
+    }
+    while (out.length > 0 && out[out.length - 1]!.trim() === '') out.pop();
+    const s = out.join('\n').trim();
+    return s === '' ? undefined : s;
+  }
+
+  /** Skips gnuBG's statistics up to the next game; notes the match statistics and the program version. */
+  private skipStatistics(): void {
+    this.pos++;
+    while (this.pos < this.lines.length) {
+      const t = this.lines[this.pos]!;
+      if (t.startsWith(SCORE_PREFIX)) return;
+      if (t === 'Match statistics' || t === 'Session statistics') this.hasMatchStatistics = true;
+      const v = t.length <= MAX_LINE ? RE_VERSION.exec(t) : null;
+      if (v) this.program ??= v[1]!;
+      this.pos++;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // A move block
+  // -------------------------------------------------------------------------------------------------------
+
+  private readBlock(): Block {
+    const lineNo = this.pos + 1;
+    const t = this.lines[this.pos]!;
+    if (t.length > MAX_LINE)
+      throw this.corrupt(lineNo, `move header of ${t.length} characters is not gnuBG's`);
+    const m = RE_MOVE_HEADER.exec(t);
+    if (!m) throw this.corrupt(lineNo, `unreadable move header "${shown(t)}"`);
+    const rest = normalizeName(m[2]!);
+    const header = this.parseHeader(rest);
+    if (!header) {
+      throw this.corrupt(
+        lineNo,
+        `unreadable move header "${shown(t)}" (expected "NAME to play DD", "NAME on roll, cube decision?" or "NAME doubles to N" with NAME one of the players)`,
+      );
+    }
+    const { kind, who, dice, cubeTo } = header;
+    const block: Block = {
+      line: lineNo,
+      moveNumber: Number(m[1]),
+      kind,
+      seat: who.seat,
+      dice,
+      cubeTo,
+      positionId: null,
+      action: null,
+      cube: null,
+      cubeSkill: undefined,
+      moveSkill: undefined,
+      luckMark: undefined,
+      beaverNote: false,
+      rolled: null,
+      candidates: [],
+      comment: undefined,
+    };
+    this.pos++;
+    const alert = { pending: false };
+    while (this.pos < this.lines.length) {
+      const line = this.pos + 1;
+      const b = this.lines[this.pos]!;
+      if (this.isBoundary(b)) break;
+      this.pos++;
+      if (b.trim() !== '') this.readBlockLine(block, line, b, alert);
+    }
+    if (this.lines[this.pos] === 'Annotation:') block.comment = this.readAnnotation();
+    return block;
+  }
+
+  /** The kind, player and dice / cube of a move header (after "Move number K: "); null when unreadable. */
+  private parseHeader(rest: string): {
+    kind: Block['kind'];
+    who: { seat: Side; rest: string };
+    dice: [number, number] | null;
+    cubeTo: number | null;
+  } | null {
+    const play = this.seatAt(rest, ' to play ');
+    const d = play ? /^([1-6])([1-6])$/.exec(play.rest) : null;
+    if (play && d) return { kind: 'move', who: play, dice: [Number(d[1]), Number(d[2])], cubeTo: null };
+    const answer = this.seatAt(rest, ' doubles to ');
+    const n = answer ? /^(\d+)$/.exec(answer.rest) : null;
+    if (answer && n) return { kind: 'answer', who: answer, dice: null, cubeTo: Number(n[1]) };
+    const double = this.seatAt(rest, ' on roll, cube decision?');
+    if (double && double.rest === '') return { kind: 'double', who: double, dice: null, cubeTo: null };
+    const resign = this.seatAt(rest, ' resigns ');
+    if (resign && /^\d+ points?$/.test(resign.rest))
+      return { kind: 'resign', who: resign, dice: null, cubeTo: null };
+    return null;
+  }
+
+  /** Reads one non-blank line of a move block into `block`. */
+  private readBlockLine(block: Block, line: number, b: string, alert: { pending: boolean }): void {
+    if (b.length > MAX_LINE) {
+      this.warn(line, `line of ${b.length} characters ignored`);
+      return;
+    }
+    const pid = RE_POSITION_ID.exec(b);
+    if (pid) {
+      block.positionId ??= { id: pid[1]!, line };
+      return;
+    }
+    if (/^\s+Match ID\s*:/.test(b) || /^[ ^v][+|]/.test(b) || b.startsWith('Pip counts:')) return;
+    if (/^\* \S/.test(b)) {
+      if (block.action) throw this.corrupt(line, 'a second action line in one move block');
+      block.action = this.parseAction(line, b);
+      return;
+    }
+    if (b === 'Cube analysis') {
+      block.cube = this.readCubeBlock(line);
+      return;
+    }
+    if (b.startsWith('Alert: ')) {
+      this.readAlert(block, line, b, alert);
+      return;
+    }
+    const tag = RE_SKILL_TAG.exec(b);
+    if (tag) {
+      if (alert.pending) block.cubeSkill = SKILLS[tag[1]!];
+      alert.pending = false;
+      return;
+    }
+    if (b.startsWith('Cannot analyse beaver nor raccoons')) {
+      block.beaverNote = true;
+      return;
+    }
+    const rolled = RE_ROLLED.exec(b);
+    if (rolled) {
+      const luck = rolled[3] === undefined ? null : num(rolled[3]);
+      block.rolled = {
+        line,
+        dice: [Number(rolled[1]), Number(rolled[2])],
+        luck: luck !== null && Number.isFinite(luck) ? luck : null,
+        mwc: rolled[4] === '%',
+      };
+      return;
+    }
+    const cand = RE_CANDIDATE.exec(b);
+    if (cand) {
+      block.candidates.push(this.parseCandidate(line, cand));
+      return;
+    }
+    // `*    Cannot move`, or the played move printed without a list of candidates (not analysed)
+    if (/^\*\s{2,}\S/.test(b)) return;
+    // probabilities, evaluation parameters, rollout details, "Proper cube action" outside a table
+    if (/^\s/.test(b) || b.startsWith('Proper cube action:')) return;
+    this.warn(line, `unrecognised line ignored: "${shown(b)}"`);
+  }
+
+  /** An `Alert:` line: the move's skill, the roll's luck, or a cube alert (its skill tag may follow). */
+  private readAlert(block: Block, line: number, b: string, alert: { pending: boolean }): void {
+    alert.pending = false;
+    const move = /^Alert: (very bad|bad|doubtful) move/.exec(b);
+    if (move) {
+      block.moveSkill = SKILLS[move[1]!];
+      return;
+    }
+    const roll = /^Alert: (very unlucky|unlucky|lucky|very lucky) roll/.exec(b);
+    if (roll) {
+      block.luckMark = LUCKS[roll[1]!];
+      return;
+    }
+    const marked = /^Alert: (?:double|take) decision marked (very bad|bad|doubtful)/.exec(b);
+    if (marked) {
+      block.cubeSkill = SKILLS[marked[1]!];
+      return;
+    }
+    if (/^Alert: (missed double|wrong take|wrong pass|wrong double)\b/.test(b)) {
+      // the skill tag, when any, follows on the same line or the next
+      alert.pending = true;
+      const tag = /\[(very bad|bad|doubtful)\]\s*$/.exec(b);
+      if (tag) block.cubeSkill = SKILLS[tag[1]!];
+      return;
+    }
+    this.warn(line, `unrecognised alert ignored: "${shown(b)}"`);
+  }
+
+  private parseAction(line: number, b: string): ActionLine {
+    const s = normalizeName(b.slice(2));
+    const who = this.seatAt(s, ' ');
+    if (!who) throw this.corrupt(line, `action by an unknown player: "${shown(b)}"`);
+    const r = who.rest;
+    if (r.startsWith('moves ')) return { line, seat: who.seat, verb: 'moves', notation: r.slice(6).trim() };
+    if (r === 'cannot move' || r === 'doubles' || r === 'accepts' || r === 'rejects') {
+      return { line, seat: who.seat, verb: r, notation: '' };
+    }
+    throw this.corrupt(line, `unreadable action "${shown(b)}"`);
+  }
+
+  private parseCandidate(line: number, x: RegExpExecArray): CandidateLine {
+    const middle = x[3]!;
+    // "%-14s   %-28s": the evaluation, three or more spaces, the move
+    let evalText = '';
+    let notation = middle;
+    const gap = /\s{3,}/.exec(middle);
+    if (gap) {
+      evalText = middle.slice(0, gap.index);
+      notation = middle.slice(gap.index + gap[0].length);
+    } else {
+      const toks = middle.split(/\s+/);
+      const k = toks.findIndex((tk) => tk.includes('/'));
+      if (k > 0) {
+        evalText = toks.slice(0, k).join(' ');
+        notation = toks.slice(k).join(' ');
+      }
+    }
+    const ply = /(\d+)-ply/.exec(evalText);
+    const depth = ply ? `${Number(ply[1])}-ply` : /rollout/i.test(evalText) ? 'rollout' : undefined;
+    let value = num(x[5]!);
+    const mwc = x[4] === 'MWC';
+    if (mwc && x[6] === '%') value /= 100;
+    return { line, star: x[1] === '*', notation: notation.trim(), depth, value, mwc };
+  }
+
+  private readCubeBlock(line: number): CubeBlock {
+    let depth: string | null = null;
+    let mwc = false;
+    const values: { nd?: number; dt?: number; dp?: number } = {};
+    // up to the "Proper cube action" line (or the end of what looks like a cube table)
+    while (this.pos < this.lines.length) {
+      const b = this.lines[this.pos]!;
+      if (this.isBoundary(b) || b.startsWith('Rolled ') || b.startsWith('Alert: ') || b === 'Cube analysis')
+        break;
+      this.pos++;
+      if (b.length > MAX_LINE) {
+        this.warn(this.pos, `line of ${b.length} characters ignored`);
+        continue;
+      }
+      const head = RE_CUBE_HEADER.exec(b);
+      if (head) {
+        depth = head[1] !== undefined ? `${Number(head[1])}-ply` : head[2] ? 'rollout' : null;
+        if (head[3] === 'MWC') mwc = true;
+        continue;
+      }
+      const x = RE_CUBE_LINE.exec(b);
+      if (x) {
+        const label = x[2]!.toLowerCase();
+        let value = num(x[3]!);
+        if (x[4] === '%') {
+          mwc = true;
+          value /= 100;
+        }
+        const key = label.includes('take')
+          ? 'dt'
+          : label.includes('pass')
+            ? 'dp'
+            : label.startsWith('no ')
+              ? 'nd'
+              : null;
+        if (key === null || !Number.isFinite(value)) {
+          this.warn(this.pos, `unrecognised cube equity line "${shown(b)}"`);
+        } else values[key] = value;
+        continue;
+      }
+      if (b.startsWith('Proper cube action:')) break;
+    }
+    if (depth !== null) this.cubeDepth ??= depth;
+    return { line, depth, values, mwc };
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Building decisions
+  // -------------------------------------------------------------------------------------------------------
+
+  private noteMwc(line: number): void {
+    if (this.mwcWarned) return;
+    this.mwcWarned = true;
+    this.warn(
+      line,
+      'equities are printed as MWC (gnuBG "set output mwc on"): converted back to EMG with the match equity table, at the printed precision',
+    );
+  }
+
+  private cubeInfo(h: ScoreLine, player: Side, cubeValue: number): CubeInfo {
+    return {
+      score0: h.score[0],
+      score1: h.score[1],
+      matchLength: h.matchLength,
+      player,
+      cubeValue,
+      crawfordGame: h.crawfordGame,
+    };
+  }
+
+  /** The cube analysis of a block in the doubler's view, or null (with a warning when unreadable). */
+  private cubeAnalysis(
+    block: Block,
+    h: ScoreLine,
+    doubler: Side,
+    cubeValue: number,
+    takerView: boolean,
+  ): CubeAnalysis | null {
+    const c = block.cube;
+    if (!c) return null;
+    const { nd, dt, dp } = c.values;
+    if (nd === undefined || dt === undefined || dp === undefined) {
+      this.warn(c.line, 'incomplete cube analysis (No double / Double, take / Double, pass): ignored');
+      return null;
+    }
+    const sign = takerView ? -1 : 1;
+    if (c.mwc && h.matchLength > 0) {
+      this.noteMwc(c.line);
+      const ci = this.cubeInfo(h, doubler, cubeValue);
+      const a = {
+        nd: sign * mwc2eq(this.met, ci, nd),
+        dt: sign * mwc2eq(this.met, ci, dt),
+        dp: sign * mwc2eq(this.met, ci, dp),
+      };
+      if (!Number.isFinite(a.nd) || !Number.isFinite(a.dt) || !Number.isFinite(a.dp)) {
+        this.warn(c.line, 'cube analysis in MWC cannot be converted to equity at this score; ignored');
+        return null;
+      }
+      return a;
+    }
+    return { nd: sign * nd, dt: sign * dt, dp: sign * dp };
+  }
+
+  private checkPosition(block: Block, board: Board, onRoll: Side): void {
+    const p = block.positionId;
+    if (!p) return;
+    let decoded: Board;
+    try {
+      decoded = boardFromPositionId(p.id).board;
+    } catch (e) {
+      throw this.corrupt(p.line, `bad Position ID: ${(e as Error).message}`);
+    }
+    const other: Side = onRoll === 0 ? 1 : 0;
+    // decoded = [player not on roll, player on roll]
+    if (boardKey(decoded) !== boardKey([board[other], board[onRoll]])) {
+      throw this.corrupt(
+        p.line,
+        `Position ID ${p.id} does not match the position reached by the moves before it (a move is missing or wrong)`,
+      );
+    }
+  }
+
+  private applyBlock(block: Block, st: GameState, h: ScoreLine, gameIndex: number, out: Decision[]): void {
+    const { seat } = block;
+    const action = block.action;
+    if (block.kind === 'resign') {
+      this.warn(block.line, 'resignation records are not analysed by bdb; skipped');
+      return;
+    }
+    if (!action) {
+      if (this.pos >= this.lines.length) {
+        this.warn(block.line, 'the file ends inside this move block (truncated): block ignored');
+        return;
+      }
+      throw this.corrupt(block.line, 'move block without its action line ("* NAME …")');
+    }
+    const cube = (
+      player: Side,
+      line: number,
+      act: CubeAction,
+      analysis: CubeAnalysis | null,
+      ann: Annotation | undefined,
+      beaver?: boolean,
+      afterBeaver?: boolean,
+    ): CubeDecision => ({
+      player,
+      gameIndex,
+      index: out.length,
+      matchLength: h.matchLength,
+      score: h.score,
+      crawfordGame: h.crawfordGame,
+      cubeValue: st.cubeValue,
+      cubeOwner: st.cubeOwner,
+      source: this.loc(line),
+      annotation: ann,
+      kind: 'cube',
+      action: act,
+      analysis,
+      beaver,
+      afterBeaver,
+    });
+    const doubleCube = (line: number): void => {
+      if (st.cubeValue * 2 > MAX_CUBE) {
+        throw this.corrupt(
+          line,
+          `the cube would go to ${st.cubeValue * 2}, above ${MAX_CUBE} (the largest cube)`,
+        );
+      }
+      st.cubeValue *= 2;
+    };
+    if (action.verb === 'moves' || action.verb === 'cannot move') {
+      if (block.kind !== 'move') throw this.corrupt(action.line, 'a checker move in a cube decision block');
+      if (action.seat !== seat) throw this.corrupt(action.line, 'the move is made by the player not on roll');
+      this.checkPosition(block, st.board, seat);
+      const dice = block.dice!;
+      if (block.rolled && (block.rolled.dice[0] !== dice[0] || block.rolled.dice[1] !== dice[1])) {
+        this.warn(block.rolled.line, `"Rolled" dice differ from the header's ${dice[0]}${dice[1]}`);
+      }
+      st.lastWasPass = false;
+      if (block.cube) {
+        const analysis = this.cubeAnalysis(block, h, seat, st.cubeValue, false);
+        out.push(cube(seat, block.cube.line, 'no-double', analysis, annotation(block.cubeSkill)));
+      }
+      this.pushChecker(
+        block,
+        action,
+        st,
+        h,
+        gameIndex,
+        out,
+        annotation(block.moveSkill, block.luckMark, block.comment),
+      );
+      return;
+    }
+    // gnuBG keeps the doubler on roll while a double (and any beaver) is answered
+    this.checkPosition(block, st.board, block.kind === 'answer' ? (st.pending?.doubler ?? seat) : seat);
+    if (action.verb === 'doubles' && block.kind === 'double') {
+      if (action.seat !== seat)
+        throw this.corrupt(action.line, 'the double is made by the player not on roll');
+      if (st.pending) this.warn(action.line, 'a double while another double is unanswered');
+      if (st.cubeOwner === (seat === 0 ? 1 : 0)) {
+        this.warn(action.line, 'a double by the player who does not own the cube');
+      }
+      const analysis = block.beaverNote ? null : this.cubeAnalysis(block, h, seat, st.cubeValue, false);
+      out.push(
+        cube(seat, action.line, 'double', analysis, annotation(block.cubeSkill, undefined, block.comment)),
+      );
+      st.pending = { doubler: seat, analysis, beavers: 0 };
+      st.lastWasPass = false;
+      return;
+    }
+    if (block.kind !== 'answer')
+      throw this.corrupt(action.line, `"${action.verb}" outside a "doubles to" block`);
+    // an answer: the responder is the opponent of the player who doubled last (the header's NAME)
+    if (action.seat === seat) throw this.corrupt(action.line, 'a player answers his own double');
+    if (block.cubeTo !== null && block.cubeTo !== st.cubeValue * 2) {
+      this.warn(block.line, `"doubles to ${block.cubeTo}" but the cube is at ${st.cubeValue}`);
+    }
+    const responder = action.seat;
+    const pending = st.pending ?? { doubler: seat, analysis: null, beavers: 0 };
+    // the header names the player who doubled last: the doubler, or after a beaver the beaverer
+    const lastDoubler = pending.beavers % 2 === 0 ? pending.doubler : pending.doubler === 0 ? 1 : 0;
+    if (seat !== lastDoubler) this.warn(block.line, 'the player named in "doubles to" did not double last');
+    const ann = annotation(block.cubeSkill, undefined, block.comment);
+    if (action.verb === 'doubles') {
+      // a beaver (or raccoon): the responder takes and redoubles at once, keeping the cube
+      const analysis =
+        pending.beavers === 0 ? (pending.analysis ?? this.answerAnalysis(block, h, pending, st)) : null;
+      out.push(cube(responder, action.line, 'take', analysis, ann, true));
+      doubleCube(action.line);
+      st.cubeOwner = pending.doubler === 0 ? 1 : 0;
+      pending.beavers++;
+      st.pending = pending;
+      st.lastWasPass = false;
+      return;
+    }
+    const afterBeaver = pending.beavers > 0;
+    const own = afterBeaver ? null : this.answerAnalysis(block, h, pending, st);
+    const analysis = pending.analysis ?? own;
+    if (pending.analysis && own && !sameAnalysis(pending.analysis, own)) {
+      this.warn(block.cube?.line ?? block.line, "the answer's cube analysis differs from the double's");
+    }
+    const take = action.verb === 'accepts';
+    out.push(
+      cube(
+        responder,
+        action.line,
+        take ? 'take' : 'pass',
+        analysis,
+        ann,
+        undefined,
+        afterBeaver || undefined,
+      ),
+    );
+    if (take) {
+      doubleCube(action.line);
+      st.cubeOwner = pending.doubler === 0 ? 1 : 0;
+      st.lastWasPass = false;
+    } else {
+      st.lastWasPass = true;
+      st.lastDoubler = lastDoubler;
+    }
+    st.pending = null;
+  }
+
+  /** The analysis printed with an answer (taker's view), turned to the doubler's. */
+  private answerAnalysis(
+    block: Block,
+    h: ScoreLine,
+    pending: { doubler: Side },
+    st: GameState,
+  ): CubeAnalysis | null {
+    if (block.beaverNote) return null;
+    return this.cubeAnalysis(block, h, pending.doubler, st.cubeValue, true);
+  }
+
+  private pushChecker(
+    block: Block,
+    action: ActionLine,
+    st: GameState,
+    h: ScoreLine,
+    gameIndex: number,
+    out: Decision[],
+    marks: Annotation | undefined,
+  ): void {
+    const side = block.seat;
+    const [d1, d2] = block.dice!;
+    const board = st.board;
+    let played: Play;
+    try {
+      played = action.verb === 'cannot move' ? [] : parseMoveNotation(action.notation, board, side);
+    } catch (e) {
+      if (e instanceof MoveNotationError) throw this.corrupt(action.line, `move ${e.message}`);
+      throw e;
+    }
+    const after = applyPlay(board, side, played);
+    const playedKey = boardKey(after);
+    let legal: ReturnType<typeof legalPlays> | null = null;
+    if (!quickLegal(board, side, played, d1, d2)) {
+      legal = legalPlays(board, side, d1, d2);
+      if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && played.length === 0)) {
+        this.warn(
+          action.line,
+          `move "${shown(action.notation || 'cannot move')}" is not a legal play of ${d1}${d2}`,
+        );
+      }
+    }
+    const candidates: Candidate[] = [];
+    let playedIndex: number | null = null;
+    let starIndex: number | null = null;
+    let firstMatch: number | null = null;
+    const ci = this.cubeInfo(h, side, st.cubeValue);
+    for (const c of block.candidates) {
+      let play: Play;
+      try {
+        play = parseMoveNotation(c.notation, board, side);
+      } catch (e) {
+        if (!(e instanceof MoveNotationError)) throw e;
+        this.warn(c.line, `candidate ${e.message}; ignored`);
+        continue;
+      }
+      let equity = c.value;
+      if (c.mwc && h.matchLength > 0) {
+        this.noteMwc(c.line);
+        equity = mwc2eq(this.met, ci, c.value);
+      }
+      if (!Number.isFinite(equity)) {
+        this.warn(c.line, 'candidate equity is not a number; ignored');
+        continue;
+      }
+      if (c.depth) this.checkerDepth ??= c.depth;
+      const k = candidates.length;
+      if (c.star) starIndex = k;
+      if (firstMatch === null && boardKey(applyPlay(board, side, play)) === playedKey) firstMatch = k;
+      candidates.push(c.depth ? { play, equity, depth: c.depth } : { play, equity });
+    }
+    if (starIndex !== null && boardKey(applyPlay(board, side, candidates[starIndex]!.play)) === playedKey) {
+      playedIndex = starIndex;
+    } else {
+      if (candidates.length > 0 && starIndex !== null) {
+        this.warn(block.rolled?.line ?? block.line, 'the candidate marked "*" is not the move played');
+      }
+      playedIndex = firstMatch;
+    }
+    let luck: number | null = block.rolled?.luck ?? null;
+    if (luck !== null && block.rolled!.mwc && h.matchLength > 0) {
+      this.noteMwc(block.rolled!.line);
+      luck = mwc2eq(this.met, ci, eq2mwc(this.met, ci, 0) + luck / 100);
+      if (!Number.isFinite(luck)) luck = null;
+    }
+    out.push({
+      player: side,
+      gameIndex,
+      index: out.length,
+      matchLength: h.matchLength,
+      score: h.score,
+      crawfordGame: h.crawfordGame,
+      cubeValue: st.cubeValue,
+      cubeOwner: st.cubeOwner,
+      source: this.loc(action.line),
+      annotation: marks,
+      kind: 'checker',
+      dice: [d1, d2],
+      played,
+      legalCount: needsLegalCount(candidates) ? (legal ?? legalPlays(board, side, d1, d2)).length : null,
+      candidates,
+      playedIndex,
+      luck,
+      board,
+    } satisfies CheckerDecision);
+    st.board = after;
+  }
+}
+
+/** Two readings of one cube analysis agree to the printed precision (1 mpt covers both roundings). */
+function sameAnalysis(a: CubeAnalysis, b: CubeAnalysis): boolean {
+  return (
+    Math.abs(a.nd - b.nd) <= 0.0011 && Math.abs(a.dt - b.dt) <= 0.0011 && Math.abs(a.dp - b.dp) <= 0.0011
+  );
+}
+
+/** The marks of a decision, without empty keys; undefined when there is none. */
+function annotation(skill?: Skill, luck?: Luck, comment?: string): Annotation | undefined {
+  if (!skill && !luck && !comment) return undefined;
+  const a: { skill?: Skill; luck?: Luck; comment?: string } = {};
+  if (skill) a.skill = skill;
+  if (luck) a.luck = luck;
+  if (comment) a.comment = comment;
+  return a;
+}
+
+/**
+ * A cheap sufficient test of legality: every die used by exactly one hop of that distance, and the bar
+ * emptied first. Plays that fail it go through the full generator.
+ */
+function quickLegal(board: Board, side: Side, hops: Play, d1: number, d2: number): boolean {
+  const dice = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
+  if (hops.length !== dice.length) return false;
+  for (const h of hops) {
+    const k = dice.indexOf(h.from - h.to);
+    if (k < 0) return false;
+    dice.splice(k, 1);
+  }
+  const onBar = board[side][24]!;
+  let entering = 0;
+  while (entering < hops.length && hops[entering]!.from === 25) entering++;
+  return onBar === 0 || entering >= Math.min(onBar, hops.length);
+}
+
+/** XG's forced-play rule needs the number of legal plays only with at most one candidate or when all tie. */
+function needsLegalCount(candidates: readonly Candidate[]): boolean {
+  if (candidates.length <= 1) return true;
+  const e0 = Math.round(candidates[0]!.equity * 1000);
+  return candidates.every((c) => Math.round(c.equity * 1000) === e0);
+}
+
+/**
+ * Reads one file of gnuBG's text export: its game(s) and the match header above them.
+ *
+ * @param bytes - the file's content (UTF-8, or Windows-1252 when not valid UTF-8)
+ * @param file - the name used in errors and source locations
+ * @param met - the match equity table (used only for files printed with MWC output)
+ * @throws CorruptFileError (with the line) when the file is not a readable gnuBG text export, a move cannot be
+ *   played, or a Position ID contradicts the moves
+ */
+export function parseGnubgTextGame(bytes: Uint8Array, file: string, met: Met): GnubgTextFile {
+  return new TextFileReader(decodeText(bytes), file, met).read();
+}

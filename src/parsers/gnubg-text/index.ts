@@ -1,0 +1,43 @@
+/** gnuBG's analysed text export (`export match text`): one file per game, spec/formats.md §3.1. */
+
+import { decodeText } from '../text-decode.js';
+import type { MatchFormat } from '../types.js';
+import { parseGnubgTextGame, readScoreLine } from './game.js';
+import { assembleGnubgTextMatch } from './match.js';
+import { GNUBG_TEXT_FORMAT_ID } from './types.js';
+
+export { parseGnubgTextGame, readScoreLine } from './game.js';
+export { assembleGnubgTextMatch, groupGnubgTextFiles, parseGnubgTextMatch } from './match.js';
+export { MoveNotationError, parseMoveNotation } from './notation.js';
+export { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
+
+/**
+ * Does this look like a gnuBG text export? The first non-blank line must be gnuBG's score line, and when the
+ * head is long enough to hold the first move block it must show gnuBG's board ("GNU Backgammon  Position
+ * ID:") or a "Move number" header. A .mat transcript (` 5 point match`), an XG position text (`XGID=`) or an
+ * SGF file never starts that way.
+ *
+ * @param head - the first bytes of the file (a few kilobytes)
+ */
+export function sniffGnubgText(head: Uint8Array): boolean {
+  const text = decodeText(head.subarray(0, Math.min(head.length, 4096)));
+  const lines = text.split(/\r\n|\n|\r/);
+  let i = 0;
+  while (i < lines.length && lines[i]!.trim() === '') i++;
+  const first = lines[i];
+  if (first === undefined || typeof readScoreLine(first) === 'string') return false;
+  // a complete head must reach the first move block (the match information takes a few lines)
+  const rest = lines.slice(i + 1, i + 40);
+  if (head.length < 2048 && rest.length < 39) return true;
+  return rest.some((l) => l.startsWith('Move number ') || /^\s*GNU Backgammon\s+Position ID:/.test(l));
+}
+
+export const gnubgTextFormat: MatchFormat = {
+  id: GNUBG_TEXT_FORMAT_ID,
+  name: 'GNU Backgammon text export',
+  extensions: ['.txt'],
+  sniff: sniffGnubgText,
+  parse(bytes, ctx) {
+    return assembleGnubgTextMatch([parseGnubgTextGame(bytes, ctx.file, ctx.met)]);
+  },
+};
