@@ -127,4 +127,33 @@ describe('bdb', () => {
     expect(j.players.map((p) => p.player)).toEqual(['Kevin']);
     expect(j.players[0]!.decisions).toEqual(j.matches[0]!.stats[0].decisions);
   });
+
+  test('one folder mixing every format: .xg, .sgf, .mat, XG position text, gnuBG text export (grouped)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-mixed-'));
+    copyFileSync(`${REF_DIR}xg/test.xg`, join(dir, 'test.xg'));
+    copyFileSync(GBF, join(dir, 'gbf_test.sgf'));
+    copyFileSync(`${REF_DIR}mat/gbf_test.mat`, join(dir, 'gbf_test.mat'));
+    copyFileSync(`${REF_DIR}xg-text/02_NDT_EN.txt`, join(dir, 'position.txt'));
+    for (const f of ['g0002.txt', 'g0002_002.txt', 'g0002_003.txt', 'g0002_004.txt']) {
+      copyFileSync(`${REF_DIR}gnubg/${f}`, join(dir, f));
+    }
+    writeFileSync(join(dir, 'notes.txt'), 'not a match\n');
+    const r = bdb('stats', '--json', dir);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as JsonReport;
+    expect(j.errors).toEqual([]);
+    expect(j.matches.map((m) => m.format).sort()).toEqual(['gnubg-text', 'mat', 'sgf', 'xg', 'xg-text']);
+    // the four per-game files of g0002 are one 4-game match (gnuBG's export of g0002.sgf)
+    expect(j.matches.find((m) => m.format === 'gnubg-text')!.games).toBe(4);
+    expect(r.stderr).toContain('1 other file in the folders skipped');
+    expect(j.settings.thresholds).toEqual({ preset: 'xg', errorMpt: 20, blunderMpt: 80 });
+  });
+
+  test('--thresholds picks a preset; an unknown one is a usage error', () => {
+    const j = JSON.parse(bdb('stats', '--json', '--thresholds', 'gnubg', GBF).stdout) as JsonReport;
+    expect(j.settings.thresholds).toEqual({ preset: 'gnubg', errorMpt: 40, blunderMpt: 80 });
+    const r = bdb('stats', '--thresholds', 'strict', GBF);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--thresholds expects one of');
+  });
 });
