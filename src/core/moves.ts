@@ -437,3 +437,25 @@ export function formatPlay(board: Board, side: Side, play: Play): string {
     .map((h) => `${h.from === 25 ? 'bar' : h.from}/${h.to === 0 ? 'off' : h.to}${h.hit ? '*' : ''}`)
     .join(' ');
 }
+
+/**
+ * A sufficient test of legality that needs no move generation: the play uses every die (so the
+ * maximum-dice and larger-die rules hold), each hop's length is one of the dice (no bear-off with a larger
+ * die, whose legality depends on the other checkers), and every checker on the bar enters first. A play
+ * that passes it and that `applyPlay` accepts (no blocked point, bearing off only with all checkers home)
+ * is legal; readers send the others through {@link legalPlays}.
+ */
+export function isSurelyLegal(board: Board, side: Side, hops: Play, d1: number, d2: number): boolean {
+  const dice = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
+  if (hops.length !== dice.length) return false;
+  for (const h of hops) {
+    const k = dice.indexOf(h.from - h.to);
+    if (k < 0) return false;
+    dice.splice(k, 1);
+  }
+  const onBar = board[side][24]!;
+  if (onBar === 0) return true;
+  let entering = 0;
+  while (entering < hops.length && hops[entering]!.from === 25) entering++;
+  return entering === Math.min(onBar, hops.length);
+}

@@ -26,7 +26,7 @@
  */
 import type { Board, Play, Side } from '../../core/board.js';
 import { boardKey, checkersOff, initialBoard } from '../../core/board.js';
-import { applyPlay, legalPlays } from '../../core/moves.js';
+import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
 import { boardFromPositionId } from '../../core/position-id.js';
 import { CorruptFileError } from '../../errors.js';
 import type { CubeInfo, Met } from '../../met/index.js';
@@ -1047,7 +1047,7 @@ class TextFileReader {
     const after = applyPlay(board, side, played);
     const playedKey = boardKey(after);
     let legal: ReturnType<typeof legalPlays> | null = null;
-    if (!quickLegal(board, side, played, d1, d2)) {
+    if (!isSurelyLegal(board, side, played, d1, d2)) {
       legal = legalPlays(board, side, d1, d2);
       if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && played.length === 0)) {
         this.warn(
@@ -1138,24 +1138,6 @@ function annotation(skill?: Skill, luck?: Luck, comment?: string): Annotation | 
   if (luck) a.luck = luck;
   if (comment) a.comment = comment;
   return a;
-}
-
-/**
- * A cheap sufficient test of legality: every die used by exactly one hop of that distance, and the bar
- * emptied first. Plays that fail it go through the full generator.
- */
-function quickLegal(board: Board, side: Side, hops: Play, d1: number, d2: number): boolean {
-  const dice = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
-  if (hops.length !== dice.length) return false;
-  for (const h of hops) {
-    const k = dice.indexOf(h.from - h.to);
-    if (k < 0) return false;
-    dice.splice(k, 1);
-  }
-  const onBar = board[side][24]!;
-  let entering = 0;
-  while (entering < hops.length && hops[entering]!.from === 25) entering++;
-  return onBar === 0 || entering >= Math.min(onBar, hops.length);
 }
 
 /** XG's forced-play rule needs the number of legal plays only with at most one candidate or when all tie. */

@@ -14,7 +14,7 @@
  * be applied (no checker there, a blocked point), the caller reports a corrupt file.
  */
 import { type Board, boardKey, type Hop, type Play, type Side } from '../../core/board.js';
-import { applyPlay, type LegalPlay, legalPlays } from '../../core/moves.js';
+import { applyPlay, isSurelyLegal, type LegalPlay, legalPlays } from '../../core/moves.js';
 import type { WrittenHop } from './lexer.js';
 
 /** The outcome of playing a written move. */
@@ -29,27 +29,6 @@ export interface Resolved {
 /** Hops sorted by their starting point, highest (the bar) first; stable for equal starts. */
 function sortedHops(hops: readonly WrittenHop[]): Hop[] {
   return hops.map((h) => ({ from: h.from, to: h.to })).sort((a, b) => b.from - a.from);
-}
-
-/**
- * A sufficient test of legality that needs no move generation: one hop per die, each hop's length one of the
- * dice (so no bear-off with a larger die, whose legality depends on the other checkers), and the checkers on
- * the bar entered first. With `applyPlay` succeeding (no blocked point, bearing off only with all checkers
- * home) such a play is legal.
- */
-function surelyLegal(board: Board, side: Side, hops: readonly Hop[], d1: number, d2: number): boolean {
-  const dice = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
-  if (hops.length !== dice.length) return false;
-  for (const h of hops) {
-    const k = dice.indexOf(h.from - h.to);
-    if (k < 0) return false;
-    dice.splice(k, 1);
-  }
-  const onBar = board[side][24]!;
-  if (onBar === 0) return true;
-  let entering = 0;
-  for (let i = 0; i < hops.length && hops[i]!.from === 25; i++) entering++;
-  return entering === Math.min(onBar, hops.length);
 }
 
 /** True when every hop moves exactly one of the dice (the form gnuBG and the model use). */
@@ -118,7 +97,8 @@ export function resolvePlay(
   } catch (e) {
     literalError = e;
   }
-  if (literal && surelyLegal(board, side, hops, d1, d2)) return { played: hops, after: literal, legal: true };
+  if (literal && isSurelyLegal(board, side, hops, d1, d2))
+    return { played: hops, after: literal, legal: true };
   const plays = legal ?? legalPlays(board, side, d1, d2);
   const byKey = new Map<string, LegalPlay>();
   for (const lp of plays) byKey.set(lp.key, lp);

@@ -10,7 +10,7 @@
  */
 import type { Board, Hop, Play, Side } from '../../core/board.js';
 import { boardKey, initialBoard, validateBoard } from '../../core/board.js';
-import { applyPlay, legalPlays } from '../../core/moves.js';
+import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
 import { CorruptFileError, type ErrorLocation } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import { mwc2eq } from '../../met/index.js';
@@ -235,28 +235,6 @@ function readAnnotation(node: SgfNode, player: Side, kind: MarkKind): Annotation
     if (c) out.comment = c;
   }
   return out.skill || out.luck || out.comment ? out : undefined;
-}
-
-/**
- * A sufficient test of legality that avoids generating every legal play: the play uses every die (so the
- * maximum-dice and larger-die rules hold), each hop's distance is one of the dice (no bear-off with a
- * larger die, whose rule depends on the other checkers), and every checker on the bar enters first. With
- * `applyPlay` succeeding (no blocked point, bearing off only with all checkers home) such a play is legal.
- * Plays that fail it go through the full legal-move generator.
- */
-function surelyLegal(board: Board, side: Side, hops: readonly Hop[], d1: number, d2: number): boolean {
-  const dice = d1 === d2 ? [d1, d1, d1, d1] : [d1, d2];
-  if (hops.length !== dice.length) return false;
-  for (const h of hops) {
-    const k = dice.indexOf(h.from - h.to);
-    if (k < 0) return false;
-    dice.splice(k, 1);
-  }
-  const onBar = board[side][24]!;
-  if (onBar === 0) return true;
-  let entering = 0;
-  for (let i = 0; i < hops.length && hops[i]!.from === 25; i++) entering++;
-  return entering === Math.min(onBar, hops.length);
 }
 
 /** The number of legal plays matters to XG's forced-play rule only with at most one candidate, or when all
@@ -519,7 +497,7 @@ export function sgfToModel(
       // Full legal-move generation is costly; it runs when the quick test cannot vouch for the play, and
       // when the forced-play rule needs the number of legal plays (see below).
       let legal: ReturnType<typeof legalPlays> | null = null;
-      if (!surelyLegal(st.board, side, hops, d1, d2)) {
+      if (!isSurelyLegal(st.board, side, hops, d1, d2)) {
         legal = legalPlays(st.board, side, d1, d2);
         if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
           warnings.push({ line: node.line, message: `move ${value} is not a legal play of ${d1}${d2}` });

@@ -3,18 +3,7 @@ import { type Board, initialBoard, pipCount } from '../../../src/core/board.js';
 import { applyPlay, legalPlays } from '../../../src/core/moves.js';
 import { xgid } from '../../../src/core/xgid.js';
 import { parseXgid, XgidError } from '../../../src/core/xgid-parse.js';
-
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../helpers/prng.js';
 
 function side(entries: Record<number, number>): number[] {
   const a = new Array<number>(25).fill(0);

@@ -11,6 +11,8 @@ import { describe, expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
 import { gnubgTextFormat, parseGnubgTextMatch } from '../../../src/parsers/gnubg-text/index.js';
+import { nonFinite } from '../../helpers/non-finite.js';
+import { prng } from '../../helpers/prng.js';
 
 const met = defaultMet();
 const REF = fileURLToPath(new URL('../../../../shared/reference-matches/', import.meta.url));
@@ -23,31 +25,6 @@ const SOURCES = [
   'gnubg-text/test-match01_analyzed.txt',
   'gnubg-text/bglab_BoardLord-Llabba_7pt_4ply_game1.txt',
 ];
-
-/** mulberry32. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function nonFinite(v: unknown, path = '$', out: string[] = []): string[] {
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) out.push(`${path}=${v}`);
-  } else if (Array.isArray(v)) {
-    v.forEach((x, i) => {
-      nonFinite(x, `${path}[${i}]`, out);
-    });
-  } else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) nonFinite(x, `${path}.${k}`, out);
-  }
-  return out;
-}
 
 type Outcome = 'ok' | 'corrupt' | 'other-bdb';
 

@@ -11,6 +11,8 @@ import { describe, expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
 import { matFormat } from '../../../src/parsers/mat/index.js';
+import { nonFinite } from '../../helpers/non-finite.js';
+import { prng } from '../../helpers/prng.js';
 
 const met = defaultMet();
 const enc = new TextEncoder();
@@ -19,32 +21,6 @@ const SHARED = fileURLToPath(new URL('../../../../shared/reference-matches/', im
 function bytesOf(path: string): Uint8Array {
   const b = readFileSync(path);
   return new Uint8Array(b.buffer, b.byteOffset, b.length);
-}
-
-/** mulberry32: a small seeded PRNG returning floats in [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Paths of every number in `v` that is NaN or infinite. */
-function nonFinite(v: unknown, path = '$', out: string[] = []): string[] {
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v)) out.push(`${path}=${v}`);
-  } else if (Array.isArray(v)) {
-    v.forEach((x, i) => {
-      nonFinite(x, `${path}[${i}]`, out);
-    });
-  } else if (v !== null && typeof v === 'object') {
-    for (const [k, x] of Object.entries(v)) nonFinite(x, `${path}.${k}`, out);
-  }
-  return out;
 }
 
 type Outcome = 'ok' | 'corrupt';
