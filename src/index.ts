@@ -49,4 +49,22 @@ export { groupGnubgTextFiles, parseGnubgTextMatch } from './parsers/gnubg-text/i
 export { detectFormat, formats, parseBytes } from './parsers/index.js';
 export type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './parsers/types.js';
 export { type JsonReport, renderJson } from './report/json.js';
+export { renderReview } from './report/review.js';
 export { renderMatchTable, renderPlayersTable } from './report/table.js';
+export { properCubeAction } from './review/cube-action.js';
+export { type LuckAdjustedMatch, type LuckAdjustedSeat, luckAdjustedResult } from './review/luck.js';
+export {
+  type DecisionPosition,
+  decisionPosition,
+  decisionPositionId,
+  decisionXgid,
+} from './review/position.js';
+export {
+  buildReview,
+  decisionsToReview,
+  type MatchReview,
+  type PlayerReview,
+  type RankItem,
+  type ReviewedDecision,
+  rankForReview,
+} from './review/review.js';

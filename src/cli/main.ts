@@ -2,13 +2,18 @@
  * The `bdb` command. Parses arguments, reads files, calls the library, prints, sets the exit code:
  * 0 all inputs read, 1 some inputs failed, 2 usage error. Nothing else in bdb prints or exits.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { analyseBytes, analyseGnubgTextFiles, defaultMet, PlayerAggregator } from '../analyse.js';
 import { BdbError, UsageError } from '../errors.js';
 import { DIFFICULTY_TAU, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import type { Match } from '../model/types.js';
+import { parseGnubgTextMatch } from '../parsers/gnubg-text/index.js';
+import { parseBytes } from '../parsers/index.js';
 import { type JsonMatch, jsonMatch, renderJson } from '../report/json.js';
+import { renderReview } from '../report/review.js';
 import { renderMatchTable, renderPlayersTable } from '../report/table.js';
+import { buildReview } from '../review/review.js';
 import { inputFiles, isGnubgText, matchUnits } from './files.js';
 
 const VERSION = '0.1.0';
@@ -155,6 +160,60 @@ function runStats(paths: string[], opts: StatsOptions): number {
   return EXIT.ok;
 }
 
+interface ReviewOptions {
+  json?: boolean;
+  thresholds?: string;
+}
+
+/** `bdb review FILE`: the match review of both players (one match). */
+function runReview(file: string, opts: ReviewOptions): number {
+  const name = (opts.thresholds ?? 'xg') as keyof typeof THRESHOLD_PRESETS;
+  const thresholds = THRESHOLD_PRESETS[name];
+  if (!thresholds) {
+    throw new UsageError(
+      `--thresholds expects one of ${Object.keys(THRESHOLD_PRESETS).join(', ')}, got ${JSON.stringify(opts.thresholds)}`,
+    );
+  }
+  const fail = (message: string): number => {
+    process.stderr.write(`bdb: ${message}\n`);
+    return EXIT.someFailed;
+  };
+  try {
+    if (statSync(file).isDirectory()) return fail(`${file}: is a folder (review reads one match file)`);
+  } catch {
+    return fail(`${file}: no such file`);
+  }
+  const met = defaultMet();
+  let match: Match;
+  try {
+    // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
+    const unit = matchUnits([file])[0] ?? [file];
+    const inputs = unit.map((f) => {
+      const b = readFileSync(f);
+      return { file: f, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
+    });
+    match =
+      unit.length > 1 || isGnubgText(inputs[0]!.bytes)
+        ? parseGnubgTextMatch(inputs, met).match
+        : parseBytes(inputs[0]!.bytes, { file, met }).match;
+  } catch (e) {
+    if (e instanceof BdbError) return fail(e.message);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code) return fail(`${file}: cannot read: ${code}`);
+    return fail(`${file}: internal error (please report): ${(e as Error).message}`);
+  }
+  let review: ReturnType<typeof buildReview>;
+  try {
+    review = buildReview(match, met, thresholds);
+  } catch (e) {
+    return fail(`${file}: internal error (please report): ${(e as Error).message}`);
+  }
+  process.stdout.write(
+    opts.json ? `${JSON.stringify({ schemaVersion: 1, review }, null, 2)}\n` : `${renderReview(review)}\n`,
+  );
+  return EXIT.ok;
+}
+
 /** Builds the commander program. */
 export function buildProgram(): Command {
   const program = new Command('bdb')
@@ -180,6 +239,21 @@ export function buildProgram(): Command {
     .option('--no-progress', 'no progress line on stderr')
     .action((paths: string[], opts: StatsOptions) => {
       process.exitCode = runStats(paths, opts);
+    });
+  program
+    .command('review')
+    .description(
+      'match review per player: PR and L7 with intervals, level, the three decisions to review (XGID and gnuBG ' +
+        'Position ID), luck-adjusted result',
+    )
+    .argument('<file>', 'one match file')
+    .option('--json', 'print JSON ({ schemaVersion: 1, review }) instead of tables')
+    .option(
+      '--thresholds <preset>',
+      'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
+    )
+    .action((file: string, opts: ReviewOptions) => {
+      process.exitCode = runReview(file, opts);
     });
   return program;
 }

@@ -183,7 +183,8 @@ export function matchTallies(
     const t = tallies[seat];
     t.snowieDen = scoredChecker;
     if (match.matchLength > 0) {
-      t.l7Units.push({ loss: loss[seat], matchLength: match.matchLength });
+      // a player with no counted decision (a transcript without analysis) has no L₇, not 0
+      if (t.mwcCounted > 0) t.l7Units.push({ loss: loss[seat], matchLength: match.matchLength });
       t.gnubgMatch = seatContext(sc, seat);
       t.gnubgBothMovesMatch = bothMoves;
       t.gnubgMatchLength = match.matchLength;

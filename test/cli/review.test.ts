@@ -1,0 +1,139 @@
+/**
+ * `bdb review FILE`, run as a user runs it: spawn bin/bdb.js (built by `npm test`'s pretest) and check the
+ * output and exit codes (0 read, 1 the file failed, 2 usage error).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import type { MatchReview } from '../../src/review/review.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
+
+function bdb(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const XG = `${REF_DIR}xg/test.xg`;
+const G0001 = `${REF_DIR}gnubg/g0001.sgf`;
+const MONEY = `${REF_DIR}gnubg/g0011.sgf`;
+
+describe('bdb review', () => {
+  test('--help lists the review command', () => {
+    const r = bdb('--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('review');
+  });
+
+  test('test.xg: both players, PR as XG shows it, three decisions each with XGID and Position ID', () => {
+    const r = bdb('review', XG);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Kévin Unger vs Maxence Job');
+    // eXtreme Gammon's own PR of this match (expected/test.xg.json)
+    expect(r.stdout).toMatch(/PR \(95 % interval\)\s+│ 7\.79 \[/);
+    expect(r.stdout).toMatch(/PR \(95 % interval\)\s+│ 13\.87 \[/);
+    expect(r.stdout.match(/^ {3}XGID=[-a-pA-P]{26}(:-?\d+){3}:\d\d(:\d+){5}$/gm)).toHaveLength(6);
+    expect(r.stdout.match(/^ {3}Position ID: [A-Za-z0-9+/]{14}$/gm)).toHaveLength(6);
+    expect(r.stdout.match(/^ {3}Played: /gm)).toHaveLength(6);
+    expect(r.stdout.match(/^ {3}Best: /gm)).toHaveLength(6);
+    expect(r.stdout).toContain('n/a (no move times in this file)');
+    expect(r.stdout).toContain('Luck-adjusted result A');
+    expect(r.stdout).toContain('Error gap');
+    expect(r.stdout).not.toContain('\u001b['); // no colours
+  });
+
+  test('a gnuBG match: the wrong take with gnuBG’s Position ID, A equal to gnuBG’s luck-adjusted result', () => {
+    const r = bdb('review', G0001);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Zoë Ångström vs Niels');
+    expect(r.stdout).toContain('Position ID: g9cFMEjYztABBg'); // g0001.txt, "Niels doubles" / "accepts"
+    expect(r.stdout).toContain('Played: Take');
+    expect(r.stdout).toContain('Best:   Too good to double, pass');
+    // g0001.stats.txt: "Luck adjusted result  -8.49%  +8.49%"
+    expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ -8\.49 %/);
+    expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ \+8\.49 %/);
+  });
+
+  test('--json: { schemaVersion: 1, review } with the same content', () => {
+    const r = bdb('review', '--json', XG);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as { schemaVersion: number; review: MatchReview };
+    expect(Object.keys(j)).toEqual(['schemaVersion', 'review']);
+    expect(j.schemaVersion).toBe(1);
+    const v = j.review;
+    expect(v.players).toEqual(['Kévin Unger', 'Maxence Job']);
+    expect(v.winner).toBe('Kévin Unger');
+    expect(v.settings.thresholds).toEqual({ errorMpt: 20, blunderMpt: 80 });
+    expect(v.reviews).toHaveLength(2);
+    const [a, b] = v.reviews;
+    expect(a.pr).toBeCloseTo(7.79, 2);
+    expect(b.pr).toBeCloseTo(13.87, 2);
+    expect(a.prInterval.low).not.toBeNull();
+    expect(a.level).toBe('Advanced');
+    expect(a.haste).toEqual({ checker: null, cube: null, reason: 'no move times in this file' });
+    expect(a.luck.adjustedPct! + b.luck.adjustedPct!).toBeCloseTo(0, 9);
+    expect(a.luck.coveragePct).toBe(100);
+    for (const p of v.reviews) {
+      expect(p.toReview.length).toBeLessThanOrEqual(3);
+      for (const d of p.toReview) {
+        expect(d.xgid).toMatch(/^XGID=/);
+        expect(d.positionId).toMatch(/^[A-Za-z0-9+/]{14}$/);
+        expect(d.errorEMG).toBeGreaterThanOrEqual(0.02);
+        expect(d.avoidableSharePct).toBeGreaterThan(0);
+        expect(d.checker !== null || d.cube !== null).toBe(true);
+      }
+      const shares = p.toReview.map((d) => d.avoidableSharePct);
+      expect(shares).toEqual([...shares].sort((x, y) => y - x));
+    }
+  });
+
+  test('--thresholds gnubg: only errors of 40 mpt or more', () => {
+    const r = bdb('review', '--json', '--thresholds', 'gnubg', XG);
+    expect(r.code).toBe(0);
+    const v = (JSON.parse(r.stdout) as { review: MatchReview }).review;
+    expect(v.settings.thresholds.errorMpt).toBe(40);
+    for (const p of v.reviews) for (const d of p.toReview) expect(d.errorEMG).toBeGreaterThanOrEqual(0.04);
+  });
+
+  test('money session: no luck-adjusted result, no decision to review (ℓ unknown)', () => {
+    const r = bdb('review', MONEY);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('n/a (money session)');
+    expect(r.stdout).toContain('Decisions to review: none');
+  });
+
+  test('no file: usage error, exit 2', () => {
+    const r = bdb('review');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('missing required argument');
+  });
+
+  test('two files or an unknown preset: usage error, exit 2', () => {
+    expect(bdb('review', XG, G0001).code).toBe(2);
+    const r = bdb('review', '--thresholds', 'nope', XG);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--thresholds');
+  });
+
+  test('a file that fails: one line naming it, exit 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
+    const bad = join(dir, 'bad.sgf');
+    writeFileSync(bad, '(;FF[4]GM[6]SZ[');
+    for (const f of [bad, join(dir, 'missing.xg'), dir]) {
+      const r = bdb('review', f);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(f);
+    }
+  });
+});
