@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../src/analyse.js';
 import { parseBytes } from '../../src/parsers/index.js';
+import { buildReview } from '../../src/review/review.js';
 import { compareGnubg } from '../helpers/compare-gnubg.js';
 import { parseGnubgStatsTxt } from '../helpers/gnubg-stats-txt.js';
 import { checkLegality } from '../helpers/legality.js';
@@ -84,4 +85,34 @@ test('every played move and candidate of all shared SGFs is legal', () => {
     `legal moves: ${files} files, ${report.played} played moves and ${report.candidates} candidates checked`,
   );
   expect(report.illegal).toEqual([]);
+});
+
+test("the review's luck-adjusted result A equals gnuBG's printed Luck adjusted result", () => {
+  const met = defaultMet();
+  let compared = 0;
+  let exact = 0;
+  const outside: string[] = [];
+  for (const dir of ['gnubg-generated', 'gnubg-real']) {
+    for (const f of readdirSync(`${SHARED}${dir}`).filter((x) => x.endsWith('.sgf'))) {
+      const path = `${SHARED}${dir}/${f}`;
+      const { match } = parseBytes(new Uint8Array(readFileSync(path)), { file: path, met });
+      if (match.matchLength === 0) continue;
+      const printed = parseGnubgStatsTxt(readFileSync(path.replace(/\.sgf$/, '.stats.txt'), 'utf8'));
+      const review = buildReview(match, met);
+      const bounds = storageBounds(met, match);
+      for (const seat of [0, 1] as const) {
+        const p = printed[seat].luckAdjusted;
+        const a = review.reviews[seat].luck.adjustedPct;
+        if (!p || a === null) continue;
+        compared++;
+        if (a.toFixed(p.decimals) === p.value.toFixed(p.decimals)) exact++;
+        const tol = 0.5 * 10 ** -p.decimals + bounds[0].luckSecond + bounds[1].luckSecond + 1e-9;
+        if (Math.abs(a - p.value) > tol) outside.push(`${dir}/${f} seat ${seat}: A ${a} gnuBG ${p.value}`);
+      }
+    }
+  }
+  console.info(
+    `luck-adjusted result A: ${compared} players compared, ${exact} digit for digit, ${compared - outside.length} within bound`,
+  );
+  expect(outside).toEqual([]);
 });
