@@ -2,7 +2,7 @@
  * The `bdb` command. Parses arguments, reads files, calls the library, prints, sets the exit code:
  * 0 all inputs read, 1 some inputs failed, 2 usage error. Nothing else in bdb prints or exits.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
 import { analyseBytes, analyseGnubgTextFiles, defaultMet, PlayerAggregator } from '../analyse.js';
 import { BdbError, UsageError } from '../errors.js';
@@ -10,6 +10,7 @@ import { DIFFICULTY_TAU, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { Match } from '../model/types.js';
 import { parseGnubgTextMatch } from '../parsers/gnubg-text/index.js';
 import { parseBytes } from '../parsers/index.js';
+import { renderReviewHtml } from '../report/html.js';
 import { type JsonMatch, jsonMatch, renderJson } from '../report/json.js';
 import { renderReview } from '../report/review.js';
 import { renderMatchTable, renderPlayersTable } from '../report/table.js';
@@ -163,6 +164,7 @@ function runStats(paths: string[], opts: StatsOptions): number {
 interface ReviewOptions {
   json?: boolean;
   thresholds?: string;
+  html?: string;
 }
 
 /** `bdb review FILE`: the match review of both players (one match). */
@@ -208,6 +210,15 @@ function runReview(file: string, opts: ReviewOptions): number {
   } catch (e) {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }
+  if (opts.html !== undefined) {
+    try {
+      writeFileSync(opts.html, renderReviewHtml(review));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      return fail(`${opts.html}: cannot write: ${code}`);
+    }
+    process.stderr.write(`bdb: wrote ${opts.html}\n`);
+  }
   process.stdout.write(
     opts.json ? `${JSON.stringify({ schemaVersion: 1, review }, null, 2)}\n` : `${renderReview(review)}\n`,
   );
@@ -248,6 +259,10 @@ export function buildProgram(): Command {
     )
     .argument('<file>', 'one match file')
     .option('--json', 'print JSON ({ schemaVersion: 1, review }) instead of tables')
+    .option(
+      '--html <file>',
+      'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
+    )
     .option(
       '--thresholds <preset>',
       'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',

@@ -6,6 +6,7 @@
 import Table from 'cli-table3';
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
+import { renderCumulativeChart, renderLossBars } from './charts.js';
 import { fixed, percent, signed } from './format.js';
 
 const plain = { head: [] as string[], border: [] as string[] };
@@ -58,10 +59,9 @@ function luckCells(p: PlayerReview): [string, string][] {
   ];
 }
 
-/** The summary table of one player. */
-export function renderPlayerSummary(p: PlayerReview): string {
-  const t = new Table({ style: plain });
-  const rows: [string, string][] = [
+/** The rows (label, value) of a player's summary, as the terminal and the HTML page show them. */
+export function summaryRows(p: PlayerReview): [string, string][] {
+  return [
     ['PR (95 % interval)', withInterval(fixed(p.pr, 2), p.prInterval, 2)],
     ['L7 (95 % interval)', withInterval(percent(p.l7Pct, 1), p.l7Interval, 1)],
     ['Level (PR band)', p.level ?? 'n/a'],
@@ -75,7 +75,12 @@ export function renderPlayerSummary(p: PlayerReview): string {
         : `n/a (${p.haste.reason ?? 'n/a'})`,
     ],
   ];
-  for (const r of rows) t.push(r);
+}
+
+/** The summary table of one player. */
+export function renderPlayerSummary(p: PlayerReview): string {
+  const t = new Table({ style: plain });
+  for (const r of summaryRows(p)) t.push(r);
   // cli-table3 draws a rule between every row; a summary reads better without them
   return t
     .toString()
@@ -94,8 +99,21 @@ function answer(d: ReviewedDecision): boolean {
   return d.cube !== null && /^(Take|Pass|Beaver)$/.test(d.cube.action);
 }
 
-/** The lines of one decision to review. */
-export function renderReviewedDecision(d: ReviewedDecision, n: number): string[] {
+/** A decision to review in parts: heading, figures, positions, the action made and the best one. */
+export interface DecisionParts {
+  heading: string;
+  figures: string;
+  xgid: string | null;
+  positionId: string | null;
+  /** [label, text, equity] rows: Played, Best. */
+  played: { action: string; equity: string };
+  best: { action: string; equity: string };
+  /** Cubeful equities of a cube decision (doubler's view), or null. */
+  cubeEquities: string | null;
+}
+
+/** The parts of one decision to review (the same text on the terminal and in the HTML page). */
+export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
   const what =
     d.checker !== null
       ? `checker play, ${d.checker.dice[0]}${d.checker.dice[1]} to play`
@@ -104,25 +122,48 @@ export function renderReviewedDecision(d: ReviewedDecision, n: number): string[]
   const figures =
     `e ${fixed(d.errorEMG, 3)} EMG · ℓ ${percent(d.lossPct, 2)} · d ${percent(d.difficultyPct, 2)} · ` +
     `ℓ − d ${percent(d.avoidableSharePct, 2)}${d.avoidable ? ' (avoidable)' : ''}`;
-  const lines = [
-    `${n}. Game ${d.game}, move ${d.move}: ${what} · ${score}, ${cubeText(d)}`,
-    `   ${figures}`,
-    `   ${d.xgid ?? 'XGID: n/a (position unknown)'}`,
-    `   Position ID: ${d.positionId ?? 'n/a'}`,
-  ];
+  const loss = `(-${fixed(d.errorEMG, 3)})`;
+  const parts: DecisionParts = {
+    heading: `${n}. Game ${d.game}, move ${d.move}: ${what} · ${score}, ${cubeText(d)}`,
+    figures,
+    xgid: d.xgid,
+    positionId: d.positionId,
+    played: { action: 'n/a', equity: '' },
+    best: { action: 'n/a', equity: '' },
+    cubeEquities: null,
+  };
   if (d.checker) {
     const c = d.checker;
-    const w = Math.max(c.played.length, c.best.length);
-    lines.push(`   Played: ${c.played.padEnd(w)}  ${signed(c.playedEquity, 3)} (-${fixed(d.errorEMG, 3)})`);
-    lines.push(`   Best:   ${c.best.padEnd(w)}  ${signed(c.bestEquity, 3)}`);
+    parts.played = { action: c.played, equity: `${signed(c.playedEquity, 3)} ${loss}` };
+    parts.best = { action: c.best, equity: signed(c.bestEquity, 3) };
   } else if (d.cube) {
     const c = d.cube;
-    lines.push(`   Played: ${c.action} (-${fixed(d.errorEMG, 3)})`);
-    lines.push(`   Best:   ${c.bestAction}`);
-    lines.push(
-      `   Cubeful equities (doubler's view): No double ${signed(c.noDouble, 3)} · ` +
-        `Double, take ${signed(c.doubleTake, 3)} · Double, pass ${signed(c.doublePass, 3)}`,
-    );
+    parts.played = { action: c.action, equity: loss };
+    parts.best = { action: c.bestAction, equity: '' };
+    parts.cubeEquities =
+      `Cubeful equities (doubler's view): No double ${signed(c.noDouble, 3)} · ` +
+      `Double, take ${signed(c.doubleTake, 3)} · Double, pass ${signed(c.doublePass, 3)}`;
+  }
+  return parts;
+}
+
+/** The lines of one decision to review. */
+export function renderReviewedDecision(d: ReviewedDecision, n: number): string[] {
+  const p = decisionParts(d, n);
+  const lines = [
+    p.heading,
+    `   ${p.figures}`,
+    `   ${p.xgid ?? 'XGID: n/a (position unknown)'}`,
+    `   Position ID: ${p.positionId ?? 'n/a'}`,
+  ];
+  if (d.checker) {
+    const w = Math.max(p.played.action.length, p.best.action.length);
+    lines.push(`   Played: ${p.played.action.padEnd(w)}  ${p.played.equity}`);
+    lines.push(`   Best:   ${p.best.action.padEnd(w)}  ${p.best.equity}`);
+  } else if (d.cube) {
+    lines.push(`   Played: ${p.played.action} ${p.played.equity}`);
+    lines.push(`   Best:   ${p.best.action}`);
+    lines.push(`   ${p.cubeEquities}`);
   }
   return lines;
 }
@@ -141,7 +182,15 @@ export function renderPlayerReview(p: PlayerReview): string {
   return lines.join('\n');
 }
 
-/** The whole review: title, both players, and the settings the figures depend on. */
+/** The charts of the per-decision series, or why there are none (money: no ℓ). */
+export function renderReviewCharts(r: MatchReview): string {
+  if (r.series === null) return 'Charts: none (money session: no MWC loss ℓ per decision)';
+  return [...renderLossBars(r.series, r.players), '', ...renderCumulativeChart(r.series, r.players)].join(
+    '\n',
+  );
+}
+
+/** The whole review: title, both players, the charts, and the settings the figures depend on. */
 export function renderReview(r: MatchReview): string {
   const t = r.settings.thresholds;
   return [
@@ -150,6 +199,8 @@ export function renderReview(r: MatchReview): string {
     renderPlayerReview(r.reviews[0]),
     '',
     renderPlayerReview(r.reviews[1]),
+    '',
+    renderReviewCharts(r),
     '',
     `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
       `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +

@@ -150,6 +150,25 @@ export interface MatchReview {
   winner: string | null;
   settings: { thresholds: { errorMpt: number; blunderMpt: number }; difficultyTau: number };
   reviews: [PlayerReview, PlayerReview];
+  /** ℓ of every counted decision of both players in match order; null for money (no ℓ). */
+  series: ReviewSeries | null;
+}
+
+/** The MWC loss ℓ of one counted decision, in match order. */
+export interface SeriesPoint {
+  /** 1-based number of the decision among the points of the series (both players, match order). */
+  index: number;
+  /** 1-based game number. */
+  game: number;
+  /** Seat of the player who made it. */
+  player: 0 | 1;
+  /** ℓ in percentage points of MWC (0 for the best play). */
+  lossPct: number;
+}
+
+/** The per-decision series of a match: a player's points are those with his seat. */
+export interface ReviewSeries {
+  points: SeriesPoint[];
 }
 
 /** What ranks a decision for review: ℓ, d (fractions of a match) and its place in the match. */
@@ -300,6 +319,25 @@ export function decisionsToReview(
   );
 }
 
+/**
+ * ℓ of each counted decision (XG's rules, §2.2) of both players in match order, for the charts of the review;
+ * decisions without a known ℓ (dead cube, a score outside the match) are left out. Money play → null.
+ */
+export function decisionSeries(met: Met, match: Match): ReviewSeries | null {
+  if (match.matchLength <= 0) return null;
+  const points: SeriesPoint[] = [];
+  for (const game of match.games) {
+    for (const d of game.decisions) {
+      const e = decisionError(d);
+      if (e === null || !isCounted(d)) continue;
+      const loss = mwcLoss(met, d, e);
+      if (loss === null) continue;
+      points.push({ index: points.length + 1, game: game.index + 1, player: d.player, lossPct: 100 * loss });
+    }
+  }
+  return { points };
+}
+
 function percentOrNull(x: number | null): number | null {
   return x === null ? null : 100 * x;
 }
@@ -367,5 +405,6 @@ export function buildReview(
       difficultyTau: DIFFICULTY_TAU,
     },
     reviews: [player(0), player(1)],
+    series: decisionSeries(met, match),
   };
 }

@@ -3,7 +3,7 @@
  * output and exit codes (0 read, 1 the file failed, 2 usage error).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,49 @@ describe('bdb review', () => {
     expect(r.stdout).toContain('Luck-adjusted result A');
     expect(r.stdout).toContain('Error gap');
     expect(r.stdout).not.toContain('\u001b['); // no colours
+    // the charts: per-decision bars of both players and the cumulative curves, ≤ 100 columns
+    expect(r.stdout).toContain('MWC loss ℓ per decision, match order');
+    expect(r.stdout).toContain('Kévin Unger: 162 decisions');
+    expect(r.stdout).toContain('Maxence Job: 140 decisions');
+    expect(r.stdout).toContain('Cumulative MWC loss (% MWC) by decision number in the match');
+    expect(r.stdout).toContain('  * Kévin Unger (30.03 %)   o Maxence Job (51.20 %)   # both');
+    const charts = r.stdout.slice(
+      r.stdout.indexOf('MWC loss ℓ per decision'),
+      r.stdout.indexOf('\nErrors: e'),
+    );
+    for (const line of charts.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
+    expect(bdb('review', XG).stdout).toBe(r.stdout); // deterministic
+  });
+
+  test('--html: one standalone page with both players, two SVG charts and every XGID of the review', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
+    const out = join(dir, 'r.html');
+    const r = bdb('review', XG, '--html', out);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(`bdb: wrote ${out}\n`);
+    expect(r.stdout).toContain('Kévin Unger vs Maxence Job'); // the terminal review as well
+    const html = readFileSync(out, 'utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).toContain('<meta charset="utf-8">');
+    expect(html).toContain('<title>');
+    expect(html).toContain('Kévin Unger');
+    expect(html).toContain('Maxence Job');
+    expect(html.match(/<svg /g)).toHaveLength(2);
+    expect(html).not.toMatch(/<script|<link|src=|@import/);
+    const j = JSON.parse(bdb('review', '--json', XG).stdout) as { review: MatchReview };
+    const xgids = j.review.reviews.flatMap((p) => p.toReview.map((d) => d.xgid));
+    expect(xgids).toHaveLength(6);
+    for (const x of xgids) expect(html).toContain(`<code>${x}</code>`);
+    for (const d of j.review.reviews.flatMap((p) => p.toReview))
+      expect(html).toContain(`<code>${d.positionId}</code>`);
+  });
+
+  test('--html to a path that cannot be written: exit 1, one line', () => {
+    const r = bdb('review', XG, '--html', join(tmpdir(), 'no-such-dir-bdb', 'x', 'r.html'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('cannot write');
   });
 
   test('a gnuBG match: the wrong take with gnuBG’s Position ID, A equal to gnuBG’s luck-adjusted result', () => {
@@ -82,6 +125,15 @@ describe('bdb review', () => {
     expect(a.haste).toEqual({ checker: null, cube: null, reason: 'no move times in this file' });
     expect(a.luck.adjustedPct! + b.luck.adjustedPct!).toBeCloseTo(0, 9);
     expect(a.luck.coveragePct).toBe(100);
+    // the series: every counted decision of both players in match order, summing to the MWC lost
+    const pts = v.series!.points;
+    expect(pts.map((p) => p.index)).toEqual(pts.map((_, i) => i + 1));
+    for (const seat of [0, 1] as const) {
+      const own = pts.filter((p) => p.player === seat);
+      expect(own).toHaveLength(v.reviews[seat].decisions);
+      expect(own.reduce((s, p) => s + p.lossPct, 0)).toBeCloseTo(v.reviews[seat].mwcLossPct!, 9);
+    }
+    expect(pts.at(-1)!.game).toBe(v.games);
     for (const p of v.reviews) {
       expect(p.toReview.length).toBeLessThanOrEqual(3);
       for (const d of p.toReview) {
@@ -109,6 +161,9 @@ describe('bdb review', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('n/a (money session)');
     expect(r.stdout).toContain('Decisions to review: none');
+    expect(r.stdout).toContain('Charts: none (money session: no MWC loss ℓ per decision)');
+    const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as { review: MatchReview };
+    expect(j.review.series).toBeNull();
   });
 
   test('no file: usage error, exit 2', () => {

@@ -1,0 +1,89 @@
+/**
+ * The match review as one standalone HTML5 page (`bdb review FILE --html OUT.html`): the title line, per
+ * player the summary table and the decisions to review (XGID and Position ID in <code>, played vs best), and
+ * the charts of the per-decision series as inline SVG. No network: no external CSS, script or font. Every
+ * text from the file (player names, event, plays) is escaped.
+ */
+import type { MatchReview, PlayerReview } from '../review/review.js';
+import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
+import { decisionParts, reviewTitle, summaryRows } from './review.js';
+
+const STYLE = `
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1140px; margin: 24px auto;
+  padding: 0 16px; color: #222; line-height: 1.4; }
+h1 { font-size: 1.3em; }
+h2 { font-size: 1.15em; margin-top: 2em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 8px 0; }
+th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
+th { background: #f4f4f4; font-weight: normal; }
+code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px; }
+.decision { margin: 12px 0 18px; }
+.decision p { margin: 2px 0; }
+.note { color: #555; font-size: 0.9em; }
+svg { display: block; margin: 12px 0; max-width: 100%; height: auto; }
+`;
+
+function playerSection(p: PlayerReview): string {
+  const colour = PLAYER_COLOURS[p.seat];
+  const rows = summaryRows(p)
+    .map(([k, v]) => `<tr><th scope="row">${escapeXml(k)}</th><td>${escapeXml(v)}</td></tr>`)
+    .join('\n');
+  const out = [
+    `<h2 style="color:${colour}">${escapeXml(p.player)}</h2>`,
+    `<table class="summary">\n${rows}\n</table>`,
+  ];
+  if (p.toReview.length === 0) {
+    out.push('<p>Decisions to review: none (no error with a known MWC loss ℓ and ℓ − d &gt; 0)</p>');
+    return out.join('\n');
+  }
+  out.push('<h3>Decisions to review (largest avoidable share ℓ − d first)</h3>');
+  p.toReview.forEach((d, i) => {
+    const x = decisionParts(d, i + 1);
+    const cube = x.cubeEquities === null ? '' : `\n<p class="note">${escapeXml(x.cubeEquities)}</p>`;
+    out.push(
+      `<div class="decision">
+<p><strong>${escapeXml(x.heading)}</strong></p>
+<p>${escapeXml(x.figures)}</p>
+<p>XG: <code>${escapeXml(x.xgid ?? 'n/a (position unknown)')}</code></p>
+<p>gnuBG Position ID: <code>${escapeXml(x.positionId ?? 'n/a')}</code></p>
+<table>
+<tr><th scope="row">Played</th><td>${escapeXml(x.played.action)}</td><td>${escapeXml(x.played.equity)}</td></tr>
+<tr><th scope="row">Best</th><td>${escapeXml(x.best.action)}</td><td>${escapeXml(x.best.equity)}</td></tr>
+</table>${cube}
+</div>`,
+    );
+  });
+  return out.join('\n');
+}
+
+/** The whole page. */
+export function renderReviewHtml(r: MatchReview): string {
+  const title = reviewTitle(r);
+  const t = r.settings.thresholds;
+  const charts =
+    r.series === null
+      ? '<p>Charts: none (money session: no MWC loss ℓ per decision).</p>'
+      : `${svgLossBars(r.series, r.players)}\n${svgCumulative(r.series, r.players)}`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeXml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeXml(title)}</h1>
+${playerSection(r.reviews[0])}
+${playerSection(r.reviews[1])}
+<h2>Charts</h2>
+${charts}
+<p class="note">${escapeXml(
+    `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
+      `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
+      'A > 0: the dice cost the player; A < 0: the play did.',
+  )}</p>
+</body>
+</html>
+`;
+}
