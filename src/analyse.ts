@@ -1,6 +1,8 @@
 /**
  * The library's main path: bytes → match → per-player figures, and aggregation by person.
  */
+
+import { UsageError } from './errors.js';
 import type { Met } from './met/index.js';
 import { loadKazarossXG2 } from './met/index.js';
 import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './metrics/difficulty.js';
@@ -12,7 +14,7 @@ import {
   playerStats,
 } from './metrics/player-stats.js';
 import type { Match } from './model/types.js';
-import { parseGnubgTextMatch } from './parsers/gnubg-text/index.js';
+import { parseGnubgTextMatch, sniffGnubgText } from './parsers/gnubg-text/index.js';
 import { parseBytes } from './parsers/index.js';
 import type { ParseWarning } from './parsers/types.js';
 
@@ -106,6 +108,21 @@ export function analyseGnubgTextFiles(
 ): MatchReport {
   const { match, warnings } = parseGnubgTextMatch(files, met);
   return reportMatch(match, met, match.format, warnings, thresholds);
+}
+
+/**
+ * Parses the files of one match: a single file of any format, or the per-game files of a gnuBG text
+ * export (NAME.txt, NAME_002.txt …), which are read together.
+ */
+export function parseMatchFiles(
+  files: { file: string; bytes: Uint8Array }[],
+  met: Met = defaultMet(),
+): { match: Match; warnings: readonly ParseWarning[] } {
+  const first = files[0];
+  if (!first) throw new UsageError('no file to read');
+  if (files.length > 1 || sniffGnubgText(first.bytes.subarray(0, 4096)))
+    return parseGnubgTextMatch(files, met);
+  return parseBytes(first.bytes, { file: first.file, met });
 }
 
 /** Options for aggregating players over matches. */

@@ -10,6 +10,7 @@ export {
   type MatchReport,
   matchOutcome,
   PlayerAggregator,
+  parseMatchFiles,
   reportMatch,
 } from './analyse.js';
 export * from './core/board.js';

@@ -79,7 +79,7 @@ export function* inputFiles(paths: readonly string[], events: InputFileEvents): 
 }
 
 /** True when bytes are a gnuBG text export (read with its sibling game files, not alone). */
-export function isGnubgText(bytes: Uint8Array): boolean {
+function isGnubgText(bytes: Uint8Array): boolean {
   return sniffGnubgText(bytes.subarray(0, 4096));
 }
 

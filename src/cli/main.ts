@@ -4,18 +4,16 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { analyseBytes, analyseGnubgTextFiles, defaultMet, PlayerAggregator } from '../analyse.js';
+import { defaultMet, PlayerAggregator, parseMatchFiles, reportMatch } from '../analyse.js';
 import { BdbError, UsageError } from '../errors.js';
-import { DIFFICULTY_TAU, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { Match } from '../model/types.js';
-import { parseGnubgTextMatch } from '../parsers/gnubg-text/index.js';
-import { parseBytes } from '../parsers/index.js';
 import { renderReviewHtml } from '../report/html.js';
 import { type JsonMatch, jsonMatch, renderJson } from '../report/json.js';
 import { renderReview } from '../report/review.js';
 import { renderMatchTable, renderPlayersTable } from '../report/table.js';
 import { buildReview } from '../review/review.js';
-import { inputFiles, isGnubgText, matchUnits } from './files.js';
+import { inputFiles, matchUnits } from './files.js';
 
 const VERSION = '0.1.0';
 
@@ -35,6 +33,29 @@ export function parseAliases(values: readonly string[]): Map<string, string> {
   return m;
 }
 
+/** Parses `--thresholds PRESET` (default xg); an unknown preset is a usage error. */
+export function thresholdsOption(value: string | undefined): {
+  preset: keyof typeof THRESHOLD_PRESETS;
+  thresholds: ErrorThresholds;
+} {
+  const preset = value ?? 'xg';
+  if (!Object.hasOwn(THRESHOLD_PRESETS, preset)) {
+    throw new UsageError(
+      `--thresholds expects one of ${Object.keys(THRESHOLD_PRESETS).join(', ')}, got ${JSON.stringify(value)}`,
+    );
+  }
+  const p = preset as keyof typeof THRESHOLD_PRESETS;
+  return { preset: p, thresholds: THRESHOLD_PRESETS[p] };
+}
+
+/** Reads the files of one match unit. */
+function readUnit(unit: readonly string[]): { file: string; bytes: Uint8Array }[] {
+  return unit.map((file) => {
+    const b = readFileSync(file);
+    return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
+  });
+}
+
 interface StatsOptions {
   json?: boolean;
   thresholds?: string;
@@ -51,13 +72,7 @@ function runStats(paths: string[], opts: StatsOptions): number {
   const aliases = parseAliases(opts.alias ?? []);
   const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
   const met = defaultMet();
-  const preset = (opts.thresholds ?? 'xg') as keyof typeof THRESHOLD_PRESETS;
-  const thresholds = THRESHOLD_PRESETS[preset];
-  if (!thresholds) {
-    throw new UsageError(
-      `--thresholds expects one of ${Object.keys(THRESHOLD_PRESETS).join(', ')}, got ${JSON.stringify(opts.thresholds)}`,
-    );
-  }
+  const { preset, thresholds } = thresholdsOption(opts.thresholds);
   const settings = {
     thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
     difficultyTau: DIFFICULTY_TAU,
@@ -99,20 +114,15 @@ function runStats(paths: string[], opts: StatsOptions): number {
     const name = unit[0]!;
     let inputs: { file: string; bytes: Uint8Array }[];
     try {
-      inputs = unit.map((file) => {
-        const b = readFileSync(file);
-        return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
-      });
+      inputs = readUnit(unit);
     } catch (e) {
       fail(name, `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       continue;
     }
-    let report: ReturnType<typeof analyseBytes>;
+    let report: ReturnType<typeof reportMatch>;
     try {
-      report =
-        unit.length > 1 || isGnubgText(inputs[0]!.bytes)
-          ? analyseGnubgTextFiles(inputs, met, thresholds)
-          : analyseBytes(inputs[0]!.bytes, name, met, thresholds);
+      const { match, warnings } = parseMatchFiles(inputs, met);
+      report = reportMatch(match, met, match.format, warnings, thresholds);
     } catch (e) {
       // a BdbError is the user's bad input; anything else is a bug in bdb, reported but not fatal to the batch
       fail(
@@ -169,13 +179,7 @@ interface ReviewOptions {
 
 /** `bdb review FILE`: the match review of both players (one match). */
 function runReview(file: string, opts: ReviewOptions): number {
-  const name = (opts.thresholds ?? 'xg') as keyof typeof THRESHOLD_PRESETS;
-  const thresholds = THRESHOLD_PRESETS[name];
-  if (!thresholds) {
-    throw new UsageError(
-      `--thresholds expects one of ${Object.keys(THRESHOLD_PRESETS).join(', ')}, got ${JSON.stringify(opts.thresholds)}`,
-    );
-  }
+  const { thresholds } = thresholdsOption(opts.thresholds);
   const fail = (message: string): number => {
     process.stderr.write(`bdb: ${message}\n`);
     return EXIT.someFailed;
@@ -189,15 +193,7 @@ function runReview(file: string, opts: ReviewOptions): number {
   let match: Match;
   try {
     // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
-    const unit = matchUnits([file])[0] ?? [file];
-    const inputs = unit.map((f) => {
-      const b = readFileSync(f);
-      return { file: f, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
-    });
-    match =
-      unit.length > 1 || isGnubgText(inputs[0]!.bytes)
-        ? parseGnubgTextMatch(inputs, met).match
-        : parseBytes(inputs[0]!.bytes, { file, met }).match;
+    match = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file]), met).match;
   } catch (e) {
     if (e instanceof BdbError) return fail(e.message);
     const code = (e as NodeJS.ErrnoException).code;

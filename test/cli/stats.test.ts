@@ -155,5 +155,7 @@ describe('bdb', () => {
     const r = bdb('stats', '--thresholds', 'strict', GBF);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--thresholds expects one of');
+    // not a preset although every object has it
+    expect(bdb('stats', '--thresholds', 'toString', GBF).code).toBe(2);
   });
 });
