@@ -1,26 +1,10 @@
-/**
- * The `bdb` command, run as a user runs it: spawn bin/bdb.js (built by `npm test`'s pretest) with
- * NO_COLOR=1 and check output and exit codes (0 all read, 1 some inputs failed, 2 usage error).
- */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import type { JsonReport } from '../../src/report/json.js';
+import { bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
-
-const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
-
-function bdb(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-    timeout: 60_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
 
 const GBF = `${REF_DIR}sgf/gbf_test.sgf`;
 const MONEY = `${REF_DIR}gnubg/g0011.sgf`;
