@@ -1,0 +1,181 @@
+/**
+ * Tournament events (Swiss / McMahon): players, system and round results, plus the match-point
+ * standings of the KTS rules (seed `kts-tiebreak-it.txt`: "Per ogni Match vinto al giocatore vengono
+ * assegnati 3 punti, per ogni pareggiato 1 punto, per ogni perso 0 punti" — win 3, draw 1, loss 0;
+ * a bye is "un giocatore fantoccio che assegna la vittoria automatica", i.e. a win).
+ */
+
+import { BdbError } from '../errors.js';
+
+/** A tournament input is inconsistent (unknown player, conflicting results, ...). */
+export class TournamentError extends BdbError {
+  constructor(message: string) {
+    super('TOURNAMENT', message);
+  }
+}
+
+export interface Player {
+  readonly name: string;
+  readonly rating?: number;
+  /** The player left the event after this round (plays no round after it). */
+  readonly withdrawnAfterRound?: number;
+}
+
+export interface SwissSystem {
+  readonly type: 'swiss';
+}
+
+export interface McMahonSystem {
+  readonly type: 'mcmahon';
+  /**
+   * Rating thresholds, ascending: a player whose rating is ≥ `groups[i]` (and below the next
+   * threshold) is in group i + 1 and starts with i + 1 McMahon points; below `groups[0]`, group 0.
+   */
+  readonly groups: readonly number[];
+  /** Everyone rated at or above the bar starts with the bar's score. */
+  readonly bar?: number;
+  /** Everyone rated below the floor starts with the floor's score. */
+  readonly floor?: number;
+}
+
+export type TournamentSystem = SwissSystem | McMahonSystem;
+
+export type MatchResult = 'win' | 'draw' | 'loss';
+
+/** One player's result in one round, seen from `player`. A match may be given from one side or both. */
+export interface RoundResult {
+  readonly round: number;
+  readonly player: string;
+  readonly opponent: string | 'bye';
+  readonly result: MatchResult;
+}
+
+export interface TournamentEvent {
+  readonly players: readonly Player[];
+  readonly system: TournamentSystem;
+  /** Planned number of rounds (default ⌈log₂ N⌉ for Swiss). */
+  readonly rounds?: number;
+  readonly results: readonly RoundResult[];
+}
+
+export const BYE = 'bye';
+
+/** Match points per the KTS rules; a bye is worth a win. */
+export const MATCH_POINTS: Readonly<Record<MatchResult, number>> = { win: 3, draw: 1, loss: 0 };
+
+/** Result value (win 1, draw ½, loss 0), as used by Sonneborn-Berger and head-to-head. */
+export const RESULT_VALUE: Readonly<Record<MatchResult, number>> = { win: 1, draw: 0.5, loss: 0 };
+
+const OPPOSITE: Readonly<Record<MatchResult, MatchResult>> = { win: 'loss', draw: 'draw', loss: 'win' };
+
+/** What happened to one player in one round. */
+export type RoundEntry =
+  | {
+      readonly kind: 'played';
+      readonly round: number;
+      readonly opponent: string;
+      readonly result: MatchResult;
+    }
+  | { readonly kind: 'bye'; readonly round: number }
+  | { readonly kind: 'absent'; readonly round: number };
+
+/** Per-player round-by-round history, normalised from the event's results. */
+export interface ResultTable {
+  /** Rounds played so far (the highest round with a result). */
+  readonly rounds: number;
+  readonly players: readonly string[];
+  /** Entries for rounds 1..rounds, one per round, in round order. */
+  readonly history: ReadonlyMap<string, readonly RoundEntry[]>;
+}
+
+/** Number of Swiss rounds for n players: ⌈log₂ n⌉ (at least 1 for two or more players). */
+export function defaultRounds(n: number): number {
+  return n < 2 ? 0 : Math.ceil(Math.log2(n));
+}
+
+/** Builds the per-player history, checking the results are consistent. */
+export function resultTable(event: TournamentEvent): ResultTable {
+  const names = event.players.map((p) => p.name);
+  const known = new Set<string>();
+  for (const name of names) {
+    if (name === BYE) throw new TournamentError(`"${BYE}" cannot be a player's name`);
+    if (known.has(name)) throw new TournamentError(`player "${name}" is listed twice`);
+    known.add(name);
+  }
+  let rounds = 0;
+  const byRound = new Map<number, Map<string, RoundEntry>>();
+  const put = (name: string, entry: RoundEntry): void => {
+    let map = byRound.get(entry.round);
+    if (!map) {
+      map = new Map();
+      byRound.set(entry.round, map);
+    }
+    const old = map.get(name);
+    if (old && JSON.stringify(old) !== JSON.stringify(entry)) {
+      throw new TournamentError(`conflicting results for "${name}" in round ${entry.round}`);
+    }
+    map.set(name, entry);
+  };
+  for (const r of event.results) {
+    if (!Number.isInteger(r.round) || r.round < 1) throw new TournamentError(`bad round number ${r.round}`);
+    if (!known.has(r.player)) throw new TournamentError(`unknown player "${r.player}" in round ${r.round}`);
+    if (r.opponent === BYE) {
+      if (r.result !== 'win')
+        throw new TournamentError(`a bye is a win (player "${r.player}", round ${r.round})`);
+      put(r.player, { kind: 'bye', round: r.round });
+    } else {
+      if (!known.has(r.opponent)) {
+        throw new TournamentError(`unknown player "${r.opponent}" in round ${r.round}`);
+      }
+      if (r.opponent === r.player) throw new TournamentError(`"${r.player}" paired with himself`);
+      put(r.player, { kind: 'played', round: r.round, opponent: r.opponent, result: r.result });
+      put(r.opponent, { kind: 'played', round: r.round, opponent: r.player, result: OPPOSITE[r.result] });
+    }
+    rounds = Math.max(rounds, r.round);
+  }
+  const history = new Map<string, RoundEntry[]>();
+  for (const name of names) {
+    const list: RoundEntry[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      list.push(byRound.get(round)?.get(name) ?? { kind: 'absent', round });
+    }
+    history.set(name, list);
+  }
+  return { rounds, players: names, history };
+}
+
+/** Match points of one history: win 3, draw 1, loss 0, bye 3, absent 0. */
+export function pointsOf(entries: readonly RoundEntry[]): number {
+  let total = 0;
+  for (const e of entries) {
+    if (e.kind === 'bye') total += MATCH_POINTS.win;
+    else if (e.kind === 'played') total += MATCH_POINTS[e.result];
+  }
+  return total;
+}
+
+/** Match points (3/1/0, bye = win) of every player. */
+export function standingsPoints(input: TournamentEvent | ResultTable): Map<string, number> {
+  const table = 'history' in input ? input : resultTable(input);
+  const out = new Map<string, number>();
+  for (const name of table.players) out.set(name, pointsOf(table.history.get(name) ?? []));
+  return out;
+}
+
+/** Whether the player is still in the event for `round` (not withdrawn after an earlier round). */
+export function isActive(player: Player, round: number): boolean {
+  return player.withdrawnAfterRound === undefined || player.withdrawnAfterRound >= round;
+}
+
+/**
+ * Initial McMahon score (MMS₀) of a player: the group index from the rating thresholds, with the
+ * bar and floor applied to the rating first. An unrated player is placed at the floor (or group 0).
+ */
+export function initialMcMahonScore(system: McMahonSystem, rating: number | undefined): number {
+  let r = rating ?? system.floor ?? Number.NEGATIVE_INFINITY;
+  if (system.bar !== undefined && r >= system.bar) r = system.bar;
+  if (system.floor !== undefined && r < system.floor) r = system.floor;
+  let group = 0;
+  for (const threshold of system.groups) if (r >= threshold) group++;
+  return group;
+}
