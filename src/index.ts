@@ -52,6 +52,12 @@ export type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './par
 export { type JsonReport, renderJson } from './report/json.js';
 export { renderReview } from './report/review.js';
 export { renderMatchTable, renderPlayersTable } from './report/table.js';
+export {
+  type PairingView,
+  renderPairing,
+  renderStandings,
+  type StandingsView,
+} from './report/tournament.js';
 export { properCubeAction } from './review/cube-action.js';
 export { type LuckAdjustedMatch, type LuckAdjustedSeat, luckAdjustedResult } from './review/luck.js';
 export {
@@ -69,3 +75,10 @@ export {
   type ReviewedDecision,
   rankForReview,
 } from './review/review.js';
+export * from './tournament/blossom.js';
+export * from './tournament/event.js';
+export * from './tournament/file.js';
+export * from './tournament/mcmahon.js';
+export * from './tournament/standings.js';
+export * from './tournament/swiss.js';
+export * from './tournament/tiebreaks.js';

@@ -12,7 +12,11 @@ import { renderReviewHtml } from '../report/html.js';
 import { type JsonMatch, jsonMatch, renderJson } from '../report/json.js';
 import { renderReview } from '../report/review.js';
 import { renderMatchTable, renderPlayersTable } from '../report/table.js';
+import { renderPairing, renderStandings } from '../report/tournament.js';
 import { buildReview } from '../review/review.js';
+import { TournamentError } from '../tournament/event.js';
+import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '../tournament/file.js';
+import { computeStandings, pairNextRound } from '../tournament/standings.js';
 import { inputFiles, matchUnits } from './files.js';
 
 const VERSION = '0.1.0';
@@ -221,6 +225,145 @@ function runReview(file: string, opts: ReviewOptions): number {
   return EXIT.ok;
 }
 
+interface TournamentOptions {
+  results?: string;
+  json?: boolean;
+  seed?: string;
+}
+
+/** Parses `--seed N` (a whole number 0 … 2³² − 1); anything else is a usage error. */
+export function seedOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) > 0xffffffff) {
+    throw new UsageError(`--seed expects a whole number from 0 to 4294967295, got ${JSON.stringify(value)}`);
+  }
+  return Number(value);
+}
+
+/** Reads a text file, or reports why not (one line) and returns null. */
+function readText(file: string, fail: (message: string) => void): string | null {
+  try {
+    if (statSync(file).isDirectory()) {
+      fail(`${file}: is a folder`);
+      return null;
+    }
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    fail(
+      code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read: ${code ?? (e as Error).message}`,
+    );
+    return null;
+  }
+}
+
+/** Runs a tournament subcommand on the event (plus `--results`), printing one line on a bad input. */
+function runTournament(file: string, opts: TournamentOptions, body: (event: EventFile) => string): number {
+  let failed = false;
+  const fail = (message: string): void => {
+    failed = true;
+    process.stderr.write(`bdb: ${message}\n`);
+  };
+  const text = readText(file, fail);
+  if (text === null) return EXIT.someFailed;
+  const csv = opts.results === undefined ? null : readText(opts.results, fail);
+  if (failed) return EXIT.someFailed;
+  let output: string;
+  try {
+    let event = parseEventJson(text, file);
+    if (opts.results !== undefined && csv !== null) {
+      event = withResults(
+        event,
+        parseResultsCsv(
+          csv,
+          opts.results,
+          event.players.map((p) => p.name),
+        ),
+        opts.results,
+      );
+    }
+    output = body(event);
+  } catch (e) {
+    if (e instanceof TournamentError) fail(`${file}: ${e.message}`);
+    else if (e instanceof BdbError) fail(e.message);
+    else fail(`${file}: internal error (please report): ${(e as Error).message}`);
+    return EXIT.someFailed;
+  }
+  process.stdout.write(`${output}\n`);
+  return EXIT.ok;
+}
+
+/** `bdb tournament standings EVENT`: points, then the event's tiebreaks in order, then the name. */
+function runStandings(file: string, opts: TournamentOptions): number {
+  return runTournament(file, opts, (event) => {
+    const s = computeStandings(event);
+    if (!opts.json) return renderStandings(s);
+    return JSON.stringify(
+      {
+        schemaVersion: 1,
+        name: s.name ?? null,
+        system: s.system,
+        rounds: s.rounds,
+        plannedRounds: s.plannedRounds,
+        tiebreaks: s.tiebreaks,
+        rules: s.rules,
+        standings: s.rows.map((r) => ({
+          rank: r.rank,
+          player: r.player,
+          ...(r.start !== undefined ? { start: r.start } : {}),
+          points: r.points,
+          tiebreaks: Object.fromEntries(s.tiebreaks.map((t, i) => [t, r.tiebreaks[i]?.value ?? 0])),
+          ...(r.withdrawnAfterRound !== undefined ? { withdrawnAfterRound: r.withdrawnAfterRound } : {}),
+        })),
+      },
+      null,
+      2,
+    );
+  });
+}
+
+/** `bdb tournament pair EVENT`: the next round's pairings, the bye and the seed. */
+function runPair(file: string, opts: TournamentOptions): number {
+  const seed = seedOption(opts.seed);
+  return runTournament(file, opts, (event) => {
+    const next = pairNextRound(event, seed);
+    const p = next.pairing;
+    const view = {
+      ...(event.name !== undefined ? { name: event.name } : {}),
+      system: event.system.type,
+      round: p.round,
+      plannedRounds: next.plannedRounds,
+      seed: next.seed,
+      seedDerived: next.seedDerived,
+      pairs: p.pairs.map(([player, opponent], i) => ({ board: i + 1, player, opponent })),
+      bye: p.bye,
+      rematches: p.rematches,
+      scores: Object.fromEntries(next.scores),
+    };
+    if (!opts.json) return renderPairing(view);
+    return JSON.stringify(
+      {
+        schemaVersion: 1,
+        name: event.name ?? null,
+        system: view.system,
+        round: view.round,
+        plannedRounds: view.plannedRounds,
+        seed: view.seed,
+        seedDerived: view.seedDerived,
+        pairs: view.pairs.map((x) => ({
+          ...x,
+          playerScore: next.scores.get(x.player) ?? 0,
+          opponentScore: next.scores.get(x.opponent) ?? 0,
+        })),
+        bye: view.bye,
+        rematches: view.rematches,
+      },
+      null,
+      2,
+    );
+  });
+}
+
 /** Builds the commander program. */
 export function buildProgram(): Command {
   const program = new Command('bdb')
@@ -265,6 +408,31 @@ export function buildProgram(): Command {
     )
     .action((file: string, opts: ReviewOptions) => {
       process.exitCode = runReview(file, opts);
+    });
+  const tournament = program
+    .command('tournament')
+    .description("Swiss and McMahon events: standings with tiebreaks, and the next round's pairings");
+  tournament
+    .command('standings')
+    .description("standings: points, then the event's tiebreaks in its order, then the name")
+    .argument('<event>', 'event file (JSON)')
+    .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
+    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .action((file: string, opts: TournamentOptions) => {
+      process.exitCode = runStandings(file, opts);
+    });
+  tournament
+    .command('pair')
+    .description('pairings of the next round (Swiss, or McMahon on McMahon scores) and the bye')
+    .argument('<event>', 'event file (JSON)')
+    .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
+    .option(
+      '--seed <n>',
+      'seed of the random choices inside score groups (default: from the event name and round)',
+    )
+    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .action((file: string, opts: TournamentOptions) => {
+      process.exitCode = runPair(file, opts);
     });
   return program;
 }

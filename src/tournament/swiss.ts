@@ -61,7 +61,7 @@ export interface SwissPairing extends Pairing {
 }
 
 /** A small seeded generator (xorshift32 on a mixed seed), so pairings are reproducible. */
-function seededRandom(seed: number): () => number {
+export function seededRandom(seed: number): () => number {
   let x = (Math.imul(seed | 0, 0x9e3779b1) ^ 0x5bd1e995) >>> 0 || 1;
   return () => {
     x ^= x << 13;

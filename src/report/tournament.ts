@@ -1,0 +1,131 @@
+/**
+ * Tournament tables for people (cli-table3, plain style): standings and the next round's pairings.
+ * The inputs are plain data (the shapes `computeStandings` and `pairNextRound` return), so the
+ * report layer does not depend on the tournament code.
+ */
+import Table from 'cli-table3';
+
+const plain = { head: [] as string[], border: [] as string[] };
+
+/** Renders a table with a rule under the header only (cli-table3 draws one between every row). */
+function compact(t: Table.Table): string {
+  let seen = false;
+  return t
+    .toString()
+    .split('\n')
+    .filter((line) => {
+      if (!line.startsWith('├')) return true;
+      if (seen) return false;
+      seen = true;
+      return true;
+    })
+    .join('\n');
+}
+
+export interface StandingsView {
+  readonly name?: string;
+  readonly system: 'swiss' | 'mcmahon';
+  readonly rounds: number;
+  readonly plannedRounds: number;
+  readonly tiebreaks: readonly string[];
+  readonly rules: string;
+  readonly rows: readonly {
+    readonly rank: number;
+    readonly player: string;
+    readonly start?: number;
+    readonly points: number;
+    readonly tiebreaks: readonly { readonly text: string }[];
+    readonly withdrawnAfterRound?: number;
+  }[];
+}
+
+const TIEBREAK_TITLES: Readonly<Record<string, string>> = {
+  kts: 'KTS',
+  buchholz: 'Buchholz',
+  'buchholz-cut1': 'Buchholz Cut-1',
+  'buchholz-median': 'Median Buchholz',
+  sos: 'SOS',
+  sosos: 'SOSOS',
+  'sonneborn-berger': 'Sonneborn-Berger',
+  omw: 'OMW%',
+  'head-to-head': 'Head-to-head',
+};
+
+function num(v: number): string {
+  return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
+}
+
+function title(s: { name?: string; system: string; rounds: number; plannedRounds: number }): string {
+  const system = s.system === 'mcmahon' ? 'McMahon' : 'Swiss';
+  return `${s.name ?? 'Tournament'} — ${system}, after round ${s.rounds} of ${s.plannedRounds}`;
+}
+
+/** The standings table, with a title line above and the rules in force below. */
+export function renderStandings(s: StandingsView): string {
+  const mcmahon = s.system === 'mcmahon';
+  const head = [
+    '#',
+    'Player',
+    ...(mcmahon ? ['Start'] : []),
+    mcmahon ? 'MMS' : 'Points',
+    ...s.tiebreaks.map((t) => TIEBREAK_TITLES[t] ?? t),
+  ];
+  const t = new Table({ head, style: plain });
+  for (const r of s.rows) {
+    const who =
+      r.withdrawnAfterRound !== undefined
+        ? `${r.player} (withdrew after round ${r.withdrawnAfterRound})`
+        : r.player;
+    t.push([
+      String(r.rank),
+      who,
+      ...(mcmahon ? [num(r.start ?? 0)] : []),
+      num(r.points),
+      ...r.tiebreaks.map((c) => c.text),
+    ]);
+  }
+  return `${title(s)}\n${compact(t)}\nRules: ${s.rules}`;
+}
+
+export interface PairingView {
+  readonly name?: string;
+  readonly system: 'swiss' | 'mcmahon';
+  readonly round: number;
+  readonly plannedRounds: number;
+  readonly seed: number;
+  readonly seedDerived: boolean;
+  readonly pairs: readonly { readonly board: number; readonly player: string; readonly opponent: string }[];
+  readonly bye: string | null;
+  readonly rematches: number;
+  readonly scores: Readonly<Record<string, number>>;
+}
+
+/** The pairings table of the next round, the bye, and the seed used. */
+export function renderPairing(p: PairingView): string {
+  const system = p.system === 'mcmahon' ? 'McMahon' : 'Swiss';
+  const scoreTitle = p.system === 'mcmahon' ? 'MMS' : 'Points';
+  const t = new Table({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], style: plain });
+  for (const x of p.pairs) {
+    t.push([
+      String(x.board),
+      x.player,
+      num(p.scores[x.player] ?? 0),
+      x.opponent,
+      num(p.scores[x.opponent] ?? 0),
+    ]);
+  }
+  const lines = [`${p.name ?? 'Tournament'} — ${system}, round ${p.round} of ${p.plannedRounds}`];
+  if (p.round > p.plannedRounds)
+    lines.push(`Note: the ${p.plannedRounds} planned rounds are already played.`);
+  lines.push(compact(t));
+  lines.push(`Bye: ${p.bye ?? 'none'}`);
+  if (p.rematches > 0) {
+    lines.push(`Rematches: ${p.rematches} (unavoidable: every other pairing repeats more games)`);
+  }
+  lines.push(
+    p.seedDerived
+      ? `Seed: ${p.seed} (derived from the event name and round, so reruns agree; --seed N to choose another)`
+      : `Seed: ${p.seed} (from --seed)`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,394 @@
+/**
+ * Event files: a JSON description of a Swiss or McMahon event (players, system, tiebreaks, results)
+ * and a CSV of results (`round,player,opponent,result`, header required). Every problem is reported
+ * as one line naming the file and where in it: the JSON path (`event.json: results[3].opponent:
+ * unknown player "Bob"`) or the CSV line (`results.csv:4: …`).
+ */
+
+import { BdbError, CorruptFileError } from '../errors.js';
+import {
+  BYE,
+  type MatchResult,
+  type McMahonSystem,
+  type Player,
+  type ResultTable,
+  type RoundResult,
+  resultTable,
+  TournamentError,
+  type TournamentEvent,
+  type TournamentSystem,
+} from './event.js';
+import type { OpponentUnplayedRule } from './tiebreaks.js';
+
+/** The tiebreaks an event file may ask for, by name. */
+export const TIEBREAK_NAMES = [
+  'kts',
+  'buchholz',
+  'buchholz-cut1',
+  'buchholz-median',
+  'sos',
+  'sosos',
+  'sonneborn-berger',
+  'omw',
+  'head-to-head',
+] as const;
+
+export type TiebreakName = (typeof TIEBREAK_NAMES)[number];
+
+/** Unplayed-round rules an event file can name (the functional rule is McMahon's default only). */
+export type FileUnplayedRule = 'ignore' | 'zero' | 'own-score';
+
+export interface EventTiebreakOptions {
+  readonly bye?: FileUnplayedRule;
+  readonly absent?: FileUnplayedRule;
+  readonly opponentUnplayed?: OpponentUnplayedRule;
+  /** Points for an absent round (default 0; McMahon: ½). A half-point bye is `1` with Swiss points. */
+  readonly absentPoints?: number;
+}
+
+/** A parsed, validated event file. */
+export interface EventFile extends TournamentEvent {
+  readonly name?: string;
+  readonly tiebreaks: readonly TiebreakName[];
+  readonly tiebreakOptions: EventTiebreakOptions;
+}
+
+/** An event file is invalid: the message names the file and the JSON path. */
+export class EventFileError extends BdbError {
+  readonly file: string;
+  readonly path: string;
+  readonly detail: string;
+  constructor(file: string, path: string, detail: string) {
+    super('EVENT_FILE', path ? `${file}: ${path}: ${detail}` : `${file}: ${detail}`);
+    this.file = file;
+    this.path = path;
+    this.detail = detail;
+  }
+}
+
+const RESULTS: readonly MatchResult[] = ['win', 'loss', 'draw'];
+const UNPLAYED: readonly FileUnplayedRule[] = ['ignore', 'zero', 'own-score'];
+const OPPONENT_UNPLAYED: readonly OpponentUnplayedRule[] = ['actual', 'as-draw'];
+
+type Json = unknown;
+
+function isObject(v: Json): v is Record<string, Json> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function describe(v: Json): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'object') return 'an object';
+  return String(v);
+}
+
+class Checker {
+  readonly file: string;
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  fail(path: string, detail: string): never {
+    throw new EventFileError(this.file, path, detail);
+  }
+
+  object(v: Json, path: string): Record<string, Json> {
+    if (!isObject(v)) this.fail(path, `expected an object, got ${describe(v)}`);
+    return v;
+  }
+
+  array(v: Json, path: string): Json[] {
+    if (!Array.isArray(v)) this.fail(path, `expected an array, got ${describe(v)}`);
+    return v;
+  }
+
+  string(v: Json, path: string): string {
+    if (typeof v !== 'string' || v.trim() === '')
+      this.fail(path, `expected a non-empty string, got ${describe(v)}`);
+    return v;
+  }
+
+  number(v: Json, path: string): number {
+    if (typeof v !== 'number' || !Number.isFinite(v))
+      this.fail(path, `expected a number, got ${describe(v)}`);
+    return v;
+  }
+
+  positiveInteger(v: Json, path: string): number {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) {
+      this.fail(path, `expected a whole number ≥ 1, got ${describe(v)}`);
+    }
+    return v;
+  }
+
+  oneOf<T extends string>(v: Json, allowed: readonly T[], path: string): T {
+    if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
+      this.fail(path, `expected one of ${allowed.join(', ')}, got ${describe(v)}`);
+    }
+    return v as T;
+  }
+
+  /** Rejects keys the format does not define (a typo would otherwise be silently ignored). */
+  keys(o: Record<string, Json>, allowed: readonly string[], path: string): void {
+    for (const k of Object.keys(o)) {
+      if (!allowed.includes(k)) {
+        this.fail(path ? `${path}.${k}` : k, `unknown field (expected ${allowed.join(', ')})`);
+      }
+    }
+  }
+}
+
+function parseSystem(c: Checker, v: Json): TournamentSystem {
+  const o = c.object(v, 'system');
+  const type = c.oneOf(o.type, ['swiss', 'mcmahon'] as const, 'system.type');
+  if (type === 'swiss') {
+    c.keys(o, ['type'], 'system');
+    return { type };
+  }
+  c.keys(o, ['type', 'groups', 'bar', 'floor'], 'system');
+  const groups = c.array(o.groups, 'system.groups').map((g, i) => c.number(g, `system.groups[${i}]`));
+  for (let i = 1; i < groups.length; i++) {
+    if (groups[i]! <= groups[i - 1]!) c.fail(`system.groups[${i}]`, 'rating thresholds must be ascending');
+  }
+  const system: { -readonly [K in keyof McMahonSystem]: McMahonSystem[K] } = { type, groups };
+  if (o.bar !== undefined) system.bar = c.number(o.bar, 'system.bar');
+  if (o.floor !== undefined) system.floor = c.number(o.floor, 'system.floor');
+  if (system.bar !== undefined && system.floor !== undefined && system.floor > system.bar) {
+    c.fail('system.floor', `the floor (${system.floor}) is above the bar (${system.bar})`);
+  }
+  return system;
+}
+
+function parsePlayers(c: Checker, v: Json): Player[] {
+  const seen = new Set<string>();
+  return c.array(v, 'players').map((p, i) => {
+    const path = `players[${i}]`;
+    const o = c.object(p, path);
+    c.keys(o, ['name', 'rating', 'withdrawnAfterRound'], path);
+    const name = c.string(o.name, `${path}.name`);
+    if (name === BYE) c.fail(`${path}.name`, `"${BYE}" cannot be a player's name`);
+    if (seen.has(name)) c.fail(`${path}.name`, `player "${name}" is listed twice`);
+    seen.add(name);
+    const player: { -readonly [K in keyof Player]: Player[K] } = { name };
+    if (o.rating !== undefined) player.rating = c.number(o.rating, `${path}.rating`);
+    if (o.withdrawnAfterRound !== undefined) {
+      // 0: withdrew before the first round
+      const w = o.withdrawnAfterRound;
+      if (typeof w !== 'number' || !Number.isInteger(w) || w < 0) {
+        c.fail(`${path}.withdrawnAfterRound`, `expected a whole number ≥ 0, got ${describe(w)}`);
+      }
+      player.withdrawnAfterRound = w;
+    }
+    return player;
+  });
+}
+
+function parseTiebreakOptions(c: Checker, v: Json): EventTiebreakOptions {
+  if (v === undefined) return {};
+  const o = c.object(v, 'tiebreakOptions');
+  c.keys(o, ['bye', 'absent', 'opponentUnplayed', 'absentPoints'], 'tiebreakOptions');
+  const out: { -readonly [K in keyof EventTiebreakOptions]: EventTiebreakOptions[K] } = {};
+  if (o.bye !== undefined) out.bye = c.oneOf(o.bye, UNPLAYED, 'tiebreakOptions.bye');
+  if (o.absent !== undefined) out.absent = c.oneOf(o.absent, UNPLAYED, 'tiebreakOptions.absent');
+  if (o.opponentUnplayed !== undefined) {
+    out.opponentUnplayed = c.oneOf(o.opponentUnplayed, OPPONENT_UNPLAYED, 'tiebreakOptions.opponentUnplayed');
+  }
+  if (o.absentPoints !== undefined)
+    out.absentPoints = c.number(o.absentPoints, 'tiebreakOptions.absentPoints');
+  return out;
+}
+
+/** Checks one result's fields (names against the players); `at(field)` names where it is. */
+function checkResult(
+  fields: { round: Json; player: Json; opponent: Json; result: Json },
+  players: ReadonlySet<string>,
+  at: (field: string) => string,
+  fail: (where: string, detail: string) => never,
+): RoundResult {
+  const { round, player, opponent, result } = fields;
+  if (typeof round !== 'number' || !Number.isInteger(round) || round < 1) {
+    fail(at('round'), `expected a round number ≥ 1, got ${describe(round)}`);
+  }
+  if (typeof player !== 'string' || player === '')
+    fail(at('player'), `expected a player's name, got ${describe(player)}`);
+  if (!players.has(player)) fail(at('player'), `unknown player ${JSON.stringify(player)}`);
+  if (typeof opponent !== 'string' || opponent === '') {
+    fail(at('opponent'), `expected a player's name or "${BYE}", got ${describe(opponent)}`);
+  }
+  if (opponent !== BYE && !players.has(opponent))
+    fail(at('opponent'), `unknown player ${JSON.stringify(opponent)}`);
+  if (opponent === player) fail(at('opponent'), `"${player}" is paired with himself`);
+  if (typeof result !== 'string' || !(RESULTS as readonly string[]).includes(result)) {
+    fail(at('result'), `expected one of ${RESULTS.join(', ')}, got ${describe(result)}`);
+  }
+  if (opponent === BYE && result !== 'win') fail(at('result'), 'a bye is a win');
+  return { round, player, opponent, result: result as MatchResult };
+}
+
+/** Parses and validates an event file's JSON text. `file` names it in errors. */
+export function parseEventJson(text: string, file: string): EventFile {
+  const c = new Checker(file);
+  let root: Json;
+  try {
+    root = JSON.parse(text);
+  } catch (e) {
+    throw new EventFileError(file, '', `not valid JSON (${(e as Error).message})`);
+  }
+  const o = c.object(root, '');
+  c.keys(o, ['name', 'system', 'players', 'rounds', 'tiebreaks', 'tiebreakOptions', 'results'], '');
+  const name = o.name === undefined ? undefined : c.string(o.name, 'name');
+  const system = parseSystem(c, o.system);
+  const players = parsePlayers(c, o.players);
+  if (players.length === 0) c.fail('players', 'the event has no players');
+  const rounds = o.rounds === undefined ? undefined : c.positiveInteger(o.rounds, 'rounds');
+  const tiebreaks = c
+    .array(o.tiebreaks ?? [], 'tiebreaks')
+    .map((t, i) => c.oneOf(t, TIEBREAK_NAMES, `tiebreaks[${i}]`));
+  const dup = tiebreaks.find((t, i) => tiebreaks.indexOf(t) !== i);
+  if (dup) c.fail(`tiebreaks[${tiebreaks.lastIndexOf(dup)}]`, `"${dup}" is listed twice`);
+  const tiebreakOptions = parseTiebreakOptions(c, o.tiebreakOptions);
+  const known = new Set(players.map((p) => p.name));
+  const results = c.array(o.results ?? [], 'results').map((r, i) => {
+    const path = `results[${i}]`;
+    const ro = c.object(r, path);
+    c.keys(ro, ['round', 'player', 'opponent', 'result'], path);
+    return checkResult(
+      { round: ro.round, player: ro.player, opponent: ro.opponent, result: ro.result },
+      known,
+      (f) => `${path}.${f}`,
+      (where, detail) => c.fail(where, detail),
+    );
+  });
+  const event: EventFile = {
+    ...(name !== undefined ? { name } : {}),
+    system,
+    players,
+    ...(rounds !== undefined ? { rounds } : {}),
+    tiebreaks,
+    tiebreakOptions,
+    results,
+  };
+  checkConsistent(event, file);
+  return event;
+}
+
+/** Splits one CSV line (RFC 4180 quotes, no line breaks inside fields). */
+function splitCsvLine(line: string, file: string, lineNo: number): string[] {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    let field = '';
+    if (line[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= line.length) throw new CorruptFileError({ file, line: lineNo }, 'unterminated quoted field');
+        if (line[i] === '"') {
+          if (line[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += line[i];
+        i++;
+      }
+      if (i < line.length && line[i] !== ',') {
+        throw new CorruptFileError(
+          { file, line: lineNo, column: i + 1 },
+          'expected "," after a quoted field',
+        );
+      }
+    } else {
+      const end = line.indexOf(',', i);
+      field = line.slice(i, end === -1 ? line.length : end);
+      i = end === -1 ? line.length : end;
+    }
+    out.push(field.trim());
+    if (i >= line.length) return out;
+    i++; // the comma
+  }
+}
+
+const CSV_COLUMNS = ['round', 'player', 'opponent', 'result'] as const;
+
+/**
+ * Parses a results CSV (`round,player,opponent,result`, header required, columns in any order).
+ * `players` are the event's player names; an unknown name is an error on its line.
+ */
+export function parseResultsCsv(text: string, file: string, players: readonly string[]): RoundResult[] {
+  const known = new Set(players);
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  let header: string[] | null = null;
+  let index: Record<(typeof CSV_COLUMNS)[number], number> | null = null;
+  const results: RoundResult[] = [];
+  lines.forEach((raw, k) => {
+    const lineNo = k + 1;
+    if (raw.trim() === '' || raw.trimStart().startsWith('#')) return;
+    const fields = splitCsvLine(raw, file, lineNo);
+    if (!header || !index) {
+      header = fields.map((f) => f.toLowerCase());
+      const idx = {} as Record<(typeof CSV_COLUMNS)[number], number>;
+      for (const col of CSV_COLUMNS) {
+        const j = header.indexOf(col);
+        if (j === -1) {
+          throw new CorruptFileError(
+            { file, line: lineNo },
+            `header must name the columns ${CSV_COLUMNS.join(',')} (missing "${col}")`,
+          );
+        }
+        idx[col] = j;
+      }
+      index = idx;
+      return;
+    }
+    if (fields.length !== header.length) {
+      throw new CorruptFileError(
+        { file, line: lineNo },
+        `expected ${header.length} fields as in the header, got ${fields.length}`,
+      );
+    }
+    const round = fields[index.round]!;
+    results.push(
+      checkResult(
+        {
+          round: /^\d+$/.test(round) ? Number(round) : round,
+          player: fields[index.player]!,
+          opponent: fields[index.opponent]!.toLowerCase() === BYE ? BYE : fields[index.opponent]!,
+          result: fields[index.result]!.toLowerCase(),
+        },
+        known,
+        (f) => f,
+        (where, detail) => {
+          throw new CorruptFileError({ file, line: lineNo }, `${where}: ${detail}`);
+        },
+      ),
+    );
+  });
+  if (!header)
+    throw new CorruptFileError(
+      { file, line: 1 },
+      'empty file (a header round,player,opponent,result is required)',
+    );
+  return results;
+}
+
+/** Checks that the event's results agree (one result per player and round); errors name `file`. */
+export function checkConsistent(event: TournamentEvent, file: string): ResultTable {
+  try {
+    return resultTable(event);
+  } catch (e) {
+    if (e instanceof TournamentError) throw new EventFileError(file, 'results', e.message);
+    throw e;
+  }
+}
+
+/** The event with the CSV's results added after its own; the combination is checked (errors name the CSV). */
+export function withResults(event: EventFile, results: readonly RoundResult[], file: string): EventFile {
+  const out: EventFile = { ...event, results: [...event.results, ...results] };
+  checkConsistent(out, file);
+  return out;
+}

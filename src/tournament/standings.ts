@@ -1,0 +1,247 @@
+/**
+ * Standings of an event file: points (match points 3/1/0 for Swiss, McMahon score for McMahon), then
+ * the event's tiebreaks in its order, then the name; and the next round's pairing, Swiss or McMahon.
+ */
+
+import { type ResultTable, resultTable } from './event.js';
+import type { EventFile, TiebreakName } from './file.js';
+import { mcmahonInitialScores, mcmahonRules, pairMcMahonRound } from './mcmahon.js';
+import { pairSwissRound, type SwissPairing, swissRounds } from './swiss.js';
+import {
+  buchholz,
+  buchholzCut1,
+  buchholzMedian,
+  formatKts,
+  headToHead,
+  ktsFromOpponents,
+  opponentsMatchWinPercent,
+  scores,
+  sonnebornBerger,
+  sos,
+  sosos,
+  type TiebreakRules,
+} from './tiebreaks.js';
+
+export interface TiebreakCell {
+  /** The value the order uses (KTS: XX × 10⁶ + YYY × 10³ + ZZZ; OMW: a share 0..1). */
+  readonly value: number;
+  /** The value as printed (KTS: the 7- or 8-digit code; OMW: a percentage). */
+  readonly text: string;
+}
+
+export interface StandingsRow {
+  /** Shared by players equal on points and every tiebreak. */
+  readonly rank: number;
+  readonly player: string;
+  /** McMahon only: the initial McMahon score MMS₀. */
+  readonly start?: number;
+  readonly points: number;
+  readonly tiebreaks: readonly TiebreakCell[];
+  /** The round after which the player withdrew, if he did. */
+  readonly withdrawnAfterRound?: number;
+}
+
+export interface Standings {
+  readonly name?: string;
+  readonly system: 'swiss' | 'mcmahon';
+  /** Rounds with results so far. */
+  readonly rounds: number;
+  /** Planned rounds (the event's `rounds`, else ⌈log₂ N⌉). */
+  readonly plannedRounds: number;
+  readonly tiebreaks: readonly TiebreakName[];
+  /** The rules in force, one line ({@link describeEventRules}). */
+  readonly rules: string;
+  readonly rows: readonly StandingsRow[];
+}
+
+/** The tiebreak rules of an event: its options over the system's defaults (McMahon: Go points, MMS₀). */
+export function eventRules(event: EventFile): TiebreakRules {
+  const o = event.tiebreakOptions;
+  const overrides: { -readonly [K in keyof TiebreakRules]: TiebreakRules[K] } = {};
+  if (o.bye !== undefined) overrides.bye = o.bye;
+  if (o.absent !== undefined) overrides.absent = o.absent;
+  if (o.opponentUnplayed !== undefined) overrides.opponentUnplayed = o.opponentUnplayed;
+  if (o.absentPoints !== undefined) overrides.absentPoints = o.absentPoints;
+  return event.system.type === 'mcmahon' ? mcmahonRules(event, overrides) : overrides;
+}
+
+/** One line stating the score and unplayed-round rules in force. */
+export function describeEventRules(event: EventFile): string {
+  const rules = eventRules(event);
+  const name = (r: TiebreakRules['bye']): string =>
+    typeof r === 'function' ? "the player's own start MMS" : (r ?? 'ignore');
+  const pts = rules.points ?? { win: 3, draw: 1, loss: 0 };
+  const parts = [
+    `points win ${pts.win} / draw ${pts.draw} / loss ${pts.loss} / bye ${pts.win} / absent ${rules.absentPoints ?? 0}`,
+  ];
+  if (rules.initial) parts.push('plus the start MMS of the rating group');
+  parts.push(
+    `own bye: ${name(rules.bye)}`,
+    `own absence or withdrawal: ${name(rules.absent)}`,
+    `opponents' unplayed rounds: ${rules.opponentUnplayed ?? 'actual'}`,
+  );
+  if (event.tiebreaks.includes('kts')) {
+    const absent = event.tiebreakOptions.absentPoints ?? 0;
+    parts.push(
+      `KTS on match points 3/1/0 (absent ${absent}) with n = rounds so far, a bye a 0-point opponent`,
+    );
+  }
+  if (event.tiebreaks.includes('omw')) parts.push('OMW% floored at 33 %, byes ignored');
+  if (event.tiebreaks.includes('head-to-head')) parts.push('head-to-head among players equal on points');
+  return parts.join('; ');
+}
+
+function number(v: number): string {
+  return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
+}
+
+function cells(map: ReadonlyMap<string, number>): Map<string, TiebreakCell> {
+  return new Map([...map].map(([k, v]) => [k, { value: v, text: number(v) }]));
+}
+
+/** The KTS tiebreak on match points (absent rounds worth the event's `absentPoints`, default 0). */
+function ktsCells(table: ResultTable, absentPoints: number | undefined): Map<string, TiebreakCell> {
+  const points = scores(table, absentPoints === undefined ? {} : { absentPoints });
+  const opponents = new Map<string, (string | null)[]>();
+  for (const name of table.players) {
+    const list: (string | null)[] = [];
+    for (const e of table.history.get(name) ?? []) {
+      if (e.kind === 'played') list.push(e.opponent);
+      else if (e.kind === 'bye') list.push(null);
+    }
+    opponents.set(name, list);
+  }
+  const out = new Map<string, TiebreakCell>();
+  for (const [name, v] of ktsFromOpponents({ rounds: table.rounds, points, opponents })) {
+    out.set(name, { value: v.value, text: formatKts(v) });
+  }
+  return out;
+}
+
+function tiebreakCells(
+  name: TiebreakName,
+  table: ResultTable,
+  rules: TiebreakRules,
+  points: ReadonlyMap<string, number>,
+  event: EventFile,
+): Map<string, TiebreakCell> {
+  switch (name) {
+    case 'kts':
+      return ktsCells(table, event.tiebreakOptions.absentPoints);
+    case 'buchholz':
+      return cells(buchholz(table, rules));
+    case 'buchholz-cut1':
+      return cells(buchholzCut1(table, rules));
+    case 'buchholz-median':
+      return cells(buchholzMedian(table, rules));
+    case 'sos':
+      return cells(sos(table, rules));
+    case 'sosos':
+      return cells(sosos(table, rules));
+    case 'sonneborn-berger':
+      return cells(sonnebornBerger(table, rules));
+    case 'omw': {
+      const out = new Map<string, TiebreakCell>();
+      for (const [k, v] of opponentsMatchWinPercent(table)) {
+        out.set(k, { value: v, text: `${(v * 100).toFixed(2)} %` });
+      }
+      return out;
+    }
+    case 'head-to-head': {
+      const out = new Map<string, TiebreakCell>();
+      const byPoints = new Map<number, string[]>();
+      for (const p of table.players) {
+        const s = points.get(p) ?? 0;
+        byPoints.set(s, [...(byPoints.get(s) ?? []), p]);
+      }
+      for (const group of byPoints.values())
+        for (const [k, v] of headToHead(table, group)) out.set(k, { value: v, text: number(v) });
+      return out;
+    }
+  }
+}
+
+/** Standings of an event file (see the module comment for the order). */
+export function computeStandings(event: EventFile): Standings {
+  const table = resultTable(event);
+  const rules = eventRules(event);
+  const points = scores(table, rules);
+  const start = event.system.type === 'mcmahon' ? mcmahonInitialScores(event) : undefined;
+  const columns = event.tiebreaks.map((t) => tiebreakCells(t, table, rules, points, event));
+  const withdrawn = new Map(event.players.map((p) => [p.name, p.withdrawnAfterRound]));
+  const rows = table.players.map((player) => ({
+    player,
+    points: points.get(player) ?? 0,
+    tiebreaks: columns.map((c) => c.get(player) ?? { value: 0, text: '0' }),
+  }));
+  const compareScores = (a: (typeof rows)[number], b: (typeof rows)[number]): number => {
+    if (a.points !== b.points) return b.points - a.points;
+    for (let i = 0; i < a.tiebreaks.length; i++) {
+      const d = b.tiebreaks[i]!.value - a.tiebreaks[i]!.value;
+      if (d !== 0) return d;
+    }
+    return 0;
+  };
+  rows.sort((a, b) => compareScores(a, b) || (a.player < b.player ? -1 : a.player > b.player ? 1 : 0));
+  let rank = 0;
+  const ranked: StandingsRow[] = rows.map((row, i) => {
+    if (i === 0 || compareScores(rows[i - 1]!, row) !== 0) rank = i + 1;
+    const w = withdrawn.get(row.player);
+    return {
+      rank,
+      player: row.player,
+      ...(start ? { start: start.get(row.player) ?? 0 } : {}),
+      points: row.points,
+      tiebreaks: row.tiebreaks,
+      ...(w !== undefined ? { withdrawnAfterRound: w } : {}),
+    };
+  });
+  return {
+    ...(event.name !== undefined ? { name: event.name } : {}),
+    system: event.system.type,
+    rounds: table.rounds,
+    plannedRounds: swissRounds(event),
+    tiebreaks: event.tiebreaks,
+    rules: describeEventRules(event),
+    rows: ranked,
+  };
+}
+
+/** The default pairing seed: FNV-1a (32 bits) of the event's name and the round, so reruns agree. */
+export function defaultSeed(name: string | undefined, round: number): number {
+  let h = 0x811c9dc5;
+  for (const ch of new TextEncoder().encode(`${name ?? ''}\u0000round ${round}`)) {
+    h ^= ch;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+export interface NextRound {
+  readonly pairing: SwissPairing;
+  /** The score each player was paired on (match points, or McMahon score). */
+  readonly scores: ReadonlyMap<string, number>;
+  readonly seed: number;
+  readonly seedDerived: boolean;
+  readonly plannedRounds: number;
+}
+
+/** Pairs the round after the last one with results (Swiss or McMahon, per the event's system). */
+export function pairNextRound(event: EventFile, seed?: number): NextRound {
+  const table = resultTable(event);
+  const round = table.rounds + 1;
+  const s = seed ?? defaultSeed(event.name, round);
+  const mcmahon = event.system.type === 'mcmahon';
+  const pairing = mcmahon
+    ? pairMcMahonRound(event, { seed: s, rules: eventRules(event) })
+    : pairSwissRound(event, { seed: s });
+  // pairSwissRound pairs on match points 3/1/0 (absent 0), as the scores below
+  const paired = scores(table, mcmahon ? eventRules(event) : {});
+  return {
+    pairing,
+    scores: paired,
+    seed: s,
+    seedDerived: seed === undefined,
+    plannedRounds: swissRounds(event),
+  };
+}
