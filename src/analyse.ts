@@ -7,7 +7,7 @@ import type { Met } from './met/index.js';
 import { loadKazarossXG2 } from './met/index.js';
 import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './metrics/difficulty.js';
 import {
-  addTallies,
+  addTalliesInto,
   matchTallies,
   type PlayerStats,
   type PlayerTally,
@@ -155,7 +155,8 @@ export class PlayerAggregator {
       const name = canonicalName(t.player, this.opts.aliases);
       if (this.opts.players && !this.opts.players.includes(name)) continue;
       const prev = this.byName.get(name);
-      this.byName.set(name, prev ? addTallies(prev, t) : { ...structuredClone(t), player: name });
+      if (prev) addTalliesInto(prev, t);
+      else this.byName.set(name, { ...structuredClone(t), player: name });
     }
   }
 
