@@ -28,6 +28,28 @@ export function maxWeightMatching(
   edges: readonly Edge[],
   options: MatchingOptions = {},
 ): number[] {
+  return maxWeightMatchingWithDuals(n, edges, options).mate;
+}
+
+/**
+ * A matching with the final dual solution, which certifies its optimality: with `dual` (vertex duals
+ * at 0..n-1, blossom duals at n..2n-1, all in the algorithm's doubled scale) the slack
+ * `dual[u] + dual[v] − 2w + Σ 2·dual[b]` (over the blossoms b containing both u and v, found by
+ * walking `parent` up from each vertex) is ≥ 0 for every edge and 0 for every matched edge. So a
+ * matching computed on a subgraph is also optimal on a larger graph whose extra edges all have
+ * non-negative slack (for perfect matchings; with `maxCardinality` vertex duals may be negative).
+ */
+export interface MatchingWithDuals {
+  readonly mate: number[];
+  readonly dual: Float64Array;
+  readonly parent: Int32Array;
+}
+
+export function maxWeightMatchingWithDuals(
+  n: number,
+  edges: readonly Edge[],
+  options: MatchingOptions = {},
+): MatchingWithDuals {
   const maxCard = options.maxCardinality ?? false;
   const list = edges.filter((e) => e[0] !== e[1]);
   for (const [u, v, w] of list) {
@@ -37,7 +59,13 @@ export function maxWeightMatching(
     if (!Number.isFinite(w)) throw new RangeError(`edge (${u}, ${v}) has a non-finite weight`);
   }
   const m = list.length;
-  if (n === 0 || m === 0) return new Array<number>(n).fill(-1);
+  if (n === 0 || m === 0) {
+    return {
+      mate: new Array<number>(n).fill(-1),
+      dual: new Float64Array(2 * n),
+      parent: new Int32Array(2 * n).fill(-1),
+    };
+  }
 
   const endpoint = new Int32Array(2 * m);
   const weight = new Float64Array(m);
@@ -69,6 +97,7 @@ export function maxWeightMatching(
   const dual = new Float64Array(2 * n);
   for (let i = 0; i < n; i++) dual[i] = maxWeight;
   const allowed = new Uint8Array(m);
+  const bestTo = new Int32Array(2 * n).fill(-1);
   let queue: number[] = [];
 
   const slack = (k: number): number => dual[ep(2 * k)]! + dual[ep(2 * k + 1)]! - 2 * weight[k]!;
@@ -163,26 +192,35 @@ export function maxWeightMatching(
       inBlossom[x] = b;
     }
     // Least-slack edges from the new blossom to each neighbouring outer blossom.
-    const bestTo = new Int32Array(2 * n).fill(-1);
+    // bestTo is a scratch array shared by all calls (all -1 between calls); touched lists its used slots.
+    const touched: number[] = [];
+    const consider = (e: number): void => {
+      let j = endpoint[2 * e + 1]!;
+      if (inBlossom[j] === b) j = endpoint[2 * e]!;
+      const bj = inBlossom[j]!;
+      if (bj !== b && label[bj] === 1) {
+        const cur = bestTo[bj]!;
+        if (cur === -1) {
+          bestTo[bj] = e;
+          touched.push(bj);
+        } else if (slack(e) < slack(cur)) bestTo[bj] = e;
+      }
+    };
     for (const sub of path) {
-      const lists: number[][] = [];
       const own = blossomBestEdges[sub];
-      if (own) lists.push(own);
-      else for (const x of leaves(sub)) lists.push(neighbours[x]!.map((p) => p >> 1));
-      for (const edgeList of lists) {
-        for (const e of edgeList) {
-          let j = ep(2 * e + 1);
-          if (inBlossom[j] === b) j = ep(2 * e);
-          const bj = inBlossom[j]!;
-          if (bj !== b && label[bj] === 1 && (bestTo[bj] === -1 || slack(e) < slack(bestTo[bj]!))) {
-            bestTo[bj] = e;
-          }
-        }
+      if (own) for (const e of own) consider(e);
+      else {
+        for (const x of leaves(sub)) for (const p of neighbours[x]!) consider(p >> 1);
       }
       blossomBestEdges[sub] = null;
       bestEdge[sub] = -1;
     }
-    const best = Array.from(bestTo).filter((e) => e !== -1);
+    touched.sort((x, y) => x - y);
+    const best: number[] = [];
+    for (const bj of touched) {
+      best.push(bestTo[bj]!);
+      bestTo[bj] = -1;
+    }
     blossomBestEdges[b] = best;
     bestEdge[b] = -1;
     for (const e of best) if (bestEdge[b] === -1 || slack(e) < slack(bestEdge[b]!)) bestEdge[b] = e;
@@ -437,7 +475,7 @@ export function maxWeightMatching(
     }
   }
 
-  return Array.from(mate, (p) => (p >= 0 ? ep(p) : -1));
+  return { mate: Array.from(mate, (p) => (p >= 0 ? ep(p) : -1)), dual, parent };
 }
 
 /** Total weight of a matching returned by {@link maxWeightMatching} (for graphs without parallel edges). */

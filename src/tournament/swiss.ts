@@ -16,7 +16,7 @@
  * the engine never dead-ends.
  */
 
-import { maxWeightMatching } from './blossom.js';
+import { type Edge, maxWeightMatching, maxWeightMatchingWithDuals } from './blossom.js';
 import {
   BYE,
   defaultRounds,
@@ -82,6 +82,92 @@ export function scoreGroups(players: readonly PairingPlayer[]): Map<number, numb
   return new Map(distinct.map((s, i) => [s, i]));
 }
 
+/** Candidate edges kept per vertex on the first try of {@link maximumPairing}. */
+const CANDIDATES = 12;
+/** Rounds of adding violated edges before falling back to the complete graph. */
+const REPAIRS = 8;
+
+/**
+ * Maximum-weight perfect matching of the complete graph on `v` vertices (v even) with the weights of
+ * the V×V matrix `weight` and score groups `groupOf`. Exact, but fast: it first matches a sparse subgraph (each vertex's
+ * heaviest edges), then checks the matching's dual certificate against every edge of the complete
+ * graph. If every left-out edge has non-negative reduced slack, LP duality proves the sparse
+ * matching optimal for the complete graph too; otherwise the violated edges are added and the
+ * subgraph is matched again, and after a few tries (or when the subgraph has no perfect matching)
+ * the complete graph is matched directly.
+ */
+export function maximumPairing(v: number, weight: Float64Array, groupOf: Int32Array): number[] {
+  const inGraph = new Uint8Array(v * v);
+  let k = CANDIDATES;
+  const members = new Map<number, number[]>();
+  for (let i = 0; i < v; i++) {
+    const list = members.get(groupOf[i]!);
+    if (list) list.push(i);
+    else members.set(groupOf[i]!, [i]);
+  }
+  // Each vertex's `count` heaviest edges into its own score group and into each adjacent one.
+  const addBest = (count: number): void => {
+    for (let i = 0; i < v; i++) {
+      const row = i * v;
+      for (let d = -1; d <= 1; d++) {
+        const others = (members.get(groupOf[i]! + d) ?? []).filter((j) => j !== i);
+        others.sort((a, b) => weight[row + b]! - weight[row + a]! || a - b);
+        for (let t = 0; t < count && t < others.length; t++) {
+          const j = others[t]!;
+          inGraph[row + j] = 1;
+          inGraph[j * v + i] = 1;
+        }
+      }
+    }
+  };
+  if (v - 1 > 2 * CANDIDATES) {
+    addBest(k);
+    for (let attempt = 0; attempt < REPAIRS; attempt++) {
+      const edges: Edge[] = [];
+      for (let i = 0; i < v; i++) {
+        for (let j = i + 1; j < v; j++) if (inGraph[i * v + j]) edges.push([i, j, weight[i * v + j]!]);
+      }
+      const { mate, dual, parent } = maxWeightMatchingWithDuals(v, edges, { maxCardinality: true });
+      if (mate.includes(-1)) {
+        k *= 2;
+        if (k >= v - 1) break;
+        addBest(k);
+        continue;
+      }
+      // Blossom dual sums shared by two vertices: walk both ancestor chains from the top.
+      const chains: (number[] | null)[] = new Array(v).fill(null);
+      for (let i = 0; i < v; i++) {
+        if (parent[i] === -1) continue;
+        const chain: number[] = [];
+        for (let b = parent[i]!; b !== -1; b = parent[b]!) chain.push(b);
+        chains[i] = chain.reverse();
+      }
+      let violated = 0;
+      for (let i = 0; i < v; i++) {
+        for (let j = i + 1; j < v; j++) {
+          if (inGraph[i * v + j]) continue;
+          let slack = dual[i]! + dual[j]! - 2 * weight[i * v + j]!;
+          const ci = chains[i];
+          const cj = chains[j];
+          if (ci && cj) {
+            for (let t = 0; t < ci.length && t < cj.length && ci[t] === cj[t]; t++)
+              slack += 2 * dual[ci[t]!]!;
+          }
+          if (slack < 0) {
+            inGraph[i * v + j] = 1;
+            inGraph[j * v + i] = 1;
+            violated++;
+          }
+        }
+      }
+      if (violated === 0) return mate;
+    }
+  }
+  const edges: Edge[] = [];
+  for (let i = 0; i < v; i++) for (let j = i + 1; j < v; j++) edges.push([i, j, weight[i * v + j]!]);
+  return maxWeightMatching(v, edges, { maxCardinality: true });
+}
+
 /** Pairs one round of the given players (the generic engine, shared by Swiss and McMahon). */
 export function pairPlayers(input: PairingInput): Pairing {
   const players = input.players;
@@ -117,8 +203,10 @@ export function pairPlayers(input: PairingInput): Pairing {
     throw new TournamentError(`too many players or score groups to pair exactly (${n} players)`);
   }
 
+  // Edge weights of the complete graph, drawn in the same order as ever (so the seeded random
+  // tier is unchanged), stored as a V×V matrix.
   const random = seededRandom(input.seed);
-  const edges: [number, number, number][] = [];
+  const weight = new Float64Array(vertices * vertices);
   for (let i = 0; i < n; i++) {
     const pi = players[i]!;
     const met = input.met.get(pi.name);
@@ -127,17 +215,21 @@ export function pairPlayers(input: PairingInput): Pairing {
       const d = group[i]! - group[j]!;
       let penalty = d * d * unitScore + Math.floor(random() * RANDOM_RANGE);
       if (met?.has(pj.name) || input.met.get(pj.name)?.has(pi.name)) penalty += unitRematch;
-      edges.push([i, j, base - penalty]);
+      weight[i * vertices + j] = base - penalty;
+      weight[j * vertices + i] = base - penalty;
     }
     if (odd) {
       const d = groupCount - group[i]!;
       let penalty = d * d * unitScore + byeRank[i]! * unitRank;
       if (pi.hadBye && !everyoneHadBye) penalty += unitBye;
-      edges.push([i, byeVertex, base - penalty]);
+      weight[i * vertices + byeVertex] = base - penalty;
+      weight[byeVertex * vertices + i] = base - penalty;
     }
   }
-  const mate = maxWeightMatching(vertices, edges, { maxCardinality: true });
-
+  const vertexGroup = new Int32Array(vertices);
+  for (let i = 0; i < n; i++) vertexGroup[i] = group[i]!;
+  if (odd) vertexGroup[byeVertex] = groupCount;
+  const mate = maximumPairing(vertices, weight, vertexGroup);
   const pairs: [string, string][] = [];
   let bye: string | null = null;
   let rematches = 0;

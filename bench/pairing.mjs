@@ -1,0 +1,39 @@
+// Times Swiss pairing of a seeded 500-player event: rounds 1..⌈log₂ N⌉, each paired after random
+// results of the previous ones. Run after `npm run build`:  node bench/pairing.mjs [players] [seed]
+import { performance } from 'node:perf_hooks';
+import { pairSwissRound } from '../dist/tournament/swiss.js';
+
+const n = Number(process.argv[2] ?? 500);
+const seed = Number(process.argv[3] ?? 1);
+let x = (seed * 2654435761) >>> 0 || 1;
+const rand = () => {
+  x ^= x << 13;
+  x >>>= 0;
+  x ^= x >>> 17;
+  x ^= x << 5;
+  x >>>= 0;
+  return x / 4294967296;
+};
+const players = Array.from({ length: n }, (_, i) => ({
+  name: `P${i + 1}`,
+  rating: 1500 + Math.floor(rand() * 500),
+}));
+const rounds = Math.ceil(Math.log2(n));
+const results = [];
+let total = 0;
+for (let round = 1; round <= rounds; round++) {
+  const event = { players, system: { type: 'swiss' }, rounds, results };
+  const t0 = performance.now();
+  const pairing = pairSwissRound(event, { seed });
+  const ms = performance.now() - t0;
+  total += ms;
+  console.log(
+    `round ${round}: ${ms.toFixed(0).padStart(6)} ms  (rematches ${pairing.rematches}, score-group cost ${pairing.scoreGroupCost}, bye ${pairing.bye ?? '-'})`,
+  );
+  for (const [a, b] of pairing.pairs) {
+    const r = rand();
+    results.push({ round, player: a, opponent: b, result: r < 0.45 ? 'win' : r < 0.9 ? 'loss' : 'draw' });
+  }
+  if (pairing.bye !== null) results.push({ round, player: pairing.bye, opponent: 'bye', result: 'win' });
+}
+console.log(`total ${total.toFixed(0)} ms for ${rounds} rounds of ${n} players`);
