@@ -98,19 +98,6 @@ export function analyseBytes(
 }
 
 /**
- * Reads a gnuBG text export made of several files (NAME.txt, NAME_002.txt … one per game) as one match
- * and computes its figures.
- */
-export function analyseGnubgTextFiles(
-  files: { file: string; bytes: Uint8Array }[],
-  met: Met = defaultMet(),
-  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
-): MatchReport {
-  const { match, warnings } = parseGnubgTextMatch(files, met);
-  return reportMatch(match, met, match.format, warnings, thresholds);
-}
-
-/**
  * Parses the files of one match: a single file of any format, or the per-game files of a gnuBG text
  * export (NAME.txt, NAME_002.txt …), which are read together.
  */

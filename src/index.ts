@@ -4,7 +4,6 @@
 export {
   type AggregateOptions,
   analyseBytes,
-  analyseGnubgTextFiles,
   canonicalName,
   defaultMet,
   type MatchReport,

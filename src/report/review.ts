@@ -7,9 +7,8 @@ import Table from 'cli-table3';
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
 import { renderCumulativeChart, renderLossBars } from './charts.js';
+import { plain } from './cli-table.js';
 import { fixed, percent, signed } from './format.js';
-
-const plain = { head: [] as string[], border: [] as string[] };
 
 /** "value [low, high]", or the value and why there is no interval. */
 function withInterval(value: string, i: IntervalFigure, digits: number): string {

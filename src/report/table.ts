@@ -2,25 +2,9 @@
 import Table from 'cli-table3';
 import type { MatchReport } from '../analyse.js';
 import type { PlayerStats } from '../metrics/player-stats.js';
+import { compact, plain } from './cli-table.js';
 import { fixed, percent } from './format.js';
 import { gnubgRows, xgRows } from './rows.js';
-
-const plain = { head: [] as string[], border: [] as string[] };
-
-/** Renders a table with a rule under the header only (cli-table3 draws one between every row). */
-function compact(t: Table.Table): string {
-  let seen = false;
-  return t
-    .toString()
-    .split('\n')
-    .filter((line) => {
-      if (!line.startsWith('├')) return true;
-      if (seen) return false;
-      seen = true;
-      return true;
-    })
-    .join('\n');
-}
 
 /** A one-line description of a match. */
 export function matchTitle(r: MatchReport): string {

@@ -4,23 +4,7 @@
  * report layer does not depend on the tournament code.
  */
 import Table from 'cli-table3';
-
-const plain = { head: [] as string[], border: [] as string[] };
-
-/** Renders a table with a rule under the header only (cli-table3 draws one between every row). */
-function compact(t: Table.Table): string {
-  let seen = false;
-  return t
-    .toString()
-    .split('\n')
-    .filter((line) => {
-      if (!line.startsWith('├')) return true;
-      if (seen) return false;
-      seen = true;
-      return true;
-    })
-    .join('\n');
-}
+import { compact, plain } from './cli-table.js';
 
 export interface StandingsView {
   readonly name?: string;
