@@ -17,7 +17,7 @@
  */
 import type { Met } from '../met/index.js';
 import { getME, mwcAtScore } from '../met/index.js';
-import type { CubeAnalysis, Decision, Game, Match } from '../model/types.js';
+import type { Annotation, CubeAnalysis, Decision, Game, Match } from '../model/types.js';
 import { decisionMwcFactor } from './mwc-loss.js';
 
 /** gnuBG's default skill thresholds (EMG): doubtful, bad, very bad. */
@@ -126,18 +126,38 @@ function costOf(met: Met, d: Decision, emg: number): number {
   return f === null ? 0 : emg * f;
 }
 
-function skillMark(side: GnubgSide, skill: number): void {
-  if (skill < -GNUBG_SKILL.veryBad) side.marks.veryBad++;
-  else if (skill < -GNUBG_SKILL.bad) side.marks.bad++;
-  else if (skill < -GNUBG_SKILL.doubtful) side.marks.doubtful++;
+type SkillMark = NonNullable<Annotation['skill']> | 'none';
+type LuckMark = NonNullable<Annotation['luck']> | 'none';
+
+/** gnuBG's skill mark of a move losing `skill` (≤ 0) EMG. */
+function skillOf(skill: number): SkillMark {
+  if (skill < -GNUBG_SKILL.veryBad) return 'very-bad';
+  if (skill < -GNUBG_SKILL.bad) return 'bad';
+  if (skill < -GNUBG_SKILL.doubtful) return 'doubtful';
+  return 'none';
+}
+
+/** gnuBG's luck mark of a roll worth `luck` EMG. */
+function luckOf(luck: number): LuckMark {
+  if (luck > GNUBG_LUCK.veryLucky) return 'very-lucky';
+  if (luck > GNUBG_LUCK.lucky) return 'lucky';
+  if (luck < -GNUBG_LUCK.veryLucky) return 'very-unlucky';
+  if (luck < -GNUBG_LUCK.lucky) return 'unlucky';
+  return 'none';
+}
+
+function addSkillMark(side: GnubgSide, mark: SkillMark): void {
+  if (mark === 'very-bad') side.marks.veryBad++;
+  else if (mark === 'bad') side.marks.bad++;
+  else if (mark === 'doubtful') side.marks.doubtful++;
   else side.marks.none++;
 }
 
-function luckMark(side: GnubgSide, luck: number): void {
-  if (luck > GNUBG_LUCK.veryLucky) side.luckMarks.veryLucky++;
-  else if (luck > GNUBG_LUCK.lucky) side.luckMarks.lucky++;
-  else if (luck < -GNUBG_LUCK.veryLucky) side.luckMarks.veryUnlucky++;
-  else if (luck < -GNUBG_LUCK.lucky) side.luckMarks.unlucky++;
+function addLuckMark(side: GnubgSide, mark: LuckMark): void {
+  if (mark === 'very-lucky') side.luckMarks.veryLucky++;
+  else if (mark === 'lucky') side.luckMarks.lucky++;
+  else if (mark === 'very-unlucky') side.luckMarks.veryUnlucky++;
+  else if (mark === 'unlucky') side.luckMarks.unlucky++;
   else side.luckMarks.none++;
 }
 
@@ -147,6 +167,8 @@ export function gnubgGameContext(met: Met, match: Match, game: Game): GnubgStatC
   const sc = emptyGnubgContext(matchPlay);
   sc.games = 1;
   const luckCost: [number, number] = [0, 0];
+  // the analyser's own marks when the source prints all of them (rounded equities can flip a threshold)
+  const printed = match.marksComplete === true;
   for (const d of game.decisions) {
     if (d.fromPosition) continue; // an analysed position: nothing was played
     const side = sc.sides[d.player];
@@ -157,7 +179,7 @@ export function gnubgGameContext(met: Met, match: Match, game: Game): GnubgStatC
         side.luckCost += c;
         side.luckRolls++;
         luckCost[d.player] += c;
-        luckMark(side, d.luck);
+        addLuckMark(side, printed ? (d.annotation?.luck ?? 'none') : luckOf(d.luck));
       }
       side.totalMoves++;
       const analysed = d.candidates.length > 0 || d.played.length === 0;
@@ -167,7 +189,7 @@ export function gnubgGameContext(met: Met, match: Match, game: Game): GnubgStatC
       }
       let skill = 0;
       if (d.playedIndex !== null) skill = d.candidates[d.playedIndex]!.equity - d.candidates[0]!.equity;
-      skillMark(side, skill);
+      addSkillMark(side, printed ? (d.annotation?.skill ?? 'none') : skillOf(skill));
       if (d.candidates.length > 1) {
         side.unforcedMoves++;
         side.checker.emg -= skill;

@@ -82,7 +82,10 @@ export interface DecisionContext {
   /** Owner of the cube: -1 centred, else the seat. */
   readonly cubeOwner: -1 | 0 | 1;
   readonly source: SourceLocation;
-  /** Marks and comments stored with the decision, as read (bdb's figures never depend on them). */
+  /**
+   * Marks and comments stored with the decision, as read. Figures are computed from the equities; only
+   * gnuBG's mark counts use the marks, and only when the match says they are complete (`marksComplete`).
+   */
   readonly annotation?: Annotation;
   /**
    * True when the decision is an analysed position (e.g. an XG position text), not a choice a player was
@@ -194,5 +197,12 @@ export interface Match {
   /** Rules in force: Crawford rule, Jacoby (money), whether the cube is used at all. */
   readonly rules: { readonly crawford: boolean; readonly jacoby: boolean; readonly cube: boolean };
   readonly analyser: AnalyserInfo | null;
+  /**
+   * True when the source prints the analyser's own skill and luck marks on every analysed decision that
+   * has one, so an analysed decision without a mark is unmarked (gnuBG's text export and its "Alert:"
+   * lines). gnuBG's statistics then count those marks: the printed equities are rounded, and a mark
+   * recomputed from them can fall on the other side of a threshold.
+   */
+  readonly marksComplete?: boolean;
   readonly games: readonly Game[];
 }

@@ -24,6 +24,7 @@
  * - The board is tracked from the starting position with the played moves; every Position ID printed must
  *   match it (else CorruptFileError at that line).
  */
+
 import type { Board, Play, Side } from '../../core/board.js';
 import { boardKey, checkersOff, initialBoard } from '../../core/board.js';
 import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
@@ -45,6 +46,7 @@ import type {
 } from '../../model/types.js';
 import { decodeText, normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
+import { type CubeVerdict, parseCubeVerdict, refineCube } from './cube-verdict.js';
 import { MoveNotationError, parseMoveNotation } from './notation.js';
 import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
 
@@ -201,6 +203,8 @@ interface CubeBlock {
   /** ND / DT / DP as printed (null when a line is missing). */
   readonly values: { nd?: number; dt?: number; dp?: number };
   readonly mwc: boolean;
+  /** gnuBG's "Proper cube action" line, when read. */
+  readonly verdict: CubeVerdict | null;
 }
 
 /** The action line `* NAME …` of a block. */
@@ -753,6 +757,7 @@ class TextFileReader {
     let depth: string | null = null;
     let mwc = false;
     const values: { nd?: number; dt?: number; dp?: number } = {};
+    let verdict: CubeVerdict | null = null;
     // up to the "Proper cube action" line (or the end of what looks like a cube table)
     while (this.pos < this.lines.length) {
       const b = this.lines[this.pos]!;
@@ -789,10 +794,13 @@ class TextFileReader {
         } else values[key] = value;
         continue;
       }
-      if (b.startsWith('Proper cube action:')) break;
+      if (b.startsWith('Proper cube action:')) {
+        verdict = parseCubeVerdict(b);
+        break;
+      }
     }
     if (depth !== null) this.cubeDepth ??= depth;
-    return { line, depth, values, mwc };
+    return { line, depth, values, mwc, verdict };
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -849,7 +857,10 @@ class TextFileReader {
       }
       return a;
     }
-    return { nd: sign * nd, dt: sign * dt, dp: sign * dp };
+    const a = { nd: sign * nd, dt: sign * dt, dp: sign * dp };
+    // ties the printed rounding hides, settled by gnuBG's verdict; printed in the taker's view, the
+    // verdict reads the negated values (g0004_003.txt: "Double, pass" where the doubler's says "Too good")
+    return c.verdict && !takerView ? refineCube(a, c.verdict) : a;
   }
 
   private checkPosition(block: Block, board: Board, onRoll: Side): void {

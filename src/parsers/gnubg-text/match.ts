@@ -152,6 +152,8 @@ export function assembleGnubgTextMatch(parsed: readonly GnubgTextFile[]): {
       // the text export does not print the rules: gnuBG's defaults (Crawford rule at match play)
       rules: { crawford: first.matchLength > 0, jacoby: false, cube: true },
       analyser,
+      // every analysed move and roll has its "Alert:" line when gnuBG marked it
+      marksComplete: true,
       games,
     },
     warnings,
