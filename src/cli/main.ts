@@ -18,6 +18,7 @@ import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '../tournament/file.js';
 import { computeStandings, pairNextRound } from '../tournament/standings.js';
 import { inputFiles, matchUnits } from './files.js';
+import { isEventFileInput, runStandingsFromMatches } from './tournament-matches.js';
 
 const VERSION = '0.1.0';
 
@@ -229,6 +230,7 @@ interface TournamentOptions {
   results?: string;
   json?: boolean;
   seed?: string;
+  event?: string;
 }
 
 /** Parses `--seed N` (a whole number 0 … 2³² − 1); anything else is a usage error. */
@@ -295,31 +297,39 @@ function runTournament(file: string, opts: TournamentOptions, body: (event: Even
 
 /** `bdb tournament standings EVENT`: points, then the event's tiebreaks in order, then the name. */
 function runStandings(file: string, opts: TournamentOptions): number {
-  return runTournament(file, opts, (event) => {
-    const s = computeStandings(event);
-    if (!opts.json) return renderStandings(s);
-    return JSON.stringify(
-      {
-        schemaVersion: 1,
-        name: s.name ?? null,
-        system: s.system,
-        rounds: s.rounds,
-        plannedRounds: s.plannedRounds,
-        tiebreaks: s.tiebreaks,
-        rules: s.rules,
-        standings: s.rows.map((r) => ({
-          rank: r.rank,
-          player: r.player,
-          ...(r.start !== undefined ? { start: r.start } : {}),
-          points: r.points,
-          tiebreaks: Object.fromEntries(s.tiebreaks.map((t, i) => [t, r.tiebreaks[i]?.value ?? 0])),
-          ...(r.withdrawnAfterRound !== undefined ? { withdrawnAfterRound: r.withdrawnAfterRound } : {}),
-        })),
-      },
-      null,
-      2,
-    );
-  });
+  return runTournament(file, opts, (event) => standingsOutput(event, opts));
+}
+
+/** The standings as printed: a table, or JSON (schemaVersion 1; `extra` fields appended). */
+function standingsOutput(
+  event: EventFile,
+  opts: TournamentOptions,
+  extra: Record<string, unknown> = {},
+): string {
+  const s = computeStandings(event);
+  if (!opts.json) return renderStandings(s);
+  return JSON.stringify(
+    {
+      schemaVersion: 1,
+      name: s.name ?? null,
+      system: s.system,
+      rounds: s.rounds,
+      plannedRounds: s.plannedRounds,
+      tiebreaks: s.tiebreaks,
+      rules: s.rules,
+      standings: s.rows.map((r) => ({
+        rank: r.rank,
+        player: r.player,
+        ...(r.start !== undefined ? { start: r.start } : {}),
+        points: r.points,
+        tiebreaks: Object.fromEntries(s.tiebreaks.map((t, i) => [t, r.tiebreaks[i]?.value ?? 0])),
+        ...(r.withdrawnAfterRound !== undefined ? { withdrawnAfterRound: r.withdrawnAfterRound } : {}),
+      })),
+      ...extra,
+    },
+    null,
+    2,
+  );
 }
 
 /** `bdb tournament pair EVENT`: the next round's pairings, the bye and the seed. */
@@ -415,11 +425,18 @@ export function buildProgram(): Command {
   tournament
     .command('standings')
     .description("standings: points, then the event's tiebreaks in its order, then the name")
-    .argument('<event>', 'event file (JSON)')
+    .argument('<inputs...>', 'event file (JSON), or match files and folders (then --event is optional)')
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
+    .option('--event <file>', 'with match files: the event file giving players, rounds and tiebreaks')
     .option('--json', 'print JSON (schemaVersion 1) instead of a table')
-    .action((file: string, opts: TournamentOptions) => {
-      process.exitCode = runStandings(file, opts);
+    .action((inputs: string[], opts: TournamentOptions) => {
+      if (isEventFileInput(inputs, opts)) process.exitCode = runStandings(inputs[0]!, opts);
+      else if (opts.results !== undefined)
+        throw new UsageError('--results applies to an event file, not to match files');
+      else
+        process.exitCode = runStandingsFromMatches(inputs, opts, (event, extra) =>
+          standingsOutput(event, opts, extra),
+        );
     });
   tournament
     .command('pair')

@@ -13,7 +13,7 @@ import {
   buchholzMedian,
   formatKts,
   headToHead,
-  ktsFromOpponents,
+  kts,
   opponentsMatchWinPercent,
   scores,
   sonnebornBerger,
@@ -87,7 +87,9 @@ export function describeEventRules(event: EventFile): string {
     );
   }
   if (event.tiebreaks.includes('omw')) parts.push('OMW% floored at 33 %, byes ignored');
-  if (event.tiebreaks.includes('head-to-head')) parts.push('head-to-head among players equal on points');
+  if (event.tiebreaks.includes('head-to-head')) {
+    parts.push('head-to-head among players equal on points and on the tiebreaks before it');
+  }
   return parts.join('; ');
 }
 
@@ -101,18 +103,8 @@ function cells(map: ReadonlyMap<string, number>): Map<string, TiebreakCell> {
 
 /** The KTS tiebreak on match points (absent rounds worth the event's `absentPoints`, default 0). */
 function ktsCells(table: ResultTable, absentPoints: number | undefined): Map<string, TiebreakCell> {
-  const points = scores(table, absentPoints === undefined ? {} : { absentPoints });
-  const opponents = new Map<string, (string | null)[]>();
-  for (const name of table.players) {
-    const list: (string | null)[] = [];
-    for (const e of table.history.get(name) ?? []) {
-      if (e.kind === 'played') list.push(e.opponent);
-      else if (e.kind === 'bye') list.push(null);
-    }
-    opponents.set(name, list);
-  }
   const out = new Map<string, TiebreakCell>();
-  for (const [name, v] of ktsFromOpponents({ rounds: table.rounds, points, opponents })) {
+  for (const [name, v] of kts(table, absentPoints === undefined ? {} : { absentPoints })) {
     out.set(name, { value: v.value, text: formatKts(v) });
   }
   return out;
@@ -124,6 +116,7 @@ function tiebreakCells(
   rules: TiebreakRules,
   points: ReadonlyMap<string, number>,
   event: EventFile,
+  previous: readonly ReadonlyMap<string, TiebreakCell>[],
 ): Map<string, TiebreakCell> {
   switch (name) {
     case 'kts':
@@ -148,13 +141,17 @@ function tiebreakCells(
       return out;
     }
     case 'head-to-head': {
+      // Only among the players still tied when it applies: equal on points and on every tiebreak
+      // before it in the event's order (games against anyone else do not count).
       const out = new Map<string, TiebreakCell>();
-      const byPoints = new Map<number, string[]>();
+      const tied = new Map<string, string[]>();
       for (const p of table.players) {
-        const s = points.get(p) ?? 0;
-        byPoints.set(s, [...(byPoints.get(s) ?? []), p]);
+        const key = JSON.stringify([points.get(p) ?? 0, ...previous.map((c) => c.get(p)?.value ?? 0)]);
+        const group = tied.get(key);
+        if (group) group.push(p);
+        else tied.set(key, [p]);
       }
-      for (const group of byPoints.values())
+      for (const group of tied.values())
         for (const [k, v] of headToHead(table, group)) out.set(k, { value: v, text: number(v) });
       return out;
     }
@@ -167,7 +164,8 @@ export function computeStandings(event: EventFile): Standings {
   const rules = eventRules(event);
   const points = scores(table, rules);
   const start = event.system.type === 'mcmahon' ? mcmahonInitialScores(event) : undefined;
-  const columns = event.tiebreaks.map((t) => tiebreakCells(t, table, rules, points, event));
+  const columns: Map<string, TiebreakCell>[] = [];
+  for (const t of event.tiebreaks) columns.push(tiebreakCells(t, table, rules, points, event, columns));
   const withdrawn = new Map(event.players.map((p) => [p.name, p.withdrawnAfterRound]));
   const rows = table.players.map((player) => ({
     player,
@@ -232,11 +230,14 @@ export function pairNextRound(event: EventFile, seed?: number): NextRound {
   const round = table.rounds + 1;
   const s = seed ?? defaultSeed(event.name, round);
   const mcmahon = event.system.type === 'mcmahon';
+  const absentPoints = event.tiebreakOptions.absentPoints;
+  const absent = absentPoints === undefined ? {} : { absentPoints };
   const pairing = mcmahon
     ? pairMcMahonRound(event, { seed: s, rules: eventRules(event) })
-    : pairSwissRound(event, { seed: s });
-  // pairSwissRound pairs on match points 3/1/0 (absent 0), as the scores below
-  const paired = scores(table, mcmahon ? eventRules(event) : {});
+    : pairSwissRound(event, { seed: s, ...absent });
+  // the score groups' scores: McMahon scores, or match points 3/1/0 with the event's absentPoints
+  // (the points the standings show)
+  const paired = scores(table, mcmahon ? eventRules(event) : absent);
   return {
     pairing,
     scores: paired,

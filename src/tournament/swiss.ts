@@ -277,19 +277,26 @@ export interface SwissOptions {
   readonly seed: number;
   /** Round to pair (default: the round after the last one with results). */
   readonly round?: number;
+  /**
+   * Points for an absent round (the event file's `tiebreakOptions.absentPoints`, default 0), so that
+   * score groups use the same match points as the standings.
+   */
+  readonly absentPoints?: number;
 }
 
 /**
- * Pairs the next round of a Swiss event on match points (3/1/0, bye = win). Players withdrawn
- * before the round are left out. Rank (for the bye) is points, then the KTS tiebreak, then rating,
- * then a seeded random order.
+ * Pairs the next round of a Swiss event on match points (3/1/0, bye = win, absent round
+ * `absentPoints`, default 0) — the points the standings show. Players withdrawn before the round
+ * are left out. Rank (for the bye) is points, then the KTS tiebreak (on the same points), then
+ * rating, then a seeded random order.
  */
 export function pairSwissRound(event: TournamentEvent, options: SwissOptions): SwissPairing {
   const table = resultTable(event);
   const round = options.round ?? table.rounds + 1;
   if (round <= table.rounds) throw new TournamentError(`round ${round} already has results`);
-  const points = scores(table);
-  const tiebreak = kts(table);
+  const absent = options.absentPoints === undefined ? {} : { absentPoints: options.absentPoints };
+  const points = scores(table, absent);
+  const tiebreak = kts(table, absent);
   const met = meetings(table);
   const random = seededRandom(options.seed ^ Math.imul(round, 0x85ebca6b));
   const active = event.players

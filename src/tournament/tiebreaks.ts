@@ -291,9 +291,18 @@ export function ktsFromOpponents(input: KtsInput): Map<string, KtsValue> {
   return out;
 }
 
-/** KTS tiebreaks from the results: n = rounds played so far; byes are 0-point opponents. */
-export function kts(table: ResultTable): Map<string, KtsValue> {
-  const points = scores(table);
+/**
+ * KTS tiebreaks from the results: n = rounds played so far; byes are 0-point opponents. Points are
+ * match points 3/1/0 (bye 3), an absent round worth `absentPoints` (the event's option, default 0).
+ */
+export function kts(
+  table: ResultTable,
+  options: { readonly absentPoints?: number } = {},
+): Map<string, KtsValue> {
+  const points = scores(
+    table,
+    options.absentPoints === undefined ? {} : { absentPoints: options.absentPoints },
+  );
   const opponents = new Map<string, (string | null)[]>();
   for (const name of table.players) {
     const list: (string | null)[] = [];

@@ -1,0 +1,148 @@
+/**
+ * `bdb tournament standings FILES_OR_FOLDERS... [--event EVENT.json]`: standings from match files.
+ * Reads every match (any format bdb reads), takes its winner (matchOutcome), and hands plain records
+ * to src/tournament/from-matches.ts, which finds the rounds; unfinished matches are reported on
+ * stderr and not counted.
+ */
+import { readFileSync } from 'node:fs';
+import { matchOutcome, parseMatchFiles } from '../analyse.js';
+import { BdbError } from '../errors.js';
+import { TournamentError } from '../tournament/event.js';
+import { type EventFile, parseEventJson } from '../tournament/file.js';
+import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
+import { inputFiles, matchUnits } from './files.js';
+
+export interface MatchesStandingsOptions {
+  readonly event?: string;
+  readonly json?: boolean;
+}
+
+/** True when the standings inputs are one event file (JSON), not match files. */
+export function isEventFileInput(paths: readonly string[], opts: { event?: string }): boolean {
+  if (opts.event !== undefined || paths.length !== 1) return false;
+  const p = paths[0]!;
+  if (p.toLowerCase().endsWith('.json')) return true;
+  try {
+    const head = readFileSync(p, { encoding: 'utf8', flag: 'r' })
+      .slice(0, 256)
+      .replace(/^\uFEFF/, '');
+    return head.trimStart().startsWith('{');
+  } catch {
+    return false;
+  }
+}
+
+/** Reads the match files under `paths` as plain records; failures go to `fail`. */
+export function readMatchRecords(paths: readonly string[], fail: (message: string) => void): MatchRecord[] {
+  const files = [...inputFiles(paths, { onMissing: (p, why) => fail(`${p}: ${why}`) })];
+  const records: MatchRecord[] = [];
+  for (const unit of matchUnits(files)) {
+    const source = unit[0]!;
+    try {
+      const parts = unit.map((file) => {
+        const b = readFileSync(file);
+        return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
+      });
+      const { match } = parseMatchFiles(parts);
+      const { winner, finalScore } = matchOutcome(match);
+      records.push({
+        source,
+        players: [match.players[0], match.players[1]],
+        winner,
+        round: match.round,
+        date: match.date,
+        finalScore,
+        matchLength: match.matchLength,
+      });
+    } catch (e) {
+      if (e instanceof BdbError) fail(e.message);
+      else {
+        const code = (e as NodeJS.ErrnoException).code;
+        fail(
+          code
+            ? `${source}: cannot read: ${code}`
+            : `${source}: internal error (please report): ${(e as Error).message}`,
+        );
+      }
+    }
+  }
+  return records;
+}
+
+/** Lines naming each counted match and its round, for the table output. */
+export function countedLines(m: MatchesEvent): string[] {
+  return m.counted.map((c) => `round ${c.round} (${c.roundFrom}): ${c.winner} beat ${c.loser} — ${c.source}`);
+}
+
+/**
+ * Runs the command: `render` prints the standings of the built event (the same output as for an
+ * event file); `extra` adds the counted matches to JSON. Exit 0 when every file was read and counted
+ * (unfinished matches are reported but are not failures), 1 otherwise.
+ */
+export function runStandingsFromMatches(
+  paths: readonly string[],
+  opts: MatchesStandingsOptions,
+  render: (event: EventFile, extra: Record<string, unknown>) => string,
+): number {
+  let failed = false;
+  const fail = (message: string): void => {
+    failed = true;
+    process.stderr.write(`bdb: ${message}\n`);
+  };
+  let base: EventFile | undefined;
+  if (opts.event !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(opts.event, 'utf8');
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      fail(code === 'ENOENT' ? `${opts.event}: no such file` : `${opts.event}: cannot read: ${code}`);
+      return 1;
+    }
+    try {
+      base = parseEventJson(text, opts.event);
+    } catch (e) {
+      fail(e instanceof BdbError ? e.message : `${opts.event}: ${(e as Error).message}`);
+      return 1;
+    }
+  }
+  const records = readMatchRecords(paths, fail);
+  if (records.length === 0 && !base) {
+    fail('no match file found');
+    return 1;
+  }
+  let built: MatchesEvent;
+  let output: string;
+  try {
+    built = eventFromMatches(records, base);
+    for (const r of built.rejected) fail(`${r.source}: not counted: ${r.reason}`);
+    for (const r of built.unfinished) {
+      const score = r.finalScore;
+      const length = r.matchLength;
+      const detail =
+        score && length !== undefined
+          ? ` (${r.players[0]} ${score[0]}, ${r.players[1]} ${score[1]}${length > 0 ? ` of ${length}` : ''})`
+          : '';
+      process.stderr.write(`bdb: ${r.source}: unfinished match${detail}, not counted\n`);
+    }
+    for (const n of built.notes) process.stderr.write(`bdb: ${n}\n`);
+    output = render(built.event, {
+      matches: built.counted.map((c) => ({
+        file: c.source,
+        round: c.round,
+        winner: c.winner,
+        loser: c.loser,
+        roundFrom: c.roundFrom,
+      })),
+      unfinished: built.unfinished.map((r) => ({ file: r.source, players: r.players })),
+    });
+    if (!opts.json && built.counted.length > 0) output += `\nMatches:\n${countedLines(built).join('\n')}`;
+  } catch (e) {
+    if (e instanceof TournamentError) fail(e.message);
+    else if (e instanceof BdbError) fail(e.message);
+    else fail(`internal error (please report): ${(e as Error).message}`);
+    return 1;
+  }
+  process.stdout.write(`${output}\n`);
+  return failed ? 1 : 0;
+}
