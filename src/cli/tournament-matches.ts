@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { matchOutcome, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
+import type { Match } from '../model/types.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
@@ -32,10 +33,30 @@ export function isEventFileInput(paths: readonly string[], opts: { event?: strin
   }
 }
 
-/** Reads the match files under `paths` as plain records; failures go to `fail`. */
-export function readMatchRecords(paths: readonly string[], fail: (message: string) => void): MatchRecord[] {
+/**
+ * What identifies one played match whatever file it was saved to: players, length, and every game's
+ * dice, winner and points (the same match as .sgf and as text export gives the same key).
+ */
+function matchKey(match: Match): string {
+  const games = match.games.map((g) => {
+    const dice = g.decisions.map((d) => (d.kind === 'checker' ? `${d.dice[0]}${d.dice[1]}` : '')).join('');
+    return `${g.winner ?? '-'}:${g.points}:${dice}`;
+  });
+  return `${match.players.join('\u0000')}|${match.matchLength}|${games.join('|')}`;
+}
+
+/**
+ * Reads the match files under `paths` as plain records; failures go to `fail`. A match found again in
+ * another file (e.g. its .sgf and its text export) is counted once, with a note.
+ */
+export function readMatchRecords(
+  paths: readonly string[],
+  fail: (message: string) => void,
+  note: (message: string) => void = () => {},
+): MatchRecord[] {
   const files = [...inputFiles(paths, { onMissing: (p, why) => fail(`${p}: ${why}`) })];
   const records: MatchRecord[] = [];
+  const seen = new Map<string, string>();
   for (const unit of matchUnits(files)) {
     const source = unit[0]!;
     try {
@@ -44,6 +65,13 @@ export function readMatchRecords(paths: readonly string[], fail: (message: strin
         return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
       });
       const { match } = parseMatchFiles(parts);
+      const key = matchKey(match);
+      const first = seen.get(key);
+      if (first !== undefined) {
+        note(`${source}: the same match as ${first}, counted once`);
+        continue;
+      }
+      seen.set(key, source);
       const { winner, finalScore } = matchOutcome(match);
       records.push({
         source,
@@ -106,7 +134,7 @@ export function runStandingsFromMatches(
       return 1;
     }
   }
-  const records = readMatchRecords(paths, fail);
+  const records = readMatchRecords(paths, fail, (n) => process.stderr.write(`bdb: ${n}\n`));
   if (records.length === 0 && !base) {
     fail('no match file found');
     return 1;
