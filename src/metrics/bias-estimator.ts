@@ -1,0 +1,85 @@
+/**
+ * The signed-bias estimator (spec/metrics.md §10; spec/classifier.md §4 "Common estimator").
+ *
+ * Each decision carries x ∈ {+1 (too bold), −1 (too cautious), 0}. Over N decisions, P = #(x = +1),
+ * M = #(x = −1):
+ *
+ *   B = (P − M) / N                                    numerator P − M, denominator N
+ *   B ± 1.96 × √( max(0, (P + M)/N − B²) / N )          (variance of the mean of x: E[x²] − E[x]²)
+ *
+ * Verdict: "insufficient" when N < 20 (N = 0 included); "too much" when low > 0; "not enough" when
+ * high < 0; otherwise "balanced". The costs of the P and M decisions (Σ e, in mpt of equity) are carried
+ * alongside. With N = 0, B and its bounds are null (no data), never 0.
+ */
+import { Z95 } from './interval.js';
+
+/** Fewest decisions for a verdict (`BiasMinDecisions`). */
+export const BIAS_MIN_DECISIONS = 20;
+
+/** The verdict on a bias. */
+export type BiasVerdict = 'too much' | 'not enough' | 'balanced' | 'insufficient';
+
+/** Running counts of a bias: decisions, +1 and −1 rows and their costs. */
+export interface BiasTally {
+  /** N: decisions with a readable x (0 included). */
+  n: number;
+  /** P: decisions with x = +1. */
+  plus: number;
+  /** M: decisions with x = −1. */
+  minus: number;
+  /** Σ e of the P decisions, mpt of equity. */
+  plusCostMpt: number;
+  /** Σ e of the M decisions, mpt of equity. */
+  minusCostMpt: number;
+}
+
+/** A bias with its interval and verdict. */
+export interface BiasEstimate {
+  readonly n: number;
+  readonly plus: number;
+  readonly minus: number;
+  readonly plusCostMpt: number;
+  readonly minusCostMpt: number;
+  /** B = (P − M)/N, null when N = 0. */
+  readonly bias: number | null;
+  /** 95 % bounds, null when N = 0. */
+  readonly low: number | null;
+  readonly high: number | null;
+  readonly verdict: BiasVerdict;
+}
+
+/** An empty tally. */
+export function emptyBiasTally(): BiasTally {
+  return { n: 0, plus: 0, minus: 0, plusCostMpt: 0, minusCostMpt: 0 };
+}
+
+/** Adds one decision of sign x and error e (equity) to a tally. */
+export function addBiasRow(t: BiasTally, x: -1 | 0 | 1, e: number): void {
+  t.n++;
+  if (x > 0) {
+    t.plus++;
+    t.plusCostMpt += e * 1000;
+  } else if (x < 0) {
+    t.minus++;
+    t.minusCostMpt += e * 1000;
+  }
+}
+
+/** B, its 95 % interval and the verdict of a tally; `min` is the fewest decisions for a verdict. */
+export function biasEstimate(t: BiasTally, min: number = BIAS_MIN_DECISIONS): BiasEstimate {
+  const base = {
+    n: t.n,
+    plus: t.plus,
+    minus: t.minus,
+    plusCostMpt: t.plusCostMpt,
+    minusCostMpt: t.minusCostMpt,
+  };
+  if (t.n <= 0) return { ...base, bias: null, low: null, high: null, verdict: 'insufficient' };
+  const b = (t.plus - t.minus) / t.n;
+  const half = Z95 * Math.sqrt(Math.max(0, (t.plus + t.minus) / t.n - b * b) / t.n);
+  const low = b - half;
+  const high = b + half;
+  const verdict: BiasVerdict =
+    t.n < min ? 'insufficient' : low > 0 ? 'too much' : high < 0 ? 'not enough' : 'balanced';
+  return { ...base, bias: b, low, high, verdict };
+}

@@ -1,0 +1,114 @@
+/**
+ * Blot bias (spec/metrics.md §10; spec/classifier.md §4 "Blots bias").
+ *
+ * Decisions: the player's checker plays counted in PR (not forced, scored) whose position before the play
+ * has contact (src/classify/game-plan.ts `hasContact`; without contact a blot risks nothing, the play is
+ * skipped, not counted as 0).
+ *   free play (e rounds to 0 mpt)  x = 0, no board work
+ *   otherwise                      x = sign(blots after played − blots after best)
+ * blots = the mover's own single checkers on points 1..24 (src/classify/exposure.ts `blots`; bar, borne-off
+ * checkers and the opponent's blots are not counted, exposure is not weighted — see exposure-bias.ts).
+ * The boards after the played and the best (first) candidate are rebuilt with `applyPlay`. A play that
+ * cannot be reproduced (a hop that cannot be applied, no best candidate) is "unread": it leaves N and is
+ * counted apart, unread share = unread / (unread + N), null when both are 0.
+ *   B = (P − M) / N with the interval and verdict of src/metrics/bias-estimator.ts (≥ 20 decisions).
+ * Costs of P and M: Σ e (mpt of equity). Every row keeps the caller's reference (file, game, move, XGID)
+ * so a report can trace the figure to its decisions.
+ */
+
+import { blots } from '../classify/exposure.js';
+import { hasContact } from '../classify/game-plan.js';
+import type { Board } from '../core/board.js';
+import { applyPlay } from '../core/moves.js';
+import type { CheckerDecision } from '../model/types.js';
+import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './bias-estimator.js';
+import { isCounted } from './counting.js';
+import { checkerError, toMpt } from './decision-error.js';
+
+/** A checker decision with the caller's reference to it. */
+export interface BiasInput<R> {
+  readonly decision: CheckerDecision;
+  readonly ref: R;
+}
+
+/** The boards after the played and after the best play, or null when one cannot be rebuilt. */
+export function boardsAfterPlayedAndBest(d: CheckerDecision): { played: Board; best: Board } | null {
+  const best = d.candidates[0];
+  if (!best) return null;
+  try {
+    return { played: applyPlay(d.board, d.player, d.played), best: applyPlay(d.board, d.player, best.play) };
+  } catch {
+    return null;
+  }
+}
+
+/** Which rows a board bias reads: counted, contact; 'free' when the play cost nothing (e < 0.5 mpt). */
+export function blotBiasRowKind(
+  d: CheckerDecision,
+): { kind: 'skip' } | { kind: 'free' | 'costly'; e: number } {
+  if (!isCounted(d) || !hasContact(d.board)) return { kind: 'skip' };
+  const e = checkerError(d);
+  if (e === null) return { kind: 'skip' };
+  return { kind: toMpt(e) <= 0 ? 'free' : 'costly', e };
+}
+
+/** One decision entering the blot bias. */
+export interface BlotBiasRow<R> {
+  readonly ref: R;
+  readonly x: -1 | 0 | 1;
+  /** e, equity. */
+  readonly error: number;
+  /** Blots after the played and after the best play; null for a free play (not rebuilt). */
+  readonly blotsPlayed: number | null;
+  readonly blotsBest: number | null;
+}
+
+/** The blot bias of one player's checker plays. */
+export interface BlotBias<R> {
+  readonly estimate: BiasEstimate;
+  /** Plays that could not be reproduced (left out of N). */
+  readonly unread: number;
+  /** unread / (unread + N), null when both are 0. */
+  readonly unreadShare: number | null;
+  readonly rows: readonly BlotBiasRow<R>[];
+  readonly unreadRefs: readonly R[];
+}
+
+/** Sign of a difference as −1, 0 or +1. */
+export function sign(x: number): -1 | 0 | 1 {
+  return x > 0 ? 1 : x < 0 ? -1 : 0;
+}
+
+/** The blot bias of one player's checker plays (others are skipped as the header says). */
+export function blotBias<R>(inputs: Iterable<BiasInput<R>>): BlotBias<R> {
+  const t = emptyBiasTally();
+  const rows: BlotBiasRow<R>[] = [];
+  const unreadRefs: R[] = [];
+  for (const { decision: d, ref } of inputs) {
+    const k = blotBiasRowKind(d);
+    if (k.kind === 'skip') continue;
+    if (k.kind === 'free') {
+      addBiasRow(t, 0, k.e);
+      rows.push({ ref, x: 0, error: k.e, blotsPlayed: null, blotsBest: null });
+      continue;
+    }
+    const after = boardsAfterPlayedAndBest(d);
+    if (after === null) {
+      unreadRefs.push(ref);
+      continue;
+    }
+    const bp = blots(after.played, d.player);
+    const bb = blots(after.best, d.player);
+    const x = sign(bp - bb);
+    addBiasRow(t, x, k.e);
+    rows.push({ ref, x, error: k.e, blotsPlayed: bp, blotsBest: bb });
+  }
+  const unread = unreadRefs.length;
+  return {
+    estimate: biasEstimate(t),
+    unread,
+    unreadShare: unread + t.n === 0 ? null : unread / (unread + t.n),
+    rows,
+    unreadRefs,
+  };
+}

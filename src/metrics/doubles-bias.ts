@@ -1,0 +1,77 @@
+/**
+ * Doubles bias, overall and per score cell (spec/metrics.md §10; spec/classifier.md §4).
+ *
+ * Decisions: the player's cube-holder decisions counted in PR (a double, or a no-double inside XG's window
+ * ND > 0 and ND − min(DT, DP) < 0.200) whose cell of the cube matrix is readable.
+ *   x = +1  offer_premature (the bot does not double, or the position is too good)
+ *   x = −1  offer_missed     x = 0  offer_right
+ *   B = (P − M) / N with the interval and verdict of src/metrics/bias-estimator.ts (≥ 20 decisions).
+ * Score cell = (player's away, opponent's away) at the decision, away = match length − score; a player
+ * at 1-away (Crawford or post-Crawford) is 1; money play is the cell (0, 0). Each cell has the same
+ * estimator and minimum. Costs of P and M: Σ e (mpt of equity).
+ */
+import { decisionCubeDirection } from '../classify/cube-direction.js';
+import type { Decision, DecisionContext } from '../model/types.js';
+import {
+  addBiasRow,
+  type BiasEstimate,
+  type BiasTally,
+  biasEstimate,
+  emptyBiasTally,
+} from './bias-estimator.js';
+import { isCounted } from './counting.js';
+import { cubeError } from './decision-error.js';
+
+/** A score cell: the player's and the opponent's away scores; money = (0, 0). */
+export interface ScoreCell {
+  readonly away: number;
+  readonly opponentAway: number;
+}
+
+/** The bias of one score cell. */
+export interface ScoreCellBias extends ScoreCell {
+  readonly estimate: BiasEstimate;
+}
+
+/** The doubles bias, overall and per score cell (cells sorted by away, then opponent's away). */
+export interface DoublesBias {
+  readonly overall: BiasEstimate;
+  readonly byScore: readonly ScoreCellBias[];
+}
+
+/** The score cell of a decision (the decision maker's view). */
+export function scoreCell(d: DecisionContext): ScoreCell {
+  if (d.matchLength <= 0) return { away: 0, opponentAway: 0 };
+  const me = d.score[d.player];
+  const other = d.score[d.player === 0 ? 1 : 0];
+  return {
+    away: Math.max(1, d.matchLength - me),
+    opponentAway: Math.max(1, d.matchLength - other),
+  };
+}
+
+/** The doubles bias of one player's decisions (other decisions are ignored). */
+export function doublesBias(decisions: Iterable<Decision>): DoublesBias {
+  const all = emptyBiasTally();
+  const cells = new Map<string, { cell: ScoreCell; tally: BiasTally }>();
+  for (const d of decisions) {
+    if (d.kind !== 'cube' || (d.action !== 'double' && d.action !== 'no-double') || !isCounted(d)) continue;
+    const e = cubeError(d);
+    const dir = decisionCubeDirection(d);
+    if (e === null || dir === null) continue;
+    const x = dir === 'offer_premature' ? 1 : dir === 'offer_missed' ? -1 : 0;
+    addBiasRow(all, x, e);
+    const cell = scoreCell(d);
+    const key = `${cell.away}/${cell.opponentAway}`;
+    let c = cells.get(key);
+    if (!c) {
+      c = { cell, tally: emptyBiasTally() };
+      cells.set(key, c);
+    }
+    addBiasRow(c.tally, x, e);
+  }
+  const byScore = [...cells.values()]
+    .sort((a, b) => a.cell.away - b.cell.away || a.cell.opponentAway - b.cell.opponentAway)
+    .map((c) => ({ ...c.cell, estimate: biasEstimate(c.tally) }));
+  return { overall: biasEstimate(all), byScore };
+}

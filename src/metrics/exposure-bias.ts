@@ -1,0 +1,94 @@
+/**
+ * Exposure-weighted blot bias (bdb's extension of spec/metrics.md §10 "Blots", which counts blots without
+ * weighing their exposure).
+ *
+ * Same decisions, free-play rule and unread rule as the blot bias (src/metrics/blot-bias.ts): the player's
+ * counted checker plays in contact positions. For a play that cost something, with
+ *   s = shots(board after the play, mover)    rolls of 36 on which the opponent hits a blot of the mover
+ *                                             (src/classify/exposure.ts `shots`)
+ *   Δs = s(played) − s(best)                  (Δs = 0 for a free play)
+ *   x = sign(Δs)
+ *   B = (P − M) / N with the interval and verdict of src/metrics/bias-estimator.ts (≥ 20 decisions)
+ *   mean shot difference  D = Σ Δs / N        (rolls of 36 per decision; numerator Σ Δs, denominator N)
+ *   D ± 1.96 × s_Δ / √N                       s_Δ the sample standard deviation of Δs; bounds null when N < 2
+ * D is null when N = 0. Unread share = unread / (unread + N).
+ */
+import { shots } from '../classify/exposure.js';
+import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './bias-estimator.js';
+import { type BiasInput, blotBiasRowKind, boardsAfterPlayedAndBest, sign } from './blot-bias.js';
+import { Z95 } from './interval.js';
+
+/** One decision entering the exposure-weighted bias. */
+export interface ExposureBiasRow<R> {
+  readonly ref: R;
+  readonly x: -1 | 0 | 1;
+  readonly error: number;
+  /** Shots after the played and the best play; null for a free play (not rebuilt). */
+  readonly shotsPlayed: number | null;
+  readonly shotsBest: number | null;
+}
+
+/** The exposure-weighted blot bias of one player. */
+export interface ExposureBias<R> {
+  readonly estimate: BiasEstimate;
+  /** Mean of Δs over N (rolls of 36), null when N = 0. */
+  readonly meanShotDifference: number | null;
+  readonly meanLow: number | null;
+  readonly meanHigh: number | null;
+  readonly unread: number;
+  readonly unreadShare: number | null;
+  readonly rows: readonly ExposureBiasRow<R>[];
+  readonly unreadRefs: readonly R[];
+}
+
+/** The exposure-weighted blot bias of one player's checker plays. */
+export function exposureBias<R>(inputs: Iterable<BiasInput<R>>): ExposureBias<R> {
+  const t = emptyBiasTally();
+  const rows: ExposureBiasRow<R>[] = [];
+  const unreadRefs: R[] = [];
+  let sum = 0;
+  let sumSq = 0;
+  for (const { decision: d, ref } of inputs) {
+    const k = blotBiasRowKind(d);
+    if (k.kind === 'skip') continue;
+    if (k.kind === 'free') {
+      addBiasRow(t, 0, k.e);
+      rows.push({ ref, x: 0, error: k.e, shotsPlayed: null, shotsBest: null });
+      continue;
+    }
+    const after = boardsAfterPlayedAndBest(d);
+    if (after === null) {
+      unreadRefs.push(ref);
+      continue;
+    }
+    const sp = shots(after.played, d.player);
+    const sb = shots(after.best, d.player);
+    const diff = sp - sb;
+    const x = sign(diff);
+    sum += diff;
+    sumSq += diff * diff;
+    addBiasRow(t, x, k.e);
+    rows.push({ ref, x, error: k.e, shotsPlayed: sp, shotsBest: sb });
+  }
+  const n = t.n;
+  const mean = n === 0 ? null : sum / n;
+  let meanLow: number | null = null;
+  let meanHigh: number | null = null;
+  if (mean !== null && n >= 2) {
+    const variance = Math.max(0, (sumSq - n * mean * mean) / (n - 1));
+    const half = (Z95 * Math.sqrt(variance)) / Math.sqrt(n);
+    meanLow = mean - half;
+    meanHigh = mean + half;
+  }
+  const unread = unreadRefs.length;
+  return {
+    estimate: biasEstimate(t),
+    meanShotDifference: mean,
+    meanLow,
+    meanHigh,
+    unread,
+    unreadShare: unread + n === 0 ? null : unread / (unread + n),
+    rows,
+    unreadRefs,
+  };
+}

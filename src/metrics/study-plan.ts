@@ -1,0 +1,179 @@
+/**
+ * Study plan: families of recurring errors ranked by recoverable MWC (spec/metrics.md §7;
+ * spec/classifier.md §5).
+ *
+ * Members: the player's counted decisions with e ≥ the Error threshold of the active threshold setting
+ * (inclusive, src/metrics/difficulty.ts `reachesThreshold`). Family = (game plan of the decision maker,
+ * decision nature 'checker' | 'cube', theme): a checker theme, or for a cube error its cell of the cube
+ * matrix (only the four error cells). An error without theme joins no family (counted as unthemed).
+ * A member is scored when it has both ℓ and d (MWC, fractions of a match); others are "unscored".
+ *
+ *   R = Σ_i (ℓ_i − d_i)                     over the scored members, signed, no clipping
+ *   R ± 1.96 × √( Σ_i (ℓ_i − d_i)² )         (members as a Poisson count, independent excesses)
+ *
+ * Inclusion: ≥ 5 scored members and low bound > 0 (strict); the others are "tentative", listed apart.
+ * Order of the plan: low desc, then R desc, members desc, plan, nature, theme. Tentative: R desc (a family
+ * without scored member last), then the same tie-breaks. Inside a family, members by excess ℓ − d
+ * descending (unscored last, in input order). R and its bounds are null without a scored member.
+ */
+import { reachesThreshold } from './difficulty.js';
+import { Z95 } from './interval.js';
+
+/** Fewest scored members for a family to enter the plan. */
+export const STUDY_PLAN_MIN_SCORED = 5;
+
+/** The two decision natures. */
+export type DecisionNature = 'checker' | 'cube';
+
+/** One counted decision offered to the study plan. */
+export interface StudyPlanInput<R> {
+  /** Game-plan token of the decision maker's position ('unknown' when the board is missing). */
+  readonly plan: string;
+  readonly nature: DecisionNature;
+  /** Theme token; null (or 'none') = no rule names the error. */
+  readonly theme: string | null;
+  /** e, equity. */
+  readonly error: number;
+  /** ℓ (MWC), null when unknown (money play …). */
+  readonly loss: number | null;
+  /** d (MWC), null when unknown. */
+  readonly difficulty: number | null;
+  readonly ref: R;
+}
+
+/** A member of a family. */
+export interface StudyMember<R> {
+  readonly ref: R;
+  readonly error: number;
+  readonly loss: number | null;
+  readonly difficulty: number | null;
+  /** ℓ − d, null when unscored. */
+  readonly excess: number | null;
+}
+
+/** A family with its recoverable MWC. */
+export interface StudyFamily<R> {
+  readonly plan: string;
+  readonly nature: DecisionNature;
+  readonly theme: string;
+  readonly members: number;
+  readonly scored: number;
+  readonly unscored: number;
+  /** R = Σ(ℓ − d), null without scored member. */
+  readonly recoverable: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+  /** True when in the plan (≥ 5 scored and low > 0). */
+  readonly included: boolean;
+  /** Members by excess descending. */
+  readonly positions: readonly StudyMember<R>[];
+}
+
+/** The study plan of one player. */
+export interface StudyPlan<R> {
+  readonly families: readonly StudyFamily<R>[];
+  readonly tentative: readonly StudyFamily<R>[];
+  /** Errors (e ≥ threshold) seen, themed or not. */
+  readonly errors: number;
+  /** Errors without theme (in no family). */
+  readonly unthemed: number;
+}
+
+function compareKeys<R>(a: StudyFamily<R>, b: StudyFamily<R>): number {
+  return (
+    b.members - a.members ||
+    a.plan.localeCompare(b.plan) ||
+    a.nature.localeCompare(b.nature) ||
+    a.theme.localeCompare(b.theme)
+  );
+}
+
+/** −∞ for a missing figure, so it sorts last in a descending order. */
+function orMinus(x: number | null): number {
+  return x ?? Number.NEGATIVE_INFINITY;
+}
+
+function desc(a: number | null, b: number | null): number {
+  const x = orMinus(a);
+  const y = orMinus(b);
+  return x === y ? 0 : y > x ? 1 : -1;
+}
+
+/**
+ * Builds the study plan from one player's counted decisions; `errorThreshold` in equity (0.020 for XG's
+ * 20 mpt). Decisions below the threshold are ignored.
+ */
+export function studyPlan<R>(
+  inputs: Iterable<StudyPlanInput<R>>,
+  errorThreshold: number,
+  minScored: number = STUDY_PLAN_MIN_SCORED,
+): StudyPlan<R> {
+  let errors = 0;
+  let unthemed = 0;
+  const groups = new Map<
+    string,
+    { plan: string; nature: DecisionNature; theme: string; m: StudyMember<R>[] }
+  >();
+  for (const x of inputs) {
+    if (!Number.isFinite(x.error) || !reachesThreshold(x.error, errorThreshold)) continue;
+    errors++;
+    if (x.theme === null || x.theme === 'none' || x.theme === '') {
+      unthemed++;
+      continue;
+    }
+    const key = `${x.plan}\u0000${x.nature}\u0000${x.theme}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = { plan: x.plan, nature: x.nature, theme: x.theme, m: [] };
+      groups.set(key, g);
+    }
+    const scored = x.loss !== null && x.difficulty !== null && Number.isFinite(x.loss - x.difficulty);
+    g.m.push({
+      ref: x.ref,
+      error: x.error,
+      loss: x.loss,
+      difficulty: x.difficulty,
+      excess: scored ? x.loss! - x.difficulty! : null,
+    });
+  }
+  const all: StudyFamily<R>[] = [];
+  for (const g of groups.values()) {
+    let r = 0;
+    let ss = 0;
+    let scored = 0;
+    for (const m of g.m) {
+      if (m.excess === null) continue;
+      scored++;
+      r += m.excess;
+      ss += m.excess * m.excess;
+    }
+    const half = Z95 * Math.sqrt(ss);
+    const recoverable = scored > 0 ? r : null;
+    const low = scored > 0 ? r - half : null;
+    const high = scored > 0 ? r + half : null;
+    const positions = g.m
+      .map((m, i) => ({ m, i }))
+      .sort((a, b) => desc(a.m.excess, b.m.excess) || a.i - b.i)
+      .map((x) => x.m);
+    all.push({
+      plan: g.plan,
+      nature: g.nature,
+      theme: g.theme,
+      members: g.m.length,
+      scored,
+      unscored: g.m.length - scored,
+      recoverable,
+      low,
+      high,
+      included: scored >= minScored && low !== null && low > 0,
+      positions,
+    });
+  }
+  const families = all
+    .filter((f) => f.included)
+    .sort((a, b) => desc(a.low, b.low) || desc(a.recoverable, b.recoverable) || compareKeys(a, b));
+  const tentative = all
+    .filter((f) => !f.included)
+    .sort((a, b) => desc(a.recoverable, b.recoverable) || compareKeys(a, b));
+  return { families, tentative, errors, unthemed };
+}

@@ -1,0 +1,29 @@
+/**
+ * Take/pass bias (spec/metrics.md §10; spec/classifier.md §4).
+ *
+ * Decisions: the player's counted cube responses (take or pass, counted in PR, with an error) whose cell
+ * of the cube matrix is readable (src/classify/cube-direction.ts).
+ *   x = +1  answer_wrong_take (the bot passes)      x = −1  answer_wrong_pass (the bot takes)
+ *   x =  0  answer_right
+ *   B = (P − M) / N  = the player's take rate − the bot's take rate on the same positions,
+ *   with the interval and verdict of src/metrics/bias-estimator.ts (≥ 20 decisions).
+ * Costs of P and M: Σ e (mpt of equity).
+ */
+import { decisionCubeDirection } from '../classify/cube-direction.js';
+import type { Decision } from '../model/types.js';
+import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './bias-estimator.js';
+import { isCounted } from './counting.js';
+import { cubeError } from './decision-error.js';
+
+/** The take/pass bias of one player's decisions (other decisions are ignored). */
+export function takePassBias(decisions: Iterable<Decision>): BiasEstimate {
+  const t = emptyBiasTally();
+  for (const d of decisions) {
+    if (d.kind !== 'cube' || (d.action !== 'take' && d.action !== 'pass') || !isCounted(d)) continue;
+    const e = cubeError(d);
+    const cell = decisionCubeDirection(d);
+    if (e === null || cell === null) continue;
+    addBiasRow(t, cell === 'answer_wrong_take' ? 1 : cell === 'answer_wrong_pass' ? -1 : 0, e);
+  }
+  return biasEstimate(t);
+}
