@@ -2,6 +2,7 @@
  * The library's main path: bytes → match → per-player figures, and aggregation by person.
  */
 
+import { boardKey } from './core/board.js';
 import { UsageError } from './errors.js';
 import type { Met } from './met/index.js';
 import { loadKazarossXG2 } from './met/index.js';
@@ -42,6 +43,34 @@ export interface MatchReport {
   readonly warnings: readonly ParseWarning[];
   /** Internal: the per-seat tallies, for aggregation. */
   readonly tallies: readonly [PlayerTally, PlayerTally];
+}
+
+/**
+ * What identifies one played and analysed match whatever file it was saved to: the analyser (gnuBG, XG,
+ * none), players, length, and every game's dice, winner and points (for an analysed position, the
+ * position). The same match saved as .sgf and as gnuBG's text export gives the same key, so a folder
+ * holding both counts it once; its XG analysis or its bare .mat transcript is another reading, kept.
+ * Null when the match holds no decision.
+ */
+export function matchFingerprint(match: Match): string | null {
+  // nothing to compare (e.g. an .xgp position without a played decision): never a duplicate
+  if (match.games.every((g) => g.decisions.length === 0)) return null;
+  const program = match.analyser?.program ?? 'none';
+  const analyser = /gnu ?b(ackgammon|g)/i.test(program)
+    ? 'gnubg'
+    : /extreme|\bxg\b/i.test(program)
+      ? 'xg'
+      : program;
+  const games = match.games.map((g) => {
+    let moves = '';
+    for (const d of g.decisions) {
+      if (d.fromPosition)
+        moves += `[${d.kind === 'checker' ? `${boardKey(d.board)}/${d.dice.join('')}` : `${d.player}${d.cubeValue}${d.action}`}]`;
+      else if (d.kind === 'checker') moves += `${d.dice[0]}${d.dice[1]}`;
+    }
+    return `${g.winner ?? '-'}:${g.points}:${moves}`;
+  });
+  return `${analyser}|${match.players.join('\u0000')}|${match.matchLength}|${games.join('|')}`;
 }
 
 /** Final score and winner of a match (spec/metrics.md §16: the winner reaches N; money: more points). */

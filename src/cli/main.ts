@@ -4,9 +4,9 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError, Option } from 'commander';
-import { defaultMet, PlayerAggregator, parseMatchFiles, reportMatch } from '../analyse.js';
+import { defaultMet, matchFingerprint, PlayerAggregator, parseMatchFiles, reportMatch } from '../analyse.js';
 import { BdbError, UsageError } from '../errors.js';
-import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
 import type { Match } from '../model/types.js';
 import { renderReviewHtml } from '../report/html.js';
 import { type JsonMatch, jsonMatch, renderJson } from '../report/json.js';
@@ -17,41 +17,16 @@ import { buildReview } from '../review/review.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '../tournament/file.js';
 import { computeStandings, pairNextRound } from '../tournament/standings.js';
+import { registerBiases } from './biases.js';
 import { inputFiles, matchUnits } from './files.js';
+import { parseAliases, thresholdsOption } from './options.js';
+import { registerPlan } from './plan.js';
 import { isEventFileInput, runStandingsFromMatches } from './tournament-matches.js';
 
 const VERSION = '0.1.0';
 
 /** Exit codes. */
 export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
-
-/** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
-export function parseAliases(values: readonly string[]): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const v of values) {
-    const k = v.indexOf('=');
-    if (k <= 0 || k === v.length - 1)
-      throw new UsageError(`--alias expects NAME=OTHER, got ${JSON.stringify(v)}`);
-    // NAME is the canonical spelling; OTHER is merged into it
-    m.set(v.slice(k + 1), v.slice(0, k));
-  }
-  return m;
-}
-
-/** Parses `--thresholds PRESET` (default xg); an unknown preset is a usage error. */
-export function thresholdsOption(value: string | undefined): {
-  preset: keyof typeof THRESHOLD_PRESETS;
-  thresholds: ErrorThresholds;
-} {
-  const preset = value ?? 'xg';
-  if (!Object.hasOwn(THRESHOLD_PRESETS, preset)) {
-    throw new UsageError(
-      `--thresholds expects one of ${Object.keys(THRESHOLD_PRESETS).join(', ')}, got ${JSON.stringify(value)}`,
-    );
-  }
-  const p = preset as keyof typeof THRESHOLD_PRESETS;
-  return { preset: p, thresholds: THRESHOLD_PRESETS[p] };
-}
 
 /** Reads the files of one match unit. */
 function readUnit(unit: readonly string[]): { file: string; bytes: Uint8Array }[] {
@@ -112,6 +87,9 @@ function runStats(paths: string[], opts: StatsOptions): number {
     clearLine();
     process.stderr.write(`bdb: ${message}\n`);
   };
+  // the same match saved twice (its .sgf and its text export, .xg and .mat) is counted once
+  const seen = new Map<string, string>();
+  const duplicates: { file: string; sameAs: string }[] = [];
   // gnuBG's text export is one file per game: such files are grouped into matches (NAME.txt, NAME_002.txt…)
   for (const unit of matchUnits([...files])) {
     n++;
@@ -127,6 +105,15 @@ function runStats(paths: string[], opts: StatsOptions): number {
     let report: ReturnType<typeof reportMatch>;
     try {
       const { match, warnings } = parseMatchFiles(inputs, met);
+      const key = matchFingerprint(match);
+      const first = key === null ? undefined : seen.get(key);
+      if (first !== undefined) {
+        duplicates.push({ file: name, sameAs: first });
+        clearLine();
+        process.stderr.write(`bdb: ${name}: the same match as ${first}, counted once\n`);
+        continue;
+      }
+      if (key !== null) seen.set(key, name);
       report = reportMatch(match, met, match.format, warnings, thresholds);
     } catch (e) {
       // a BdbError is the user's bad input; anything else is a bug in bdb, reported but not fatal to the batch
@@ -148,9 +135,9 @@ function runStats(paths: string[], opts: StatsOptions): number {
   }
   if (n >= 25) clearLine();
   const players = agg.results();
-  const read = n + missing - failed;
+  const read = n + missing - failed - duplicates.length;
   if (opts.json) {
-    out.write(renderJson({ schemaVersion: 1, settings, matches, players, errors }));
+    out.write(renderJson({ schemaVersion: 1, settings, matches, players, errors, duplicates }));
   } else if (players.length > 0) {
     out.write(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
   }
@@ -400,6 +387,8 @@ export function buildProgram(): Command {
     .action((paths: string[], opts: StatsOptions) => {
       process.exitCode = runStats(paths, opts);
     });
+  registerBiases(program);
+  registerPlan(program);
   program
     .command('review')
     .description(

@@ -5,9 +5,8 @@
  * stderr and not counted.
  */
 import { readFileSync } from 'node:fs';
-import { matchOutcome, parseMatchFiles } from '../analyse.js';
+import { matchFingerprint, matchOutcome, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
-import type { Match } from '../model/types.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
@@ -34,18 +33,6 @@ export function isEventFileInput(paths: readonly string[], opts: { event?: strin
 }
 
 /**
- * What identifies one played match whatever file it was saved to: players, length, and every game's
- * dice, winner and points (the same match as .sgf and as text export gives the same key).
- */
-function matchKey(match: Match): string {
-  const games = match.games.map((g) => {
-    const dice = g.decisions.map((d) => (d.kind === 'checker' ? `${d.dice[0]}${d.dice[1]}` : '')).join('');
-    return `${g.winner ?? '-'}:${g.points}:${dice}`;
-  });
-  return `${match.players.join('\u0000')}|${match.matchLength}|${games.join('|')}`;
-}
-
-/**
  * Reads the match files under `paths` as plain records; failures go to `fail`. A match found again in
  * another file (e.g. its .sgf and its text export) is counted once, with a note.
  */
@@ -65,13 +52,13 @@ export function readMatchRecords(
         return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
       });
       const { match } = parseMatchFiles(parts);
-      const key = matchKey(match);
-      const first = seen.get(key);
+      const key = matchFingerprint(match);
+      const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {
         note(`${source}: the same match as ${first}, counted once`);
         continue;
       }
-      seen.set(key, source);
+      if (key !== null) seen.set(key, source);
       const { winner, finalScore } = matchOutcome(match);
       records.push({
         source,

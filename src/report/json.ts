@@ -29,6 +29,8 @@ export interface JsonReport {
   matches: JsonMatch[];
   players: PlayerStats[];
   errors: { file: string; message: string }[];
+  /** Files holding a match already read from another file (counted once, under `sameAs`). */
+  duplicates: { file: string; sameAs: string }[];
 }
 
 /** The JSON entry of one match. */

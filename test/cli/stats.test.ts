@@ -133,6 +133,23 @@ describe('bdb', () => {
     expect(j.settings.thresholds).toEqual({ preset: 'xg', errorMpt: 20, blunderMpt: 80 });
   });
 
+  test('the same match in two files (g0002.sgf and its gnuBG text export) counts once', () => {
+    // test/reference-matches/README.md: g0002.txt … g0002_004.txt are gnuBG's export of g0002.sgf
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-dup-'));
+    for (const f of ['g0002.sgf', 'g0002.txt', 'g0002_002.txt', 'g0002_003.txt', 'g0002_004.txt']) {
+      copyFileSync(`${REF_DIR}gnubg/${f}`, join(dir, f));
+    }
+    copyFileSync(`${REF_DIR}mat/gbf_test.mat`, join(dir, 'gbf_test.mat'));
+    copyFileSync(GBF, join(dir, 'gbf_test.sgf'));
+    const r = bdb('stats', '--json', dir);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as JsonReport;
+    // the transcript (no analysis) and the analysed SGF of gbf_test are two readings: both kept
+    expect(j.matches.map((m) => m.format).sort()).toEqual(['mat', 'sgf', 'sgf']);
+    expect(j.duplicates).toEqual([{ file: join(dir, 'g0002.txt'), sameAs: join(dir, 'g0002.sgf') }]);
+    expect(r.stderr).toContain('g0002.txt: the same match as');
+  });
+
   test('--thresholds picks a preset; an unknown one is a usage error', () => {
     const j = JSON.parse(bdb('stats', '--json', '--thresholds', 'gnubg', GBF).stdout) as JsonReport;
     expect(j.settings.thresholds).toEqual({ preset: 'gnubg', errorMpt: 40, blunderMpt: 80 });

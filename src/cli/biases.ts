@@ -1,0 +1,59 @@
+/**
+ * `bdb biases PATH...`: the signed biases of each person over the matches read (spec/metrics.md §10):
+ * take/pass, doubles (overall and per score cell), blots and exposure-weighted blots, with verdicts and
+ * the share of checker plays that could not be reproduced.
+ */
+import { type Command, Option } from 'commander';
+import { defaultMet } from '../analyse.js';
+import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
+import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../report/biases.js';
+import { collect, type PersonOptions, readMatches } from './match-input.js';
+import { parseAliases, thresholdsOption } from './options.js';
+
+/** Runs the command; returns the exit code. */
+export function runBiases(paths: readonly string[], opts: PersonOptions): number {
+  const aliases = parseAliases(opts.alias ?? []);
+  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
+  const { preset, thresholds } = thresholdsOption(opts.thresholds);
+  const collector = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
+  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m), defaultMet());
+  const players = collector.results();
+  const out = process.stdout;
+  if (opts.json) {
+    const settings = {
+      thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
+      difficultyTau: DIFFICULTY_TAU,
+    };
+    out.write(
+      `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerBiases), errors }, null, 2)}\n`,
+    );
+  } else if (players.length > 0) {
+    out.write(`Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players)}\n\n`);
+    out.write(`${biasesLegend()}\n`);
+  }
+  return exitCode;
+}
+
+/** Adds the `biases` command to the program. */
+export function registerBiases(program: Command): void {
+  program
+    .command('biases')
+    .description(
+      'signed biases per player: take/pass, doubles (and per score), blots and exposure-weighted blots',
+    )
+    .argument('<paths...>', 'match files or folders (read recursively)')
+    .option('--json', 'print JSON (schemaVersion 1) instead of tables; blot rows list their decisions')
+    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
+    .addOption(
+      new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
+        collect,
+      ),
+    )
+    .option(
+      '--thresholds <preset>',
+      'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
+    )
+    .action((paths: string[], opts: PersonOptions) => {
+      process.exitCode = runBiases(paths, opts);
+    });
+}

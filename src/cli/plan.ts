@@ -1,0 +1,81 @@
+/**
+ * `bdb plan PATH...`: the study plan of each person (families of errors ranked by recoverable MWC,
+ * spec/metrics.md §7) and the reference positions to study (§8).
+ */
+import { type Command, Option } from 'commander';
+import { defaultMet } from '../analyse.js';
+import { UsageError } from '../errors.js';
+import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
+import { REFERENCE_DEFAULT_SIZE, REFERENCE_MAX_SIZE, REFERENCE_RHO } from '../metrics/reference-positions.js';
+import { jsonPlayerPlan, PlanCollector, planLegend, renderPlans } from '../report/plan.js';
+import { collect, type PersonOptions, readMatches } from './match-input.js';
+import { parseAliases, thresholdsOption } from './options.js';
+
+interface PlanOptions extends PersonOptions {
+  positions?: string;
+}
+
+/** Parses `--positions N` (1 … 50, default 20). */
+export function positionsOption(value: string | undefined): number {
+  if (value === undefined) return REFERENCE_DEFAULT_SIZE;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > REFERENCE_MAX_SIZE) {
+    throw new UsageError(
+      `--positions expects a whole number from 1 to ${REFERENCE_MAX_SIZE}, got ${JSON.stringify(value)}`,
+    );
+  }
+  return n;
+}
+
+/** Runs the command; returns the exit code. */
+export function runPlan(paths: readonly string[], opts: PlanOptions): number {
+  const aliases = parseAliases(opts.alias ?? []);
+  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
+  const { preset, thresholds } = thresholdsOption(opts.thresholds);
+  const size = positionsOption(opts.positions);
+  const met = defaultMet();
+  const collector = new PlanCollector(met, thresholds, { aliases, ...(wanted ? { players: wanted } : {}) });
+  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m), met);
+  const players = collector.results(size);
+  const out = process.stdout;
+  if (opts.json) {
+    const settings = {
+      thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
+      difficultyTau: DIFFICULTY_TAU,
+      referencePositions: { size, rho: REFERENCE_RHO },
+    };
+    out.write(
+      `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerPlan), errors }, null, 2)}\n`,
+    );
+  } else if (players.length > 0) {
+    out.write(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
+    out.write(`${planLegend(thresholds.errorMpt, preset)}\n`);
+  }
+  return exitCode;
+}
+
+/** Adds the `plan` command to the program. */
+export function registerPlan(program: Command): void {
+  program
+    .command('plan')
+    .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
+    .argument('<paths...>', 'match files or folders (read recursively)')
+    .option('--json', 'print JSON (schemaVersion 1) instead of tables')
+    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
+    .addOption(
+      new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
+        collect,
+      ),
+    )
+    .option(
+      '--thresholds <preset>',
+      'error/blunder thresholds (what an error is): xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
+    )
+    .option(
+      '--positions <n>',
+      `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,
+    )
+    .action((paths: string[], opts: PlanOptions) => {
+      process.exitCode = runPlan(paths, opts);
+    });
+}

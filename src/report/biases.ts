@@ -1,0 +1,186 @@
+/**
+ * The signed biases of each person (spec/metrics.md §10): collection over matches, the JSON view and the
+ * tables. Figures come from src/metrics/{take-pass,doubles,blot,exposure}-bias.ts; nothing is printed here.
+ */
+import Table from 'cli-table3';
+import { type AggregateOptions, canonicalName } from '../analyse.js';
+import type { BiasEstimate } from '../metrics/bias-estimator.js';
+import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
+import type { BiasInput, BlotBias } from '../metrics/blot-bias.js';
+import { blotBias } from '../metrics/blot-bias.js';
+import { type DoublesBias, doublesBias } from '../metrics/doubles-bias.js';
+import { type ExposureBias, exposureBias } from '../metrics/exposure-bias.js';
+import { takePassBias } from '../metrics/take-pass-bias.js';
+import type { CubeDecision, Match } from '../model/types.js';
+import { compact, plain } from './cli-table.js';
+import { type DecisionRef, decisionRef } from './decision-refs.js';
+import { fixed, percent, signed } from './format.js';
+
+/** The biases of one person. */
+export interface PlayerBiases {
+  readonly player: string;
+  readonly matches: number;
+  readonly takePass: BiasEstimate;
+  readonly doubles: DoublesBias;
+  readonly blots: BlotBias<DecisionRef>;
+  readonly exposure: ExposureBias<DecisionRef>;
+}
+
+interface Pending {
+  matches: number;
+  cube: CubeDecision[];
+  checker: BiasInput<DecisionRef>[];
+}
+
+/** Collects each person's decisions over matches (aliases and the player filter as `stats`). */
+export class BiasCollector {
+  private readonly byName = new Map<string, Pending>();
+  private readonly opts: AggregateOptions;
+  constructor(opts: AggregateOptions = {}) {
+    this.opts = opts;
+  }
+
+  /** Adds both seats of a match. */
+  add(match: Match): void {
+    const seats: (Pending | null)[] = [0, 1].map((seat) => {
+      const name = canonicalName(match.players[seat]!, this.opts.aliases);
+      if (this.opts.players && !this.opts.players.includes(name)) return null;
+      let p = this.byName.get(name);
+      if (!p) {
+        p = { matches: 0, cube: [], checker: [] };
+        this.byName.set(name, p);
+      }
+      return p;
+    });
+    // a person playing both seats (an alias merging them) counts the match once
+    for (const p of new Set(seats)) if (p) p.matches++;
+    for (const game of match.games) {
+      game.decisions.forEach((d, i) => {
+        const p = seats[d.player];
+        if (!p || d.fromPosition) return;
+        if (d.kind === 'cube') p.cube.push(d);
+        else p.checker.push({ decision: d, ref: decisionRef(match, game, i).ref });
+      });
+    }
+  }
+
+  /** The biases, by name. */
+  results(): PlayerBiases[] {
+    return [...this.byName.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([player, p]) => ({
+        player,
+        matches: p.matches,
+        takePass: takePassBias(p.cube),
+        doubles: doublesBias(p.cube),
+        blots: blotBias(p.checker),
+        exposure: exposureBias(p.checker),
+      }));
+  }
+}
+
+/** The JSON entry of one person (full precision; each blot row traced to its decision). */
+export function jsonPlayerBiases(p: PlayerBiases): unknown {
+  return {
+    player: p.player,
+    matches: p.matches,
+    takePass: p.takePass,
+    doubles: p.doubles.overall,
+    doublesByScore: p.doubles.byScore.map((c) => ({
+      away: c.away,
+      opponentAway: c.opponentAway,
+      ...c.estimate,
+    })),
+    blots: {
+      ...p.blots.estimate,
+      unread: p.blots.unread,
+      unreadShare: p.blots.unreadShare,
+      decisions: p.blots.rows.map((r) => ({
+        ...r.ref,
+        x: r.x,
+        error: r.error,
+        blotsPlayed: r.blotsPlayed,
+        blotsBest: r.blotsBest,
+      })),
+      unreadDecisions: p.blots.unreadRefs,
+    },
+    blotsExposure: {
+      ...p.exposure.estimate,
+      meanShotDifference: p.exposure.meanShotDifference,
+      meanShotDifferenceLow: p.exposure.meanLow,
+      meanShotDifferenceHigh: p.exposure.meanHigh,
+      unread: p.exposure.unread,
+      unreadShare: p.exposure.unreadShare,
+      decisions: p.exposure.rows.map((r) => ({
+        ...r.ref,
+        x: r.x,
+        error: r.error,
+        shotsPlayed: r.shotsPlayed,
+        shotsBest: r.shotsBest,
+      })),
+      unreadDecisions: p.exposure.unreadRefs,
+    },
+  };
+}
+
+function interval(e: { low: number | null; high: number | null }, digits: number): string {
+  return e.low === null || e.high === null ? 'n/a' : `${signed(e.low, digits)} … ${signed(e.high, digits)}`;
+}
+
+function biasRow(label: string, e: BiasEstimate): string[] {
+  return [
+    label,
+    String(e.n),
+    `${e.plus} (${fixed(e.plusCostMpt, 0)})`,
+    `${e.minus} (${fixed(e.minusCostMpt, 0)})`,
+    signed(e.bias, 3),
+    interval(e, 3),
+    e.verdict,
+  ];
+}
+
+/** The table of one person. */
+export function renderPlayerBiases(p: PlayerBiases): string {
+  const t = new Table({
+    head: ['Bias', 'N', 'P (mpt)', 'M (mpt)', 'B', '95 %', 'Verdict'],
+    style: plain,
+  });
+  t.push(biasRow('Take/pass', p.takePass));
+  t.push(biasRow('Doubles', p.doubles.overall));
+  for (const c of p.doubles.byScore) {
+    const label = c.away === 0 ? '  money' : `  ${c.away}-away / ${c.opponentAway}-away`;
+    t.push(biasRow(label, c.estimate));
+  }
+  t.push(biasRow('Blots', p.blots.estimate));
+  t.push(biasRow('Blots, exposure', p.exposure.estimate));
+  const read = p.blots.estimate.n + p.blots.unread;
+  const lines = [
+    `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'}`,
+    compact(t),
+    `Shots left vs best play: ${signed(p.exposure.meanShotDifference, 2)} per decision (95 % ${interval(
+      { low: p.exposure.meanLow, high: p.exposure.meanHigh },
+      2,
+    )}), rolls of 36.`,
+    `Unreadable checker plays (left out of the blot biases): ${p.blots.unread} of ${read} (${percent(
+      p.blots.unreadShare === null ? null : 100 * p.blots.unreadShare,
+      1,
+    )}).`,
+  ];
+  return lines.join('\n');
+}
+
+/** The legend printed once under the tables. */
+export function biasesLegend(): string {
+  return (
+    'B = (P − M)/N: P too bold (wrong take; premature double, too good included; more blots or shots than ' +
+    'the best play), M too cautious (wrong pass; missed double; fewer). ' +
+    `Verdict at ≥ ${BIAS_MIN_DECISIONS} decisions: too much if the 95 % interval is above 0, not enough if ` +
+    'below, balanced otherwise. Costs in mpt of equity. Doubles: counted doubles and no-doubles, by ' +
+    "score (player's away / opponent's away). Blots: counted checker plays in contact."
+  );
+}
+
+/** All persons' tables. */
+export function renderBiases(players: readonly PlayerBiases[]): string {
+  return players.map(renderPlayerBiases).join('\n\n');
+}

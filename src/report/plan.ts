@@ -1,0 +1,302 @@
+/**
+ * The study plan and the reference positions of each person (spec/metrics.md §7, §8): collection over
+ * matches, the JSON view and the tables. Figures come from src/metrics/study-plan.ts and
+ * src/metrics/reference-positions.ts; nothing is printed here.
+ */
+import Table from 'cli-table3';
+import { type AggregateOptions, canonicalName } from '../analyse.js';
+import { checkerThemes } from '../classify/checker-themes.js';
+import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
+import { gamePlan } from '../classify/game-plan.js';
+import { boardKey } from '../core/board.js';
+import { isCounted } from '../metrics/counting.js';
+import { decisionError } from '../metrics/decision-error.js';
+import {
+  decisionDifficulty,
+  type ErrorThresholds,
+  optionCosts,
+  reachesThreshold,
+  thresholdEquity,
+} from '../metrics/difficulty.js';
+import { scoreCell } from '../metrics/doubles-bias.js';
+import { mwcLoss } from '../metrics/mwc-loss.js';
+import {
+  REFERENCE_DEFAULT_SIZE,
+  REFERENCE_RHO,
+  type ReferenceInput,
+  type ReferencePosition,
+  referenceCandidates,
+  selectReferencePositions,
+} from '../metrics/reference-positions.js';
+import {
+  type DecisionNature,
+  STUDY_PLAN_MIN_SCORED,
+  type StudyFamily,
+  type StudyPlan,
+  type StudyPlanInput,
+  studyPlan,
+} from '../metrics/study-plan.js';
+import type { Decision, Match } from '../model/types.js';
+import { compact, plain } from './cli-table.js';
+import { type DecisionRef, decisionRef, playedAndBest } from './decision-refs.js';
+import { fixed, signed } from './format.js';
+
+/** The match equity table type, as the metrics take it (the report layer does not import the MET). */
+type Met = Parameters<typeof mwcLoss>[0];
+
+/** A decision of the plan: its reference, the play made and the best one. */
+export interface PlanRef extends DecisionRef {
+  readonly played: string;
+  readonly best: string;
+}
+
+/** The plan of one person. */
+export interface PlayerPlan {
+  readonly player: string;
+  readonly matches: number;
+  readonly plan: StudyPlan<PlanRef>;
+  /** Candidates offered to the selection of reference positions. */
+  readonly candidates: number;
+  readonly reference: readonly ReferencePosition<PlanRef>[];
+}
+
+interface Pending {
+  matches: number;
+  inputs: StudyPlanInput<PlanRef>[];
+  reference: ReferenceInput<PlanRef>[];
+}
+
+/** True when the second-cheapest option costs less than half the Error threshold (equity). */
+export function isTight(d: Decision, errorThreshold: number): boolean {
+  const costs = optionCosts(d);
+  if (!costs || costs.length < 2) return false;
+  const sorted = [...costs].sort((a, b) => a - b);
+  return sorted[1]! < errorThreshold / 2;
+}
+
+/** The theme token of an error: the checker play's primary theme, or the cube error cell; null if none. */
+export function errorTheme(d: Decision): string | null {
+  if (d.kind === 'cube') return cubeTheme(decisionCubeDirection(d));
+  return checkerThemes(d).primary?.token ?? null;
+}
+
+/** Collects each person's errors over matches (aliases and the player filter as `stats`). */
+export class PlanCollector {
+  private readonly byName = new Map<string, Pending>();
+  private readonly opts: AggregateOptions;
+  private readonly met: Met;
+  private readonly threshold: number;
+  constructor(met: Met, thresholds: ErrorThresholds, opts: AggregateOptions = {}) {
+    this.met = met;
+    this.threshold = thresholdEquity(thresholds.errorMpt);
+    this.opts = opts;
+  }
+
+  /** Adds both seats of a match. */
+  add(match: Match): void {
+    const seats: (Pending | null)[] = [0, 1].map((seat) => {
+      const name = canonicalName(match.players[seat]!, this.opts.aliases);
+      if (this.opts.players && !this.opts.players.includes(name)) return null;
+      let p = this.byName.get(name);
+      if (!p) {
+        p = { matches: 0, inputs: [], reference: [] };
+        this.byName.set(name, p);
+      }
+      return p;
+    });
+    for (const p of new Set(seats)) if (p) p.matches++;
+    for (const game of match.games) {
+      game.decisions.forEach((d, i) => {
+        const p = seats[d.player];
+        if (!p || !isCounted(d)) return;
+        const e = decisionError(d);
+        if (e === null || !reachesThreshold(e, this.threshold)) return;
+        const { ref, pos } = decisionRef(match, game, i);
+        const full: PlanRef = { ...ref, ...playedAndBest(d) };
+        const loss = mwcLoss(this.met, d, e);
+        const difficulty = loss === null ? null : decisionDifficulty(this.met, d);
+        const plan = pos ? gamePlan(pos.board, d.player) : 'unknown';
+        const nature: DecisionNature = d.kind;
+        const theme = errorTheme(d);
+        p.inputs.push({ plan, nature, theme, error: e, loss, difficulty, ref: full });
+        if (theme === null || loss === null || difficulty === null || !pos) return;
+        const cell = scoreCell(d);
+        const scoreKey = d.kind === 'cube' ? `${cell.away}/${cell.opponentAway}` : '';
+        const role = d.kind === 'checker' ? `checker ${d.dice.join('')}` : `cube ${d.action}`;
+        p.reference.push({
+          positionKey: `${role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
+          group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
+          nature,
+          scoreKey,
+          board: pos.board,
+          onRoll: pos.onRoll,
+          loss,
+          difficulty,
+          tight: isTight(d, this.threshold),
+          ref: full,
+        });
+      });
+    }
+  }
+
+  /** The plans, by name; `size` reference positions each (default 20, at most 50). */
+  results(size: number = REFERENCE_DEFAULT_SIZE): PlayerPlan[] {
+    return [...this.byName.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([player, p]) => {
+        const cands = referenceCandidates(p.reference);
+        return {
+          player,
+          matches: p.matches,
+          plan: studyPlan(p.inputs, this.threshold),
+          candidates: cands.length,
+          reference: selectReferencePositions(cands, { size }),
+        };
+      });
+  }
+}
+
+function jsonFamily(f: StudyFamily<PlanRef>): unknown {
+  return {
+    plan: f.plan,
+    nature: f.nature,
+    theme: f.theme,
+    members: f.members,
+    scored: f.scored,
+    unscored: f.unscored,
+    recoverable: f.recoverable,
+    low: f.low,
+    high: f.high,
+    included: f.included,
+    positions: f.positions.map((m) => ({
+      ...m.ref,
+      error: m.error,
+      loss: m.loss,
+      difficulty: m.difficulty,
+      excess: m.excess,
+    })),
+  };
+}
+
+/** The JSON entry of one person (MWC figures as fractions of a match, full precision). */
+export function jsonPlayerPlan(p: PlayerPlan): unknown {
+  return {
+    player: p.player,
+    matches: p.matches,
+    errors: p.plan.errors,
+    unthemed: p.plan.unthemed,
+    families: p.plan.families.map(jsonFamily),
+    tentative: p.plan.tentative.map(jsonFamily),
+    referencePositions: {
+      candidates: p.candidates,
+      selected: p.reference.map((r) => ({
+        group: r.candidate.group,
+        gain: r.gain,
+        excess: r.candidate.excess,
+        covered: r.covered,
+        tight: r.candidate.tight,
+        unstable: r.candidate.unstable,
+        errors: r.candidate.refs.length,
+        ...r.candidate.refs[0]!,
+      })),
+    },
+  };
+}
+
+/** Percentage points of MWC with sign. */
+function pp(x: number | null, digits = 2): string {
+  return x === null ? 'n/a' : signed(100 * x, digits);
+}
+
+function familyTable(families: readonly StudyFamily<PlanRef>[]): string {
+  const t = new Table({
+    head: ['#', 'Plan', 'Nature', 'Theme', 'Members', 'Scored', 'R (pp MWC)', '95 %'],
+    style: plain,
+  });
+  families.forEach((f, i) => {
+    t.push([
+      String(i + 1),
+      f.plan,
+      f.nature,
+      f.theme,
+      String(f.members),
+      String(f.scored),
+      pp(f.recoverable),
+      f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+    ]);
+  });
+  return compact(t);
+}
+
+/** How many positions of each family of the plan are printed. */
+export const TOP_POSITIONS = 3;
+
+function topPositions(families: readonly StudyFamily<PlanRef>[]): string[] {
+  const lines: string[] = [];
+  families.forEach((f, i) => {
+    lines.push(`  ${i + 1}. ${f.plan} · ${f.nature} · ${f.theme}`);
+    for (const m of f.positions.slice(0, TOP_POSITIONS)) {
+      lines.push(
+        `     game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
+          `ℓ − d ${pp(m.excess, 3)} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
+      );
+    }
+  });
+  return lines;
+}
+
+/** The tables of one person. */
+export function renderPlayerPlan(p: PlayerPlan): string {
+  const lines = [
+    `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
+      p.plan.errors === 1 ? '' : 's'
+    }, ${p.plan.unthemed} without theme`,
+  ];
+  lines.push(`Study plan: ${p.plan.families.length} famil${p.plan.families.length === 1 ? 'y' : 'ies'}`);
+  if (p.plan.families.length > 0) {
+    lines.push(familyTable(p.plan.families));
+    lines.push(`Top positions (worst excess first, ${TOP_POSITIONS} per family):`);
+    lines.push(...topPositions(p.plan.families));
+  }
+  lines.push(`Tentative families: ${p.plan.tentative.length}`);
+  if (p.plan.tentative.length > 0) lines.push(familyTable(p.plan.tentative));
+  lines.push(`Reference positions: ${p.reference.length} of ${p.candidates} candidate positions`);
+  if (p.reference.length > 0) {
+    const t = new Table({
+      head: ['#', 'Family', 'Gain (pp)', 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'],
+      style: plain,
+    });
+    p.reference.forEach((r, i) => {
+      const ref = r.candidate.refs[0]!;
+      t.push([
+        String(i + 1),
+        r.candidate.group.replaceAll('|', ' · '),
+        fixed(100 * r.gain, 3),
+        ref.played,
+        ref.best,
+        ref.xgid ?? 'n/a',
+        ref.positionId ?? 'n/a',
+        `${ref.game}/${ref.move}`,
+        ref.file,
+      ]);
+    });
+    lines.push(compact(t));
+  }
+  return lines.join('\n');
+}
+
+/** The legend printed once under the tables. */
+export function planLegend(errorMpt: number, preset: string): string {
+  return (
+    `Errors: counted decisions with e ≥ ${errorMpt / 1000} EMG (${preset} thresholds). Family = (game plan, ` +
+    'nature, theme); R = Σ(ℓ − d) in percentage points of MWC, 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
+    `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0; the ` +
+    `others are tentative. Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
+    'checker-pips (same family; cube: same score), halved when the second choice is close (tight).'
+  );
+}
+
+/** All persons' tables. */
+export function renderPlans(players: readonly PlayerPlan[]): string {
+  return players.map(renderPlayerPlan).join('\n\n');
+}

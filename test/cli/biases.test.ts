@@ -1,0 +1,187 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, test } from 'vitest';
+import { BIN, bdb } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+interface Estimate {
+  n: number;
+  plus: number;
+  minus: number;
+  plusCostMpt: number;
+  minusCostMpt: number;
+  bias: number | null;
+  low: number | null;
+  high: number | null;
+  verdict: string;
+}
+interface Traced {
+  file: string;
+  game: number;
+  move: number;
+  xgid: string | null;
+  x: number;
+}
+interface Player {
+  player: string;
+  matches: number;
+  takePass: Estimate;
+  doubles: Estimate;
+  doublesByScore: (Estimate & { away: number; opponentAway: number })[];
+  blots: Estimate & { unread: number; unreadShare: number | null; decisions: Traced[] };
+  blotsExposure: Estimate & { meanShotDifference: number | null; unread: number; decisions: Traced[] };
+}
+interface Report {
+  schemaVersion: 1;
+  settings: { thresholds: { preset: string } };
+  matches: number;
+  players: Player[];
+  errors: unknown[];
+}
+
+/** `bdb` with room for a large JSON report (the shared helper keeps spawnSync's 1 MB default). */
+function bdbLarge(...args: string[]): { code: number | null; stdout: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 60_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: r.status, stdout: r.stdout };
+}
+
+function json(...args: string[]): Report {
+  const r = bdb('biases', '--json', ...args);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Report;
+}
+const byName = (j: Report, name: string): Player => j.players.find((p) => p.player === name)!;
+
+describe('bdb biases: counts against gnuBG\'s own "show statistics match" (NAME.stats.txt)', () => {
+  test('g0001: Zoë 1 wrong take (1.093 EMG); Niels 1 double above TG (0.317), 5 missed doubles (0.386 + 0.028)', () => {
+    const j = json(`${REF_DIR}gnubg/g0001.sgf`);
+    const zoe = byName(j, 'Zoë Ångström');
+    expect(zoe.takePass).toMatchObject({ plus: 1, minus: 0 });
+    expect(Math.abs(zoe.takePass.plusCostMpt - 1093)).toBeLessThanOrEqual(1);
+    const niels = byName(j, 'Niels');
+    expect(niels.doubles).toMatchObject({ plus: 1, minus: 5 });
+    expect(Math.abs(niels.doubles.plusCostMpt - 317)).toBeLessThanOrEqual(1);
+    expect(Math.abs(niels.doubles.minusCostMpt - 414)).toBeLessThanOrEqual(1);
+  });
+
+  test('g0016: 李雷 3 wrong takes (2.215), 9 missed (0.543 + 0.850), 1 above TG; Δημήτρης 12 missed (1.227 + 0.183), 2 above TG', () => {
+    const j = json(`${REF_DIR}gnubg/g0016.sgf`);
+    const li = byName(j, '李雷');
+    expect(li.takePass).toMatchObject({ plus: 3, minus: 0 });
+    expect(Math.abs(li.takePass.plusCostMpt - 2215)).toBeLessThanOrEqual(1);
+    expect(li.doubles).toMatchObject({ plus: 1, minus: 9 });
+    expect(Math.abs(li.doubles.minusCostMpt - 1393)).toBeLessThanOrEqual(1);
+    const di = byName(j, 'Δημήτρης');
+    expect(di.doubles).toMatchObject({ plus: 2, minus: 12 });
+    expect(Math.abs(di.doubles.minusCostMpt - 1410)).toBeLessThanOrEqual(1);
+  });
+
+  test('g0011 (money): Sofía 1 wrong take (2.113), 11 missed (0.864 + 0.296); Bob 11 missed (0.653 + 0.344), 1 above TG (0.645); one cell (0, 0)', () => {
+    const j = json(`${REF_DIR}gnubg/g0011.sgf`);
+    const sofia = byName(j, 'Sofía');
+    expect(sofia.takePass).toMatchObject({ plus: 1, minus: 0 });
+    expect(sofia.doubles.minus).toBe(11);
+    expect(Math.abs(sofia.doubles.minusCostMpt - 1160)).toBeLessThanOrEqual(1);
+    const bob = byName(j, 'Bob');
+    expect(bob.doubles).toMatchObject({ plus: 1, minus: 11 });
+    expect(Math.abs(bob.doubles.minusCostMpt - 997)).toBeLessThanOrEqual(1);
+    expect(Math.abs(bob.doubles.plusCostMpt - 645)).toBeLessThanOrEqual(1);
+    expect(bob.doublesByScore.map((c) => [c.away, c.opponentAway])).toEqual([[0, 0]]);
+  });
+});
+
+describe('bdb biases on every reference match', () => {
+  const r = bdbLarge('biases', '--json', REF_DIR);
+  const j = JSON.parse(r.stdout) as Report;
+
+  test('exit 0, schemaVersion 1, settings, no file error', () => {
+    expect(r.code).toBe(0);
+    expect(j.schemaVersion).toBe(1);
+    expect(j.settings.thresholds.preset).toBe('xg');
+    expect(j.errors).toEqual([]);
+    expect(j.matches).toBeGreaterThan(10);
+  });
+
+  test('every estimate obeys B = (P − M)/N, its interval and the 20-decision rule', () => {
+    for (const p of j.players) {
+      const all = [p.takePass, p.doubles, ...p.doublesByScore, p.blots, p.blotsExposure];
+      for (const e of all) {
+        expect(e.plus + e.minus).toBeLessThanOrEqual(e.n);
+        if (e.n === 0) {
+          expect(e.bias).toBeNull();
+          expect(e.low).toBeNull();
+        } else {
+          expect(e.bias).toBeCloseTo((e.plus - e.minus) / e.n, 12);
+          expect(e.low!).toBeLessThanOrEqual(e.bias!);
+          expect(e.high!).toBeGreaterThanOrEqual(e.bias!);
+        }
+        if (e.n < 20) expect(e.verdict).toBe('insufficient');
+        else if (e.low! > 0) expect(e.verdict).toBe('too much');
+        else if (e.high! < 0) expect(e.verdict).toBe('not enough');
+        else expect(e.verdict).toBe('balanced');
+      }
+      expect(p.doublesByScore.reduce((s, c) => s + c.n, 0)).toBe(p.doubles.n);
+    }
+  });
+
+  test('blot rows trace to their decisions; unread share = unread / (unread + N)', () => {
+    for (const p of j.players) {
+      for (const b of [p.blots, p.blotsExposure]) {
+        expect(b.decisions).toHaveLength(b.n);
+        expect(b.decisions.filter((d) => d.x === 1)).toHaveLength(b.plus);
+        expect(b.decisions.filter((d) => d.x === -1)).toHaveLength(b.minus);
+        for (const d of b.decisions) {
+          expect(d.game).toBeGreaterThanOrEqual(1);
+          expect(d.move).toBeGreaterThanOrEqual(1);
+          expect(d.xgid).toMatch(/^XGID=/);
+          expect(d.file.startsWith(REF_DIR)).toBe(true);
+        }
+      }
+      const n = p.blots.n + p.blots.unread;
+      expect(p.blots.unreadShare).toBe(n === 0 ? null : p.blots.unread / n);
+      expect(p.blotsExposure.n).toBe(p.blots.n);
+    }
+  });
+
+  test('tables: the three biases, verdicts and the unread share', () => {
+    const t = bdb('biases', `${REF_DIR}gnubg/g0001.sgf`);
+    expect(t.code).toBe(0);
+    for (const s of [
+      'Take/pass',
+      'Doubles',
+      'Blots',
+      'Blots, exposure',
+      'Unreadable checker plays',
+      'insufficient',
+    ])
+      expect(t.stdout).toContain(s);
+  });
+});
+
+describe('bdb biases options and failures', () => {
+  test('--alias merges, --player filters', () => {
+    const j = json(
+      '--alias',
+      'Kévin=Kévin Unger',
+      '--player',
+      'Kévin',
+      `${REF_DIR}gnubg/g0002.sgf`,
+      `${REF_DIR}sgf/gbf_test.sgf`,
+    );
+    expect(j.players.map((p) => p.player)).toEqual(['Kévin']);
+    expect(j.players[0]!.matches).toBe(2);
+  });
+  test('a bad --thresholds is a usage error (exit 2)', () => {
+    expect(bdb('biases', '--thresholds', 'nope', `${REF_DIR}gnubg/g0001.sgf`).code).toBe(2);
+  });
+  test('a missing file: one line on stderr, exit 1, the others still read', () => {
+    const r = bdb('biases', '--json', `${REF_DIR}gnubg/g0001.sgf`, '/nonexistent/x.sgf');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('/nonexistent/x.sgf');
+    expect((JSON.parse(r.stdout) as Report).matches).toBe(1);
+  });
+});

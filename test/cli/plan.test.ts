@@ -1,0 +1,155 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, test } from 'vitest';
+import { BIN, bdb } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+interface Member {
+  file: string;
+  game: number;
+  move: number;
+  xgid: string | null;
+  positionId: string | null;
+  played: string;
+  best: string;
+  error: number;
+  loss: number | null;
+  difficulty: number | null;
+  excess: number | null;
+}
+interface Family {
+  plan: string;
+  nature: string;
+  theme: string;
+  members: number;
+  scored: number;
+  unscored: number;
+  recoverable: number | null;
+  low: number | null;
+  high: number | null;
+  included: boolean;
+  positions: Member[];
+}
+interface Player {
+  player: string;
+  errors: number;
+  unthemed: number;
+  families: Family[];
+  tentative: Family[];
+  referencePositions: {
+    candidates: number;
+    selected: (Member & { gain: number; excess: number; group: string; errors: number })[];
+  };
+}
+interface Report {
+  schemaVersion: 1;
+  settings: {
+    thresholds: { preset: string; errorMpt: number };
+    referencePositions: { size: number; rho: number };
+  };
+  matches: number;
+  players: Player[];
+  errors: unknown[];
+}
+
+/** `bdb` with room for a large JSON report (the shared helper keeps spawnSync's 1 MB default). */
+function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    timeout: 60_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('bdb plan on every reference match', () => {
+  const r = run('plan', '--json', REF_DIR);
+  const j = JSON.parse(r.stdout) as Report;
+
+  test('exit 0, schemaVersion 1, settings', () => {
+    expect(r.code).toBe(0);
+    expect(j.schemaVersion).toBe(1);
+    expect(j.errors).toEqual([]);
+    expect(j.settings.thresholds).toMatchObject({ preset: 'xg', errorMpt: 20 });
+    expect(j.settings.referencePositions).toEqual({ size: 20, rho: 12 });
+  });
+
+  test('R = Σ(ℓ − d) over scored members, interval ± 1.96 √Σ(ℓ − d)², inclusion rule, ranking', () => {
+    let included = 0;
+    for (const p of j.players) {
+      const fams = [...p.families, ...p.tentative];
+      expect(fams.reduce((s, f) => s + f.members, 0) + p.unthemed).toBe(p.errors);
+      for (const f of fams) {
+        expect(f.positions).toHaveLength(f.members);
+        const scored = f.positions.filter((m) => m.excess !== null);
+        expect(scored).toHaveLength(f.scored);
+        expect(f.members - f.scored).toBe(f.unscored);
+        for (const m of f.positions) expect(m.error).toBeGreaterThanOrEqual(0.02 - 1e-9);
+        if (f.scored === 0) {
+          expect(f.recoverable).toBeNull();
+          continue;
+        }
+        const r0 = scored.reduce((s, m) => s + m.excess!, 0);
+        const ss = scored.reduce((s, m) => s + m.excess! ** 2, 0);
+        expect(f.recoverable).toBeCloseTo(r0, 12);
+        expect(f.low).toBeCloseTo(r0 - 1.96 * Math.sqrt(ss), 12);
+        expect(f.included).toBe(f.scored >= 5 && f.low! > 0);
+        // members by excess descending
+        for (let i = 1; i < scored.length; i++)
+          expect(scored[i]!.excess!).toBeLessThanOrEqual(scored[i - 1]!.excess!);
+      }
+      for (const f of p.families) expect(f.included).toBe(true);
+      for (const f of p.tentative) expect(f.included).toBe(false);
+      for (let i = 1; i < p.families.length; i++)
+        expect(p.families[i]!.low!).toBeLessThanOrEqual(p.families[i - 1]!.low!);
+      included += p.families.length;
+    }
+    expect(included).toBeGreaterThan(0);
+  });
+
+  test('reference positions: at most 20, gains non-increasing, each with XGID, Position ID, played and best', () => {
+    for (const p of j.players) {
+      const sel = p.referencePositions.selected;
+      expect(sel.length).toBeLessThanOrEqual(Math.min(20, p.referencePositions.candidates));
+      for (let i = 0; i < sel.length; i++) {
+        const s = sel[i]!;
+        if (i > 0) expect(s.gain).toBeLessThanOrEqual(sel[i - 1]!.gain + 1e-15);
+        expect(s.gain).toBeGreaterThan(0);
+        expect(s.xgid).toMatch(/^XGID=/);
+        expect(s.positionId).toMatch(/^[A-Za-z0-9+/]{14}$/);
+        expect(s.played.length).toBeGreaterThan(0);
+        expect(s.best.length).toBeGreaterThan(0);
+      }
+    }
+  });
+});
+
+describe('bdb plan options', () => {
+  test('stricter thresholds never add errors', () => {
+    const file = `${REF_DIR}gnubg/g0016.sgf`;
+    const xg = JSON.parse(run('plan', '--json', file).stdout) as Report;
+    const bdbT = JSON.parse(run('plan', '--json', '--thresholds', 'blunderdb', file).stdout) as Report;
+    for (const p of bdbT.players) {
+      const q = xg.players.find((x) => x.player === p.player)!;
+      expect(p.errors).toBeLessThanOrEqual(q.errors);
+    }
+    expect(bdbT.settings.thresholds).toMatchObject({ preset: 'blunderdb', errorMpt: 50 });
+  });
+
+  test('--positions caps the list; out of range is a usage error', () => {
+    const j = JSON.parse(
+      run('plan', '--json', '--positions', '3', `${REF_DIR}gnubg/g0016.sgf`).stdout,
+    ) as Report;
+    for (const p of j.players) expect(p.referencePositions.selected.length).toBeLessThanOrEqual(3);
+    expect(bdb('plan', '--positions', '0', `${REF_DIR}gnubg/g0016.sgf`).code).toBe(2);
+    expect(bdb('plan', '--positions', '51', `${REF_DIR}gnubg/g0016.sgf`).code).toBe(2);
+  });
+
+  test('tables: plan, tentative families and reference positions', () => {
+    const t = bdb('plan', '--player', "O'Brien", `${REF_DIR}gnubg/g0002.sgf`);
+    expect(t.code).toBe(0);
+    for (const s of ['Study plan', 'Tentative families', 'Reference positions', 'XGID=', 'R (pp MWC)'])
+      expect(t.stdout).toContain(s);
+    expect(t.stdout).not.toContain('Kévin —');
+  });
+});
