@@ -7,7 +7,15 @@ import { defaultMet } from '../analyse.js';
 import { UsageError } from '../errors.js';
 import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
 import { REFERENCE_DEFAULT_SIZE, REFERENCE_MAX_SIZE, REFERENCE_RHO } from '../metrics/reference-positions.js';
-import { jsonPlayerPlan, PlanCollector, planLegend, renderPlans } from '../report/plan.js';
+import { addThemeCoverage, emptyThemeCoverage } from '../metrics/theme-coverage.js';
+import {
+  coverageLine,
+  jsonCoverage,
+  jsonPlayerPlan,
+  PlanCollector,
+  planLegend,
+  renderPlans,
+} from '../report/plan.js';
 import { collect, type PersonOptions, readMatches } from './match-input.js';
 import { parseAliases, thresholdsOption } from './options.js';
 
@@ -37,6 +45,8 @@ export function runPlan(paths: readonly string[], opts: PlanOptions): number {
   const collector = new PlanCollector(met, thresholds, { aliases, ...(wanted ? { players: wanted } : {}) });
   const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m), met);
   const players = collector.results(size);
+  const all = emptyThemeCoverage();
+  for (const p of players) addThemeCoverage(all, p.coverage);
   const out = process.stdout;
   if (opts.json) {
     const settings = {
@@ -45,10 +55,22 @@ export function runPlan(paths: readonly string[], opts: PlanOptions): number {
       referencePositions: { size, rho: REFERENCE_RHO },
     };
     out.write(
-      `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerPlan), errors }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          schemaVersion: 1,
+          settings,
+          matches: read,
+          themeCoverage: jsonCoverage(all),
+          players: players.map(jsonPlayerPlan),
+          errors,
+        },
+        null,
+        2,
+      )}\n`,
     );
   } else if (players.length > 0) {
     out.write(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
+    if (players.length > 1) out.write(`All players: ${coverageLine(all)}\n`);
     out.write(`${planLegend(thresholds.errorMpt, preset)}\n`);
   }
   return exitCode;

@@ -36,6 +36,13 @@ import {
   type StudyPlanInput,
   studyPlan,
 } from '../metrics/study-plan.js';
+import {
+  addCheckerCoverage,
+  addCubeCoverage,
+  emptyThemeCoverage,
+  share,
+  type ThemeCoverage,
+} from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
 import { compact, plain } from './cli-table.js';
 import { type DecisionRef, decisionRef, playedAndBest } from './decision-refs.js';
@@ -58,10 +65,13 @@ export interface PlayerPlan {
   /** Candidates offered to the selection of reference positions. */
   readonly candidates: number;
   readonly reference: readonly ReferencePosition<PlanRef>[];
+  /** What share of the errors a theme names (blunderDB's four vs bdb's themes). */
+  readonly coverage: ThemeCoverage;
 }
 
 interface Pending {
   matches: number;
+  coverage: ThemeCoverage;
   inputs: StudyPlanInput<PlanRef>[];
   reference: ReferenceInput<PlanRef>[];
 }
@@ -76,8 +86,19 @@ export function isTight(d: Decision, errorThreshold: number): boolean {
 
 /** The theme token of an error: the checker play's primary theme, or the cube error cell; null if none. */
 export function errorTheme(d: Decision): string | null {
-  if (d.kind === 'cube') return cubeTheme(decisionCubeDirection(d));
-  return checkerThemes(d).primary?.token ?? null;
+  return themeOfError(d, null);
+}
+
+/** {@link errorTheme}, also tallying the coverage of themes when `coverage` is given. */
+function themeOfError(d: Decision, coverage: ThemeCoverage | null): string | null {
+  if (d.kind === 'cube') {
+    const theme = cubeTheme(decisionCubeDirection(d));
+    if (coverage) addCubeCoverage(coverage, theme !== null);
+    return theme;
+  }
+  const r = checkerThemes(d);
+  if (coverage) addCheckerCoverage(coverage, r);
+  return r.primary?.token ?? null;
 }
 
 /** Collects each person's errors over matches (aliases and the player filter as `stats`). */
@@ -99,7 +120,7 @@ export class PlanCollector {
       if (this.opts.players && !this.opts.players.includes(name)) return null;
       let p = this.byName.get(name);
       if (!p) {
-        p = { matches: 0, inputs: [], reference: [] };
+        p = { matches: 0, coverage: emptyThemeCoverage(), inputs: [], reference: [] };
         this.byName.set(name, p);
       }
       return p;
@@ -117,7 +138,7 @@ export class PlanCollector {
         const difficulty = loss === null ? null : decisionDifficulty(this.met, d);
         const plan = pos ? gamePlan(pos.board, d.player) : 'unknown';
         const nature: DecisionNature = d.kind;
-        const theme = errorTheme(d);
+        const theme = themeOfError(d, p.coverage);
         p.inputs.push({ plan, nature, theme, error: e, loss, difficulty, ref: full });
         if (theme === null || loss === null || difficulty === null || !pos) return;
         const cell = scoreCell(d);
@@ -151,6 +172,7 @@ export class PlanCollector {
           plan: studyPlan(p.inputs, this.threshold),
           candidates: cands.length,
           reference: selectReferencePositions(cands, { size }),
+          coverage: p.coverage,
         };
       });
   }
@@ -185,6 +207,7 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
     matches: p.matches,
     errors: p.plan.errors,
     unthemed: p.plan.unthemed,
+    themeCoverage: jsonCoverage(p.coverage),
     families: p.plan.families.map(jsonFamily),
     tentative: p.plan.tentative.map(jsonFamily),
     referencePositions: {
@@ -201,6 +224,38 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
       })),
     },
   };
+}
+
+/** Theme coverage with its shares (fractions; null without errors). */
+export function jsonCoverage(c: ThemeCoverage): unknown {
+  return {
+    ...c,
+    shares: {
+      blunderDb: share(c.blunderDb, c.checkerErrors),
+      blunderDbFour: share(c.blunderDbFour, c.checkerErrors),
+      named: share(c.named, c.checkerErrors),
+      withFallback: share(c.named + c.fallback, c.checkerErrors),
+      cube: share(c.cubeNamed, c.cubeErrors),
+    },
+  };
+}
+
+function percent(n: number, d: number): string {
+  const x = share(n, d);
+  return x === null ? 'n/a' : `${fixed(100 * x, 1)} %`;
+}
+
+/** One line: what share of the checker errors each namer names, and the cube errors. */
+export function coverageLine(c: ThemeCoverage): string {
+  if (c.checkerErrors + c.cubeErrors === 0) return 'Themes: no error to name.';
+  return (
+    `Themes of ${c.checkerErrors} checker error${c.checkerErrors === 1 ? '' : 's'}: blunderDB's four ` +
+    `(its 60 mp silence) ${percent(c.blunderDb, c.checkerErrors)}, the four at any size ` +
+    `${percent(c.blunderDbFour, c.checkerErrors)}, bdb's themes ${percent(c.named, c.checkerErrors)} ` +
+    `(+ ${percent(c.fallback, c.checkerErrors)} only "distribution"); ${c.cubeErrors} cube error${
+      c.cubeErrors === 1 ? '' : 's'
+    }: direction read ${percent(c.cubeNamed, c.cubeErrors)}`
+  );
 }
 
 /** Percentage points of MWC with sign. */
@@ -251,6 +306,7 @@ export function renderPlayerPlan(p: PlayerPlan): string {
     `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
       p.plan.errors === 1 ? '' : 's'
     }, ${p.plan.unthemed} without theme`,
+    coverageLine(p.coverage),
   ];
   lines.push(`Study plan: ${p.plan.families.length} famil${p.plan.families.length === 1 ? 'y' : 'ies'}`);
   if (p.plan.families.length > 0) {

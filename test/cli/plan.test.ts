@@ -29,9 +29,20 @@ interface Family {
   included: boolean;
   positions: Member[];
 }
+interface Coverage {
+  checkerErrors: number;
+  blunderDb: number;
+  blunderDbFour: number;
+  named: number;
+  fallback: number;
+  cubeErrors: number;
+  cubeNamed: number;
+  shares: Record<string, number | null>;
+}
 interface Player {
   player: string;
   errors: number;
+  themeCoverage: Coverage;
   unthemed: number;
   families: Family[];
   tentative: Family[];
@@ -47,6 +58,7 @@ interface Report {
     referencePositions: { size: number; rho: number };
   };
   matches: number;
+  themeCoverage: Coverage;
   players: Player[];
   errors: unknown[];
 }
@@ -105,6 +117,36 @@ describe('bdb plan on every reference match', () => {
       included += p.families.length;
     }
     expect(included).toBeGreaterThan(0);
+  });
+
+  test("theme coverage: blunderDB's four vs bdb's themes, summed over the persons", () => {
+    const keys = [
+      'checkerErrors',
+      'blunderDb',
+      'blunderDbFour',
+      'named',
+      'fallback',
+      'cubeErrors',
+      'cubeNamed',
+    ];
+    for (const k of keys) {
+      const sum = j.players.reduce(
+        (a, p) => a + (p.themeCoverage as unknown as Record<string, number>)[k]!,
+        0,
+      );
+      expect((j.themeCoverage as unknown as Record<string, number>)[k]).toBe(sum);
+    }
+    for (const c of [j.themeCoverage, ...j.players.map((p) => p.themeCoverage)]) {
+      // the silence only removes; bdb's themes include the four; every error whose boards differ is themed
+      expect(c.blunderDb).toBeLessThanOrEqual(c.blunderDbFour);
+      expect(c.blunderDbFour).toBeLessThanOrEqual(c.named);
+      expect(c.named + c.fallback).toBeLessThanOrEqual(c.checkerErrors);
+      expect(c.cubeNamed).toBeLessThanOrEqual(c.cubeErrors);
+    }
+    const p = j.players.find((x) => x.errors > 0)!;
+    const c = p.themeCoverage;
+    expect(c.checkerErrors + c.cubeErrors).toBe(p.errors);
+    expect(c.shares.named).toBeCloseTo(c.named / c.checkerErrors, 12);
   });
 
   test('reference positions: at most 20, gains non-increasing, each with XGID, Position ID, played and best', () => {
