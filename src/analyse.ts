@@ -155,6 +155,32 @@ export function canonicalName(name: string, aliases?: ReadonlyMap<string, string
 }
 
 /**
+ * The per-person tallies of a match's two seats (null for a person the player filter leaves out), made
+ * with `make` the first time a person is seen; a person playing both seats (an alias merging them) has
+ * the match counted once (`matches` + 1).
+ */
+export function personSeats<T extends { matches: number }>(
+  match: Match,
+  byName: Map<string, T>,
+  opts: AggregateOptions,
+  make: () => T,
+): [T | null, T | null] {
+  const seat = (k: 0 | 1): T | null => {
+    const name = canonicalName(match.players[k], opts.aliases);
+    if (opts.players && !opts.players.includes(name)) return null;
+    let p = byName.get(name);
+    if (!p) {
+      p = make();
+      byName.set(name, p);
+    }
+    return p;
+  };
+  const seats: [T | null, T | null] = [seat(0), seat(1)];
+  for (const p of new Set(seats)) if (p) p.matches++;
+  return seats;
+}
+
+/**
  * Aggregates per person across matches (sum/sum; L₇ pooled). Stateful accumulator so a folder of
  * thousands of matches is reduced as it streams: only one tally per person is kept.
  */

@@ -3,12 +3,12 @@
  * take/pass, doubles (overall and per score cell), blots and exposure-weighted blots, with verdicts and
  * the share of checker plays that could not be reproduced.
  */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { defaultMet } from '../analyse.js';
 import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../report/biases.js';
-import { collect, type PersonOptions, readMatches } from './match-input.js';
-import { parseAliases, thresholdsOption } from './options.js';
+import { type PersonOptions, readMatches } from './match-input.js';
+import { parseAliases, personOptions, thresholdsOption } from './options.js';
 
 /** Runs the command; returns the exit code. */
 export function runBiases(paths: readonly string[], opts: PersonOptions): number {
@@ -36,24 +36,17 @@ export function runBiases(paths: readonly string[], opts: PersonOptions): number
 
 /** Adds the `biases` command to the program. */
 export function registerBiases(program: Command): void {
-  program
+  const cmd = program
     .command('biases')
     .description(
       'signed biases per player: take/pass, doubles (and per score), blots and exposure-weighted blots',
     )
-    .argument('<paths...>', 'match files or folders (read recursively)')
-    .option('--json', 'print JSON (schemaVersion 1) instead of tables; blot rows list their decisions')
-    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
-    .addOption(
-      new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
-        collect,
-      ),
-    )
-    .option(
-      '--thresholds <preset>',
-      'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
-    )
-    .action((paths: string[], opts: PersonOptions) => {
-      process.exitCode = runBiases(paths, opts);
-    });
+    .argument('<paths...>', 'match files or folders (read recursively)');
+  personOptions(
+    cmd,
+    ' (recorded in the settings)',
+    'print JSON (schemaVersion 1) instead of tables; blot rows list their decisions',
+  ).action((paths: string[], opts: PersonOptions) => {
+    process.exitCode = runBiases(paths, opts);
+  });
 }

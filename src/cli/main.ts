@@ -3,7 +3,7 @@
  * 0 all inputs read, 1 some inputs failed, 2 usage error. Nothing else in bdb prints or exits.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { defaultMet, matchFingerprint, PlayerAggregator, parseMatchFiles, reportMatch } from '../analyse.js';
 import { BdbError, UsageError } from '../errors.js';
 import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
@@ -19,7 +19,7 @@ import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '..
 import { computeStandings, pairNextRound } from '../tournament/standings.js';
 import { registerBiases } from './biases.js';
 import { inputFiles, matchUnits } from './files.js';
-import { parseAliases, thresholdsOption } from './options.js';
+import { parseAliases, personOptions, thresholdsOption } from './options.js';
 import { registerPlan } from './plan.js';
 import { isEventFileInput, runStandingsFromMatches } from './tournament-matches.js';
 
@@ -42,10 +42,6 @@ interface StatsOptions {
   player?: string[];
   alias?: string[];
   progress?: boolean;
-}
-
-function collect(value: string, prev: string[] = []): string[] {
-  return [...prev, value];
 }
 
 function runStats(paths: string[], opts: StatsOptions): number {
@@ -368,21 +364,11 @@ export function buildProgram(): Command {
     .version(VERSION)
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
-  program
+  const stats = program
     .command('stats')
     .description('PR, equity and MWC lost, L7, engine Elo and gnuBG figures per match and per player')
-    .argument('<paths...>', 'match files or folders (read recursively)')
-    .option('--json', 'print JSON (schemaVersion 1) instead of tables')
-    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
-    .addOption(
-      new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
-        collect,
-      ),
-    )
-    .option(
-      '--thresholds <preset>',
-      'error/blunder thresholds for avoidable errors: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
-    )
+    .argument('<paths...>', 'match files or folders (read recursively)');
+  personOptions(stats, ' for avoidable errors', 'print JSON (schemaVersion 1) instead of tables')
     .option('--no-progress', 'no progress line on stderr')
     .action((paths: string[], opts: StatsOptions) => {
       process.exitCode = runStats(paths, opts);

@@ -103,8 +103,3 @@ export interface PersonOptions {
   player?: string[];
   alias?: string[];
 }
-
-/** Collects a repeatable option's values. */
-export function collect(value: string, prev: string[] = []): string[] {
-  return [...prev, value];
-}

@@ -1,6 +1,7 @@
 /**
  * Option parsers shared by the commands (`--alias`, `--thresholds`): usage errors for bad values.
  */
+import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 
@@ -30,4 +31,28 @@ export function thresholdsOption(value: string | undefined): {
   }
   const p = preset as keyof typeof THRESHOLD_PRESETS;
   return { preset: p, thresholds: THRESHOLD_PRESETS[p] };
+}
+
+/** Collects a repeatable option's values. */
+export function collect(value: string, prev: string[] = []): string[] {
+  return [...prev, value];
+}
+
+/**
+ * The options of the commands that report per person (`stats`, `biases`, `plan`): `--json`,
+ * `--player` and `--alias` (repeatable), `--thresholds` (what the thresholds decide is `thresholdsUse`).
+ */
+export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string): Command {
+  return cmd
+    .option('--json', jsonHelp)
+    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
+    .addOption(
+      new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
+        collect,
+      ),
+    )
+    .option(
+      '--thresholds <preset>',
+      `error/blunder thresholds${thresholdsUse}: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)`,
+    );
 }

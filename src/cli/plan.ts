@@ -2,7 +2,7 @@
  * `bdb plan PATH...`: the study plan of each person (families of errors ranked by recoverable MWC,
  * spec/metrics.md §7) and the reference positions to study (§8).
  */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { defaultMet } from '../analyse.js';
 import { UsageError } from '../errors.js';
 import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
@@ -16,8 +16,8 @@ import {
   planLegend,
   renderPlans,
 } from '../report/plan.js';
-import { collect, type PersonOptions, readMatches } from './match-input.js';
-import { parseAliases, thresholdsOption } from './options.js';
+import { type PersonOptions, readMatches } from './match-input.js';
+import { parseAliases, personOptions, thresholdsOption } from './options.js';
 
 interface PlanOptions extends PersonOptions {
   positions?: string;
@@ -78,21 +78,11 @@ export function runPlan(paths: readonly string[], opts: PlanOptions): number {
 
 /** Adds the `plan` command to the program. */
 export function registerPlan(program: Command): void {
-  program
+  const cmd = program
     .command('plan')
     .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
-    .argument('<paths...>', 'match files or folders (read recursively)')
-    .option('--json', 'print JSON (schemaVersion 1) instead of tables')
-    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
-    .addOption(
-      new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
-        collect,
-      ),
-    )
-    .option(
-      '--thresholds <preset>',
-      'error/blunder thresholds (what an error is): xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
-    )
+    .argument('<paths...>', 'match files or folders (read recursively)');
+  personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 1) instead of tables')
     .option(
       '--positions <n>',
       `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,

@@ -3,7 +3,7 @@
  * tables. Figures come from src/metrics/{take-pass,doubles,blot,exposure}-bias.ts; nothing is printed here.
  */
 import Table from 'cli-table3';
-import { type AggregateOptions, canonicalName } from '../analyse.js';
+import { type AggregateOptions, personSeats } from '../analyse.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
 import type { BiasInput, BlotBias } from '../metrics/blot-bias.js';
@@ -42,18 +42,7 @@ export class BiasCollector {
 
   /** Adds both seats of a match. */
   add(match: Match): void {
-    const seats: (Pending | null)[] = [0, 1].map((seat) => {
-      const name = canonicalName(match.players[seat]!, this.opts.aliases);
-      if (this.opts.players && !this.opts.players.includes(name)) return null;
-      let p = this.byName.get(name);
-      if (!p) {
-        p = { matches: 0, cube: [], checker: [] };
-        this.byName.set(name, p);
-      }
-      return p;
-    });
-    // a person playing both seats (an alias merging them) counts the match once
-    for (const p of new Set(seats)) if (p) p.matches++;
+    const seats = personSeats(match, this.byName, this.opts, () => ({ matches: 0, cube: [], checker: [] }));
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];

@@ -4,7 +4,7 @@
  * src/metrics/reference-positions.ts; nothing is printed here.
  */
 import Table from 'cli-table3';
-import { type AggregateOptions, canonicalName } from '../analyse.js';
+import { type AggregateOptions, personSeats } from '../analyse.js';
 import { checkerThemes } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
 import { gamePlan } from '../classify/game-plan.js';
@@ -115,17 +115,12 @@ export class PlanCollector {
 
   /** Adds both seats of a match. */
   add(match: Match): void {
-    const seats: (Pending | null)[] = [0, 1].map((seat) => {
-      const name = canonicalName(match.players[seat]!, this.opts.aliases);
-      if (this.opts.players && !this.opts.players.includes(name)) return null;
-      let p = this.byName.get(name);
-      if (!p) {
-        p = { matches: 0, coverage: emptyThemeCoverage(), inputs: [], reference: [] };
-        this.byName.set(name, p);
-      }
-      return p;
-    });
-    for (const p of new Set(seats)) if (p) p.matches++;
+    const seats = personSeats(match, this.byName, this.opts, () => ({
+      matches: 0,
+      coverage: emptyThemeCoverage(),
+      inputs: [],
+      reference: [],
+    }));
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
