@@ -104,8 +104,10 @@ export interface CheckerThemeOptions {
    */
   readonly minCostMp?: number;
   /**
-   * Win / gammon chances of each candidate, aligned with `d.candidates`. The model carries none, so
-   * `gammon` and `passive` fire only when the caller supplies them for both the played and the best move.
+   * Win / gammon chances of each candidate, aligned with `d.candidates`. When given, they replace the
+   * candidates' own `probs`; when absent, each candidate's `probs` is used (`win`, and `winGammon` as
+   * `gammon`: blunderDB's PlayerGammonChance is the mover's chance of winning a gammon). `gammon` and
+   * `passive` fire only when both the played and the best move have them.
    */
   readonly probabilities?: readonly (WinGammon | null | undefined)[];
   /** Threshold of `exposure` and `too-safe` in shots; default {@link EXPOSURE_SHOTS_MIN}. */
@@ -229,8 +231,10 @@ export function sideDistance(a: Board, b: Board, side: Side): number {
   return d;
 }
 
-function probsOf(opts: CheckerThemeOptions, i: number): WinGammon | null {
-  return opts.probabilities?.[i] ?? null;
+function probsOf(d: CheckerDecision, opts: CheckerThemeOptions, i: number): WinGammon | null {
+  if (opts.probabilities) return opts.probabilities[i] ?? null;
+  const p = d.candidates[i]?.probs;
+  return p ? { win: p.win, gammon: p.winGammon } : null;
 }
 
 /**
@@ -270,8 +274,8 @@ export function checkerThemes(d: CheckerDecision, opts: CheckerThemeOptions = {}
   const contact = hasContact(b0);
 
   // blunderDB's four (classifier.md §2), any position.
-  const pp = probsOf(opts, pi);
-  const pb = probsOf(opts, 0);
+  const pp = probsOf(d, opts, pi);
+  const pb = probsOf(d, opts, 0);
   if (pp && pb) {
     const swing = Math.round(100 * (pb.gammon - pp.gammon));
     if (swing >= GAMMON_SWING_MIN) add('gammon', 100 * pp.gammon, 100 * pb.gammon, { swing });

@@ -95,6 +95,24 @@ export interface DecisionContext {
   readonly fromPosition?: boolean;
 }
 
+/**
+ * Cubeless outcome probabilities of a position, as the analyser printed or stored them: fractions 0..1,
+ * from the mover's point of view, after the candidate play. gnuBG's order p0..p4. Gammon figures include
+ * backgammons (P(win gammon) ≥ P(win backgammon)), as gnuBG and XG both count them; P(lose) = 1 − win.
+ */
+export interface Probabilities {
+  /** P(win), any kind (p0). */
+  readonly win: number;
+  /** P(win a gammon or a backgammon) (p1). */
+  readonly winGammon: number;
+  /** P(win a backgammon) (p2). */
+  readonly winBackgammon: number;
+  /** P(lose a gammon or a backgammon) (p3). */
+  readonly loseGammon: number;
+  /** P(lose a backgammon) (p4). */
+  readonly loseBackgammon: number;
+}
+
 /** One analysed candidate of a checker play, best first. */
 export interface Candidate {
   readonly play: Play;
@@ -102,6 +120,11 @@ export interface Candidate {
   readonly equity: number;
   /** The analyser's depth for this candidate, e.g. '1-ply', if known. */
   readonly depth?: string;
+  /**
+   * The analyser's cubeless outcome probabilities after this play (mover's view), when the format holds
+   * them (gnuBG SGF `A[]` and text export, XG `.xg` Eval, XG position text); undefined otherwise.
+   */
+  readonly probs?: Probabilities;
 }
 
 /** A roll of the dice and the checker play that followed. */

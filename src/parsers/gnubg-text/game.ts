@@ -42,6 +42,7 @@ import type {
   CubeDecision,
   Decision,
   Game,
+  Probabilities,
   SourceLocation,
 } from '../../model/types.js';
 import { decodeText, normalizeName } from '../text-decode.js';
@@ -66,6 +67,12 @@ const RE_ROLLED = new RegExp(`^Rolled ([1-6])([1-6])(?: \\(${NUMBER}(%?)\\))?:\\
 const RE_CANDIDATE = new RegExp(
   `^([* ])\\s+(\\d+\\.|\\?\\?)\\s+(.*?)\\s+(Eq\\.|MWC):\\s*${NUMBER}(%?)(?:\\s+\\(.*\\))?\\s*$`,
 );
+/** The probabilities under a candidate: `  0.503 0.137 0.007 - 0.497 0.135 0.006` (win, win-g, win-bg − lose,
+ *  lose-g, lose-bg), or in percent with gnuBG's "set output winpc on"; rollouts add text after them. */
+const PROB = '(\\d+(?:\\.\\d+)?)(%?)';
+const RE_PROBS = new RegExp(
+  `^\\s+${PROB}\\s+${PROB}\\s+${PROB}\\s+-\\s+${PROB}\\s+${PROB}\\s+${PROB}(?:\\s.*)?$`,
+);
 const RE_CUBE_LINE = new RegExp(`^([123])\\.\\s+(.*?)\\s+${NUMBER}(%?)(?:\\s+\\(.*\\))?\\s*$`);
 const RE_CUBE_HEADER = /^(?:(\d+)-ply|(Rollout)|n\/a)\b.*cubeless (equity|MWC)/;
 const RE_POSITION_ID = /^\s*GNU Backgammon\s+Position ID:\s*(\S+)\s*$/;
@@ -88,6 +95,21 @@ const LUCKS: Record<string, Luck> = {
 /** A number as printed (`+0.123`, `- 0.5`, `52.34`), spaces removed. */
 function num(s: string): number {
   return Number(s.replace(/\s+/g, ''));
+}
+
+/** The six printed figures of a {@link RE_PROBS} match as fractions (percent when any is printed with %);
+ *  undefined when one is above 1. */
+function probabilitiesOf(p: RegExpExecArray): Probabilities | undefined {
+  const pct = p[2] === '%' || p[4] === '%' || p[6] === '%' || p[8] === '%' || p[10] === '%' || p[12] === '%';
+  const f = pct ? 100 : 1;
+  const win = Number(p[1]) / f;
+  const winGammon = Number(p[3]) / f;
+  const winBackgammon = Number(p[5]) / f;
+  const loseGammon = Number(p[9]) / f;
+  const loseBackgammon = Number(p[11]) / f;
+  if (!(win <= 1 && winGammon <= 1 && winBackgammon <= 1 && loseGammon <= 1 && loseBackgammon <= 1))
+    return undefined;
+  return { win, winGammon, winBackgammon, loseGammon, loseBackgammon };
 }
 
 /** A value quoted in a one-line message: at most 60 characters, control characters escaped. */
@@ -194,6 +216,8 @@ interface CandidateLine {
   readonly value: number;
   /** The value is an MWC (fraction), not an equity. */
   readonly mwc: boolean;
+  /** The probabilities printed on the next line, when read. */
+  probs: Probabilities | undefined;
 }
 
 /** A parsed "Cube analysis" block, as printed. */
@@ -683,7 +707,16 @@ class TextFileReader {
     }
     // `*    Cannot move`, or the played move printed without a list of candidates (not analysed)
     if (/^\*\s{2,}\S/.test(b)) return;
-    // probabilities, evaluation parameters, rollout details, "Proper cube action" outside a table
+    // the probabilities of the candidate on the line above
+    const last = block.candidates[block.candidates.length - 1];
+    if (last !== undefined && last.line === line - 1 && last.probs === undefined) {
+      const p = RE_PROBS.exec(b);
+      if (p) {
+        last.probs = probabilitiesOf(p);
+        return;
+      }
+    }
+    // evaluation parameters, rollout details, "Proper cube action" outside a table
     if (/^\s/.test(b) || b.startsWith('Proper cube action:')) return;
     this.warn(line, `unrecognised line ignored: "${shown(b)}"`);
   }
@@ -750,7 +783,7 @@ class TextFileReader {
     let value = num(x[5]!);
     const mwc = x[4] === 'MWC';
     if (mwc && x[6] === '%') value /= 100;
-    return { line, star: x[1] === '*', notation: notation.trim(), depth, value, mwc };
+    return { line, star: x[1] === '*', notation: notation.trim(), depth, value, mwc, probs: undefined };
   }
 
   private readCubeBlock(line: number): CubeBlock {
@@ -1094,7 +1127,7 @@ class TextFileReader {
       const k = candidates.length;
       if (c.star) starIndex = k;
       if (firstMatch === null && boardKey(applyPlay(board, side, play)) === playedKey) firstMatch = k;
-      candidates.push(c.depth ? { play, equity, depth: c.depth } : { play, equity });
+      candidates.push({ play, equity, depth: c.depth, probs: c.probs });
     }
     if (starIndex !== null && boardKey(applyPlay(board, side, candidates[starIndex]!.play)) === playedKey) {
       playedIndex = starIndex;

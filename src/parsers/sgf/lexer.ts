@@ -74,12 +74,40 @@ export function lexSgf(text: string, file: string): SgfTree[] {
   /** A property name for a message (a hostile one can be megabytes long). */
   const named = (id: string): string => (id.length > 20 ? `${id.slice(0, 20)}…` : id);
 
+  // Next backslash / newline at or after the cursor (n when none), kept across values so that the searches
+  // stay linear in the size of the text; recomputed when the cursor has passed them.
+  let nextBackslash = -1;
+  let nextNewline = -1;
+
   const readValue = (id: string): string => {
     // at '['
     const open = i;
     const unterminated = (): never =>
       fail(`unterminated value of property ${named(id)} (no "]" before the end of the file)`, open);
     i++;
+    // fast path, the common case: no backslash before the closing bracket (native searches, one substring)
+    const close = text.indexOf(']', i);
+    if (close >= 0) {
+      if (nextBackslash < i) {
+        const b = text.indexOf('\\', i);
+        nextBackslash = b < 0 ? n : b;
+      }
+      if (nextBackslash > close) {
+        if (nextNewline < i) {
+          const l = text.indexOf('\n', i);
+          nextNewline = l < 0 ? n : l;
+        }
+        while (nextNewline < close) {
+          line++;
+          lineStart = nextNewline + 1;
+          const l = text.indexOf('\n', lineStart);
+          nextNewline = l < 0 ? n : l;
+        }
+        const value = text.slice(i, close);
+        i = close + 1;
+        return value;
+      }
+    }
     let out = '';
     let start = i;
     while (true) {

@@ -24,6 +24,7 @@ import type {
   Decision,
   Game,
   Match,
+  Probabilities,
   SourceLocation,
 } from '../../model/types.js';
 import { normalizeName } from '../text-decode.js';
@@ -44,15 +45,28 @@ function letterToPoint(code: number, side: Side): number {
   return side === 0 ? code - A + 1 : X - code + 1;
 }
 
-/** Parses point letters (pairs from/to) into hops; null when malformed. */
-function parseHops(letters: string, side: Side): Hop[] | null {
-  if (letters.length % 2 !== 0 || letters.length > 8) return null;
+/** Shared hop objects by from × 26 + to (hops are read-only): the candidate lists repeat the same few hops. */
+const HOPS: (Hop | undefined)[] = [];
+function hopOf(from: number, to: number): Hop {
+  const k = from * 26 + to;
+  let h = HOPS[k];
+  if (h === undefined) {
+    h = { from, to };
+    HOPS[k] = h;
+  }
+  return h;
+}
+
+/** Parses point letters (pairs from/to) `letters[start..end)` into hops; null when malformed. */
+function parseHops(letters: string, side: Side, start = 0, end = letters.length): Hop[] | null {
+  const n = end - start;
+  if (n % 2 !== 0 || n > 8 || n < 0) return null;
   const hops: Hop[] = [];
-  for (let k = 0; k < letters.length; k += 2) {
+  for (let k = start; k < end; k += 2) {
     const from = letterToPoint(letters.charCodeAt(k), side);
     const to = letterToPoint(letters.charCodeAt(k + 1), side);
     if (from < 1 || to < 0 || to >= from) return null;
-    hops.push({ from, to });
+    hops.push(hopOf(from, to));
   }
   return hops;
 }
@@ -105,31 +119,157 @@ function nextToken(v: string, i: number): number {
   return k < v.length ? k : -1;
 }
 
+/** Set by {@link numberAt} and {@link probAt}: the end of the number they read (a space or the end). */
+let numberEnd = 0;
+
 /**
- * Parses a checker candidate `[letters E ver 3 p0 p1 p2 p3 p4 eq plies…]` (or `X … Score s1 …`). The
- * common evaluation form is scanned in place (this runs for every candidate of every move); anything
- * unusual goes through the general tokenizer.
+ * The number written at `i` up to the next space or the end: gnuBG's `%f` form (`0.495682`, `-0.011652`) is
+ * read digit by digit without a substring ((integer of all digits) ÷ 10^k is correctly rounded, so the
+ * result equals `Number(text)`); any other form goes through `Number`. NaN when unreadable.
  */
-function parseCandidate(
-  value: string,
-  side: Side,
-): { letters: string; hops: Hop[]; equity: number; depth?: string } | null {
+function numberAt(v: string, i: number): number {
+  const n = v.length;
+  let k = i;
+  const neg = v.charCodeAt(k) === 0x2d;
+  if (neg) k++;
+  let m = 0;
+  let scale = 1;
+  let digits = 0;
+  let dot = false;
+  for (; k < n; k++) {
+    const c = v.charCodeAt(k);
+    if (c >= 0x30 && c <= 0x39) {
+      m = m * 10 + (c - 0x30);
+      if (dot) scale *= 10;
+      digits++;
+    } else if (c === 0x2e && !dot) dot = true;
+    else break;
+  }
+  if (digits > 0 && digits <= 15 && (k === n || v.charCodeAt(k) === 0x20)) {
+    numberEnd = k;
+    return neg ? -(m / scale) : m / scale;
+  }
+  const j = v.indexOf(' ', i);
+  numberEnd = j < 0 ? n : j;
+  return Number(v.slice(i, numberEnd));
+}
+
+/**
+ * A probability written at `i` as gnuBG writes it, `d.dddddd` and a space (checked, then read without a
+ * loop: the hot path); anything else through {@link numberAt}. The integer of the 7 digits ÷ 10^6 is
+ * correctly rounded, so the result equals `Number(text)`.
+ */
+function probAt(v: string, i: number): number {
+  const a = v.charCodeAt(i) - 0x30;
+  const b = v.charCodeAt(i + 2) - 0x30;
+  const c = v.charCodeAt(i + 3) - 0x30;
+  const d = v.charCodeAt(i + 4) - 0x30;
+  const e = v.charCodeAt(i + 5) - 0x30;
+  const f = v.charCodeAt(i + 6) - 0x30;
+  const g = v.charCodeAt(i + 7) - 0x30;
+  if (
+    v.charCodeAt(i + 1) !== 0x2e ||
+    v.charCodeAt(i + 8) !== 0x20 ||
+    !(a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9 && d >= 0 && d <= 9) ||
+    !(e >= 0 && e <= 9 && f >= 0 && f <= 9 && g >= 0 && g <= 9)
+  ) {
+    return numberAt(v, i);
+  }
+  numberEnd = i + 8;
+  return (a * 1000000 + b * 100000 + c * 10000 + d * 1000 + e * 100 + f * 10 + g) / 1000000;
+}
+
+/** The start of the token after the number just read by {@link probAt} / {@link numberAt}, or -1. */
+function afterNumber(v: string): number {
+  const k = numberEnd + 1;
+  if (k >= v.length) return -1;
+  return v.charCodeAt(k) !== 0x20 ? k : nextToken(v, numberEnd);
+}
+
+/** "0-ply" … "9-ply", indexed by the digit. */
+const DEPTH_BY_DIGIT = Array.from({ length: 10 }, (_, k) => `${k}-ply`);
+
+/** The depth of the plies token at `i` ("1C", "2", "10C"); undefined when unreadable. */
+function depthAt(v: string, i: number): string | undefined {
+  const c = v.charCodeAt(i) - 0x30;
+  const next = v.charCodeAt(i + 1);
+  if (c >= 0 && c <= 9 && !(next >= 0x30 && next <= 0x39)) return DEPTH_BY_DIGIT[c];
+  const e = v.indexOf(' ', i);
+  return depthName(v.slice(i, e < 0 ? undefined : e));
+}
+
+/** p0..p4 as gnuBG stores them (P(win), P(win gammon), P(win bg), P(lose gammon), P(lose bg)). */
+function probabilitiesOf(
+  p0: number,
+  p1: number,
+  p2: number,
+  p3: number,
+  p4: number,
+): Probabilities | undefined {
+  if (
+    !(
+      p0 >= 0 &&
+      p0 <= 1 &&
+      p1 >= 0 &&
+      p1 <= 1 &&
+      p2 >= 0 &&
+      p2 <= 1 &&
+      p3 >= 0 &&
+      p3 <= 1 &&
+      p4 >= 0 &&
+      p4 <= 1
+    )
+  ) {
+    return undefined;
+  }
+  return { win: p0, winGammon: p1, winBackgammon: p2, loseGammon: p3, loseBackgammon: p4 };
+}
+
+/** Set by {@link parseCandidate}: whether the candidate it read has the played move's letters. */
+let candidateIsPlayed = false;
+
+/**
+ * Parses a checker candidate `[letters E ver 3 p0 p1 p2 p3 p4 eq plies…]` (or `X … Score s1 …`) into the
+ * model's candidate, and sets {@link candidateIsPlayed} when its letters are `played`. The common evaluation
+ * form is scanned in place, without substrings or an intermediate object (this runs for every candidate of
+ * every move); anything unusual goes through the general tokenizer. `probs` are the evaluation's p0..p4,
+ * or a rollout's first five `Output` values (formats.md §2.3). One object shape: `depth` and `probs` are
+ * undefined when unknown.
+ */
+function parseCandidate(value: string, side: Side, played: string): Candidate | null {
+  candidateIsPlayed = false;
   const sp = value.indexOf(' ');
   if (sp > 0 && sp <= 8 && value.startsWith(' E ver ', sp)) {
-    const letters = value.slice(0, sp);
-    const hops = parseHops(letters, side);
-    if (!hops) return null;
+    const play = parseHops(value, side, 0, sp);
+    if (!play) return null;
     // tokens after "E ver N": p0 p1 p2 p3 p4 eq plies
     let i = nextToken(value, sp + 7); // p0
-    for (let k = 0; k < 5 && i >= 0; k++) i = nextToken(value, i);
     if (i < 0) return null;
-    const j = value.indexOf(' ', i);
-    const equity = Number(value.slice(i, j < 0 ? undefined : j));
+    const p0 = probAt(value, i);
+    i = afterNumber(value);
+    if (i < 0) return null;
+    const p1 = probAt(value, i);
+    i = afterNumber(value);
+    if (i < 0) return null;
+    const p2 = probAt(value, i);
+    i = afterNumber(value);
+    if (i < 0) return null;
+    const p3 = probAt(value, i);
+    i = afterNumber(value);
+    if (i < 0) return null;
+    const p4 = probAt(value, i);
+    i = afterNumber(value);
+    if (i < 0) return null;
+    const equity = numberAt(value, i);
     if (!Number.isFinite(equity)) return null;
-    if (j < 0) return { letters, hops, equity };
-    const pe = value.indexOf(' ', j + 1);
-    const depth = depthName(value.slice(j + 1, pe < 0 ? undefined : pe));
-    return depth === undefined ? { letters, hops, equity } : { letters, hops, equity, depth };
+    const pl = afterNumber(value);
+    candidateIsPlayed = sp === played.length && value.startsWith(played);
+    return {
+      play,
+      equity,
+      depth: pl < 0 ? undefined : depthAt(value, pl),
+      probs: probabilitiesOf(p0, p1, p2, p3, p4),
+    };
   }
   const tok = tokens(value, 1000);
   let t = 0;
@@ -138,8 +278,8 @@ function parseCandidate(
     letters = tok[0] ?? '';
     t = 1;
   }
-  const hops = parseHops(letters, side);
-  if (!hops) return null;
+  const play = parseHops(letters, side);
+  if (!play) return null;
   const kind = tok[t];
   t++;
   if (tok[t] === 'ver') t += 2;
@@ -148,13 +288,34 @@ function parseCandidate(
     if (!Number.isFinite(equity)) return null;
     const plies = tok[t + 6];
     const depth = plies === undefined ? undefined : depthName(plies);
-    return depth === undefined ? { letters, hops, equity } : { letters, hops, equity, depth };
+    const probs = probabilitiesOf(
+      num(tok[t]),
+      num(tok[t + 1]),
+      num(tok[t + 2]),
+      num(tok[t + 3]),
+      num(tok[t + 4]),
+    );
+    candidateIsPlayed = letters === played;
+    return { play, equity, depth, probs };
   }
   if (kind === 'X' || kind === 'R') {
     const s = tok.indexOf('Score', t);
     const equity = num(tok[s + 1]);
     if (s < 0 || !Number.isFinite(equity)) return null;
-    return { letters, hops, equity, depth: 'rollout' };
+    // extended rollout: "Output o0..o6" with o0..o4 = p0..p4 (the old `R` form is not documented: left out)
+    const o = kind === 'X' ? tok.indexOf('Output', t) : -1;
+    const probs =
+      o < 0
+        ? undefined
+        : probabilitiesOf(
+            num(tok[o + 1]),
+            num(tok[o + 2]),
+            num(tok[o + 3]),
+            num(tok[o + 4]),
+            num(tok[o + 5]),
+          );
+    candidateIsPlayed = letters === played;
+    return { play, equity, depth: 'rollout', probs };
   }
   return null;
 }
@@ -509,19 +670,15 @@ export function sgfToModel(
       if (a && a.length > 1) {
         const letters = value.slice(2);
         for (let c = 1; c < a.length; c++) {
-          const parsed = parseCandidate(a[c]!, side);
+          const parsed = parseCandidate(a[c]!, side, letters);
           if (!parsed) {
             warnings.push({ line: node.line, message: `unreadable candidate A[${shown(a[c]!)}]` });
             continue;
           }
           if (parsed.depth && checkerDepth === null) checkerDepth = parsed.depth;
           // gnuBG writes the played move and its candidate with the same letters
-          if (playedIndex === null && parsed.letters === letters) playedIndex = candidates.length;
-          candidates.push(
-            parsed.depth
-              ? { play: parsed.hops, equity: parsed.equity, depth: parsed.depth }
-              : { play: parsed.hops, equity: parsed.equity },
-          );
+          if (playedIndex === null && candidateIsPlayed) playedIndex = candidates.length;
+          candidates.push(parsed);
         }
         // otherwise compare resulting positions, as gnuBG does (another hop order, chained hops)
         for (let c = 0; playedIndex === null && c < candidates.length; c++) {

@@ -7,7 +7,9 @@
  * - Checker position: dice, board, cube and score from the XGID; candidates in XG's order with their printed
  *   equities; each candidate's notation ('13/7(2)', '24/21*\/18', 'bar/22', '6/off') is resolved to the
  *   legal play reaching the same position (one hop per die, as the other readers give). The played move is
- *   not in a position text: `played` is empty and `playedIndex` null (unscored).
+ *   not in a position text: `played` is empty and `playedIndex` null (unscored). Each candidate's `probs`
+ *   come from its two chances lines, the mover's ("Player:") then the opponent's ("Opponent:"), each
+ *   `win% (G:gammon% B:backgammon%)` in percent (XG's gammons include backgammons, as in its .xg Eval).
  * - Cube position: ND / DT / DP as printed (doubler's view) and the analyser's best action as `action` — for
  *   the player on roll (the doubler: 'double' or 'no-double'), or, with a double offered in the XGID (dice
  *   'D'), for the responder ('take' or 'pass').
@@ -15,17 +17,45 @@
  */
 import { type Board, boardKey, type Hop, type Side } from '../../core/board.js';
 import { applyPlay, type LegalPlay, legalPlays } from '../../core/moves.js';
-import type { AnalyserInfo, Candidate, Game, Match, SourceLocation } from '../../model/types.js';
+import type {
+  AnalyserInfo,
+  Candidate,
+  Game,
+  Match,
+  Probabilities,
+  SourceLocation,
+} from '../../model/types.js';
 import type { ParseWarning } from '../types.js';
 import { depthName, parseMoveNotation } from './notation.js';
 import { type RawPosition, shown } from './read.js';
 import type {
+  XgChances,
   XgTextCheckerDecision,
   XgTextCubeDecision,
   XgTextDecision,
   XgTextPosition,
   XgTextResult,
 } from './types.js';
+
+/** A candidate's probabilities from its Player / Opponent chances (percent); undefined unless both are read. */
+function probabilitiesOf(player: XgChances | null, opponent: XgChances | null): Probabilities | undefined {
+  if (!player || !opponent) return undefined;
+  const p = [
+    player.winPct,
+    player.gammonPct,
+    player.backgammonPct,
+    opponent.gammonPct,
+    opponent.backgammonPct,
+  ];
+  if (!p.every((x) => x >= 0 && x <= 100)) return undefined;
+  return {
+    win: player.winPct / 100,
+    winGammon: player.gammonPct / 100,
+    winBackgammon: player.backgammonPct / 100,
+    loseGammon: opponent.gammonPct / 100,
+    loseBackgammon: opponent.backgammonPct / 100,
+  };
+}
 
 /** Resolves a candidate's hops to the legal play reaching the same position; null when no legal play does. */
 function resolvePlay(
@@ -72,7 +102,8 @@ function checkerDecision(
     }
     const depth = c.depth ? depthName(c.depth) : '';
     const play = lp ? lp.play : hops;
-    candidates.push(depth ? { play, equity: c.equity, depth } : { play, equity: c.equity });
+    const probs = probabilitiesOf(c.player, c.opponent);
+    candidates.push({ play, equity: c.equity, depth: depth || undefined, probs });
   }
   return {
     player: side,

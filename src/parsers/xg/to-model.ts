@@ -26,6 +26,7 @@ import type {
   FormatId,
   Game,
   Match,
+  Probabilities,
 } from '../../model/types.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -362,6 +363,45 @@ function addCube(
   cur.decisions.push(answer);
 }
 
+/**
+ * A candidate's cubeless probabilities from XG's 7-float evaluation (`TResult`, formats.md §1.4):
+ * [0] P(lose backgammon), [1] P(lose gammon, incl. bg), [2] P(lose), [3] P(win), [4] P(win gammon, incl.
+ * bg), [5] P(win backgammon), [6] equity — gnuBG's order mirrored. Checked on xgdatatools' decoding of the
+ * reference files (/work/shared/reference-matches/xg/*.records.jsonl, 10,428 candidates):
+ * - [2] + [3] = 1 on every candidate (the win/lose pair), and [0] ≤ [1] ≤ [2], [5] ≤ [4] ≤ [3] on all but 4
+ *   (4-ply candidates of match_with_comment.xg where [4] exceeds [3] by < 0.03; kept as stored);
+ * - the cubeless equity ([3] − [2]) + ([4] − [1]) + ([5] − [0]) correlates +0.96 with the stored equity [6]
+ *   (−0.96 with the sides swapped); e.g. test.xg's first move (51, best 24/23 13/8) stores
+ *   [0.0058, 0.1329, 0.5001, 0.4999, 0.1389, 0.0065, 0.0066]: +0.0065 cubeless against +0.0066 stored; its
+ *   worst candidate 8/7 8/3 ([6] −0.394) has [3] = 0.4126 < [2] = 0.5874, and the 43 reply 24/20 23/20
+ *   ([6] +0.169) has [3] = 0.5374, [4] = 0.1128 > [1] = 0.0665.
+ * Undefined when a value is not a fraction.
+ */
+function xgProbabilities(ev: ArrayLike<number>): Probabilities | undefined {
+  const lbg = ev[0]!;
+  const lg = ev[1]!;
+  const w = ev[3]!;
+  const wg = ev[4]!;
+  const wbg = ev[5]!;
+  if (
+    !(
+      w >= 0 &&
+      w <= 1 &&
+      wg >= 0 &&
+      wg <= 1 &&
+      wbg >= 0 &&
+      wbg <= 1 &&
+      lg >= 0 &&
+      lg <= 1 &&
+      lbg >= 0 &&
+      lbg <= 1
+    )
+  ) {
+    return undefined;
+  }
+  return { win: w, winGammon: wg, winBackgammon: wbg, loseGammon: lg, loseBackgammon: lbg };
+}
+
 function moveDecision(
   rec: XgMove,
   cur: GameBuild,
@@ -405,8 +445,9 @@ function moveDecision(
         const key = boardKey(boardOf(dm.posPlayed[j]!, player));
         play = [...(legal.find((l) => l.key === key)?.play ?? [])];
       }
-      // one object shape for every candidate (depth undefined when unknown): spreads are slow here
-      candidates.push({ play, equity: dm.eval[j]![6]!, depth: depth ?? undefined });
+      const ev = dm.eval[j]!;
+      // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
+      candidates.push({ play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) });
       if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = j;
     }
   }

@@ -253,6 +253,7 @@ describe('points and anchors', () => {
     const d2 = decision(S65, ['24/18 13/8', '24/13'], 1);
     expect(tokens(d2)).not.toContain('broken-anchor');
     expect(tokens(d2)).not.toContain('ran-back');
+    expect(tokens(d2)).not.toContain('stayed-back'); // equal back checkers: the boundary of both rules
     // Reverse: P keeps both back (2) while Q ran one (1) → stayed-back.
     expect(theme(decision(S65, ['24/13', '13/7 13/8'], 1), 'stayed-back')).toEqual({
       token: 'stayed-back',
