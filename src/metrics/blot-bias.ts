@@ -79,30 +79,25 @@ export function sign(x: number): -1 | 0 | 1 {
   return x > 0 ? 1 : x < 0 ? -1 : 0;
 }
 
-/** The blot bias of one player's checker plays (others are skipped as the header says). */
-export function blotBias<R>(inputs: Iterable<BiasInput<R>>): BlotBias<R> {
+/** What one decision gives a board bias: a row, an unread reference, or nothing (skipped). */
+export type BiasItem<Row, R> = { readonly row: Row } | { readonly unread: R } | null;
+
+/** One decision's part of the blot bias (computed as the decisions stream by; nothing of it is kept). */
+export function blotBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<BlotBiasRow<R>, R> {
+  const k = blotBiasRowKind(d);
+  if (k.kind === 'skip') return null;
+  if (k.kind === 'free') return { row: { ref, x: 0, error: k.e, blotsPlayed: null, blotsBest: null } };
+  const after = boardsAfterPlayedAndBest(d);
+  if (after === null) return { unread: ref };
+  const bp = blots(after.played, d.player);
+  const bb = blots(after.best, d.player);
+  return { row: { ref, x: sign(bp - bb), error: k.e, blotsPlayed: bp, blotsBest: bb } };
+}
+
+/** The blot bias of a player's rows and unread plays. */
+export function blotBiasOf<R>(rows: readonly BlotBiasRow<R>[], unreadRefs: readonly R[]): BlotBias<R> {
   const t = emptyBiasTally();
-  const rows: BlotBiasRow<R>[] = [];
-  const unreadRefs: R[] = [];
-  for (const { decision: d, ref } of inputs) {
-    const k = blotBiasRowKind(d);
-    if (k.kind === 'skip') continue;
-    if (k.kind === 'free') {
-      addBiasRow(t, 0, k.e);
-      rows.push({ ref, x: 0, error: k.e, blotsPlayed: null, blotsBest: null });
-      continue;
-    }
-    const after = boardsAfterPlayedAndBest(d);
-    if (after === null) {
-      unreadRefs.push(ref);
-      continue;
-    }
-    const bp = blots(after.played, d.player);
-    const bb = blots(after.best, d.player);
-    const x = sign(bp - bb);
-    addBiasRow(t, x, k.e);
-    rows.push({ ref, x, error: k.e, blotsPlayed: bp, blotsBest: bb });
-  }
+  for (const r of rows) addBiasRow(t, r.x, r.error);
   const unread = unreadRefs.length;
   return {
     estimate: biasEstimate(t),
@@ -111,4 +106,22 @@ export function blotBias<R>(inputs: Iterable<BiasInput<R>>): BlotBias<R> {
     rows,
     unreadRefs,
   };
+}
+
+/** Splits the items of a player's decisions into rows and unread references. */
+export function splitItems<Row, R>(items: Iterable<BiasItem<Row, R>>): { rows: Row[]; unread: R[] } {
+  const rows: Row[] = [];
+  const unread: R[] = [];
+  for (const it of items) {
+    if (it === null) continue;
+    if ('row' in it) rows.push(it.row);
+    else unread.push(it.unread);
+  }
+  return { rows, unread };
+}
+
+/** The blot bias of one player's checker plays (others are skipped as the header says). */
+export function blotBias<R>(inputs: Iterable<BiasInput<R>>): BlotBias<R> {
+  const { rows, unread } = splitItems([...inputs].map(({ decision, ref }) => blotBiasItem(decision, ref)));
+  return blotBiasOf(rows, unread);
 }

@@ -14,8 +14,16 @@
  * D is null when N = 0. Unread share = unread / (unread + N).
  */
 import { shots } from '../classify/exposure.js';
+import type { CheckerDecision } from '../model/types.js';
 import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './bias-estimator.js';
-import { type BiasInput, blotBiasRowKind, boardsAfterPlayedAndBest, sign } from './blot-bias.js';
+import {
+  type BiasInput,
+  type BiasItem,
+  blotBiasRowKind,
+  boardsAfterPlayedAndBest,
+  sign,
+  splitItems,
+} from './blot-bias.js';
 import { Z95 } from './interval.js';
 
 /** One decision entering the exposure-weighted bias. */
@@ -41,34 +49,31 @@ export interface ExposureBias<R> {
   readonly unreadRefs: readonly R[];
 }
 
-/** The exposure-weighted blot bias of one player's checker plays. */
-export function exposureBias<R>(inputs: Iterable<BiasInput<R>>): ExposureBias<R> {
+/** One decision's part of the exposure-weighted bias (computed as the decisions stream by). */
+export function exposureBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<ExposureBiasRow<R>, R> {
+  const k = blotBiasRowKind(d);
+  if (k.kind === 'skip') return null;
+  if (k.kind === 'free') return { row: { ref, x: 0, error: k.e, shotsPlayed: null, shotsBest: null } };
+  const after = boardsAfterPlayedAndBest(d);
+  if (after === null) return { unread: ref };
+  const sp = shots(after.played, d.player);
+  const sb = shots(after.best, d.player);
+  return { row: { ref, x: sign(sp - sb), error: k.e, shotsPlayed: sp, shotsBest: sb } };
+}
+
+/** The exposure-weighted bias of a player's rows and unread plays (a free play's Δs is 0). */
+export function exposureBiasOf<R>(
+  rows: readonly ExposureBiasRow<R>[],
+  unreadRefs: readonly R[],
+): ExposureBias<R> {
   const t = emptyBiasTally();
-  const rows: ExposureBiasRow<R>[] = [];
-  const unreadRefs: R[] = [];
   let sum = 0;
   let sumSq = 0;
-  for (const { decision: d, ref } of inputs) {
-    const k = blotBiasRowKind(d);
-    if (k.kind === 'skip') continue;
-    if (k.kind === 'free') {
-      addBiasRow(t, 0, k.e);
-      rows.push({ ref, x: 0, error: k.e, shotsPlayed: null, shotsBest: null });
-      continue;
-    }
-    const after = boardsAfterPlayedAndBest(d);
-    if (after === null) {
-      unreadRefs.push(ref);
-      continue;
-    }
-    const sp = shots(after.played, d.player);
-    const sb = shots(after.best, d.player);
-    const diff = sp - sb;
-    const x = sign(diff);
+  for (const r of rows) {
+    const diff = r.shotsPlayed === null || r.shotsBest === null ? 0 : r.shotsPlayed - r.shotsBest;
     sum += diff;
     sumSq += diff * diff;
-    addBiasRow(t, x, k.e);
-    rows.push({ ref, x, error: k.e, shotsPlayed: sp, shotsBest: sb });
+    addBiasRow(t, r.x, r.error);
   }
   const n = t.n;
   const mean = n === 0 ? null : sum / n;
@@ -91,4 +96,12 @@ export function exposureBias<R>(inputs: Iterable<BiasInput<R>>): ExposureBias<R>
     rows,
     unreadRefs,
   };
+}
+
+/** The exposure-weighted blot bias of one player's checker plays. */
+export function exposureBias<R>(inputs: Iterable<BiasInput<R>>): ExposureBias<R> {
+  const { rows, unread } = splitItems(
+    [...inputs].map(({ decision, ref }) => exposureBiasItem(decision, ref)),
+  );
+  return exposureBiasOf(rows, unread);
 }

@@ -6,10 +6,21 @@ import Table from 'cli-table3';
 import { type AggregateOptions, personSeats } from '../analyse.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
-import type { BiasInput, BlotBias } from '../metrics/blot-bias.js';
-import { blotBias } from '../metrics/blot-bias.js';
+import {
+  type BiasItem,
+  type BlotBias,
+  type BlotBiasRow,
+  blotBiasItem,
+  blotBiasOf,
+  blotBiasRowKind,
+} from '../metrics/blot-bias.js';
 import { type DoublesBias, doublesBias } from '../metrics/doubles-bias.js';
-import { type ExposureBias, exposureBias } from '../metrics/exposure-bias.js';
+import {
+  type ExposureBias,
+  type ExposureBiasRow,
+  exposureBiasItem,
+  exposureBiasOf,
+} from '../metrics/exposure-bias.js';
 import { takePassBias } from '../metrics/take-pass-bias.js';
 import type { CubeDecision, Match } from '../model/types.js';
 import { compact, plain } from './cli-table.js';
@@ -28,8 +39,19 @@ export interface PlayerBiases {
 
 interface Pending {
   matches: number;
+  /** The cube decisions (a few per game; the biases read their analysis). */
   cube: CubeDecision[];
-  checker: BiasInput<DecisionRef>[];
+  /** Checker plays are reduced to their rows as they stream by: no board or candidate list is kept. */
+  blots: BlotBiasRow<DecisionRef>[];
+  blotsUnread: DecisionRef[];
+  exposure: ExposureBiasRow<DecisionRef>[];
+  exposureUnread: DecisionRef[];
+}
+
+function push<Row>(rows: Row[], unread: DecisionRef[], item: BiasItem<Row, DecisionRef>): void {
+  if (item === null) return;
+  if ('row' in item) rows.push(item.row);
+  else unread.push(item.unread);
 }
 
 /** Collects each person's decisions over matches (aliases and the player filter as `stats`). */
@@ -42,13 +64,26 @@ export class BiasCollector {
 
   /** Adds both seats of a match. */
   add(match: Match): void {
-    const seats = personSeats(match, this.byName, this.opts, () => ({ matches: 0, cube: [], checker: [] }));
+    const seats = personSeats(match, this.byName, this.opts, () => ({
+      matches: 0,
+      cube: [],
+      blots: [],
+      blotsUnread: [],
+      exposure: [],
+      exposureUnread: [],
+    }));
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
         if (!p || d.fromPosition) return;
-        if (d.kind === 'cube') p.cube.push(d);
-        else p.checker.push({ decision: d, ref: decisionRef(match, game, i).ref });
+        if (d.kind === 'cube') {
+          p.cube.push(d);
+          return;
+        }
+        if (blotBiasRowKind(d).kind === 'skip') return;
+        const ref = decisionRef(match, game, i).ref;
+        push(p.blots, p.blotsUnread, blotBiasItem(d, ref));
+        push(p.exposure, p.exposureUnread, exposureBiasItem(d, ref));
       });
     }
   }
@@ -62,8 +97,8 @@ export class BiasCollector {
         matches: p.matches,
         takePass: takePassBias(p.cube),
         doubles: doublesBias(p.cube),
-        blots: blotBias(p.checker),
-        exposure: exposureBias(p.checker),
+        blots: blotBiasOf(p.blots, p.blotsUnread),
+        exposure: exposureBiasOf(p.exposure, p.exposureUnread),
       }));
   }
 }
