@@ -1,19 +1,11 @@
 // Times Swiss pairing of a seeded 500-player event: rounds 1..⌈log₂ N⌉, each paired after random
 // results of the previous ones. Run after `npm run build`:  node bench/pairing.mjs [players] [seed]
 import { performance } from 'node:perf_hooks';
-import { pairSwissRound } from '../dist/tournament/swiss.js';
+import { pairSwissRound, seededRandom } from '../dist/tournament/swiss.js';
 
 const n = Number(process.argv[2] ?? 500);
 const seed = Number(process.argv[3] ?? 1);
-let x = (seed * 2654435761) >>> 0 || 1;
-const rand = () => {
-  x ^= x << 13;
-  x >>>= 0;
-  x ^= x >>> 17;
-  x ^= x << 5;
-  x >>>= 0;
-  return x / 4294967296;
-};
+const rand = seededRandom(seed);
 const players = Array.from({ length: n }, (_, i) => ({
   name: `P${i + 1}`,
   rating: 1500 + Math.floor(rand() * 500),

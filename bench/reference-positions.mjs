@@ -5,18 +5,11 @@ import { performance } from 'node:perf_hooks';
 import { boardKey, initialBoard } from '../dist/core/board.js';
 import { legalPlays } from '../dist/core/moves.js';
 import { referenceCandidates, selectReferencePositions } from '../dist/metrics/reference-positions.js';
+import { seededRandom } from '../dist/tournament/swiss.js';
 
 const n = Number(process.argv[2] ?? 10_000);
 const seed = Number(process.argv[3] ?? 1);
-let x = (seed * 2654435761) >>> 0 || 1;
-const rand = () => {
-  x ^= x << 13;
-  x >>>= 0;
-  x ^= x >>> 17;
-  x ^= x << 5;
-  x >>>= 0;
-  return x / 4294967296;
-};
+const rand = seededRandom(seed);
 const die = () => 1 + Math.floor(rand() * 6);
 
 // positions of random games until n distinct ones

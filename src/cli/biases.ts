@@ -4,7 +4,6 @@
  * the share of checker plays that could not be reproduced.
  */
 import type { Command } from 'commander';
-import { defaultMet } from '../analyse.js';
 import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../report/biases.js';
 import { type PersonOptions, readMatches } from './match-input.js';
@@ -16,7 +15,7 @@ export function runBiases(paths: readonly string[], opts: PersonOptions): number
   const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
   const { preset, thresholds } = thresholdsOption(opts.thresholds);
   const collector = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
-  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m), defaultMet());
+  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m));
   const players = collector.results();
   const out = process.stdout;
   if (opts.json) {

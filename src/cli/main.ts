@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
-import { defaultMet, matchFingerprint, PlayerAggregator, parseMatchFiles, reportMatch } from '../analyse.js';
+import { defaultMet, PlayerAggregator, parseMatchFiles, reportMatch } from '../analyse.js';
 import { BdbError, UsageError } from '../errors.js';
 import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
 import type { Match } from '../model/types.js';
@@ -18,7 +18,8 @@ import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '../tournament/file.js';
 import { computeStandings, pairNextRound } from '../tournament/standings.js';
 import { registerBiases } from './biases.js';
-import { inputFiles, matchUnits } from './files.js';
+import { matchUnits } from './files.js';
+import { readMatches, readUnit } from './match-input.js';
 import { parseAliases, personOptions, thresholdsOption } from './options.js';
 import { registerPlan } from './plan.js';
 import { isEventFileInput, runStandingsFromMatches } from './tournament-matches.js';
@@ -27,14 +28,6 @@ const VERSION = '0.1.0';
 
 /** Exit codes. */
 export const EXIT = { ok: 0, someFailed: 1, usage: 2 } as const;
-
-/** Reads the files of one match unit. */
-function readUnit(unit: readonly string[]): { file: string; bytes: Uint8Array }[] {
-  return unit.map((file) => {
-    const b = readFileSync(file);
-    return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
-  });
-}
 
 interface StatsOptions {
   json?: boolean;
@@ -55,83 +48,23 @@ function runStats(paths: string[], opts: StatsOptions): number {
   };
   const agg = new PlayerAggregator({ aliases, ...(wanted ? { players: wanted } : {}) });
   const matches: JsonMatch[] = [];
-  const errors: { file: string; message: string }[] = [];
   const out = process.stdout;
   // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
-  const tty = opts.progress !== false && process.stderr.isTTY === true;
-  let n = 0;
-  let failed = 0;
-  let missing = 0;
-  let skipped = 0;
-  const files = inputFiles(paths, {
-    onMissing(p, why) {
-      errors.push({ file: p, message: `${p}: ${why}` });
-      failed++;
-      missing++;
-      process.stderr.write(`bdb: ${p}: ${why}\n`);
-    },
-    onSkipped() {
-      skipped++;
-    },
-  });
-  const clearLine = (): void => {
-    if (tty) process.stderr.write('\r\x1b[2K');
-  };
-  const fail = (file: string, message: string): void => {
-    failed++;
-    errors.push({ file, message });
-    clearLine();
-    process.stderr.write(`bdb: ${message}\n`);
-  };
-  // the same match saved twice (its .sgf and its text export, .xg and .mat) is counted once
-  const seen = new Map<string, string>();
-  const duplicates: { file: string; sameAs: string }[] = [];
-  // gnuBG's text export is one file per game: such files are grouped into matches (NAME.txt, NAME_002.txt…)
-  for (const unit of matchUnits([...files])) {
-    n++;
-    if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} matches read…`);
-    const name = unit[0]!;
-    let inputs: { file: string; bytes: Uint8Array }[];
-    try {
-      inputs = readUnit(unit);
-    } catch (e) {
-      fail(name, `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-      continue;
-    }
-    let report: ReturnType<typeof reportMatch>;
-    try {
-      const { match, warnings } = parseMatchFiles(inputs, met);
-      const key = matchFingerprint(match);
-      const first = key === null ? undefined : seen.get(key);
-      if (first !== undefined) {
-        duplicates.push({ file: name, sameAs: first });
-        clearLine();
-        process.stderr.write(`bdb: ${name}: the same match as ${first}, counted once\n`);
-        continue;
+  const { read, errors, duplicates, exitCode } = readMatches(
+    paths,
+    (match, warnings) => {
+      const report = reportMatch(match, met, match.format, warnings, thresholds);
+      agg.add(report);
+      if (opts.json) {
+        matches.push(jsonMatch(report));
+      } else {
+        const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
+        if (seats) out.write(`${renderMatchTable(report)}\n\n`);
       }
-      if (key !== null) seen.set(key, name);
-      report = reportMatch(match, met, match.format, warnings, thresholds);
-    } catch (e) {
-      // a BdbError is the user's bad input; anything else is a bug in bdb, reported but not fatal to the batch
-      fail(
-        name,
-        e instanceof BdbError
-          ? e.message
-          : `${name}: internal error (please report): ${(e as Error).message}`,
-      );
-      continue;
-    }
-    agg.add(report);
-    if (opts.json) {
-      matches.push(jsonMatch(report));
-    } else {
-      const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
-      if (seats) out.write(`${renderMatchTable(report)}\n\n`);
-    }
-  }
-  if (n >= 25) clearLine();
+    },
+    { met, progress: opts.progress !== false },
+  );
   const players = agg.results();
-  const read = n + missing - failed - duplicates.length;
   if (opts.json) {
     out.write(renderJson({ schemaVersion: 1, settings, matches, players, errors, duplicates }));
   } else if (players.length > 0) {
@@ -143,20 +76,7 @@ function runStats(paths: string[], opts: StatsOptions): number {
         `avoidable when d ≤ ℓ/10; difficulty d with τ = ${DIFFICULTY_TAU}. Intervals: 95 %, by games (one match) or by matches.\n`,
     );
   }
-  if (skipped > 0) {
-    process.stderr.write(
-      `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not a match format)\n`,
-    );
-  }
-  if (failed > 0) {
-    process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
-    return EXIT.someFailed;
-  }
-  if (n === 0) {
-    process.stderr.write('bdb: no match files found\n');
-    return EXIT.someFailed;
-  }
-  return EXIT.ok;
+  return exitCode;
 }
 
 interface ReviewOptions {

@@ -1,31 +1,59 @@
 /**
- * Reading the matches named on the command line for the commands that aggregate per person (`biases`,
- * `plan`), as `stats` reads them: folders walked, gnuBG text exports grouped, one line on stderr per file
- * that cannot be read, exit 1 when some input failed or nothing was found.
+ * Reading the matches named on the command line, for every command that reports per match or per person
+ * (`stats`, `biases`, `plan`): folders walked, gnuBG text exports grouped into matches, the same match
+ * found in two files counted once, one line on stderr per file that cannot be read (the batch goes on),
+ * exit 1 when some input failed or nothing was found.
  */
 import { readFileSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
+import type { ParseWarning } from '../parsers/types.js';
 import { inputFiles, matchUnits } from './files.js';
 
 /** What reading the inputs gave. */
 export interface MatchInputResult {
-  /** Matches read. */
+  /** Matches read and counted (failed files and duplicates left out). */
   readonly read: number;
   readonly errors: { file: string; message: string }[];
+  /** Files holding a match already read from another file. */
+  readonly duplicates: { file: string; sameAs: string }[];
   /** 0 all inputs read, 1 some failed or none found. */
   readonly exitCode: number;
 }
 
-/** Reads every match under `paths`, calling `onMatch` for each; errors go to stderr, one line each. */
+/** How to read. */
+export interface ReadMatchesOptions {
+  readonly met?: Met;
+  /** Draw a progress line on stderr (only on a terminal). */
+  readonly progress?: boolean;
+}
+
+/** The bytes of the files of one match unit. */
+export function readUnit(unit: readonly string[]): { file: string; bytes: Uint8Array }[] {
+  return unit.map((file) => {
+    const b = readFileSync(file);
+    return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
+  });
+}
+
+/**
+ * Reads every match under `paths`, calling `onMatch` for each (an exception thrown by it fails that file
+ * only); errors go to stderr, one line each.
+ */
 export function readMatches(
   paths: readonly string[],
-  onMatch: (match: Match) => void,
-  met: Met = defaultMet(),
+  onMatch: (match: Match, warnings: readonly ParseWarning[]) => void,
+  opts: ReadMatchesOptions = {},
 ): MatchInputResult {
+  const met = opts.met ?? defaultMet();
+  const tty = opts.progress === true && process.stderr.isTTY === true;
+  const clearLine = (): void => {
+    if (tty) process.stderr.write('\r\x1b[2K');
+  };
   const errors: { file: string; message: string }[] = [];
+  const duplicates: { file: string; sameAs: string }[] = [];
   let n = 0;
   let failed = 0;
   let missing = 0;
@@ -33,6 +61,7 @@ export function readMatches(
   const fail = (file: string, message: string): void => {
     failed++;
     errors.push({ file, message });
+    clearLine();
     process.stderr.write(`bdb: ${message}\n`);
   };
   const files = inputFiles(paths, {
@@ -44,33 +73,33 @@ export function readMatches(
       skipped++;
     },
   });
+  // the same match saved twice (its .sgf and its text export) is counted once
   const seen = new Map<string, string>();
-  let duplicates = 0;
   for (const unit of matchUnits([...files])) {
     n++;
+    if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} matches read…`);
     const name = unit[0]!;
     let inputs: { file: string; bytes: Uint8Array }[];
     try {
-      inputs = unit.map((file) => {
-        const b = readFileSync(file);
-        return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
-      });
+      inputs = readUnit(unit);
     } catch (e) {
       fail(name, `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
       continue;
     }
     try {
-      const match = parseMatchFiles(inputs, met).match;
+      const { match, warnings } = parseMatchFiles(inputs, met);
       const key = matchFingerprint(match);
       const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {
-        duplicates++;
+        duplicates.push({ file: name, sameAs: first });
+        clearLine();
         process.stderr.write(`bdb: ${name}: the same match as ${first}, counted once\n`);
         continue;
       }
       if (key !== null) seen.set(key, name);
-      onMatch(match);
+      onMatch(match, warnings);
     } catch (e) {
+      // a BdbError is the user's bad input; anything else is a bug in bdb, reported but not fatal to the batch
       fail(
         name,
         e instanceof BdbError
@@ -79,21 +108,22 @@ export function readMatches(
       );
     }
   }
+  if (n >= 25) clearLine();
   if (skipped > 0) {
     process.stderr.write(
       `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not a match format)\n`,
     );
   }
-  const read = n + missing - failed - duplicates;
+  const read = n + missing - failed - duplicates.length;
   if (failed > 0) {
     process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
-    return { read, errors, exitCode: 1 };
+    return { read, errors, duplicates, exitCode: 1 };
   }
   if (n === 0) {
     process.stderr.write('bdb: no match files found\n');
-    return { read, errors, exitCode: 1 };
+    return { read, errors, duplicates, exitCode: 1 };
   }
-  return { read, errors, exitCode: 0 };
+  return { read, errors, duplicates, exitCode: 0 };
 }
 
 /** `--player` / `--alias` / `--thresholds` / `--json`, as `stats` takes them. */

@@ -43,7 +43,7 @@ export function runPlan(paths: readonly string[], opts: PlanOptions): number {
   const size = positionsOption(opts.positions);
   const met = defaultMet();
   const collector = new PlanCollector(met, thresholds, { aliases, ...(wanted ? { players: wanted } : {}) });
-  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m), met);
+  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m), { met });
   const players = collector.results(size);
   const all = emptyThemeCoverage();
   for (const p of players) addThemeCoverage(all, p.coverage);
