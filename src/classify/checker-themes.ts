@@ -54,6 +54,9 @@ export const CHECKER_THEMES = [
   'buried',
   'missed-slot',
   'builders',
+  'came-home',
+  'stayed-out',
+  'deep-back',
   'distribution',
 ] as const;
 export type CheckerThemeToken = (typeof CHECKER_THEMES)[number];
@@ -89,6 +92,16 @@ export const SLOT_LO = 4;
 export const SLOT_HI = 7;
 export const BUILDER_LO = 4;
 export const BUILDER_HI = 11;
+/**
+ * came-home / stayed-out: the outer board OUTER_LO..OUTER_HI (own points 7..12), where spares block and
+ * cover the opponent's escape, against the home board 1..6.
+ */
+export const OUTER_LO = 7;
+export const OUTER_HI = 12;
+/** came-home / stayed-out: minimum shift of checkers between the outer and the home board (both counts). */
+export const SPARE_SHIFT_MIN = 1;
+/** deep-back: minimum difference in back depth, Σ over checkers on own 19..24 and the bar of (point − 18). */
+export const BACK_DEPTH_MIN = 1;
 
 /** Winning and gammon chances of a candidate, as fractions 0..1 from the mover's view. */
 export interface WinGammon {
@@ -156,6 +169,17 @@ function countIn(board: Board, side: Side, lo: number, hi: number): number {
   const a = board[side];
   let n = 0;
   for (let p = lo; p <= hi; p++) n += a[p - 1] ?? 0;
+  return n;
+}
+
+/**
+ * Depth of the back checkers: Σ over `side`'s checkers on its own points 19..24 and the bar of (point − 18),
+ * the bar counting as 25. A checker on the 24 point is 6 deep, one on the 19 point 1, one on the bar 7.
+ */
+export function backDepth(board: Board, side: Side): number {
+  const a = board[side];
+  let n = 0;
+  for (let p = 19; p <= 25; p++) n += (p - 18) * (a[p - 1] ?? 0);
   return n;
 }
 
@@ -365,6 +389,26 @@ export function checkerThemes(d: CheckerDecision, opts: CheckerThemeOptions = {}
     const buildP = occupiedPoints(P, s, BUILDER_LO, BUILDER_HI);
     const buildQ = occupiedPoints(Q, s, BUILDER_LO, BUILDER_HI);
     if (buildQ > buildP) add('builders', buildP, buildQ);
+
+    // Spares between the outer board (7..12) and the home board (1..6).
+    const homeInP = countIn(P, s, 1, 6);
+    const homeInQ = countIn(Q, s, 1, 6);
+    const outerP = countIn(P, s, OUTER_LO, OUTER_HI);
+    const outerQ = countIn(Q, s, OUTER_LO, OUTER_HI);
+    if (homeInP - homeInQ >= SPARE_SHIFT_MIN && outerQ - outerP >= SPARE_SHIFT_MIN) {
+      add('came-home', outerP, outerQ, { home: homeInP - homeInQ });
+    }
+    if (homeInQ - homeInP >= SPARE_SHIFT_MIN && outerP - outerQ >= SPARE_SHIFT_MIN) {
+      add('stayed-out', outerP, outerQ, { home: homeInP - homeInQ });
+    }
+
+    // As many back checkers, but the played move leaves them deeper.
+    const backCount = countIn(P, s, 19, 25);
+    const depthP = backDepth(P, s);
+    const depthQ = backDepth(Q, s);
+    if (backCount === countIn(Q, s, 19, 25) && depthP - depthQ >= BACK_DEPTH_MIN) {
+      add('deep-back', depthP, depthQ, { back: backCount });
+    }
   }
 
   if (fired.size === 0 && opts.fallback !== false) {

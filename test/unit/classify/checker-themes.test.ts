@@ -5,13 +5,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  BACK_DEPTH_MIN,
   BLUNDERDB_THEMES,
+  backDepth,
   blotDeviation,
   CHECKER_THEMES,
   type CheckerThemeOptions,
   checkerThemes,
   crossovers,
   homeGaps,
+  OUTER_HI,
+  OUTER_LO,
+  SPARE_SHIFT_MIN,
   sideDistance,
   stackSurplus,
 } from '../../../src/classify/checker-themes.js';
@@ -347,6 +352,111 @@ describe('buried, missed-slot, builders (contact)', () => {
     });
     // P = 13/11 8/7 → 6, 7, 8, 11 = 4 → no.
     expect(tokens(decision(S21, ['13/11 6/5', '13/11 8/7'], 1))).not.toContain('builders');
+  });
+});
+
+describe('came-home, stayed-out (outer board 7..12 vs home board 1..6, shift ≥ 1)', () => {
+  const S52 = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10';
+  it('constants', () => {
+    expect([OUTER_LO, OUTER_HI, SPARE_SHIFT_MIN]).toEqual([7, 12, 1]);
+  });
+  it('came-home: the played move brings an outer-board checker home, the best keeps it out', () => {
+    // Opening 5-2 (a reference-match error). P = 24/22 8/3: home 6:5 3:1 = 6, outer 8:2 = 2.
+    // Q = 24/22 13/8: home 6:5 = 5, outer 8:4 = 4. Home +1 ≥ 1 and outer −2 ≤ −1 → fires; played 2, best 4.
+    // Nothing else differs enough: blots P {24, 22, 3} = 3 vs Q {24, 22} = 2 (1 < 2), builders on 4..11
+    // {6, 8} = 2 both, same back checkers.
+    const r = checkerThemes(decision(S52, ['24/22 13/8', '24/22 8/3'], 1));
+    expect(r.themes).toEqual([{ token: 'came-home', played: 2, best: 4, detail: { home: 1 } }]);
+  });
+  it('came-home at the threshold: home +1 and outer −1', () => {
+    // P = 13/11 8/3: home 5 + 1 = 6, outer 8:2 11:1 = 3. Q = 24/22 13/8: home 5, outer 8:4 = 4.
+    // (deep-back fires too: P keeps 24:2 = 12 deep, Q 24:1 22:1 = 10.)
+    expect(theme(decision(S52, ['24/22 13/8', '13/11 8/3'], 1), 'came-home')).toEqual({
+      token: 'came-home',
+      played: 3,
+      best: 4,
+      detail: { home: 1 },
+    });
+  });
+  it('came-home needs both shifts', () => {
+    // Outer −1 but home 0: P = 24/22 13/8 (home 5, outer 8:4 = 4), Q = 13/11 13/8 (home 5, outer 8:4 11:1 = 5).
+    expect(tokens(decision(S52, ['13/11 13/8', '24/22 13/8'], 1))).not.toContain('came-home');
+    // Home +1 but outer 0: start 6-1, P = 13/7/6 (home 6, outer 8:3 = 3; the 7 is only passed through),
+    // Q = 24/18 24/23 (home 5, outer 8:3 = 3).
+    const S61 = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:61:0:0:0:0:10';
+    expect(tokens(decision(S61, ['24/18 24/23', '13/7/6'], 1))).not.toContain('came-home');
+  });
+  it('stayed-out: the played move keeps spares in the outer board, the best brings them home', () => {
+    // A reference-match error. X 2:1 3:2 4:2 6:2 7:2 8:2 11:2 14:2, O anchored on X's 5, 4-2.
+    // P = 14/10/8: home 2:1 3:2 4:2 6:2 = 7, outer 7:2 8:3 11:2 = 7.
+    // Q = 8/6 8/4: home 2:1 3:2 4:3 6:3 = 9, outer 7:2 11:2 = 4. Home −2 ≤ −1 and outer +3 ≥ 1 → fires.
+    const d = decision('XGID=--ABBbBBB--B--B----bbbeb--:0:0:1:42:0:0:0:7:10', ['8/6 8/4', '14/10 10/8'], 1);
+    expect(checkerThemes(d).themes).toEqual([
+      { token: 'stayed-out', played: 7, best: 4, detail: { home: -2 } },
+    ]);
+  });
+  it('stayed-out at the threshold, and the boundaries', () => {
+    // The came-home pair swapped: P = 24/22 13/8 (home 5, outer 4), Q = 13/11 8/3 (home 6, outer 3) → −1, +1.
+    expect(theme(decision(S52, ['13/11 8/3', '24/22 13/8'], 1), 'stayed-out')).toEqual({
+      token: 'stayed-out',
+      played: 4,
+      best: 3,
+      detail: { home: -1 },
+    });
+    // Outer +1 but home 0: P = 13/11 13/8 (outer 5), Q = 24/22 13/8 (outer 4), both home 5 → no.
+    expect(tokens(decision(S52, ['24/22 13/8', '13/11 13/8'], 1))).not.toContain('stayed-out');
+    // Home −1 but outer 0: P = 24/18 24/23 (home 5, outer 3), Q = 13/7/6 (home 6, outer 3) → no.
+    const S61 = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:61:0:0:0:0:10';
+    expect(tokens(decision(S61, ['13/7/6', '24/18 24/23'], 1))).not.toContain('stayed-out');
+  });
+  it('contact only: silent in a race', () => {
+    // X 9:1 8:1, 4-3, no contact. P = 9/5 8/5: home +2, outer 0; Q = 9/2: outer 8:1 = 1. Would be came-home.
+    const I3 = 'XGID=----DED-AA---------eee----:0:0:1:43:0:0:0:0:10';
+    expect(tokens(decision(I3, ['9/2', '9/5 8/5'], 1))).not.toContain('came-home');
+  });
+});
+
+describe('deep-back (as many back checkers, depth ≥ 1 more)', () => {
+  const S43 = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:43:0:0:0:0:10';
+  it('backDepth: Σ (point − 18) over checkers on 19..24 and the bar (25)', () => {
+    // Start: 24:2 → 2 × 6 = 12.
+    expect(backDepth(pos(S43).board, 0)).toBe(12);
+    // X 24:1 and 1 on the bar (a reference position): 6 + 7 = 13.
+    expect(backDepth(pos('XGID=-b----E-C---dE---c-d--b-AA:0:0:1:42:0:0:0:0:10').board, 0)).toBe(13);
+    expect(BACK_DEPTH_MIN).toBe(1);
+  });
+  it('fires: the best enters higher up, the played leaves its back checkers deeper', () => {
+    // A reference-match error: X 24:1 + bar:1, 4-2. P = bar/23 13/9: back 24:1 23:1 → 6 + 5 = 11.
+    // Q = bar/21 13/11: back 24:1 21:1 → 6 + 3 = 9. Both have 2 back checkers; 11 − 9 = 2 ≥ 1.
+    const d = decision(
+      'XGID=-b----E-C---dE---c-d--b-AA:0:0:1:42:0:0:0:0:10',
+      ['bar/21 13/11', 'bar/23 13/9'],
+      1,
+    );
+    expect(checkerThemes(d).themes).toEqual([
+      { token: 'deep-back', played: 11, best: 9, detail: { back: 2 } },
+    ]);
+  });
+  it('at the threshold (1) and below (0)', () => {
+    // Opening 4-3: P = 24/21 13/9 → 24:1 21:1 = 6 + 3 = 9; Q = 24/20 13/10 → 24:1 20:1 = 6 + 2 = 8 → fires.
+    expect(theme(decision(S43, ['24/20 13/10', '24/21 13/9'], 1), 'deep-back')).toEqual({
+      token: 'deep-back',
+      played: 9,
+      best: 8,
+      detail: { back: 2 },
+    });
+    // P = 24/20 13/10, Q = 24/20 6/3: both 24:1 20:1 = 8 → 8 − 8 = 0 → no.
+    expect(tokens(decision(S43, ['24/20 6/3', '24/20 13/10'], 1))).not.toContain('deep-back');
+    // Reverse (P = 24/20 13/10 = 8, Q = 24/21 13/9 = 9): the played is higher up → no.
+    expect(tokens(decision(S43, ['24/21 13/9', '24/20 13/10'], 1))).not.toContain('deep-back');
+  });
+  it('needs as many back checkers (otherwise stayed-back / ran-back)', () => {
+    // Start 6-5: P = 13/7 13/8 keeps 24:2 (depth 12, 2 back), Q = 24/13 (24:1 → 6, 1 back).
+    const t = tokens(
+      decision('XGID=-b----E-C---eE---c-e----B-:0:0:1:65:0:0:0:0:10', ['24/13', '13/7 13/8'], 1),
+    );
+    expect(t).toContain('stayed-back');
+    expect(t).not.toContain('deep-back');
   });
 });
 
