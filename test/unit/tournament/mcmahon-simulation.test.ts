@@ -27,20 +27,19 @@
  *  one weight (always when the group bound is not met, and for every bye in fields up to 80).
  */
 import { describe, expect, it } from 'vitest';
-import { type Edge, maxWeightMatching } from '../../../src/tournament/blossom.js';
 import type { MatchResult, McMahonSystem, Player, RoundResult } from '../../../src/tournament/event.js';
 import type { EventFile } from '../../../src/tournament/file.js';
 import { mcmahonInitialScores, mcmahonScores, pairMcMahonRound } from '../../../src/tournament/mcmahon.js';
 import { pairNextRound } from '../../../src/tournament/standings.js';
 import type { SwissPairing } from '../../../src/tournament/swiss.js';
 import { prng } from '../../helpers/prng.js';
+import { bestTiers, FLIP, playRound, rematchFreeMatching, type Tiers } from '../../helpers/tournament-sim.js';
 
 const EVENTS = 300;
 const MAX_N = 300;
 /** Fields up to this size get the dense check on every bye (bye rank), not only off the bound. */
 const DENSE_BYE_MAX = 80;
 const GO_POINTS: Readonly<Record<MatchResult, number>> = { win: 1, draw: 0.5, loss: 0 };
-const FLIP: Readonly<Record<MatchResult, MatchResult>> = { win: 'loss', draw: 'draw', loss: 'win' };
 
 /** Field size of event `ev`: mostly 6–40, every 6th 41–100, every 30th 150–250, the last 300. */
 function fieldSize(ev: number, rnd: () => number): number {
@@ -140,71 +139,6 @@ function state(
     .map((p) => p.name);
   const hadBye = new Set(players.filter((p) => byes.get(p.name)! > 0).map((p) => p.name));
   return { active, mms, sos, met, hadBye };
-}
-
-/** Size of a maximum-cardinality matching of the pairs without a rematch (plus allowed byes). */
-function rematchFreeMatching(s: State): number {
-  const n = s.active.length;
-  const v = n % 2 === 1 ? n + 1 : n;
-  const everyoneHadBye = s.active.every((p) => s.hadBye.has(p));
-  const edges: Edge[] = [];
-  for (let i = 0; i < n; i++) {
-    const a = s.active[i]!;
-    for (let j = i + 1; j < n; j++) if (!s.met.get(a)!.has(s.active[j]!)) edges.push([i, j, 1]);
-    if (v > n && (everyoneHadBye || !s.hadBye.has(a))) edges.push([i, n, 1]);
-  }
-  const mate = maxWeightMatching(v, edges, { maxCardinality: true });
-  return mate.filter((m) => m !== -1).length / 2;
-}
-
-type Tiers = [number, number, number, number];
-
-/**
- * Tiers [repeated bye, rematches, Σ d², bye rank] of the best pairing, by a dense packed-weight
- * matching; the bye rank of a player is the number of active players strictly below him.
- */
-function bestTiers(
-  s: State,
-  group: ReadonlyMap<string, number>,
-  groups: number,
-  byeRank: ReadonlyMap<string, number>,
-): Tiers {
-  const n = s.active.length;
-  const v = n % 2 === 1 ? n + 1 : n;
-  const everyoneHadBye = s.active.every((p) => s.hadBye.has(p));
-  const u3 = n;
-  const u2 = u3 * ((v / 2) * groups * groups + 1);
-  const u1 = u2 * (v / 2 + 1);
-  const big = u1 * 4;
-  const tiers = (i: number, j: number): Tiers => {
-    const a = s.active[i]!;
-    const ga = group.get(a)!;
-    if (j === n) return [s.hadBye.has(a) && !everyoneHadBye ? 1 : 0, 0, (groups - ga) ** 2, byeRank.get(a)!];
-    const b = s.active[j]!;
-    return [0, s.met.get(a)!.has(b) ? 1 : 0, (ga - group.get(b)!) ** 2, 0];
-  };
-  const edges: Edge[] = [];
-  for (let i = 0; i < v; i++) {
-    for (let j = i + 1; j < v; j++) {
-      const t = tiers(i, j);
-      edges.push([i, j, big - (t[0] * u1 + t[1] * u2 + t[2] * u3 + t[3])]);
-    }
-  }
-  const mate = maxWeightMatching(v, edges, { maxCardinality: true });
-  const total: Tiers = [0, 0, 0, 0];
-  for (let i = 0; i < v; i++) {
-    if (mate[i]! > i) {
-      const t = tiers(i, mate[i]!);
-      for (let k = 0; k < 4; k++) total[k]! += t[k]!;
-    }
-  }
-  return total;
-}
-
-function randomResult(rnd: () => number, ratingA: number, ratingB: number): MatchResult {
-  if (rnd() < 0.03) return 'draw';
-  const pA = 1 / (1 + 10 ** ((ratingB - ratingA) / 400));
-  return rnd() < pA ? 'win' : 'loss';
 }
 
 describe('McMahon simulation (300 seeded events, 6–300 players)', () => {
@@ -403,19 +337,7 @@ describe('McMahon simulation (300 seeded events, 6–300 players)', () => {
         }
 
         // Results: rating-weighted, about 2 % of matches not played (both players absent).
-        for (const [a, b] of p.pairs) {
-          if (rnd() < 0.02) {
-            tally.absentRounds += 2;
-            continue;
-          }
-          results.push({
-            round,
-            player: a,
-            opponent: b,
-            result: randomResult(rnd, playing.get(a)!, playing.get(b)!),
-          });
-        }
-        if (p.bye !== null) results.push({ round, player: p.bye, opponent: 'bye', result: 'win' });
+        tally.absentRounds += playRound(rnd, round, p.pairs, p.bye, playing, 0.02, results);
       }
     }
     expect(tally.events).toBe(EVENTS);
