@@ -278,6 +278,9 @@ function familyTable(families: readonly StudyFamily<PlanRef>[]): string {
   return compact(t);
 }
 
+/** How many tentative families the table shows (they are ranked by R; JSON has them all). */
+export const TENTATIVE_SHOWN = 10;
+
 /** How many positions of each family of the plan are printed. */
 export const TOP_POSITIONS = 3;
 
@@ -309,8 +312,13 @@ export function renderPlayerPlan(p: PlayerPlan): string {
     lines.push(`Top positions (worst excess first, ${TOP_POSITIONS} per family):`);
     lines.push(...topPositions(p.plan.families));
   }
-  lines.push(`Tentative families: ${p.plan.tentative.length}`);
-  if (p.plan.tentative.length > 0) lines.push(familyTable(p.plan.tentative));
+  const tentative = p.plan.tentative;
+  lines.push(
+    `Tentative families: ${tentative.length}${
+      tentative.length > TENTATIVE_SHOWN ? ` (the ${TENTATIVE_SHOWN} with the largest R; all in --json)` : ''
+    }`,
+  );
+  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN)));
   lines.push(`Reference positions: ${p.reference.length} of ${p.candidates} candidate positions`);
   if (p.reference.length > 0) {
     const t = new Table({
