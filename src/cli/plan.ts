@@ -70,7 +70,7 @@ export function runPlan(paths: readonly string[], opts: PlanOptions): number {
     );
   } else if (players.length > 0) {
     out.write(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
-    if (players.length > 1) out.write(`All players: ${coverageLine(all)}\n`);
+    if (players.filter((p) => p.analysed > 0).length > 1) out.write(`All players: ${coverageLine(all)}\n`);
     out.write(`${planLegend(thresholds.errorMpt, preset)}\n`);
   }
   return exitCode;

@@ -14,6 +14,7 @@ import {
   blotBiasOf,
   blotBiasRowKind,
 } from '../metrics/blot-bias.js';
+import { isCounted } from '../metrics/counting.js';
 import { type DoublesBias, doublesBias } from '../metrics/doubles-bias.js';
 import {
   type ExposureBias,
@@ -25,12 +26,14 @@ import { takePassBias } from '../metrics/take-pass-bias.js';
 import type { CubeDecision, Match } from '../model/types.js';
 import { compact, plain } from './cli-table.js';
 import { type DecisionRef, decisionRef } from './decision-refs.js';
-import { fixed, percent, signed } from './format.js';
+import { fixed, percent, signed, withoutAnalysis } from './format.js';
 
 /** The biases of one person. */
 export interface PlayerBiases {
   readonly player: string;
   readonly matches: number;
+  /** Decisions counted in PR (analysed); 0 for a person known only from transcripts. */
+  readonly analysed: number;
   readonly takePass: BiasEstimate;
   readonly doubles: DoublesBias;
   readonly blots: BlotBias<DecisionRef>;
@@ -39,6 +42,7 @@ export interface PlayerBiases {
 
 interface Pending {
   matches: number;
+  analysed: number;
   /** The cube decisions (a few per game; the biases read their analysis). */
   cube: CubeDecision[];
   /** Checker plays are reduced to their rows as they stream by: no board or candidate list is kept. */
@@ -66,6 +70,7 @@ export class BiasCollector {
   add(match: Match): void {
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
+      analysed: 0,
       cube: [],
       blots: [],
       blotsUnread: [],
@@ -76,6 +81,7 @@ export class BiasCollector {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
         if (!p || d.fromPosition) return;
+        if (isCounted(d)) p.analysed++;
         if (d.kind === 'cube') {
           p.cube.push(d);
           return;
@@ -95,6 +101,7 @@ export class BiasCollector {
       .map(([player, p]) => ({
         player,
         matches: p.matches,
+        analysed: p.analysed,
         takePass: takePassBias(p.cube),
         doubles: doublesBias(p.cube),
         blots: blotBiasOf(p.blots, p.blotsUnread),
@@ -206,5 +213,5 @@ export function biasesLegend(): string {
 
 /** All persons' tables. */
 export function renderBiases(players: readonly PlayerBiases[]): string {
-  return players.map(renderPlayerBiases).join('\n\n');
+  return withoutAnalysis(players, (p) => p.analysed > 0, renderPlayerBiases);
 }

@@ -19,3 +19,25 @@ export function percent(x: number | null | undefined, digits: number): string {
   const s = fixed(x, digits);
   return s === 'n/a' ? s : `${s} %`;
 }
+
+/**
+ * The sections of the persons with analysed decisions, then one line naming those without (known only
+ * from transcripts), instead of a screen of empty tables each.
+ */
+export function withoutAnalysis<P extends { readonly player: string }>(
+  players: readonly P[],
+  analysed: (p: P) => boolean,
+  render: (p: P) => string,
+): string {
+  const shown = players.filter(analysed);
+  const rest = players.filter((p) => !analysed(p));
+  const parts = shown.map(render);
+  if (rest.length > 0) {
+    const names = rest.slice(0, 20).map((p) => p.player);
+    const more = rest.length > 20 ? `, … (${rest.length - 20} more)` : '';
+    parts.push(
+      `No analysed decision for ${rest.length} person${rest.length === 1 ? '' : 's'} (transcripts without analysis): ${names.join(', ')}${more}.`,
+    );
+  }
+  return parts.join('\n\n');
+}

@@ -46,7 +46,7 @@ import {
 import type { Decision, Match } from '../model/types.js';
 import { compact, plain } from './cli-table.js';
 import { type DecisionRef, decisionRef, playedAndBest } from './decision-refs.js';
-import { fixed, signed } from './format.js';
+import { fixed, signed, withoutAnalysis } from './format.js';
 
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */
 type Met = Parameters<typeof mwcLoss>[0];
@@ -61,6 +61,8 @@ export interface PlanRef extends DecisionRef {
 export interface PlayerPlan {
   readonly player: string;
   readonly matches: number;
+  /** Decisions counted in PR (analysed); 0 for a person known only from transcripts. */
+  readonly analysed: number;
   readonly plan: StudyPlan<PlanRef>;
   /** Candidates offered to the selection of reference positions. */
   readonly candidates: number;
@@ -71,6 +73,7 @@ export interface PlayerPlan {
 
 interface Pending {
   matches: number;
+  analysed: number;
   coverage: ThemeCoverage;
   inputs: StudyPlanInput<PlanRef>[];
   reference: ReferenceInput<PlanRef>[];
@@ -117,6 +120,7 @@ export class PlanCollector {
   add(match: Match): void {
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
+      analysed: 0,
       coverage: emptyThemeCoverage(),
       inputs: [],
       reference: [],
@@ -125,6 +129,7 @@ export class PlanCollector {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
         if (!p || !isCounted(d)) return;
+        p.analysed++;
         const e = decisionError(d);
         if (e === null || !reachesThreshold(e, this.threshold)) return;
         const { ref, pos } = decisionRef(match, game, i);
@@ -164,6 +169,7 @@ export class PlanCollector {
         return {
           player,
           matches: p.matches,
+          analysed: p.analysed,
           plan: studyPlan(p.inputs, this.threshold),
           candidates: cands.length,
           reference: selectReferencePositions(cands, { size }),
@@ -357,5 +363,5 @@ export function planLegend(errorMpt: number, preset: string): string {
 
 /** All persons' tables. */
 export function renderPlans(players: readonly PlayerPlan[]): string {
-  return players.map(renderPlayerPlan).join('\n\n');
+  return withoutAnalysis(players, (p) => p.analysed > 0, renderPlayerPlan);
 }

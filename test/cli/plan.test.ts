@@ -195,3 +195,15 @@ describe('bdb plan options', () => {
     expect(t.stdout).not.toContain('Kévin —');
   });
 });
+
+describe('plan and biases on a transcript without analysis', () => {
+  test('one line names the persons, no empty tables', () => {
+    // test/reference-matches/mat/gbf_test.mat: a .mat transcript (no analysis) of two players
+    for (const cmd of ['plan', 'biases']) {
+      const r = run(cmd, `${REF_DIR}mat/gbf_test.mat`);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('No analysed decision for 2 persons (transcripts without analysis)');
+      expect(r.stdout).not.toContain('┌');
+    }
+  });
+});
