@@ -87,7 +87,10 @@ export function isTight(d: Decision, errorThreshold: number): boolean {
   return sorted[1]! < errorThreshold / 2;
 }
 
-/** The theme token of an error: the checker play's primary theme, or the cube error cell; null if none. */
+/**
+ * The theme token of an error: the checker play's primary theme, or the cube error cell; null if none
+ * (or only the `distribution` fallback).
+ */
 export function errorTheme(d: Decision): string | null {
   return themeOfError(d, null);
 }
@@ -101,7 +104,9 @@ function themeOfError(d: Decision, coverage: ThemeCoverage | null): string | nul
   }
   const r = checkerThemes(d);
   if (coverage) addCheckerCoverage(coverage, r);
-  return r.primary?.token ?? null;
+  // the `distribution` fallback says only that the boards differ: like blunderDB's `none`, no family
+  const token = r.primary?.token ?? null;
+  return token === 'distribution' ? null : token;
 }
 
 /** Collects each person's errors over matches (aliases and the player filter as `stats`). */
