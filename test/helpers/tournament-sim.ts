@@ -2,6 +2,7 @@
  * Shared pieces of the tournament simulations (test/unit/tournament/*simulation.test.ts): facts about a
  * round computed independently of the pairing engines, from the results alone.
  */
+import { expect } from 'vitest';
 import { type Edge, maxWeightMatching } from '../../src/tournament/blossom.js';
 import type { MatchResult, RoundResult } from '../../src/tournament/event.js';
 
@@ -112,4 +113,54 @@ export function playRound(
   }
   if (bye !== null) results.push({ round, player: bye, opponent: 'bye', result: 'win' });
   return absent;
+}
+
+/** What the basic checks read of a pairing. */
+export interface RoundPairing {
+  readonly pairs: readonly (readonly [string, string])[];
+  readonly bye: string | null;
+  readonly rematches: number;
+}
+
+/** Counters the basic checks keep (to show they were exercised). */
+export interface RoundTally {
+  byes: number;
+  rematches: number;
+  rematchChecks: number;
+}
+
+/**
+ * The checks every pairing engine must pass, computed from the state alone:
+ *  1. no dead end: every active player paired once, or the one bye (odd fields only);
+ *  2. no second bye while an active player without a bye could take it;
+ *  3. rematches: exactly the unavoidable number V/2 − M (M: rematch-free matching, allowed byes).
+ * Returns whether the bye is repeated (0/1) and the number of rematches.
+ */
+export function checkRoundBasics(
+  p: RoundPairing,
+  s: PairingState,
+  where: string,
+  tally: RoundTally,
+): { repeated: 0 | 1; rematches: number } {
+  const seen = [...p.pairs.flat(), ...(p.bye === null ? [] : [p.bye])].sort();
+  expect(seen, where).toEqual([...s.active].sort());
+  expect(p.bye === null, where).toBe(s.active.length % 2 === 0);
+  const repeated = p.bye !== null && s.hadBye.has(p.bye) ? 1 : 0;
+  if (p.bye !== null) {
+    tally.byes++;
+    if (repeated)
+      expect(
+        s.active.every((x) => s.hadBye.has(x)),
+        where,
+      ).toBe(true);
+  }
+  const rematches = p.pairs.filter(([a, b]) => s.met.get(a)!.has(b)).length;
+  expect(p.rematches, where).toBe(rematches);
+  if (rematches > 0) {
+    tally.rematches += rematches;
+    tally.rematchChecks++;
+    const v = s.active.length + (s.active.length % 2);
+    expect(rematches, where).toBe(v / 2 - rematchFreeMatching(s));
+  }
+  return { repeated, rematches };
 }

@@ -225,19 +225,21 @@ function probabilitiesOf(
   return { win: p0, winGammon: p1, winBackgammon: p2, loseGammon: p3, loseBackgammon: p4 };
 }
 
-/** Set by {@link parseCandidate}: whether the candidate it read has the played move's letters. */
-let candidateIsPlayed = false;
+/** True when candidate `value` names the move `letters`: its first token, or none before `E`/`X`/`R`. */
+function namesMove(value: string, letters: string): boolean {
+  if (letters === '') return /^[EXR] /.test(value);
+  return value.startsWith(letters) && value.charCodeAt(letters.length) === 0x20;
+}
 
 /**
  * Parses a checker candidate `[letters E ver 3 p0 p1 p2 p3 p4 eq plies…]` (or `X … Score s1 …`) into the
- * model's candidate, and sets {@link candidateIsPlayed} when its letters are `played`. The common evaluation
+ * model's candidate. The common evaluation
  * form is scanned in place, without substrings or an intermediate object (this runs for every candidate of
  * every move); anything unusual goes through the general tokenizer. `probs` are the evaluation's p0..p4,
  * or a rollout's first five `Output` values (formats.md §2.3). One object shape: `depth` and `probs` are
  * undefined when unknown.
  */
-function parseCandidate(value: string, side: Side, played: string): Candidate | null {
-  candidateIsPlayed = false;
+function parseCandidate(value: string, side: Side): Candidate | null {
   const sp = value.indexOf(' ');
   if (sp > 0 && sp <= 8 && value.startsWith(' E ver ', sp)) {
     const play = parseHops(value, side, 0, sp);
@@ -263,7 +265,6 @@ function parseCandidate(value: string, side: Side, played: string): Candidate | 
     const equity = numberAt(value, i);
     if (!Number.isFinite(equity)) return null;
     const pl = afterNumber(value);
-    candidateIsPlayed = sp === played.length && value.startsWith(played);
     return {
       play,
       equity,
@@ -295,7 +296,6 @@ function parseCandidate(value: string, side: Side, played: string): Candidate | 
       num(tok[t + 3]),
       num(tok[t + 4]),
     );
-    candidateIsPlayed = letters === played;
     return { play, equity, depth, probs };
   }
   if (kind === 'X' || kind === 'R') {
@@ -314,7 +314,6 @@ function parseCandidate(value: string, side: Side, played: string): Candidate | 
             num(tok[o + 4]),
             num(tok[o + 5]),
           );
-    candidateIsPlayed = letters === played;
     return { play, equity, depth: 'rollout', probs };
   }
   return null;
@@ -670,14 +669,14 @@ export function sgfToModel(
       if (a && a.length > 1) {
         const letters = value.slice(2);
         for (let c = 1; c < a.length; c++) {
-          const parsed = parseCandidate(a[c]!, side, letters);
+          const parsed = parseCandidate(a[c]!, side);
           if (!parsed) {
             warnings.push({ line: node.line, message: `unreadable candidate A[${shown(a[c]!)}]` });
             continue;
           }
           if (parsed.depth && checkerDepth === null) checkerDepth = parsed.depth;
           // gnuBG writes the played move and its candidate with the same letters
-          if (playedIndex === null && candidateIsPlayed) playedIndex = candidates.length;
+          if (playedIndex === null && namesMove(a[c]!, letters)) playedIndex = candidates.length;
           candidates.push(parsed);
         }
         // otherwise compare resulting positions, as gnuBG does (another hop order, chained hops)
