@@ -6,10 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
-import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
+import { EXIT, type ExitCode } from './exit.js';
+import { describeFailure } from './failure.js';
 import { inputFiles, matchUnits } from './files.js';
 
 /** What reading the inputs gave. */
@@ -19,8 +20,8 @@ export interface MatchInputResult {
   readonly errors: { file: string; message: string }[];
   /** Files holding a match already read from another file. */
   readonly duplicates: { file: string; sameAs: string }[];
-  /** 0 all inputs read, 1 some failed or none found. */
-  readonly exitCode: number;
+  /** EXIT.ok all inputs read, EXIT.someFailed some failed or none found. */
+  readonly exitCode: ExitCode;
 }
 
 /** How to read. */
@@ -99,13 +100,8 @@ export function readMatches(
       if (key !== null) seen.set(key, name);
       onMatch(match, warnings);
     } catch (e) {
-      // a BdbError is the user's bad input; anything else is a bug in bdb, reported but not fatal to the batch
-      fail(
-        name,
-        e instanceof BdbError
-          ? e.message
-          : `${name}: internal error (please report): ${(e as Error).message}`,
-      );
+      // the user's bad input, or a bug in bdb: reported, and fatal to this file only, not to the batch
+      fail(name, describeFailure(name, e));
     }
   }
   if (n >= 25) clearLine();
@@ -117,19 +113,11 @@ export function readMatches(
   const read = n + missing - failed - duplicates.length;
   if (failed > 0) {
     process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
-    return { read, errors, duplicates, exitCode: 1 };
+    return { read, errors, duplicates, exitCode: EXIT.someFailed };
   }
   if (n === 0) {
     process.stderr.write('bdb: no match files found\n');
-    return { read, errors, duplicates, exitCode: 1 };
+    return { read, errors, duplicates, exitCode: EXIT.someFailed };
   }
-  return { read, errors, duplicates, exitCode: 0 };
-}
-
-/** `--player` / `--alias` / `--thresholds` / `--json`, as `stats` takes them. */
-export interface PersonOptions {
-  json?: boolean;
-  thresholds?: string;
-  player?: string[];
-  alias?: string[];
+  return { read, errors, duplicates, exitCode: EXIT.ok };
 }

@@ -3,7 +3,7 @@
  */
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 
 /** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
 export function parseAliases(values: readonly string[]): Map<string, string> {
@@ -55,4 +55,43 @@ export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: str
       '--thresholds <preset>',
       `error/blunder thresholds${thresholdsUse}: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)`,
     );
+}
+
+/** The values commander gives for {@link personOptions}. */
+export interface PersonOptions {
+  json?: boolean;
+  thresholds?: string;
+  player?: string[];
+  alias?: string[];
+}
+
+/** What the person options decide, parsed once for `stats`, `biases` and `plan`. */
+export interface PersonSettings {
+  /** alias → canonical name (`--alias`). */
+  readonly aliases: Map<string, string>;
+  /** The `--player` names with aliases resolved; undefined when every player is wanted. */
+  readonly wanted: string[] | undefined;
+  readonly preset: keyof typeof THRESHOLD_PRESETS;
+  readonly thresholds: ErrorThresholds;
+  /** The settings as the JSON output records them. */
+  readonly settings: {
+    readonly thresholds: {
+      readonly preset: keyof typeof THRESHOLD_PRESETS;
+      readonly errorMpt: number;
+      readonly blunderMpt: number;
+    };
+    readonly difficultyTau: number;
+  };
+}
+
+/** Parses the person options (`--alias`, then `--player`, then `--thresholds`); bad values are usage errors. */
+export function personSettings(opts: PersonOptions): PersonSettings {
+  const aliases = parseAliases(opts.alias ?? []);
+  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
+  const { preset, thresholds } = thresholdsOption(opts.thresholds);
+  const settings = {
+    thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
+    difficultyTau: DIFFICULTY_TAU,
+  };
+  return { aliases, wanted, preset, thresholds, settings };
 }

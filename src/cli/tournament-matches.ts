@@ -10,6 +10,8 @@ import { BdbError } from '../errors.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
+import { EXIT, type ExitCode } from './exit.js';
+import { describeFailure } from './failure.js';
 import { inputFiles, matchUnits } from './files.js';
 
 export interface MatchesStandingsOptions {
@@ -70,15 +72,7 @@ export function readMatchRecords(
         matchLength: match.matchLength,
       });
     } catch (e) {
-      if (e instanceof BdbError) fail(e.message);
-      else {
-        const code = (e as NodeJS.ErrnoException).code;
-        fail(
-          code
-            ? `${source}: cannot read: ${code}`
-            : `${source}: internal error (please report): ${(e as Error).message}`,
-        );
-      }
+      fail(describeFailure(source, e));
     }
   }
   return records;
@@ -98,7 +92,7 @@ export function runStandingsFromMatches(
   paths: readonly string[],
   opts: MatchesStandingsOptions,
   render: (event: EventFile, extra: Record<string, unknown>) => string,
-): number {
+): ExitCode {
   let failed = false;
   const fail = (message: string): void => {
     failed = true;
@@ -112,19 +106,19 @@ export function runStandingsFromMatches(
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       fail(code === 'ENOENT' ? `${opts.event}: no such file` : `${opts.event}: cannot read: ${code}`);
-      return 1;
+      return EXIT.someFailed;
     }
     try {
       base = parseEventJson(text, opts.event);
     } catch (e) {
       fail(e instanceof BdbError ? e.message : `${opts.event}: ${(e as Error).message}`);
-      return 1;
+      return EXIT.someFailed;
     }
   }
   const records = readMatchRecords(paths, fail, (n) => process.stderr.write(`bdb: ${n}\n`));
   if (records.length === 0 && !base) {
     fail('no match file found');
-    return 1;
+    return EXIT.someFailed;
   }
   let built: MatchesEvent;
   let output: string;
@@ -156,8 +150,8 @@ export function runStandingsFromMatches(
     if (e instanceof TournamentError) fail(e.message);
     else if (e instanceof BdbError) fail(e.message);
     else fail(`internal error (please report): ${(e as Error).message}`);
-    return 1;
+    return EXIT.someFailed;
   }
   process.stdout.write(`${output}\n`);
-  return failed ? 1 : 0;
+  return failed ? EXIT.someFailed : EXIT.ok;
 }

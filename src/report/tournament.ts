@@ -1,7 +1,7 @@
 /**
- * Tournament tables for people (cli-table3, plain style): standings and the next round's pairings.
- * The inputs are plain data (the shapes `computeStandings` and `pairNextRound` return), so the
- * report layer does not depend on the tournament code.
+ * Tournament tables for people (cli-table3, plain style) and their JSON (schemaVersion 1): standings and
+ * the next round's pairings. The inputs are plain data (the shapes `computeStandings` and `pairNextRound`
+ * return), so the report layer does not depend on the tournament code.
  */
 import Table from 'cli-table3';
 import { compact, plain } from './cli-table.js';
@@ -18,7 +18,8 @@ export interface StandingsView {
     readonly player: string;
     readonly start?: number;
     readonly points: number;
-    readonly tiebreaks: readonly { readonly text: string }[];
+    /** One cell per tiebreak, in the event's order: the value that orders, and the value as printed. */
+    readonly tiebreaks: readonly { readonly value: number; readonly text: string }[];
     readonly withdrawnAfterRound?: number;
   }[];
 }
@@ -71,6 +72,51 @@ export function renderStandings(s: StandingsView): string {
   return `${title(s)}\n${compact(t)}\nRules: ${s.rules}`;
 }
 
+/** The standings as `bdb tournament standings --json` prints them (schemaVersion 1). */
+export interface JsonStandings {
+  readonly schemaVersion: 1;
+  readonly name: string | null;
+  readonly system: 'swiss' | 'mcmahon';
+  readonly rounds: number;
+  readonly plannedRounds: number;
+  readonly tiebreaks: readonly string[];
+  readonly rules: string;
+  readonly standings: readonly {
+    readonly rank: number;
+    readonly player: string;
+    readonly start?: number;
+    readonly points: number;
+    /** Tiebreak name → the value that orders. */
+    readonly tiebreaks: Readonly<Record<string, number>>;
+    readonly withdrawnAfterRound?: number;
+  }[];
+}
+
+/** The standings as JSON; the fields of `extra` (e.g. the matches counted) are appended. */
+export function jsonStandings(
+  s: StandingsView,
+  extra: Readonly<Record<string, unknown>> = {},
+): JsonStandings {
+  return {
+    schemaVersion: 1,
+    name: s.name ?? null,
+    system: s.system,
+    rounds: s.rounds,
+    plannedRounds: s.plannedRounds,
+    tiebreaks: s.tiebreaks,
+    rules: s.rules,
+    standings: s.rows.map((r) => ({
+      rank: r.rank,
+      player: r.player,
+      ...(r.start !== undefined ? { start: r.start } : {}),
+      points: r.points,
+      tiebreaks: Object.fromEntries(s.tiebreaks.map((t, i) => [t, r.tiebreaks[i]?.value ?? 0])),
+      ...(r.withdrawnAfterRound !== undefined ? { withdrawnAfterRound: r.withdrawnAfterRound } : {}),
+    })),
+    ...extra,
+  };
+}
+
 export interface PairingView {
   readonly name?: string;
   readonly system: 'swiss' | 'mcmahon';
@@ -112,4 +158,48 @@ export function renderPairing(p: PairingView): string {
       : `Seed: ${p.seed} (from --seed)`,
   );
   return lines.join('\n');
+}
+
+/** The pairings as `bdb tournament pair --json` prints them (schemaVersion 1). */
+export interface JsonPairing {
+  readonly schemaVersion: 1;
+  readonly name: string | null;
+  readonly system: 'swiss' | 'mcmahon';
+  readonly round: number;
+  readonly plannedRounds: number;
+  readonly seed: number;
+  readonly seedDerived: boolean;
+  readonly pairs: readonly {
+    readonly board: number;
+    readonly player: string;
+    readonly opponent: string;
+    readonly playerScore: number;
+    readonly opponentScore: number;
+  }[];
+  readonly bye: string | null;
+  readonly rematches: number;
+}
+
+/** The pairings of the next round as JSON: each pair with both players' scores. */
+export function jsonPairing(p: PairingView): JsonPairing {
+  // own entries only: a player missing from the scores (never, in practice) counts 0
+  const score = (player: string): number => (Object.hasOwn(p.scores, player) ? p.scores[player]! : 0);
+  return {
+    schemaVersion: 1,
+    name: p.name ?? null,
+    system: p.system,
+    round: p.round,
+    plannedRounds: p.plannedRounds,
+    seed: p.seed,
+    seedDerived: p.seedDerived,
+    pairs: p.pairs.map(({ board, player, opponent }) => ({
+      board,
+      player,
+      opponent,
+      playerScore: score(player),
+      opponentScore: score(opponent),
+    })),
+    bye: p.bye,
+    rematches: p.rematches,
+  };
 }

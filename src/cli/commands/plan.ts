@@ -3,11 +3,14 @@
  * spec/metrics.md §7) and the reference positions to study (§8).
  */
 import type { Command } from 'commander';
-import { defaultMet } from '../analyse.js';
-import { UsageError } from '../errors.js';
-import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
-import { REFERENCE_DEFAULT_SIZE, REFERENCE_MAX_SIZE, REFERENCE_RHO } from '../metrics/reference-positions.js';
-import { addThemeCoverage, emptyThemeCoverage } from '../metrics/theme-coverage.js';
+import { defaultMet } from '../../analyse.js';
+import { UsageError } from '../../errors.js';
+import {
+  REFERENCE_DEFAULT_SIZE,
+  REFERENCE_MAX_SIZE,
+  REFERENCE_RHO,
+} from '../../metrics/reference-positions.js';
+import { addThemeCoverage, emptyThemeCoverage } from '../../metrics/theme-coverage.js';
 import {
   coverageLine,
   jsonCoverage,
@@ -15,11 +18,12 @@ import {
   PlanCollector,
   planLegend,
   renderPlans,
-} from '../report/plan.js';
-import { type PersonOptions, readMatches } from './match-input.js';
-import { parseAliases, personOptions, thresholdsOption } from './options.js';
+} from '../../report/plan.js';
+import type { ExitCode } from '../exit.js';
+import { readMatches } from '../match-input.js';
+import { type PersonOptions, personOptions, personSettings } from '../options.js';
 
-interface PlanOptions extends PersonOptions {
+export interface PlanOptions extends PersonOptions {
   positions?: string;
 }
 
@@ -36,10 +40,8 @@ export function positionsOption(value: string | undefined): number {
 }
 
 /** Runs the command; returns the exit code. */
-export function runPlan(paths: readonly string[], opts: PlanOptions): number {
-  const aliases = parseAliases(opts.alias ?? []);
-  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
-  const { preset, thresholds } = thresholdsOption(opts.thresholds);
+export function runPlan(paths: readonly string[], opts: PlanOptions): ExitCode {
+  const { aliases, wanted, preset, thresholds, settings: personJson } = personSettings(opts);
   const size = positionsOption(opts.positions);
   const met = defaultMet();
   const collector = new PlanCollector(met, thresholds, { aliases, ...(wanted ? { players: wanted } : {}) });
@@ -49,11 +51,7 @@ export function runPlan(paths: readonly string[], opts: PlanOptions): number {
   for (const p of players) addThemeCoverage(all, p.coverage);
   const out = process.stdout;
   if (opts.json) {
-    const settings = {
-      thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
-      difficultyTau: DIFFICULTY_TAU,
-      referencePositions: { size, rho: REFERENCE_RHO },
-    };
+    const settings = { ...personJson, referencePositions: { size, rho: REFERENCE_RHO } };
     out.write(
       `${JSON.stringify(
         {

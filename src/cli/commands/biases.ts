@@ -4,25 +4,19 @@
  * the share of checker plays that could not be reproduced.
  */
 import type { Command } from 'commander';
-import { DIFFICULTY_TAU } from '../metrics/difficulty.js';
-import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../report/biases.js';
-import { type PersonOptions, readMatches } from './match-input.js';
-import { parseAliases, personOptions, thresholdsOption } from './options.js';
+import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
+import type { ExitCode } from '../exit.js';
+import { readMatches } from '../match-input.js';
+import { type PersonOptions, personOptions, personSettings } from '../options.js';
 
 /** Runs the command; returns the exit code. */
-export function runBiases(paths: readonly string[], opts: PersonOptions): number {
-  const aliases = parseAliases(opts.alias ?? []);
-  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
-  const { preset, thresholds } = thresholdsOption(opts.thresholds);
+export function runBiases(paths: readonly string[], opts: PersonOptions): ExitCode {
+  const { aliases, wanted, settings } = personSettings(opts);
   const collector = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
   const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m));
   const players = collector.results();
   const out = process.stdout;
   if (opts.json) {
-    const settings = {
-      thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
-      difficultyTau: DIFFICULTY_TAU,
-    };
     out.write(
       `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerBiases), errors }, null, 2)}\n`,
     );

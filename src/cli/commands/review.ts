@@ -1,0 +1,86 @@
+/**
+ * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
+ * three decisions to review, luck-adjusted result; as text, JSON, and optionally a standalone HTML page.
+ */
+import { statSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { defaultMet, parseMatchFiles } from '../../analyse.js';
+import type { Match } from '../../model/types.js';
+import { renderReviewHtml } from '../../report/html.js';
+import { renderReview } from '../../report/review.js';
+import { buildReview } from '../../review/review.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { describeFailure } from '../failure.js';
+import { matchUnits } from '../files.js';
+import { readUnit } from '../match-input.js';
+import { thresholdsOption } from '../options.js';
+
+export interface ReviewOptions {
+  json?: boolean;
+  thresholds?: string;
+  html?: string;
+}
+
+/** Runs the command; returns the exit code. */
+export function runReview(file: string, opts: ReviewOptions): ExitCode {
+  const { thresholds } = thresholdsOption(opts.thresholds);
+  const fail = (message: string): ExitCode => {
+    process.stderr.write(`bdb: ${message}\n`);
+    return EXIT.someFailed;
+  };
+  try {
+    if (statSync(file).isDirectory()) return fail(`${file}: is a folder (review reads one match file)`);
+  } catch {
+    return fail(`${file}: no such file`);
+  }
+  const met = defaultMet();
+  let match: Match;
+  try {
+    // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
+    match = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file]), met).match;
+  } catch (e) {
+    return fail(describeFailure(file, e));
+  }
+  let review: ReturnType<typeof buildReview>;
+  try {
+    review = buildReview(match, met, thresholds);
+  } catch (e) {
+    return fail(`${file}: internal error (please report): ${(e as Error).message}`);
+  }
+  if (opts.html !== undefined) {
+    try {
+      writeFileSync(opts.html, renderReviewHtml(review));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      return fail(`${opts.html}: cannot write: ${code}`);
+    }
+    process.stderr.write(`bdb: wrote ${opts.html}\n`);
+  }
+  process.stdout.write(
+    opts.json ? `${JSON.stringify({ schemaVersion: 1, review }, null, 2)}\n` : `${renderReview(review)}\n`,
+  );
+  return EXIT.ok;
+}
+
+/** Adds the `review` command to the program. */
+export function registerReview(program: Command): void {
+  program
+    .command('review')
+    .description(
+      'match review per player: PR and L7 with intervals, level, the three decisions to review (XGID and gnuBG ' +
+        'Position ID), luck-adjusted result',
+    )
+    .argument('<file>', 'one match file')
+    .option('--json', 'print JSON ({ schemaVersion: 1, review }) instead of tables')
+    .option(
+      '--html <file>',
+      'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
+    )
+    .option(
+      '--thresholds <preset>',
+      'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
+    )
+    .action((file: string, opts: ReviewOptions) => {
+      process.exitCode = runReview(file, opts);
+    });
+}
