@@ -1,4 +1,4 @@
 #!/usr/bin/env node
 import { main } from '../dist/cli/main.js';
 
-main(process.argv);
+await main(process.argv);

@@ -111,6 +111,11 @@ export interface WinGammon {
 
 export interface CheckerThemeOptions {
   /**
+   * Compute only what decides `primary`: the shots search (the costly rule) is skipped when a theme ranked
+   * above `exposure` has already fired. `themes` may then lack `exposure` / `too-safe`.
+   */
+  readonly primaryOnly?: boolean;
+  /**
    * blunderDB's silence threshold: when the cost round(|equity(best) − equity(played)| × 1000) is below it,
    * no theme is returned (status `below-threshold`). Default 0 (never silent); blunderDB uses
    * {@link EXPLAIN_MIN_COST_MP}.
@@ -321,11 +326,16 @@ export function checkerThemes(d: CheckerDecision, opts: CheckerThemeOptions = {}
     if (hitsQ > hitsP) add('missed-hit', hitsP, hitsQ);
     if (hitsP > hitsQ) add('needless-hit', hitsP, hitsQ);
 
-    const k = opts.exposureMin ?? EXPOSURE_SHOTS_MIN;
-    const shotsP = shots(P, s);
-    const shotsQ = shots(Q, s);
-    if (shotsP - shotsQ >= k) add('exposure', shotsP, shotsQ);
-    if (shotsQ - shotsP >= k) add('too-safe', shotsP, shotsQ);
+    const decided =
+      opts.primaryOnly === true &&
+      (fired.has('gammon') || fired.has('missed-hit') || fired.has('needless-hit') || fired.has('blots'));
+    if (!decided) {
+      const k = opts.exposureMin ?? EXPOSURE_SHOTS_MIN;
+      const shotsP = shots(P, s);
+      const shotsQ = shots(Q, s);
+      if (shotsP - shotsQ >= k) add('exposure', shotsP, shotsQ);
+      if (shotsQ - shotsP >= k) add('too-safe', shotsP, shotsQ);
+    }
 
     const blockP = madePoints(P, s, 1, 7);
     const blockQ = madePoints(Q, s, 1, 7);

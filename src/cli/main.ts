@@ -5,9 +5,14 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
+import { registerAlias } from './commands/alias.js';
 import { registerBiases } from './commands/biases.js';
+import { registerExport } from './commands/export.js';
+import { registerImport } from './commands/import.js';
+import { registerMerge } from './commands/merge.js';
 import { registerPlan } from './commands/plan.js';
 import { registerReview } from './commands/review.js';
+import { registerSql } from './commands/sql.js';
 import { registerStats } from './commands/stats.js';
 import { registerTournament } from './commands/tournament.js';
 import { EXIT } from './exit.js';
@@ -27,11 +32,16 @@ export function buildProgram(): Command {
   registerPlan(program);
   registerReview(program);
   registerTournament(program);
+  registerImport(program);
+  registerSql(program);
+  registerExport(program);
+  registerMerge(program);
+  registerAlias(program);
   return program;
 }
 
 /** Entry point used by bin/bdb.js. */
-export function main(argv: readonly string[]): void {
+export async function main(argv: readonly string[]): Promise<void> {
   // `bdb stats … | head`: a closed pipe ends the output quietly
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(EXIT.ok);
@@ -39,7 +49,7 @@ export function main(argv: readonly string[]): void {
   });
   const program = buildProgram();
   try {
-    program.parse(argv as string[]);
+    await program.parseAsync(argv as string[]);
   } catch (e) {
     // commander's own errors (unknown option, missing argument …) are printed by commander; --help and
     // --version end with exit code 0

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
+import { type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
@@ -27,6 +28,8 @@ export interface MatchInputResult {
 /** How to read. */
 export interface ReadMatchesOptions {
   readonly met?: Met;
+  /** Only matches passing this filter are handed on and counted (`--since` …). */
+  readonly filter?: MatchFilter;
   /** Draw a progress line on stderr (only on a terminal). */
   readonly progress?: boolean;
 }
@@ -57,6 +60,7 @@ export function readMatches(
   const duplicates: { file: string; sameAs: string }[] = [];
   let n = 0;
   let failed = 0;
+  let filtered = 0;
   let missing = 0;
   let skipped = 0;
   const fail = (file: string, message: string): void => {
@@ -98,6 +102,10 @@ export function readMatches(
         continue;
       }
       if (key !== null) seen.set(key, name);
+      if (opts.filter && !passesFilter(opts.filter, matchFields(match))) {
+        filtered++;
+        continue;
+      }
       onMatch(match, warnings);
     } catch (e) {
       // the user's bad input, or a bug in bdb: reported, and fatal to this file only, not to the batch
@@ -110,7 +118,7 @@ export function readMatches(
       `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not a match format)\n`,
     );
   }
-  const read = n + missing - failed - duplicates.length;
+  const read = n + missing - failed - duplicates.length - filtered;
   if (failed > 0) {
     process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
     return { read, errors, duplicates, exitCode: EXIT.someFailed };

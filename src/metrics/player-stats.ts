@@ -7,7 +7,7 @@
  * an aggregate can never disagree on how a figure is computed.
  */
 import type { Met } from '../met/index.js';
-import type { Match } from '../model/types.js';
+import type { Decision, Match } from '../model/types.js';
 import { isCounted } from './counting.js';
 import { decisionError } from './decision-error.js';
 import {
@@ -103,11 +103,26 @@ function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
   return only;
 }
 
-/** Reduces a match to one tally per seat. */
+/** What the tally computed for one decision, handed to an observer (the library stores it per decision). */
+export interface DecisionFigures {
+  /** e (equity), null when not analysed. */
+  readonly error: number | null;
+  /** True when the decision counts in PR (XG's rules, spec/metrics.md §2.2). */
+  readonly counted: boolean;
+  /** ℓ (fraction of a match) and d (fraction of a match); computed for counted decisions only, else null. */
+  readonly loss: number | null;
+  readonly difficulty: number | null;
+}
+
+/**
+ * Reduces a match to one tally per seat. `observe`, when given, sees every decision of the match in order
+ * with the figures the tally took from it (one computation for the tally and the library's rows).
+ */
 export function matchTallies(
   met: Met,
   match: Match,
   thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+  observe?: (d: Decision, figures: DecisionFigures) => void,
 ): [PlayerTally, PlayerTally] {
   const tallies = ([0, 1] as const).map(
     (seat): PlayerTally => ({
@@ -146,7 +161,10 @@ export function matchTallies(
       const e = decisionError(d);
       if (e !== null) t.snowieError += e;
       if (d.kind === 'checker' && e !== null) scoredChecker++;
-      if (e === null || !isCounted(d)) continue;
+      if (e === null || !isCounted(d)) {
+        observe?.(d, { error: e, counted: false, loss: null, difficulty: null });
+        continue;
+      }
       const k = typeOf(d.kind, d.kind === 'cube' ? d.action : undefined);
       t.counted[k]++;
       t.error[k] += e;
@@ -160,6 +178,7 @@ export function matchTallies(
         gameLoss[d.player] += l;
       }
       const dd = decisionDifficulty(met, d);
+      observe?.(d, { error: e, counted: true, loss: l, difficulty: dd });
       if (l !== null && dd !== null) {
         t.difficulty.loss += l;
         t.difficulty.sum += dd;

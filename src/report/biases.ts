@@ -24,8 +24,8 @@ import {
 } from '../metrics/exposure-bias.js';
 import { takePassBias } from '../metrics/take-pass-bias.js';
 import type { CubeDecision, Match } from '../model/types.js';
+import { type DecisionRef, decisionRef } from '../review/decision-refs.js';
 import { compact, plain } from './cli-table.js';
-import { type DecisionRef, decisionRef } from './decision-refs.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
 
 /** The biases of one person. */

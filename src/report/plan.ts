@@ -44,8 +44,8 @@ import {
   type ThemeCoverage,
 } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
+import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
 import { compact, plain } from './cli-table.js';
-import { type DecisionRef, decisionRef, playedAndBest } from './decision-refs.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
 
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */

@@ -10,7 +10,8 @@ export function bdb(...args: string[]): { code: number | null; stdout: string; s
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1' },
-    timeout: 60_000,
+    timeout: 120_000,
+    maxBuffer: 256 * 1024 * 1024,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -4,16 +4,35 @@
  * the share of checker plays that could not be reproduced.
  */
 import type { Command } from 'commander';
+import { defaultMet } from '../../analyse.js';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
 import type { ExitCode } from '../exit.js';
-import { readMatches } from '../match-input.js';
-import { type PersonOptions, personOptions, personSettings } from '../options.js';
+import type { MatchInputResult } from '../match-input.js';
+import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
+import { type PersonSettings, personOptions } from '../options.js';
 
 /** Runs the command; returns the exit code. */
-export function runBiases(paths: readonly string[], opts: PersonOptions): ExitCode {
-  const { aliases, wanted, settings } = personSettings(opts);
-  const collector = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
-  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m));
+export function runBiases(paths: readonly string[], opts: SourceOptions): Promise<ExitCode> {
+  let collector: BiasCollector | null = null;
+  return overMatches(
+    paths,
+    opts,
+    defaultMet(),
+    ({ aliases, wanted }) => {
+      const c = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
+      collector = c;
+      return (m) => c.add(m);
+    },
+    ({ settings }, result) => printBiases(collector!, settings, result, opts),
+  );
+}
+
+function printBiases(
+  collector: BiasCollector,
+  settings: PersonSettings['settings'],
+  { read, errors, exitCode }: MatchInputResult,
+  opts: SourceOptions,
+): ExitCode {
   const players = collector.results();
   const out = process.stdout;
   if (opts.json) {
@@ -34,12 +53,14 @@ export function registerBiases(program: Command): void {
     .description(
       'signed biases per player: take/pass, doubles (and per score), blots and exposure-weighted blots',
     )
-    .argument('<paths...>', 'match files or folders (read recursively)');
-  personOptions(
-    cmd,
-    ' (recorded in the settings)',
-    'print JSON (schemaVersion 1) instead of tables; blot rows list their decisions',
-  ).action((paths: string[], opts: PersonOptions) => {
-    process.exitCode = runBiases(paths, opts);
+    .argument('[paths...]', 'match files or folders (read recursively); none with --library');
+  sourceOptions(
+    personOptions(
+      cmd,
+      ' (recorded in the settings)',
+      'print JSON (schemaVersion 1) instead of tables; blot rows list their decisions',
+    ),
+  ).action(async (paths: string[], opts: SourceOptions) => {
+    process.exitCode = await runBiases(paths, opts);
   });
 }

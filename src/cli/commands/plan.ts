@@ -20,10 +20,11 @@ import {
   renderPlans,
 } from '../../report/plan.js';
 import type { ExitCode } from '../exit.js';
-import { readMatches } from '../match-input.js';
-import { type PersonOptions, personOptions, personSettings } from '../options.js';
+import type { MatchInputResult } from '../match-input.js';
+import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
+import { type PersonSettings, personOptions } from '../options.js';
 
-export interface PlanOptions extends PersonOptions {
+export interface PlanOptions extends SourceOptions {
   positions?: string;
 }
 
@@ -40,12 +41,30 @@ export function positionsOption(value: string | undefined): number {
 }
 
 /** Runs the command; returns the exit code. */
-export function runPlan(paths: readonly string[], opts: PlanOptions): ExitCode {
-  const { aliases, wanted, preset, thresholds, settings: personJson } = personSettings(opts);
+export function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
   const met = defaultMet();
-  const collector = new PlanCollector(met, thresholds, { aliases, ...(wanted ? { players: wanted } : {}) });
-  const { read, errors, exitCode } = readMatches(paths, (m) => collector.add(m), { met });
+  let collector: PlanCollector | null = null;
+  return overMatches(
+    paths,
+    opts,
+    met,
+    ({ aliases, wanted, thresholds }) => {
+      const c = new PlanCollector(met, thresholds, { aliases, ...(wanted ? { players: wanted } : {}) });
+      collector = c;
+      return (m) => c.add(m);
+    },
+    (s, result) => printPlan(collector!, size, s, result, opts),
+  );
+}
+
+function printPlan(
+  collector: PlanCollector,
+  size: number,
+  { preset, thresholds, settings: personJson }: PersonSettings,
+  { read, errors, exitCode }: MatchInputResult,
+  opts: PlanOptions,
+): ExitCode {
   const players = collector.results(size);
   const all = emptyThemeCoverage();
   for (const p of players) addThemeCoverage(all, p.coverage);
@@ -79,13 +98,13 @@ export function registerPlan(program: Command): void {
   const cmd = program
     .command('plan')
     .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
-    .argument('<paths...>', 'match files or folders (read recursively)');
-  personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 1) instead of tables')
+    .argument('[paths...]', 'match files or folders (read recursively); none with --library');
+  sourceOptions(personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 1) instead of tables'))
     .option(
       '--positions <n>',
       `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,
     )
-    .action((paths: string[], opts: PlanOptions) => {
-      process.exitCode = runPlan(paths, opts);
+    .action(async (paths: string[], opts: PlanOptions) => {
+      process.exitCode = await runPlan(paths, opts);
     });
 }

@@ -3,40 +3,83 @@
  * and per person over the matches read, or all of it as JSON (schemaVersion 1).
  */
 import type { Command } from 'commander';
+import type { MatchReport } from '../../analyse.js';
 import { defaultMet, PlayerAggregator, reportMatch } from '../../analyse.js';
+import { libraryFileNotes, libraryReports } from '../../library/read.js';
 import { type JsonMatch, jsonMatch, renderJson } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
-import type { ExitCode } from '../exit.js';
-import { readMatches } from '../match-input.js';
-import { type PersonOptions, personOptions, personSettings } from '../options.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { type MatchInputResult, readMatches } from '../match-input.js';
+import {
+  libraryRoute,
+  librarySettings,
+  matchFilterOption,
+  type SourceOptions,
+  sourceOptions,
+  withReadLibrary,
+} from '../match-source.js';
+import { type PersonSettings, personOptions, personSettings } from '../options.js';
 
-export interface StatsOptions extends PersonOptions {
+export interface StatsOptions extends SourceOptions {
   /** False with `--no-progress` (commander sets it true otherwise). */
   progress?: boolean;
+  /** False with `--no-matches`: the per-person table only. */
+  matches?: boolean;
 }
 
-/** Runs the command; returns the exit code. */
-export function runStats(paths: readonly string[], opts: StatsOptions): ExitCode {
-  const { aliases, wanted, preset, thresholds, settings } = personSettings(opts);
-  const met = defaultMet();
+/**
+ * Runs the command on files or on the library (`--library`, no paths); returns the exit code. Both routes
+ * hand the same per-match reports, in the same order, to the same aggregation and renderers.
+ */
+export async function runStats(paths: readonly string[], opts: StatsOptions): Promise<ExitCode> {
+  const filter = matchFilterOption(opts);
+  const route = libraryRoute(paths, opts);
+  if (route === null) {
+    const met = defaultMet();
+    const s = personSettings(opts);
+    const { thresholds } = s;
+    return statsOver(s, opts, (onReport) =>
+      readMatches(
+        paths,
+        (match, warnings) => onReport(reportMatch(match, met, match.format, warnings, thresholds)),
+        // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
+        { met, progress: opts.progress !== false, filter },
+      ),
+    );
+  }
+  return withReadLibrary(route, async (lib) => {
+    const s = await librarySettings(lib, opts);
+    return statsOver(s, opts, async (onReport) => {
+      let read = 0;
+      for await (const report of libraryReports(lib, filter, s.preset)) {
+        read++;
+        onReport(report);
+      }
+      const { errors, duplicates } = await libraryFileNotes(lib);
+      return { read, errors, duplicates, exitCode: EXIT.ok };
+    });
+  });
+}
+
+/** Aggregates and prints the reports a route hands over. */
+async function statsOver(
+  s: PersonSettings,
+  opts: StatsOptions,
+  readReports: (onReport: (r: MatchReport) => void) => MatchInputResult | Promise<MatchInputResult>,
+): Promise<ExitCode> {
+  const { aliases, wanted, preset, thresholds, settings } = s;
   const agg = new PlayerAggregator({ aliases, ...(wanted ? { players: wanted } : {}) });
   const matches: JsonMatch[] = [];
   const out = process.stdout;
-  // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
-  const { read, errors, duplicates, exitCode } = readMatches(
-    paths,
-    (match, warnings) => {
-      const report = reportMatch(match, met, match.format, warnings, thresholds);
-      agg.add(report);
-      if (opts.json) {
-        matches.push(jsonMatch(report));
-      } else {
-        const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
-        if (seats) out.write(`${renderMatchTable(report)}\n\n`);
-      }
-    },
-    { met, progress: opts.progress !== false },
-  );
+  const { read, errors, duplicates, exitCode } = await readReports((report) => {
+    agg.add(report);
+    if (opts.json) {
+      matches.push(jsonMatch(report));
+    } else if (opts.matches !== false) {
+      const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
+      if (seats) out.write(`${renderMatchTable(report)}\n\n`);
+    }
+  });
   const players = agg.results();
   if (opts.json) {
     out.write(renderJson({ schemaVersion: 1, settings, matches, players, errors, duplicates }));
@@ -57,10 +100,11 @@ export function registerStats(program: Command): void {
   const cmd = program
     .command('stats')
     .description('PR, equity and MWC lost, L7, engine Elo and gnuBG figures per match and per player')
-    .argument('<paths...>', 'match files or folders (read recursively)');
-  personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 1) instead of tables')
+    .argument('[paths...]', 'match files or folders (read recursively); none with --library');
+  sourceOptions(personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 1) instead of tables'))
+    .option('--no-matches', 'the per-person table only, not a table per match')
     .option('--no-progress', 'no progress line on stderr')
-    .action((paths: string[], opts: StatsOptions) => {
-      process.exitCode = runStats(paths, opts);
+    .action(async (paths: string[], opts: StatsOptions) => {
+      process.exitCode = await runStats(paths, opts);
     });
 }

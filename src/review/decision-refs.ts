@@ -5,14 +5,14 @@
  */
 import { formatPlay } from '../core/moves.js';
 import type { CheckerDecision, Decision, Game, Match } from '../model/types.js';
-import { cubeActionName, properCubeAction } from '../review/cube-action.js';
+import { cubeActionName, properCubeAction } from './cube-action.js';
 import {
   type DecisionPosition,
   decisionPosition,
   decisionPositionId,
   decisionXgid,
   sideOnRoll,
-} from '../review/position.js';
+} from './position.js';
 
 /** Where a decision is and what position it was. */
 export interface DecisionRef {

@@ -1,0 +1,77 @@
+/**
+ * `bdb export OUT`: writes the library's decisions (or matches) as Parquet, CSV or JSON lines for other
+ * engines (docs/library.md; the decision row's JSON Schema is docs/decision-row.schema.json).
+ */
+import { extname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import {
+  EXPORT_FORMATS,
+  EXPORT_TABLES,
+  type ExportFormat,
+  type ExportTable,
+  exportTable,
+} from '../../library/export.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { libraryOption, withLibrary } from '../library-input.js';
+
+interface ExportOptions {
+  library?: string;
+  format?: string;
+  table?: string;
+}
+
+/** The format asked for, else the one the file name says (.parquet, .csv, .jsonl/.ndjson), else Parquet. */
+export function exportFormatOption(value: string | undefined, out: string): ExportFormat {
+  if (value === undefined) {
+    const ext = extname(out).toLowerCase();
+    if (ext === '.csv') return 'csv';
+    if (ext === '.jsonl' || ext === '.ndjson' || ext === '.json') return 'jsonl';
+    return 'parquet';
+  }
+  if (!(EXPORT_FORMATS as readonly string[]).includes(value))
+    throw new UsageError(
+      `--format expects one of ${EXPORT_FORMATS.join(', ')}, got ${JSON.stringify(value)}`,
+    );
+  return value as ExportFormat;
+}
+
+/** The table asked for (default decisions). */
+export function exportTableOption(value: string | undefined): ExportTable {
+  if (value === undefined) return 'decisions';
+  if (!(EXPORT_TABLES as readonly string[]).includes(value))
+    throw new UsageError(`--table expects one of ${EXPORT_TABLES.join(', ')}, got ${JSON.stringify(value)}`);
+  return value as ExportTable;
+}
+
+/** Runs the command; returns the exit code. */
+export async function runExport(out: string, opts: ExportOptions): Promise<ExitCode> {
+  const format = exportFormatOption(opts.format, out);
+  const table = exportTableOption(opts.table);
+  const target = resolve(out);
+  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
+    let n: number;
+    try {
+      n = await exportTable(lib, target, format, table);
+    } catch (e) {
+      process.stderr.write(`bdb: ${out}: cannot write: ${(e as Error).message.split('\n')[0]}\n`);
+      return EXIT.someFailed;
+    }
+    process.stderr.write(`bdb: wrote ${n} ${table} rows to ${out} (${format})\n`);
+    return EXIT.ok;
+  });
+}
+
+/** Adds the `export` command to the program. */
+export function registerExport(program: Command): void {
+  const cmd = program
+    .command('export')
+    .description("export the library's decisions or matches as Parquet, CSV or JSON lines")
+    .argument('<out>', 'the file to write');
+  libraryOption(cmd)
+    .option('--format <format>', 'parquet, csv or jsonl (default: from the file name, else parquet)')
+    .option('--table <table>', 'decisions (default) or matches')
+    .action(async (out: string, opts: ExportOptions) => {
+      process.exitCode = await runExport(out, opts);
+    });
+}

@@ -1,0 +1,153 @@
+/**
+ * `bdb import PATH...`: reads match files and folders (any mix of formats, as `bdb stats` reads them) into
+ * the player's library. Files already imported are skipped by their content hash; the same match found in
+ * another file is recorded once; a file bdb cannot read is reported (one line) and recorded with its error.
+ * A progress bar on a terminal; one summary line at the end.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { defaultMet, parseMatchFiles } from '../../analyse.js';
+import { UsageError } from '../../errors.js';
+import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
+import { importUnits } from '../../library/import-pool.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { describeFailure } from '../failure.js';
+import { inputFiles, matchUnits } from '../files.js';
+import { libraryOption, withLibrary } from '../library-input.js';
+import { readUnit } from '../match-input.js';
+
+interface ImportOptions {
+  library?: string;
+  progress?: boolean;
+  jobs?: string;
+}
+
+/**
+ * `--jobs N`: worker threads parsing files (default: one per core; 0 or 1 core: the main thread alone).
+ */
+export function jobsOption(value: string | undefined): number {
+  if (value === undefined) {
+    const cores = availableParallelism();
+    return cores > 1 ? cores : 0;
+  }
+  if (!/^\d+$/.test(value) || Number(value) > 64)
+    throw new UsageError(`--jobs expects a whole number from 0 to 64, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/** A progress bar on stderr, drawn only on a terminal. */
+function progressBar(total: number, enabled: boolean): { tick(done: number): void; clear(): void } {
+  const tty = enabled && process.stderr.isTTY === true;
+  let last = -1;
+  return {
+    tick(done) {
+      if (!tty) return;
+      const width = 30;
+      const filled = total > 0 ? Math.round((width * done) / total) : width;
+      if (filled === last && done !== total) return;
+      last = filled;
+      process.stderr.write(
+        `\r\x1b[2Kbdb: importing [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`,
+      );
+    },
+    clear() {
+      if (tty) process.stderr.write('\r\x1b[2K');
+    },
+  };
+}
+
+/** Runs the command; returns the exit code. */
+export async function runImport(paths: readonly string[], opts: ImportOptions): Promise<ExitCode> {
+  const workers = jobsOption(opts.jobs);
+  return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+    const met = defaultMet();
+    let missing = 0;
+    const fail = (message: string): void => {
+      bar.clear();
+      process.stderr.write(`bdb: ${message}\n`);
+    };
+    // absolute paths: the library knows a file wherever bdb is run from; a path given twice or a folder
+    // inside another gives each file once
+    const seen = new Set<string>();
+    const files: string[] = [];
+    for (const f of inputFiles(
+      paths.map((p) => resolve(p)),
+      {
+        onMissing(p, why) {
+          missing++;
+          process.stderr.write(`bdb: ${p}: ${why}\n`);
+        },
+      },
+    )) {
+      if (!seen.has(f)) {
+        seen.add(f);
+        files.push(f);
+      }
+    }
+    // in path order whatever the order of the arguments: the first file of a match in path order holds it,
+    // as when `bdb stats` reads their common folder and as `bdb merge` decides
+    const units = matchUnits(files).sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+    const bar = progressBar(units.length, opts.progress !== false);
+    // decisions per transaction (BDB_IMPORT_BATCH_ROWS; small values are for the kill test)
+    const batch = Number(process.env.BDB_IMPORT_BATCH_ROWS);
+    const importer = await LibraryImporter.start(
+      lib,
+      met,
+      (unit) =>
+        parseMatchFiles(
+          unit.map((u) => ({ file: u.path, bytes: u.bytes })),
+          met,
+        ),
+      Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {},
+    );
+    const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };
+    let done = 0;
+    try {
+      await importUnits(
+        importer,
+        units,
+        (unit) => readUnit(unit).map((u) => ({ path: u.file, bytes: u.bytes })),
+        (unit, e): ImportOutcome => ({
+          status: 'failed',
+          file: unit[0]!,
+          message: describeFailure(unit[0]!, e),
+        }),
+        (outcome) => {
+          counts[outcome.status]++;
+          if (outcome.status === 'failed') fail(outcome.message ?? `${outcome.file}: failed`);
+          bar.tick(++done);
+        },
+        { workers },
+      );
+      await importer.commit();
+    } catch (e) {
+      await importer.rollback();
+      throw e;
+    }
+    bar.clear();
+    process.stdout.write(
+      `Imported into ${lib.path}: ${counts.new} new, ${counts.unchanged} unchanged, ${counts.duplicate} duplicate, ${counts.failed} failed\n`,
+    );
+    if (counts.failed > 0) return EXIT.someFailed;
+    if (units.length === 0 && missing === 0) {
+      process.stderr.write('bdb: no match files found\n');
+      return EXIT.someFailed;
+    }
+    return EXIT.ok;
+  });
+}
+
+/** Adds the `import` command to the program. */
+export function registerImport(program: Command): void {
+  const cmd = program
+    .command('import')
+    .description("import match files and folders into the player's library (DuckDB), once each")
+    .argument('<paths...>', 'match files or folders (read recursively)');
+  libraryOption(cmd)
+    .option('--jobs <n>', 'worker threads parsing files (default: one per core; 0: none)')
+    .option('--no-progress', 'no progress bar on stderr')
+    .action(async (paths: string[], opts: ImportOptions) => {
+      process.exitCode = await runImport(paths, opts);
+    });
+}

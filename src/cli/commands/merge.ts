@@ -1,0 +1,58 @@
+/**
+ * `bdb merge LIB... --into LIB`: merges libraries (imported on other machines or from parts of a
+ * collection) into one, whose figures are those of a single import of all their files.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { BdbError } from '../../errors.js';
+import { mergeLibrary } from '../../library/merge.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { withLibrary } from '../library-input.js';
+
+interface MergeOptions {
+  into: string;
+}
+
+/** Runs the command; returns the exit code. */
+export async function runMerge(sources: readonly string[], opts: MergeOptions): Promise<ExitCode> {
+  const into = resolve(opts.into);
+  for (const s of sources) {
+    if (resolve(s) === into) {
+      process.stderr.write(`bdb: ${s}: is the --into library itself\n`);
+      return EXIT.usage;
+    }
+    if (!existsSync(s)) {
+      process.stderr.write(`bdb: ${s}: no such library\n`);
+      return EXIT.someFailed;
+    }
+  }
+  return withLibrary(into, { readOnly: false, create: true }, async (lib) => {
+    let failed = 0;
+    for (const s of sources) {
+      try {
+        const o = await mergeLibrary(lib, resolve(s));
+        process.stdout.write(
+          `Merged ${s}: ${o.matches} matches, ${o.duplicates} already held, ${o.files} files recorded\n`,
+        );
+      } catch (e) {
+        if (!(e instanceof BdbError)) throw e;
+        failed++;
+        process.stderr.write(`bdb: ${e.message}\n`);
+      }
+    }
+    return failed > 0 ? EXIT.someFailed : EXIT.ok;
+  });
+}
+
+/** Adds the `merge` command to the program. */
+export function registerMerge(program: Command): void {
+  program
+    .command('merge')
+    .description('merge libraries into one (--into); a match held by several is kept once')
+    .argument('<libraries...>', 'library files to merge')
+    .requiredOption('--into <path>', 'the library to merge into (created when missing)')
+    .action(async (sources: string[], opts: MergeOptions) => {
+      process.exitCode = await runMerge(sources, opts);
+    });
+}

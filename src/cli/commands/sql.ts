@@ -1,0 +1,53 @@
+/**
+ * `bdb sql "SELECT …"`: read-only SQL over the library's documented views (docs/library.md): decisions,
+ * matches, games, players, files. A table by default, `--csv` or `--json` for programs. A statement that
+ * would write is refused.
+ */
+import type { Command } from 'commander';
+import { BdbError } from '../../errors.js';
+import { readOnlyQuery } from '../../library/query.js';
+import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { libraryOption, withLibrary } from '../library-input.js';
+
+interface SqlOptions {
+  library?: string;
+  csv?: boolean;
+  json?: boolean;
+}
+
+/** Runs the command; returns the exit code. */
+export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
+  if (opts.csv && opts.json) {
+    process.stderr.write('bdb: give --csv or --json, not both\n');
+    return EXIT.usage;
+  }
+  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
+    let result: Awaited<ReturnType<typeof readOnlyQuery>>;
+    try {
+      result = await readOnlyQuery(lib, sql);
+    } catch (e) {
+      if (!(e instanceof BdbError)) throw e;
+      process.stderr.write(`bdb: ${e.message}\n`);
+      return EXIT.someFailed;
+    }
+    const render = opts.csv ? renderQueryCsv : opts.json ? renderQueryJson : renderQueryTable;
+    const out = render(result);
+    process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+    return EXIT.ok;
+  });
+}
+
+/** Adds the `sql` command to the program. */
+export function registerSql(program: Command): void {
+  const cmd = program
+    .command('sql')
+    .description('read-only SQL over the library: views decisions, matches, games, players, files')
+    .argument('<query>', 'one SELECT statement, e.g. "SELECT player, pr FROM players"');
+  libraryOption(cmd)
+    .option('--csv', 'print CSV instead of a table')
+    .option('--json', 'print JSON (an array of row objects) instead of a table')
+    .action(async (query: string, opts: SqlOptions) => {
+      process.exitCode = await runSql(query, opts);
+    });
+}

@@ -1,0 +1,48 @@
+/**
+ * The `--library` option of the commands that use the player's library, and opening it with one clear
+ * line on failure (missing, locked, corrupt, foreign or newer library: exit 1, the file untouched).
+ */
+import type { Command } from 'commander';
+import { closeLibrary, type Library, LibraryError, libraryPath, openLibrary } from '../library/open.js';
+import { EXIT, type ExitCode } from './exit.js';
+
+/** The help text of `--library PATH`. */
+export const LIBRARY_HELP =
+  'the library file (default $BDB_LIBRARY, else $XDG_DATA_HOME/bdb/library.duckdb, else ~/.local/share/bdb/library.duckdb)';
+
+/** Adds `--library <path>` (commands that always use the library). */
+export function libraryOption(cmd: Command): Command {
+  return cmd.option('--library <path>', LIBRARY_HELP);
+}
+
+/**
+ * Opens the library for a command and runs `work` with it, closing it afterwards. A library that cannot be
+ * opened is one line on stderr and exit 1.
+ */
+export async function withLibrary(
+  option: string | undefined,
+  mode: { readOnly: boolean; create?: boolean },
+  work: (lib: Library) => Promise<ExitCode>,
+): Promise<ExitCode> {
+  const path = libraryPath(option);
+  // how long to wait for another bdb holding the library (BDB_LIBRARY_WAIT_MS, default 10 s)
+  const wait = Number(process.env.BDB_LIBRARY_WAIT_MS);
+  let lib: Library;
+  try {
+    lib = await openLibrary(path, {
+      ...mode,
+      ...(Number.isFinite(wait) && wait >= 0 ? { waitMs: wait } : {}),
+    });
+  } catch (e) {
+    if (e instanceof LibraryError) {
+      process.stderr.write(`bdb: ${e.message}\n`);
+      return EXIT.someFailed;
+    }
+    throw e;
+  }
+  try {
+    return await work(lib);
+  } finally {
+    closeLibrary(lib);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Where `stats`, `biases` and `plan` read their matches: the files and folders named, or the player's
+ * library (`--library [PATH]`, no paths), with the same filters on both routes (`--since`, `--until`,
+ * `--event`, `--length`) and, on the library, the stored aliases added to `--alias`.
+ */
+import type { Command } from 'commander';
+import { defaultMet, parseMatchFiles } from '../analyse.js';
+import { UsageError } from '../errors.js';
+import { storedAliases } from '../library/aliases.js';
+import type { MatchFilter } from '../library/filter.js';
+import type { Library } from '../library/open.js';
+import { libraryFileNotes, libraryMatches } from '../library/read.js';
+import type { Met } from '../met/index.js';
+import type { Match } from '../model/types.js';
+import type { ParseWarning } from '../parsers/types.js';
+import { EXIT } from './exit.js';
+import { describeFailure } from './failure.js';
+import { LIBRARY_HELP, withLibrary } from './library-input.js';
+import { type MatchInputResult, readMatches } from './match-input.js';
+import { type PersonOptions, type PersonSettings, personSettings } from './options.js';
+
+/** The values commander gives for {@link sourceOptions}. */
+export interface SourceOptions extends PersonOptions {
+  /** `--library` alone is `true`: the default library. */
+  library?: string | boolean;
+  since?: string;
+  until?: string;
+  event?: string;
+  length?: string;
+}
+
+/** Adds `--library [path]` and the match filters to a command reading matches. */
+export function sourceOptions(cmd: Command): Command {
+  return cmd
+    .option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`)
+    .option('--since <date>', 'only matches played on or after DATE (YYYY-MM-DD)')
+    .option('--until <date>', 'only matches played on or before DATE (YYYY-MM-DD)')
+    .option('--event <text>', 'only matches whose event name contains TEXT (any case)')
+    .option('--length <n>', 'only matches of this length (a number of points, or money)');
+}
+
+function dayOption(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const t = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !t || t.getUTCDate() !== Number(m[3]) || t.getUTCMonth() !== Number(m[2]) - 1)
+    throw new UsageError(`${flag} expects a date YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  return value;
+}
+
+/** Parses the filter options; bad values are usage errors. */
+export function matchFilterOption(opts: SourceOptions): MatchFilter {
+  let length: number | undefined;
+  if (opts.length !== undefined) {
+    if (opts.length.toLowerCase() === 'money') length = 0;
+    else if (/^\d+$/.test(opts.length) && Number(opts.length) >= 1) length = Number(opts.length);
+    else
+      throw new UsageError(
+        `--length expects a number of points or money, got ${JSON.stringify(opts.length)}`,
+      );
+  }
+  const since = dayOption('--since', opts.since);
+  const until = dayOption('--until', opts.until);
+  return {
+    ...(since !== undefined ? { since } : {}),
+    ...(until !== undefined ? { until } : {}),
+    ...(opts.event !== undefined ? { event: opts.event } : {}),
+    ...(length !== undefined ? { length } : {}),
+  };
+}
+
+/** The library path asked for (undefined: files), or a usage error for paths and --library together. */
+export function libraryRoute(
+  paths: readonly string[],
+  opts: SourceOptions,
+): { library: string | undefined } | null {
+  if (opts.library === undefined || opts.library === false) {
+    if (paths.length === 0) throw new UsageError('give match files or folders, or --library');
+    return null;
+  }
+  if (paths.length > 0) throw new UsageError('give match files or folders, or --library, not both');
+  return { library: opts.library === true ? undefined : opts.library };
+}
+
+/** The person settings on the library: the stored aliases, then `--alias` (which wins). */
+export async function librarySettings(lib: Library, opts: SourceOptions): Promise<PersonSettings> {
+  const s = personSettings(opts);
+  const aliases = new Map([...(await storedAliases(lib)), ...s.aliases]);
+  return { ...s, aliases, wanted: opts.player?.map((p) => aliases.get(p) ?? p) };
+}
+
+/**
+ * Reads the library's matches (parsed again from their stored bytes) for `biases` and `plan`, with the
+ * file route's result shape: read count, the files the library could not import, the duplicates.
+ */
+export async function readLibraryMatches(
+  lib: Library,
+  filter: MatchFilter,
+  onMatch: (match: Match, warnings: readonly ParseWarning[]) => void,
+  met: Met = defaultMet(),
+): Promise<MatchInputResult> {
+  let read = 0;
+  let failed = 0;
+  const parse = (files: { path: string; bytes: Uint8Array }[]) =>
+    parseMatchFiles(
+      files.map((f) => ({ file: f.path, bytes: f.bytes })),
+      met,
+    );
+  for await (const { match, warnings } of libraryMatches(lib, filter, parse, (file, e) => {
+    failed++;
+    process.stderr.write(`bdb: ${describeFailure(file, e)}\n`);
+  })) {
+    read++;
+    onMatch(match, warnings);
+  }
+  const { errors, duplicates } = await libraryFileNotes(lib);
+  return { read, errors, duplicates, exitCode: failed > 0 ? EXIT.someFailed : EXIT.ok };
+}
+
+/** Opens the library read-only for a reading command. */
+export function withReadLibrary(
+  route: { library: string | undefined },
+  work: (lib: Library) => Promise<(typeof EXIT)[keyof typeof EXIT]>,
+): Promise<(typeof EXIT)[keyof typeof EXIT]> {
+  return withLibrary(route.library, { readOnly: true }, work);
+}
+
+/**
+ * Runs a command that looks at whole matches (`biases`, `plan`) on files or on the library: `start` makes
+ * the match handler from the person settings, `finish` prints and gives the exit code.
+ */
+export async function overMatches(
+  paths: readonly string[],
+  opts: SourceOptions,
+  met: Met,
+  start: (s: PersonSettings) => (match: Match) => void,
+  finish: (s: PersonSettings, result: MatchInputResult) => (typeof EXIT)[keyof typeof EXIT],
+): Promise<(typeof EXIT)[keyof typeof EXIT]> {
+  const filter = matchFilterOption(opts);
+  const route = libraryRoute(paths, opts);
+  if (route === null) {
+    const s = personSettings(opts);
+    return finish(s, readMatches(paths, start(s), { met, filter }));
+  }
+  return withReadLibrary(route, async (lib) => {
+    const s = await librarySettings(lib, opts);
+    return finish(s, await readLibraryMatches(lib, filter, start(s), met));
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * Stored aliases: spellings of a person's name counted as that person by every reading command run on the
+ * library (`bdb alias add NAME OTHER`), merged with the `--alias` options of the command line.
+ */
+import type { Library } from './open.js';
+import { rows } from './sql.js';
+
+const UPSERT = 'INSERT OR REPLACE INTO aliases VALUES ($1, $2)';
+const DELETE = 'DELETE FROM aliases WHERE alias = $1';
+const LIST = 'SELECT alias, name FROM aliases ORDER BY name, alias';
+
+/** Counts `other` as the person `name` from now on. */
+export async function addAlias(lib: Library, name: string, other: string): Promise<void> {
+  await lib.connection.run(UPSERT, [other, name]);
+}
+
+/** Forgets the alias `other`; false when there was none. */
+export async function removeAlias(lib: Library, other: string): Promise<boolean> {
+  const had = (await rows(lib.connection, 'SELECT 1 FROM aliases WHERE alias = $1', [other])).length > 0;
+  if (had) await lib.connection.run(DELETE, [other]);
+  return had;
+}
+
+/** The stored aliases: alias → canonical name. */
+export async function storedAliases(lib: Library): Promise<Map<string, string>> {
+  return new Map((await rows(lib.connection, LIST)).map(([a, n]) => [String(a), String(n)]));
+}

@@ -1,0 +1,100 @@
+/**
+ * `bdb import` on every core: worker threads parse units and make their rows while the main thread reads
+ * files, skips the unchanged ones by their hash and stores results in input order (so the first file of a
+ * match holds it, as on one thread). With `workers: 0` everything runs on the main thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { ImportOutcome, LibraryImporter, Prepared, UnitFile } from './import.js';
+import type { WorkerReply, WorkerRequest } from './import-worker.js';
+
+/** How to run. */
+export interface PoolOptions {
+  /** Worker threads; 0 parses on the main thread. */
+  readonly workers: number;
+}
+
+/**
+ * Imports `units` in order; `read` gives a unit's files (it may throw: that unit fails with `onReadError`'s
+ * message), `onOutcome` hears each unit's outcome in input order.
+ */
+export async function importUnits<U>(
+  importer: LibraryImporter,
+  units: readonly U[],
+  read: (unit: U) => UnitFile[],
+  onReadError: (unit: U, e: unknown) => ImportOutcome,
+  onOutcome: (o: ImportOutcome) => void,
+  opts: PoolOptions,
+): Promise<void> {
+  if (opts.workers <= 0) {
+    for (const u of units) {
+      let files: UnitFile[];
+      try {
+        files = read(u);
+      } catch (e) {
+        onOutcome(onReadError(u, e));
+        continue;
+      }
+      onOutcome(await importer.add(files));
+    }
+    return;
+  }
+  const workers = Array.from(
+    { length: opts.workers },
+    () => new Worker(new URL('./import-worker.js', import.meta.url)),
+  );
+  const waiting = new Map<number, (p: Prepared) => void>();
+  const failure: { error: Error | null } = { error: null };
+  for (const w of workers) {
+    w.on('message', (r: WorkerReply) => {
+      waiting.get(r.seq)?.(r.prepared);
+      waiting.delete(r.seq);
+    });
+    w.on('error', (e) => {
+      failure.error = e;
+      for (const resolve of waiting.values())
+        resolve({ ok: false, format: null, message: `internal error (please report): ${e.message}` });
+      waiting.clear();
+    });
+  }
+  try {
+    // in flight: a window of units, stored strictly in order as their results arrive
+    type Slot =
+      | { kind: 'done'; outcome: ImportOutcome }
+      | { kind: 'parse'; files: UnitFile[]; hashes: string[]; result: Promise<Prepared> };
+    const window: Slot[] = [];
+    const limit = opts.workers * 4;
+    let next = 0;
+    let seq = 0;
+    const submit = (u: U): Slot => {
+      let files: UnitFile[];
+      try {
+        files = read(u);
+      } catch (e) {
+        return { kind: 'done', outcome: onReadError(u, e) };
+      }
+      const hashes = importer.check(files);
+      if (hashes === null) return { kind: 'done', outcome: { status: 'unchanged', file: files[0]!.path } };
+      const s = seq++;
+      const result = new Promise<Prepared>((resolve) => waiting.set(s, resolve));
+      // the worker gets copies of the bytes (the main thread still needs them for the sizes and rows)
+      const req: WorkerRequest = {
+        seq: s,
+        files: files.map((f) => ({ path: f.path, bytes: f.bytes.slice() })),
+      };
+      workers[s % workers.length]!.postMessage(
+        req,
+        req.files.map((f) => f.bytes.buffer as ArrayBuffer),
+      );
+      return { kind: 'parse', files, hashes, result };
+    };
+    while (next < units.length || window.length > 0) {
+      while (next < units.length && window.length < limit) window.push(submit(units[next++]!));
+      const slot = window.shift()!;
+      if (slot.kind === 'done') onOutcome(slot.outcome);
+      else onOutcome(await importer.store(slot.files, slot.hashes, await slot.result));
+      if (failure.error) throw failure.error;
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}

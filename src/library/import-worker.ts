@@ -1,0 +1,33 @@
+/**
+ * A worker thread of `bdb import`: parses the units the main thread sends (their bytes transferred, not
+ * copied), makes their rows and deflates their bytes ({@link prepareUnit}), and sends the result back. The
+ * main thread keeps the library and stores results in input order.
+ */
+import { parentPort } from 'node:worker_threads';
+import { defaultMet, parseMatchFiles } from '../analyse.js';
+import { type Prepared, prepareUnit, type UnitFile } from './import.js';
+
+/** A unit sent to a worker. */
+export interface WorkerRequest {
+  readonly seq: number;
+  readonly files: { path: string; bytes: Uint8Array }[];
+}
+
+/** A worker's answer. */
+export interface WorkerReply {
+  readonly seq: number;
+  readonly prepared: Prepared;
+}
+
+const met = defaultMet();
+const parse = (files: UnitFile[]) =>
+  parseMatchFiles(
+    files.map((f) => ({ file: f.path, bytes: f.bytes })),
+    met,
+  );
+
+parentPort?.on('message', (req: WorkerRequest) => {
+  const prepared = prepareUnit(met, parse, req.files);
+  const transfer = prepared.ok ? prepared.deflated.map((d) => d.buffer as ArrayBuffer) : [];
+  parentPort!.postMessage({ seq: req.seq, prepared } satisfies WorkerReply, transfer);
+});

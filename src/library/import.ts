@@ -1,0 +1,375 @@
+/**
+ * Files → library rows. The importer is the library's only writer.
+ *
+ * - A file whose path and content hash (SHA-256) are already in the library is unchanged and skipped; the
+ *   same bytes under another path, or the same match in another file (its fingerprint, as `bdb stats`
+ *   counts a match once), are recorded as a duplicate of the first file.
+ * - A file whose content changed since it was imported replaces its match (a match re-analysed and saved
+ *   again under the same name).
+ * - A file bdb cannot read is recorded with its error (retried on the next import).
+ * - Atomicity: a file's rows are written in one transaction, never split across two. Several files share a
+ *   transaction (DuckDB commits cost milliseconds each; `batchRows` decisions per commit), so killing bdb at
+ *   any moment leaves every file either wholly in the library or absent, and importing again finishes.
+ */
+import { createHash } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
+import { matchFingerprint } from '../analyse.js';
+import { BdbError } from '../errors.js';
+import type { Met } from '../met/index.js';
+import type { Match } from '../model/types.js';
+import type { ParseWarning } from '../parsers/types.js';
+import type { Library } from './open.js';
+import { type Cell, matchRows } from './rows.js';
+import { rows, TableAppender, type WriteValue } from './sql.js';
+
+/** One file of a match unit. */
+export interface UnitFile {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** What became of a match unit. */
+export type ImportStatus = 'new' | 'unchanged' | 'duplicate' | 'failed';
+
+export interface ImportOutcome {
+  readonly status: ImportStatus;
+  /** The unit's first file. */
+  readonly file: string;
+  /** failed: the one-line error. */
+  readonly message?: string;
+  /** duplicate: the file already holding the match. */
+  readonly sameAs?: string;
+  /** new: the decisions stored. */
+  readonly decisions?: number;
+}
+
+/** Parses a unit's files into a match (the CLI passes the same function `bdb stats` uses). */
+export type ParseUnit = (files: UnitFile[]) => { match: Match; warnings: readonly ParseWarning[] };
+
+const TABLES = ['files', 'sources', 'matches', 'match_players', 'games', 'decisions'] as const;
+type Table = (typeof TABLES)[number];
+
+const SELECT_FILES = 'SELECT path, sha256, status, match_id FROM files';
+const SELECT_FINGERPRINTS = 'SELECT fingerprint, file FROM matches WHERE fingerprint IS NOT NULL';
+const SELECT_SOURCES = 'SELECT sha256 FROM sources';
+const SELECT_NEXT_ID = 'SELECT coalesce(max(match_id), 0) + 1 FROM matches';
+const DELETE_FILE = 'DELETE FROM files WHERE path = $1';
+const DELETE_FAILED = "DELETE FROM files WHERE status = 'failed' AND path = $1";
+const DELETE_MATCH = [
+  'DELETE FROM decisions WHERE match_id = $1',
+  'DELETE FROM games WHERE match_id = $1',
+  'DELETE FROM match_players WHERE match_id = $1',
+  'DELETE FROM matches WHERE match_id = $1',
+  'DELETE FROM files WHERE match_id = $1',
+];
+const DELETE_ORPHAN_SOURCES =
+  "DELETE FROM sources WHERE sha256 NOT IN (SELECT sha256 FROM files WHERE status = 'imported')";
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The key of a match's identity as stored (a hash of `matchFingerprint`, which can be long). */
+export function fingerprintKey(fingerprint: string | null): string | null {
+  return fingerprint === null ? null : createHash('sha256').update(fingerprint).digest('hex');
+}
+
+/** A unit's rows as stored (the match id is set when stored). */
+export interface UnitRows {
+  readonly match: Cell[];
+  readonly players: Cell[][];
+  readonly games: Cell[][];
+  readonly decisions: Cell[][];
+}
+
+/** What is done for a unit away from the library (here, or in a worker thread): parse, rows, deflate. */
+export type Prepared =
+  | {
+      readonly ok: true;
+      readonly format: string;
+      readonly fingerprint: string | null;
+      readonly rows: UnitRows;
+      /** Each file's bytes, deflated (raw DEFLATE, level 1). */
+      readonly deflated: Uint8Array[];
+    }
+  | { readonly ok: false; readonly format: null; readonly message: string };
+
+/** Parses a unit and makes its rows (the match id is 0 until stored). */
+export function prepareUnit(met: Met, parse: ParseUnit, files: readonly UnitFile[]): Prepared {
+  const first = files[0]!;
+  const internal = (e: unknown): string =>
+    `${first.path}: internal error (please report): ${(e as Error).message}`;
+  let parsed: { match: Match; warnings: readonly ParseWarning[] };
+  try {
+    parsed = parse([...files]);
+  } catch (e) {
+    return { ok: false, format: null, message: e instanceof BdbError ? e.message : internal(e) };
+  }
+  try {
+    const fingerprint = fingerprintKey(matchFingerprint(parsed.match));
+    const r = matchRows(
+      met,
+      parsed.match,
+      parsed.warnings,
+      0,
+      files.map((f) => f.path),
+      fingerprint,
+    );
+    return {
+      ok: true,
+      format: parsed.match.format,
+      fingerprint,
+      rows: { match: r.match, players: r.players, games: r.games, decisions: r.decisions },
+      deflated: files.map((f) => deflateRawSync(f.bytes, { level: 1 })),
+    };
+  } catch (e) {
+    return { ok: false, format: null, message: internal(e) };
+  }
+}
+
+/** Imports match units into a library opened for writing. */
+export class LibraryImporter {
+  private readonly lib: Library;
+  private readonly met: Met;
+  private readonly parse: ParseUnit;
+  private readonly batchRows: number;
+  /** path → { sha256, match } of files already in the library (imported or duplicate). */
+  private readonly known = new Map<string, { sha: string; matchId: number | null; holds: boolean }>();
+  /** content hash → path, of imported files. */
+  private readonly byHash = new Map<string, string>();
+  /** fingerprint key → file of the match. */
+  private readonly fingerprints = new Map<string, string>();
+  private readonly sources = new Set<string>();
+  /** Paths recorded as failed by an earlier import (their row is replaced when tried again). */
+  private readonly failed = new Set<string>();
+  private nextId = 1;
+  private appenders: Record<Table, TableAppender> | null = null;
+  private pending = 0;
+  private replaced = false;
+
+  private constructor(lib: Library, met: Met, parse: ParseUnit, batchRows: number) {
+    this.lib = lib;
+    this.met = met;
+    this.parse = parse;
+    this.batchRows = batchRows;
+  }
+
+  /** Loads what the library holds (hashes, fingerprints, the next match id). */
+  static async start(
+    lib: Library,
+    met: Met,
+    parse: ParseUnit,
+    opts: { batchRows?: number } = {},
+  ): Promise<LibraryImporter> {
+    if (lib.readOnly) throw new BdbError('LIBRARY', `${lib.path}: opened read-only, cannot import`);
+    const imp = new LibraryImporter(lib, met, parse, opts.batchRows ?? 50_000);
+    const con = lib.connection;
+    for (const [path, sha, status, matchId] of await rows(con, SELECT_FILES)) {
+      if (status === 'failed') {
+        imp.failed.add(String(path));
+        continue;
+      }
+      imp.known.set(String(path), {
+        sha: String(sha),
+        matchId: matchId === null ? null : Number(matchId),
+        holds: status === 'imported',
+      });
+      if (status === 'imported' && !imp.byHash.has(String(sha))) imp.byHash.set(String(sha), String(path));
+    }
+    for (const [fp, file] of await rows(con, SELECT_FINGERPRINTS))
+      imp.fingerprints.set(String(fp), String(file));
+    for (const [sha] of await rows(con, SELECT_SOURCES)) imp.sources.add(String(sha));
+    imp.nextId = Number((await rows(con, SELECT_NEXT_ID))[0]![0]);
+    return imp;
+  }
+
+  private async begin(): Promise<Record<Table, TableAppender>> {
+    if (this.appenders) return this.appenders;
+    const con = this.lib.connection;
+    await con.run('BEGIN TRANSACTION');
+    const apps = {} as Record<Table, TableAppender>;
+    for (const t of TABLES) apps[t] = await TableAppender.create(con, t);
+    this.appenders = apps;
+    return apps;
+  }
+
+  /** Commits the open transaction (every file added so far is then in the library). */
+  async commit(): Promise<void> {
+    const apps = this.appenders;
+    if (!apps) return;
+    this.appenders = null;
+    this.pending = 0;
+    for (const t of TABLES) apps[t].close();
+    if (this.replaced) {
+      await this.lib.connection.run(DELETE_ORPHAN_SOURCES);
+      this.replaced = false;
+    }
+    await this.lib.connection.run('COMMIT');
+  }
+
+  /** Drops the open transaction (nothing of it reaches the library). */
+  async rollback(): Promise<void> {
+    const apps = this.appenders;
+    if (!apps) return;
+    this.appenders = null;
+    this.pending = 0;
+    for (const t of TABLES) {
+      try {
+        apps[t].close();
+      } catch {
+        // closing flushes; a failed flush is rolled back below anyway
+      }
+    }
+    await this.lib.connection.run('ROLLBACK');
+  }
+
+  private fileRows(
+    apps: Record<Table, TableAppender>,
+    files: readonly UnitFile[],
+    hashes: readonly string[],
+    format: string | null,
+    status: 'imported' | 'duplicate' | 'failed',
+    extra: { error?: string; matchId?: number | null; sameAs?: string },
+  ): void {
+    const now = new Date();
+    files.forEach((f, i) => {
+      const row: WriteValue[] = [
+        f.path,
+        files[0]!.path,
+        hashes[i]!,
+        f.bytes.length,
+        format,
+        now,
+        status,
+        extra.error ?? null,
+        extra.matchId ?? null,
+        extra.sameAs ?? null,
+      ];
+      apps.files.append(row);
+      if (status !== 'failed')
+        this.known.set(f.path, {
+          sha: hashes[i]!,
+          matchId: extra.matchId ?? null,
+          holds: status === 'imported',
+        });
+    });
+  }
+
+  /**
+   * The content hashes of a unit's files, or null when every file is already in the library with the same
+   * content (unchanged: nothing to do).
+   */
+  check(files: readonly UnitFile[]): string[] | null {
+    const hashes = files.map((f) => sha256(f.bytes));
+    return files.every((f, i) => this.known.get(f.path)?.sha === hashes[i]) ? null : hashes;
+  }
+
+  /** Imports one match unit (one file, or the per-game files of a gnuBG text export), parsing it here. */
+  async add(files: UnitFile[]): Promise<ImportOutcome> {
+    const first = files[0];
+    if (!first) throw new Error('library import: empty unit');
+    const hashes = this.check(files);
+    if (hashes === null) return { status: 'unchanged', file: first.path };
+    return this.store(files, hashes, prepareUnit(this.met, this.parse, files));
+  }
+
+  /**
+   * Stores a unit prepared by {@link prepareUnit} (here or in a worker). Units must be stored in input
+   * order: the first file of a match holds it, later ones are its duplicates.
+   */
+  async store(
+    files: readonly UnitFile[],
+    hashes: readonly string[],
+    prepared: Prepared,
+  ): Promise<ImportOutcome> {
+    const first = files[0]!;
+    const apps = await this.begin();
+    const con = this.lib.connection;
+    // a file whose content changed: its old match goes (rows appended so far are flushed first)
+    const stale = new Set<number>();
+    const staleDuplicates: string[] = [];
+    files.forEach((f, i) => {
+      const k = this.known.get(f.path);
+      if (!k || k.sha === hashes[i]) return;
+      if (k.holds && k.matchId !== null) stale.add(k.matchId);
+      else staleDuplicates.push(f.path);
+    });
+    if (staleDuplicates.length > 0) {
+      apps.files.flush();
+      for (const p of staleDuplicates) {
+        await con.run(DELETE_FILE, [p]);
+        this.known.delete(p);
+      }
+    }
+    if (stale.size > 0) {
+      for (const t of TABLES) apps[t].flush();
+      for (const id of stale) {
+        for (const sql of DELETE_MATCH) await con.run(sql, [id]);
+        for (const [p, k] of this.known) if (k.matchId === id) this.known.delete(p);
+        for (const [fp, file] of this.fingerprints)
+          if (this.known.get(file) === undefined) this.fingerprints.delete(fp);
+        for (const [h, p] of this.byHash) if (!this.known.has(p)) this.byHash.delete(h);
+      }
+      this.replaced = true;
+    }
+    for (const f of files) {
+      if (!this.failed.delete(f.path)) continue;
+      apps.files.flush();
+      await con.run(DELETE_FAILED, [f.path]);
+    }
+
+    const sameBytes = this.byHash.get(hashes[0]!);
+    if (sameBytes !== undefined && sameBytes !== first.path) {
+      const matchId = this.known.get(sameBytes)?.matchId ?? null;
+      this.fileRows(apps, files, hashes, null, 'duplicate', { matchId, sameAs: sameBytes });
+      await this.maybeCommit(0);
+      return { status: 'duplicate', file: first.path, sameAs: sameBytes };
+    }
+    if (!prepared.ok) {
+      this.fileRows(apps, files, hashes, prepared.format, 'failed', { error: prepared.message });
+      await this.maybeCommit(0);
+      return { status: 'failed', file: first.path, message: prepared.message };
+    }
+    const fp = prepared.fingerprint;
+    const seen = fp === null ? undefined : this.fingerprints.get(fp);
+    if (seen !== undefined) {
+      const matchId = this.known.get(seen)?.matchId ?? null;
+      this.fileRows(apps, files, hashes, prepared.format, 'duplicate', { matchId, sameAs: seen });
+      await this.maybeCommit(0);
+      return { status: 'duplicate', file: first.path, sameAs: seen };
+    }
+    const matchId = this.nextId++;
+    const { match, players, games, decisions } = prepared.rows;
+    match[0] = matchId;
+    apps.matches.append(match);
+    for (const p of players) {
+      p[0] = matchId;
+      apps.match_players.append(p);
+    }
+    for (const g of games) {
+      g[0] = matchId;
+      apps.games.append(g);
+    }
+    for (const d of decisions) {
+      d[0] = matchId;
+      apps.decisions.append(d);
+    }
+    files.forEach((f, i) => {
+      const h = hashes[i]!;
+      if (!this.sources.has(h)) {
+        this.sources.add(h);
+        apps.sources.append([h, f.bytes.length, prepared.deflated[i]!]);
+      }
+      if (!this.byHash.has(h)) this.byHash.set(h, f.path);
+    });
+    this.fileRows(apps, files, hashes, prepared.format, 'imported', { matchId });
+    if (fp !== null) this.fingerprints.set(fp, first.path);
+    await this.maybeCommit(decisions.length + 1);
+    return { status: 'new', file: first.path, decisions: decisions.length };
+  }
+
+  private async maybeCommit(rowsAdded: number): Promise<void> {
+    this.pending += rowsAdded + 1;
+    if (this.pending >= this.batchRows) await this.commit();
+  }
+}

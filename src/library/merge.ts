@@ -1,0 +1,162 @@
+/**
+ * Merging libraries: `bdb merge LIB... --into LIB`. Rows are copied by SQL (no file is parsed again), match
+ * ids renumbered. A match found in both (same fingerprint) is kept once, as a single import of all the
+ * files would keep it: the copy whose file comes first in path order holds it, the other file is recorded
+ * as its duplicate. A file path already in the target is left as the target has it. Stored aliases are
+ * added where the target has none for that spelling. The whole merge of one source is one transaction.
+ *
+ * Because every figure derives from per-match tallies and per-decision rows that are exact sums, the merged
+ * library gives the figures of one import of the union (test/unit/library/merge.test.ts).
+ */
+import { BdbError } from '../errors.js';
+import { sqlString } from './export.js';
+import { type Library, LibraryError } from './open.js';
+import { SCHEMA_VERSION } from './schema.js';
+import { rows, TableAppender } from './sql.js';
+
+/** What a merge did, per source. */
+export interface MergeOutcome {
+  readonly source: string;
+  readonly matches: number;
+  readonly duplicates: number;
+  readonly files: number;
+}
+
+interface Held {
+  id: number;
+  file: string;
+}
+
+const before = (a: string, b: string): boolean => a < b;
+
+/** Merges the library at `sourcePath` into `into` (opened for writing). */
+export async function mergeLibrary(into: Library, sourcePath: string): Promise<MergeOutcome> {
+  if (into.readOnly) throw new BdbError('LIBRARY', `${into.path}: opened read-only, cannot merge into it`);
+  const con = into.connection;
+  try {
+    await con.run(`ATTACH ${sqlString(sourcePath)} AS src (READ_ONLY)`);
+  } catch (e) {
+    throw new LibraryError(sourcePath, `cannot open: ${(e as Error).message.split('\n')[0]}`);
+  }
+  try {
+    const tables = (
+      await rows(con, "SELECT table_name FROM information_schema.tables WHERE table_catalog = 'src'")
+    ).map((r) => String(r[0]));
+    if (!tables.includes('meta')) throw new LibraryError(sourcePath, 'not a bdb library (no meta table)');
+    const v = Number((await rows(con, "SELECT value FROM src.meta WHERE key = 'schema_version'"))[0]?.[0]);
+    if (v !== SCHEMA_VERSION) {
+      throw new LibraryError(
+        sourcePath,
+        `library schema ${v}; this bdb merges schema ${SCHEMA_VERSION} (open it once with bdb import to upgrade)`,
+      );
+    }
+    await con.run('BEGIN TRANSACTION');
+    try {
+      const outcome = await copyRows(into, sourcePath);
+      await con.run('COMMIT');
+      return outcome;
+    } catch (e) {
+      await con.run('ROLLBACK');
+      throw e;
+    }
+  } finally {
+    await con.run('DETACH src');
+  }
+}
+
+async function copyRows(into: Library, sourcePath: string): Promise<MergeOutcome> {
+  const con = into.connection;
+  const targetFiles = new Set((await rows(con, 'SELECT path FROM main.files')).map((r) => String(r[0])));
+  const held = new Map<string, Held>();
+  for (const [id, file, fp] of await rows(con, 'SELECT match_id, file, fingerprint FROM main.matches'))
+    if (fp !== null) held.set(String(fp), { id: Number(id), file: String(file) });
+  let nextId = Number((await rows(con, 'SELECT coalesce(max(match_id), 0) + 1 FROM main.matches'))[0]![0]);
+
+  // src match id → target match id (copied: new id; duplicate: the target's id) and its primary file
+  const copied: [number, number][] = [];
+  const resolved = new Map<number, Held>();
+  let duplicates = 0;
+  const srcMatches = await rows(con, 'SELECT match_id, file, fingerprint FROM src.matches ORDER BY file');
+  for (const [sid, sfile, sfp] of srcMatches) {
+    const id = Number(sid);
+    const file = String(sfile);
+    if (targetFiles.has(file)) continue;
+    const fp = sfp === null ? null : String(sfp);
+    const other = fp === null ? undefined : held.get(fp);
+    if (other && !before(file, other.file)) {
+      resolved.set(id, other);
+      duplicates++;
+      continue;
+    }
+    const mine: Held = { id: nextId++, file };
+    copied.push([id, mine.id]);
+    resolved.set(id, mine);
+    if (fp !== null) held.set(fp, mine);
+    if (other) {
+      // the source's file comes first: it holds the match, the target's becomes its duplicate
+      duplicates++;
+      for (const sql of [
+        'DELETE FROM main.decisions WHERE match_id = $1',
+        'DELETE FROM main.games WHERE match_id = $1',
+        'DELETE FROM main.match_players WHERE match_id = $1',
+        'DELETE FROM main.matches WHERE match_id = $1',
+      ])
+        await con.run(sql, [other.id]);
+      await con.run(
+        "UPDATE main.files SET status = 'duplicate', match_id = $1, same_as = $2 WHERE match_id = $3",
+        [mine.id, mine.file, other.id],
+      );
+    }
+  }
+
+  await con.run('CREATE OR REPLACE TEMP TABLE merge_ids (old INTEGER, new INTEGER, primary_file VARCHAR)');
+  const map = await TableAppender.create(con, 'merge_ids');
+  for (const [sid, h] of resolved) map.append([sid, h.id, h.file]);
+  map.close();
+  await con.run('CREATE OR REPLACE TEMP TABLE merge_copied (old INTEGER)');
+  const cap = await TableAppender.create(con, 'merge_copied');
+  for (const [sid] of copied) cap.append([sid]);
+  cap.close();
+
+  const remap = (table: string, columns: string): string =>
+    `INSERT INTO main.${table} SELECT ${columns.replace('match_id', 'i.new')} FROM src.${table} t JOIN merge_ids i ON t.match_id = i.old WHERE t.match_id IN (SELECT old FROM merge_copied)`;
+  const cols = async (table: string): Promise<string> =>
+    (
+      await rows(
+        con,
+        `SELECT column_name FROM information_schema.columns WHERE table_catalog = 'src' AND table_name = $1 ORDER BY ordinal_position`,
+        [table],
+      )
+    )
+      .map((r) => (String(r[0]) === 'match_id' ? 'match_id' : `t.${String(r[0])}`))
+      .join(', ');
+  for (const table of ['matches', 'match_players', 'games', 'decisions'])
+    await con.run(remap(table, await cols(table)));
+
+  // files: imported and duplicate rows follow their match; failed rows are copied as they are
+  const before0 = Number((await rows(con, 'SELECT count(*) FROM main.files'))[0]![0]);
+  await con.run(`
+    INSERT INTO main.files
+    SELECT f.path, f.unit, f.sha256, f.size, f.format, f.imported_at,
+      CASE WHEN f.status = 'failed' THEN 'failed'
+           WHEN f.match_id IN (SELECT old FROM merge_copied) AND f.status = 'imported' THEN 'imported'
+           ELSE 'duplicate' END,
+      f.error, i.new,
+      CASE WHEN f.status = 'failed' THEN NULL
+           WHEN f.match_id IN (SELECT old FROM merge_copied) AND f.status = 'imported' THEN NULL
+           ELSE i.primary_file END
+    FROM src.files f LEFT JOIN merge_ids i ON f.match_id = i.old
+    WHERE f.path NOT IN (SELECT path FROM main.files)`);
+  const files = Number((await rows(con, 'SELECT count(*) FROM main.files'))[0]![0]) - before0;
+  await con.run(`
+    INSERT INTO main.sources SELECT s.* FROM src.sources s
+    WHERE s.sha256 NOT IN (SELECT sha256 FROM main.sources)
+      AND s.sha256 IN (SELECT sha256 FROM main.files WHERE status = 'imported')`);
+  await con.run(
+    "DELETE FROM main.sources WHERE sha256 NOT IN (SELECT sha256 FROM main.files WHERE status = 'imported')",
+  );
+  await con.run(
+    'INSERT INTO main.aliases SELECT * FROM src.aliases WHERE alias NOT IN (SELECT alias FROM main.aliases)',
+  );
+  return { source: sourcePath, matches: copied.length, duplicates, files };
+}

@@ -1,0 +1,192 @@
+/**
+ * Opening the player's library: where it is, the lock, the version check and the forward migrations.
+ *
+ * Path: `--library PATH`, else `$BDB_LIBRARY`, else `$XDG_DATA_HOME/bdb/library.duckdb`, else
+ * `~/.local/share/bdb/library.duckdb`. A library is checked read-only before anything is written to it, so a
+ * foreign, corrupt or newer file is refused untouched. DuckDB locks the file: while one process writes, a
+ * second waits (up to `waitMs`) and then fails with a clear message.
+ */
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { BdbError } from '../errors.js';
+import { LIBRARY_TABLES, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+
+/** A library that cannot be opened: missing, locked, corrupt, foreign or newer. */
+export class LibraryError extends BdbError {
+  readonly path: string;
+  constructor(path: string, detail: string) {
+    super('LIBRARY', `${path}: ${detail}`);
+    this.path = path;
+  }
+}
+
+/** The library file to use: the option, else BDB_LIBRARY, else the XDG data folder. */
+export function libraryPath(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (option) return resolve(option);
+  if (env.BDB_LIBRARY) return resolve(env.BDB_LIBRARY);
+  const data = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return resolve(data, 'bdb', 'library.duckdb');
+}
+
+/** An open library. */
+export interface Library {
+  readonly path: string;
+  readonly readOnly: boolean;
+  readonly instance: DuckDBInstance;
+  readonly connection: DuckDBConnection;
+}
+
+/** How to open. */
+export interface OpenOptions {
+  /** Open for reading only (several readers may share it; a writer waits for them). */
+  readonly readOnly: boolean;
+  /** Create the file when missing (import, merge, alias add). */
+  readonly create?: boolean;
+  /** How long to wait for another process's lock, in ms (default 10 s). */
+  readonly waitMs?: number;
+}
+
+/** DuckDB settings: a small memory budget (RSS stays flat) and no more threads than the machine has. */
+const SETTINGS = { memory_limit: '96MB', threads: '2' } as const;
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+async function openInstance(path: string, readOnly: boolean, waitMs: number): Promise<DuckDBInstance> {
+  const until = Date.now() + waitMs;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
+    try {
+      return await DuckDBInstance.create(path, {
+        ...SETTINGS,
+        access_mode: readOnly ? 'READ_ONLY' : 'READ_WRITE',
+      });
+    } catch (e) {
+      const message = (e as Error).message;
+      if (/Could not set lock/i.test(message)) {
+        if (Date.now() < until) {
+          await sleep(delay);
+          continue;
+        }
+        const pid = /\(PID (\d+)\)/.exec(message)?.[1];
+        throw new LibraryError(
+          path,
+          `in use by another process${pid ? ` (PID ${pid})` : ''}; waited ${Math.round(waitMs / 1000)} s — try again when it has finished`,
+        );
+      }
+      if (/not a valid DuckDB database/i.test(message))
+        throw new LibraryError(path, 'not a bdb library (not a DuckDB database file); left untouched');
+      if (/serialization|version number|storage version/i.test(message))
+        throw new LibraryError(path, `cannot be read by this bdb's DuckDB: ${firstLine(message)}`);
+      throw new LibraryError(path, `cannot open: ${firstLine(message)}`);
+    }
+  }
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0]!.replace(/^IO Error: /, '');
+}
+
+/** Reads the schema version of an open library; null when it has no bdb tables (a new, empty file). */
+async function schemaVersion(con: DuckDBConnection, path: string): Promise<number | null> {
+  const tables = (
+    await con.runAndReadAll(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_catalog = current_database()",
+    )
+  )
+    .getRows()
+    .map((r) => String(r[0]));
+  if (tables.length === 0) return null;
+  if (!tables.includes('meta'))
+    throw new LibraryError(path, 'a DuckDB database but not a bdb library (no meta table); left untouched');
+  const rows = (await con.runAndReadAll("SELECT value FROM meta WHERE key = 'schema_version'")).getRows();
+  const v = Number(rows[0]?.[0]);
+  if (!Number.isInteger(v) || v < 1) throw new LibraryError(path, 'not a bdb library (no schema version)');
+  if (v > SCHEMA_VERSION) {
+    throw new LibraryError(
+      path,
+      `written by a newer bdb (library schema ${v}; this bdb reads up to ${SCHEMA_VERSION}) — update bdb`,
+    );
+  }
+  const missing = LIBRARY_TABLES.filter((t) => !tables.includes(t));
+  if (v === SCHEMA_VERSION && missing.length > 0)
+    throw new LibraryError(path, `damaged bdb library: missing table ${missing.join(', ')}`);
+  return v;
+}
+
+/** Brings the schema from `from` (null: empty file) to SCHEMA_VERSION, one step per transaction. */
+async function migrate(con: DuckDBConnection, from: number | null): Promise<void> {
+  for (let v = from ?? 0; v < SCHEMA_VERSION; v++) {
+    await con.run('BEGIN TRANSACTION');
+    try {
+      await con.run(MIGRATIONS[v]!);
+      await con.run(
+        `INSERT OR REPLACE INTO meta VALUES ('schema_version', '${v + 1}'), ('${v === 0 ? 'created' : `migrated_${v + 1}`}', CAST(current_timestamp AS VARCHAR))`,
+      );
+      await con.run('COMMIT');
+    } catch (e) {
+      await con.run('ROLLBACK');
+      throw e;
+    }
+  }
+}
+
+/**
+ * Opens the library at `path`. A missing file is created only with `create`; an existing file is first
+ * opened read-only and checked (foreign, corrupt and newer files are refused untouched), then migrated
+ * forward when opened for writing.
+ */
+export async function openLibrary(path: string, opts: OpenOptions): Promise<Library> {
+  const waitMs = opts.waitMs ?? 10_000;
+  const exists = existsSync(path);
+  if (exists && statSync(path).isDirectory()) throw new LibraryError(path, 'is a folder, not a library file');
+  if (!exists && !opts.create)
+    throw new LibraryError(
+      path,
+      'no library here (bdb import creates one; --library or BDB_LIBRARY choose it)',
+    );
+  if (exists) {
+    // check before writing anything
+    const probe = await openInstance(path, true, waitMs);
+    try {
+      const con = await probe.connect();
+      const v = await schemaVersion(con, path);
+      con.closeSync();
+      if (opts.readOnly) {
+        if (v === null) throw new LibraryError(path, 'an empty DuckDB file, not a bdb library');
+        if (v < SCHEMA_VERSION)
+          throw new LibraryError(
+            path,
+            `library schema ${v} needs upgrading: run bdb import once to upgrade it`,
+          );
+        const connection = await probe.connect();
+        return { path, readOnly: true, instance: probe, connection };
+      }
+    } catch (e) {
+      probe.closeSync();
+      throw e;
+    }
+    probe.closeSync();
+  } else {
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  const instance = await openInstance(path, false, waitMs);
+  try {
+    const connection = await instance.connect();
+    const v = await schemaVersion(connection, path);
+    if (v === null || v < SCHEMA_VERSION) await migrate(connection, v);
+    return { path, readOnly: false, instance, connection };
+  } catch (e) {
+    instance.closeSync();
+    if (e instanceof BdbError) throw e;
+    throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
+  }
+}
+
+/** Closes the library (commits nothing: every writer commits its own transactions). */
+export function closeLibrary(lib: Library): void {
+  lib.connection.closeSync();
+  lib.instance.closeSync();
+}

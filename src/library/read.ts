@@ -1,0 +1,190 @@
+/**
+ * Library rows → what the file route builds: per-match reports carrying the very tallies `bdb stats` makes
+ * (stored at import by the metrics layer), and the matches themselves, parsed again from the stored source
+ * bytes, for the commands that look at boards (`biases`, `plan`). Figures are then derived by the same
+ * functions as on the file route (`playerStats`, the aggregators, the collectors): one source of truth.
+ *
+ * Order: matches come sorted by file path (JavaScript string order), which is the order in which `bdb stats
+ * FOLDER` walks a folder, so a library and a folder give the same lists.
+ */
+import { inflateRawSync } from 'node:zlib';
+import type { MatchReport } from '../analyse.js';
+import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
+import type { Match } from '../model/types.js';
+import type { ParseWarning } from '../parsers/types.js';
+import { type MatchFilter, passesFilter } from './filter.js';
+import type { ParseUnit } from './import.js';
+import type { Library } from './open.js';
+import { type ErrorsByPreset, fromJson } from './rows.js';
+import { rows } from './sql.js';
+
+/** A stored match as listed: its id, file and what the filters look at. */
+interface MatchHead {
+  readonly id: number;
+  readonly file: string;
+}
+
+const byFile = (a: MatchHead, b: MatchHead): number =>
+  a.file < b.file ? -1 : a.file > b.file ? 1 : a.id - b.id;
+
+/** The matches passing the filter, in file order. */
+async function heads(lib: Library, filter: MatchFilter): Promise<MatchHead[]> {
+  const list: MatchHead[] = [];
+  for (const [id, file, day, event, length] of await rows(
+    lib.connection,
+    'SELECT match_id, file, CAST(day AS VARCHAR), event, match_length FROM matches',
+  )) {
+    const fields = {
+      day: day === null ? null : String(day),
+      event: event === null ? null : String(event),
+      matchLength: Number(length),
+    };
+    if (passesFilter(filter, fields)) list.push({ id: Number(id), file: String(file) });
+  }
+  return list.sort(byFile);
+}
+
+const CHUNK = 500;
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+const MATCH_COLUMNS =
+  'match_id, file, format, player0, player1, match_length, games, date, event, analyser, checker_depth, cube_depth, winner, score0, score1, warnings';
+
+/**
+ * The reports of the stored matches, in file order, with the tallies made at import; `preset` chooses
+ * which thresholds' error and avoidable-error counts the tallies carry (spec/metrics.md §4).
+ */
+export async function* libraryReports(
+  lib: Library,
+  filter: MatchFilter,
+  preset: keyof typeof THRESHOLD_PRESETS,
+): AsyncGenerator<MatchReport> {
+  const con = lib.connection;
+  for (const part of chunks(await heads(lib, filter), CHUNK)) {
+    const ids = part.map((h) => h.id).join(',');
+    const tallies = new Map<number, [PlayerTally | null, PlayerTally | null]>();
+    for (const [id, seat, tally, errors] of await rows(
+      con,
+      `SELECT match_id, seat, tally, errors_by_preset FROM match_players WHERE match_id IN (${ids})`,
+    )) {
+      const t = fromJson<PlayerTally>(String(tally));
+      const [e, a] = (JSON.parse(String(errors)) as ErrorsByPreset)[preset];
+      t.errors = e;
+      t.avoidableErrors = a;
+      const pair = tallies.get(Number(id)) ?? [null, null];
+      pair[Number(seat) as 0 | 1] = t;
+      tallies.set(Number(id), pair);
+    }
+    const byId = new Map<number, unknown[]>();
+    for (const r of await rows(con, `SELECT ${MATCH_COLUMNS} FROM matches WHERE match_id IN (${ids})`))
+      byId.set(Number(r[0]), r);
+    for (const h of part) {
+      const r = byId.get(h.id)!;
+      const [t0, t1] = tallies.get(h.id) ?? [null, null];
+      if (!t0 || !t1) throw new Error(`library: match ${h.id} has no tallies`);
+      const [
+        ,
+        file,
+        format,
+        p0,
+        p1,
+        length,
+        games,
+        date,
+        event,
+        program,
+        checkerDepth,
+        cubeDepth,
+        winner,
+        s0,
+        s1,
+        w,
+      ] = r;
+      yield {
+        file: String(file),
+        format: String(format),
+        matchLength: Number(length),
+        players: [String(p0), String(p1)],
+        games: Number(games),
+        finalScore: [Number(s0), Number(s1)],
+        winner: winner === null ? null : String(winner),
+        date: date === null ? null : String(date),
+        event: event === null ? null : String(event),
+        analyser:
+          program === null
+            ? null
+            : {
+                program: String(program),
+                checkerDepth: checkerDepth === null ? null : String(checkerDepth),
+                cubeDepth: cubeDepth === null ? null : String(cubeDepth),
+              },
+        stats: [playerStats(t0), playerStats(t1)],
+        warnings: JSON.parse(String(w)) as ParseWarning[],
+        tallies: [t0, t1],
+      };
+    }
+  }
+}
+
+/**
+ * The stored matches, parsed again from their stored bytes with `parse` (the parser `bdb stats` uses), in
+ * file order. A stored file that cannot be parsed any more (a newer bdb's reader refuses it) is reported
+ * through `onError` and skipped.
+ */
+export async function* libraryMatches(
+  lib: Library,
+  filter: MatchFilter,
+  parse: ParseUnit,
+  onError: (file: string, e: unknown) => void,
+): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
+  const con = lib.connection;
+  for (const part of chunks(await heads(lib, filter), 50)) {
+    const ids = part.map((h) => h.id).join(',');
+    const bytes = new Map<string, Uint8Array>();
+    const unitFiles = new Map<number, string[]>();
+    for (const [id, files] of await rows(
+      con,
+      `SELECT match_id, source_files FROM matches WHERE match_id IN (${ids})`,
+    ))
+      unitFiles.set(Number(id), JSON.parse(String(files)) as string[]);
+    for (const [path, deflated] of await rows(
+      con,
+      `SELECT f.path, s.deflated FROM files f JOIN sources s USING (sha256) WHERE f.status = 'imported' AND f.match_id IN (${ids})`,
+    )) {
+      bytes.set(String(path), new Uint8Array(inflateRawSync(deflated as Uint8Array)));
+    }
+    for (const h of part) {
+      const files = (unitFiles.get(h.id) ?? []).map((path) => ({ path, bytes: bytes.get(path) }));
+      try {
+        if (files.length === 0 || files.some((f) => f.bytes === undefined))
+          throw new Error('stored source bytes missing');
+        yield parse(files as { path: string; bytes: Uint8Array }[]);
+      } catch (e) {
+        onError(h.file, e);
+      }
+    }
+  }
+}
+
+/** What the library recorded about files it could not import, and files holding a match held elsewhere. */
+export async function libraryFileNotes(lib: Library): Promise<{
+  errors: { file: string; message: string }[];
+  duplicates: { file: string; sameAs: string }[];
+}> {
+  const con = lib.connection;
+  const errors = (
+    await rows(con, "SELECT path, error FROM files WHERE status = 'failed' AND path = unit")
+  ).map(([file, message]) => ({ file: String(file), message: String(message) }));
+  const duplicates = (
+    await rows(con, "SELECT path, same_as FROM files WHERE status = 'duplicate' AND path = unit")
+  ).map(([file, sameAs]) => ({ file: String(file), sameAs: String(sameAs) }));
+  const order = (a: { file: string }, b: { file: string }): number =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  return { errors: errors.sort(order), duplicates: duplicates.sort(order) };
+}

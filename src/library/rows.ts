@@ -1,0 +1,234 @@
+/**
+ * A parsed match → the library's rows: the match, its two seats' tallies (the exact sums the metrics layer
+ * made, spec/metrics.md §2.1), its games and one row per decision. Every figure in a row comes from the
+ * function that computes it for `bdb stats` (decisionError, isCounted, mwcLoss, decisionDifficulty,
+ * the classifiers, the position writers): the library stores figures, it does not recompute them.
+ */
+import { matchOutcome } from '../analyse.js';
+import { checkerThemes } from '../classify/checker-themes.js';
+import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
+import { gamePhase, gamePlan } from '../classify/game-plan.js';
+import type { Met } from '../met/index.js';
+import { bestCubeEquity } from '../metrics/decision-error.js';
+import {
+  DEFAULT_THRESHOLDS,
+  type ErrorThresholds,
+  isAvoidableError,
+  reachesThreshold,
+  THRESHOLD_PRESETS,
+  thresholdEquity,
+} from '../metrics/difficulty.js';
+import { type DecisionFigures, matchTallies, type PlayerTally } from '../metrics/player-stats.js';
+import type { Decision, Match } from '../model/types.js';
+import type { ParseWarning } from '../parsers/types.js';
+import { moveNumber, playedAndBest } from '../review/decision-refs.js';
+import { decisionPosition, decisionPositionId, decisionXgid } from '../review/position.js';
+import { isoDay } from './dates.js';
+
+/** A column value as the appender takes it. */
+export type Cell = string | number | boolean | null;
+
+/** Errors and avoidable errors of one seat under each threshold preset (spec/metrics.md §4). */
+export type ErrorsByPreset = Record<keyof typeof THRESHOLD_PRESETS, [errors: number, avoidable: number]>;
+
+/** The rows of one match, in the column order of src/library/schema.ts. */
+export interface MatchRows {
+  readonly match: Cell[];
+  readonly players: [Cell[], Cell[]];
+  readonly games: Cell[][];
+  readonly decisions: Cell[][];
+  /** The seats' tallies, as stored (for tests and the caller's own use). */
+  readonly tallies: readonly [PlayerTally, PlayerTally];
+}
+
+const PRESETS = Object.entries(THRESHOLD_PRESETS) as [keyof typeof THRESHOLD_PRESETS, ErrorThresholds][];
+
+function emptyErrorsByPreset(): ErrorsByPreset {
+  return Object.fromEntries(PRESETS.map(([k]) => [k, [0, 0]])) as unknown as ErrorsByPreset;
+}
+
+/** JSON that keeps ±Infinity and NaN (gnuBG's LU[-inf] luck reaches the tallies). */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v) =>
+    typeof v === 'number' && !Number.isFinite(v) ? { $num: String(v) } : v,
+  );
+}
+
+/** The inverse of {@link toJson}. */
+export function fromJson<T>(text: string): T {
+  return JSON.parse(text, (_k, v) =>
+    v !== null && typeof v === 'object' && typeof v.$num === 'string' && Object.keys(v).length === 1
+      ? Number(v.$num)
+      : v,
+  ) as T;
+}
+
+/** XG's breakdown type of a decision: checker, double (double and no double), take (take and pass). */
+function typeOf(d: Decision): 'checker' | 'double' | 'take' {
+  if (d.kind === 'checker') return 'checker';
+  return d.action === 'take' || d.action === 'pass' ? 'take' : 'double';
+}
+
+/** Equities of the action made and the best one, from the decision maker's view; null when unknown. */
+function equities(d: Decision): [played: number | null, best: number | null] {
+  if (d.kind === 'checker') {
+    const best = d.candidates[0];
+    const played = d.playedIndex === null ? undefined : d.candidates[d.playedIndex];
+    return [played?.equity ?? null, best?.equity ?? null];
+  }
+  const a = d.analysis;
+  if (!a) return [null, null];
+  const reply = Math.min(a.dt, a.dp);
+  switch (d.action) {
+    case 'no-double':
+      return [a.nd, bestCubeEquity(a)];
+    case 'double':
+      return [reply, bestCubeEquity(a)];
+    case 'take':
+      return [-a.dt, -reply];
+    case 'pass':
+      return [-a.dp, -reply];
+  }
+}
+
+/**
+ * Themes name errors (spec/classifier.md): they are computed for checker plays whose error reaches the
+ * smallest error threshold of the presets (XG's 20 mpt) and left null below it, where they would cost a
+ * legal-move search per play and name differences nobody studies.
+ */
+const THEME_MIN_ERROR = thresholdEquity(Math.min(...Object.values(THRESHOLD_PRESETS).map((t) => t.errorMpt)));
+
+function themeOf(d: Decision, error: number | null): string | null {
+  if (error === null || d.kind === 'cube' || !reachesThreshold(error, THEME_MIN_ERROR)) return null;
+  return checkerThemes(d, { primaryOnly: true }).primary?.token ?? null;
+}
+
+/**
+ * The rows of a match. `matchId` keys them; `sourceFiles` are the files read (several for a gnuBG text
+ * export); `fingerprint` the match's identity (null when it has no decision).
+ */
+export function matchRows(
+  met: Met,
+  match: Match,
+  warnings: readonly ParseWarning[],
+  matchId: number,
+  sourceFiles: readonly string[],
+  fingerprint: string | null,
+): MatchRows {
+  const decisions: Cell[][] = [];
+  const errors: [ErrorsByPreset, ErrorsByPreset] = [emptyErrorsByPreset(), emptyErrorsByPreset()];
+  const defaultThreshold = thresholdEquity(DEFAULT_THRESHOLDS.errorMpt);
+  // where each decision sits, for the observer (decisions arrive in game order)
+  let gameIndex = 0;
+  let position = 0;
+  const observe = (d: Decision, f: DecisionFigures): void => {
+    while (gameIndex < match.games.length && position >= match.games[gameIndex]!.decisions.length) {
+      gameIndex++;
+      position = 0;
+    }
+    const game = match.games[gameIndex];
+    if (game?.decisions[position] !== d) throw new Error('library rows: decisions observed out of order');
+    if (f.counted && f.error !== null) {
+      for (const [name, t] of PRESETS) {
+        const thr = thresholdEquity(t.errorMpt);
+        const slot = errors[d.player][name];
+        if (reachesThreshold(f.error, thr)) slot[0]++;
+        if (isAvoidableError(f.error, f.loss, f.difficulty, thr)) slot[1]++;
+      }
+    }
+    const pos = decisionPosition(game, position);
+    const { played, best } = playedAndBest(d);
+    const [playedEq, bestEq] = equities(d);
+    const me = d.player;
+    const ml = match.matchLength;
+    const direction = d.kind === 'cube' && d.analysis ? decisionCubeDirection(d) : null;
+    const analysed = d.kind === 'checker' ? d.candidates.length > 0 : d.analysis !== null;
+    decisions.push([
+      matchId,
+      game.index + 1,
+      position + 1,
+      moveNumber(game, position),
+      me,
+      match.players[me],
+      match.players[me === 0 ? 1 : 0],
+      typeOf(d),
+      d.kind === 'cube' ? d.action : null,
+      d.kind === 'checker' ? `${d.dice[0]}${d.dice[1]}` : null,
+      ml,
+      ml > 0 ? ml - d.score[me] : null,
+      ml > 0 ? ml - d.score[me === 0 ? 1 : 0] : null,
+      d.cubeValue,
+      d.cubeOwner === -1 ? 'centre' : d.cubeOwner === me ? 'player' : 'opponent',
+      d.crawfordGame,
+      d.fromPosition === true,
+      f.counted,
+      f.error,
+      f.loss,
+      f.difficulty,
+      f.counted && f.error !== null ? reachesThreshold(f.error, defaultThreshold) : null,
+      f.counted && f.error !== null
+        ? isAvoidableError(f.error, f.loss, f.difficulty, defaultThreshold)
+        : null,
+      played,
+      playedEq,
+      analysed ? best : null,
+      bestEq,
+      d.kind === 'checker' ? d.candidates.length : null,
+      pos ? decisionXgid(match, d, pos) : null,
+      pos ? decisionPositionId(pos) : null,
+      pos ? gamePlan(pos.board, d.player) : null,
+      pos ? gamePhase(pos.board) : null,
+      d.kind === 'cube' ? cubeTheme(direction) : themeOf(d, f.error),
+      direction,
+      d.kind === 'checker' ? d.luck : null,
+    ]);
+    position++;
+  };
+  const tallies = matchTallies(met, match, DEFAULT_THRESHOLDS, observe);
+  const { finalScore, winner } = matchOutcome(match);
+  const a = match.analyser;
+  const matchRow: Cell[] = [
+    matchId,
+    sourceFiles[0]!,
+    JSON.stringify(sourceFiles),
+    match.format,
+    fingerprint,
+    match.players[0],
+    match.players[1],
+    match.matchLength,
+    match.games.length,
+    match.date,
+    isoDay(match.date, match.format),
+    match.event,
+    match.round,
+    match.place,
+    a?.program ?? null,
+    a?.checkerDepth ?? null,
+    a?.cubeDepth ?? null,
+    winner === null ? null : match.players[winner],
+    finalScore[0],
+    finalScore[1],
+    match.rules.crawford,
+    match.rules.jacoby,
+    JSON.stringify(warnings),
+  ];
+  const players = ([0, 1] as const).map((seat): Cell[] => [
+    matchId,
+    seat,
+    match.players[seat],
+    toJson(tallies[seat]),
+    JSON.stringify(errors[seat]),
+  ]) as [Cell[], Cell[]];
+  const games = match.games.map((g): Cell[] => [
+    matchId,
+    g.index + 1,
+    g.score[0],
+    g.score[1],
+    g.crawfordGame,
+    g.winner,
+    g.points,
+    g.resigned,
+    g.decisions.length,
+  ]);
+  return { match: matchRow, players, games, decisions, tallies };
+}

@@ -1,0 +1,144 @@
+/**
+ * The library's schema: DDL and its migrations, one numbered step each. A released step is never edited;
+ * a change of schema is a new step appended to `MIGRATIONS`. `docs/library.md` documents every table and
+ * column, its unit and the spec section defining it.
+ *
+ * Keys (files.path, sources.sha256, matches.match_id) are kept unique by the importer, the only writer,
+ * rather than by indexes: DuckDB appends far faster without them.
+ *
+ * Layout: `files` (every file seen, its hash and what became of it), `sources` (the bytes of every imported
+ * file, deflated: the library is self-contained and a future bdb can recompute from them), `matches`,
+ * `match_players` (one per seat: the tally the metrics layer made, the exact sums every figure derives
+ * from), `games`, `decisions` (one row per decision, for SQL, export and other engines), `aliases`, `meta`.
+ */
+
+/** The schema version this bdb writes; a library with a larger one is refused. */
+export const SCHEMA_VERSION = 1;
+
+/** Step 1: the first schema. */
+const STEP_1 = `
+CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR NOT NULL);
+CREATE TABLE files (
+  path VARCHAR NOT NULL,
+  unit VARCHAR NOT NULL,
+  sha256 VARCHAR NOT NULL,
+  size BIGINT NOT NULL,
+  format VARCHAR,
+  imported_at TIMESTAMP NOT NULL,
+  status VARCHAR NOT NULL,
+  error VARCHAR,
+  match_id INTEGER,
+  same_as VARCHAR
+);
+CREATE TABLE sources (sha256 VARCHAR NOT NULL, size BIGINT NOT NULL, deflated BLOB NOT NULL);
+CREATE TABLE matches (
+  match_id INTEGER NOT NULL,
+  file VARCHAR NOT NULL,
+  source_files VARCHAR NOT NULL,
+  format VARCHAR NOT NULL,
+  fingerprint VARCHAR,
+  player0 VARCHAR NOT NULL,
+  player1 VARCHAR NOT NULL,
+  match_length INTEGER NOT NULL,
+  games INTEGER NOT NULL,
+  date VARCHAR,
+  day DATE,
+  event VARCHAR,
+  round VARCHAR,
+  place VARCHAR,
+  analyser VARCHAR,
+  checker_depth VARCHAR,
+  cube_depth VARCHAR,
+  winner VARCHAR,
+  score0 INTEGER NOT NULL,
+  score1 INTEGER NOT NULL,
+  crawford BOOLEAN NOT NULL,
+  jacoby BOOLEAN NOT NULL,
+  warnings VARCHAR NOT NULL
+);
+CREATE TABLE match_players (
+  match_id INTEGER NOT NULL,
+  seat TINYINT NOT NULL,
+  player VARCHAR NOT NULL,
+  tally VARCHAR NOT NULL,
+  errors_by_preset VARCHAR NOT NULL
+);
+CREATE TABLE games (
+  match_id INTEGER NOT NULL,
+  game INTEGER NOT NULL,
+  score0 INTEGER NOT NULL,
+  score1 INTEGER NOT NULL,
+  crawford BOOLEAN NOT NULL,
+  winner_seat TINYINT,
+  points INTEGER NOT NULL,
+  resigned BOOLEAN NOT NULL,
+  decisions INTEGER NOT NULL
+);
+CREATE TABLE decisions (
+  match_id INTEGER NOT NULL,
+  game INTEGER NOT NULL,
+  decision INTEGER NOT NULL,
+  move INTEGER NOT NULL,
+  seat TINYINT NOT NULL,
+  player VARCHAR NOT NULL,
+  opponent VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  action VARCHAR,
+  dice VARCHAR,
+  match_length INTEGER NOT NULL,
+  away INTEGER,
+  opponent_away INTEGER,
+  cube INTEGER NOT NULL,
+  cube_owner VARCHAR NOT NULL,
+  crawford BOOLEAN NOT NULL,
+  from_position BOOLEAN NOT NULL,
+  counted BOOLEAN NOT NULL,
+  error DOUBLE,
+  mwc_loss DOUBLE,
+  difficulty DOUBLE,
+  is_error BOOLEAN,
+  avoidable BOOLEAN,
+  played VARCHAR,
+  played_equity DOUBLE,
+  best VARCHAR,
+  best_equity DOUBLE,
+  candidates INTEGER,
+  xgid VARCHAR,
+  position_id VARCHAR,
+  game_plan VARCHAR,
+  phase VARCHAR,
+  theme VARCHAR,
+  cube_direction VARCHAR,
+  luck DOUBLE
+);
+CREATE TABLE aliases (alias VARCHAR PRIMARY KEY, name VARCHAR NOT NULL);
+`;
+
+/** Views for `bdb sql` and other readers: the documented, stable surface. */
+const VIEWS_1 = `
+CREATE VIEW players AS
+  SELECT player, count(DISTINCT match_id) AS matches,
+    count(*) FILTER (WHERE counted) AS decisions,
+    sum(error) FILTER (WHERE counted) AS equity_lost,
+    sum(mwc_loss) FILTER (WHERE counted) AS mwc_lost,
+    500 * sum(error) FILTER (WHERE counted) / nullif(count(*) FILTER (WHERE counted), 0) AS pr
+  FROM decisions GROUP BY player;
+`;
+
+/** Migrations: index i brings a library from version i to i + 1. Never edit a released step. */
+export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1];
+
+/** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */
+export const LIBRARY_TABLES = [
+  'meta',
+  'files',
+  'sources',
+  'matches',
+  'match_players',
+  'games',
+  'decisions',
+  'aliases',
+] as const;
+
+/** Views `bdb sql` documents (read-only surface for users). */
+export const SQL_VIEWS = ['decisions', 'matches', 'players', 'games', 'files'] as const;

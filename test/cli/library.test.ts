@@ -1,0 +1,344 @@
+/**
+ * The player's library end to end, through the built command: import, the figures read back (identical to
+ * the file route, every field of the JSON), the kill test, merge, two processes at once, read-only SQL,
+ * export, stored aliases, filters, and bad libraries. The expected figures are the file route's own
+ * output on the same files — which test/reference-matches/*.test.ts check against XG and gnuBG.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, bdb } from '../helpers/cli.js';
+
+const REF = fileURLToPath(new URL('../reference-matches', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-library-'));
+const lib = (name: string): string => join(tmp, name);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+function sha(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+async function query(path: string, sql: string): Promise<unknown[][]> {
+  const inst = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
+  const con = await inst.connect();
+  try {
+    return (await con.runAndReadAll(sql)).getRowsJS() as unknown[][];
+  } finally {
+    con.closeSync();
+    inst.closeSync();
+  }
+}
+
+/** Every stored match is whole: its seats, games and decisions as many as its rows say. */
+async function checkConsistent(path: string): Promise<void> {
+  const bad = await query(
+    path,
+    `SELECT m.match_id FROM matches m
+       LEFT JOIN (SELECT match_id, count(*) n FROM match_players GROUP BY 1) p USING (match_id)
+       LEFT JOIN (SELECT match_id, count(*) n, sum(decisions) d FROM games GROUP BY 1) g USING (match_id)
+       LEFT JOIN (SELECT match_id, count(*) n FROM decisions GROUP BY 1) d USING (match_id)
+     WHERE coalesce(p.n, 0) <> 2 OR coalesce(g.n, 0) <> m.games OR coalesce(g.d, 0) <> coalesce(d.n, 0)`,
+  );
+  expect(bad).toEqual([]);
+  const orphans = await query(
+    path,
+    `SELECT path FROM files f WHERE status = 'imported' AND (
+       match_id NOT IN (SELECT match_id FROM matches) OR sha256 NOT IN (SELECT sha256 FROM sources))`,
+  );
+  expect(orphans).toEqual([]);
+}
+
+describe('bdb import and the library route', () => {
+  const main = lib('main.duckdb');
+  let fileJson = '';
+  beforeAll(() => {
+    const r = bdb('import', REF, '--library', main);
+    expect(r.code).toBe(0);
+    fileJson = bdb('stats', REF, '--json').stdout;
+  });
+
+  it('imports every match once and says so in one line', () => {
+    const again = bdb('import', REF, '--library', main);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/: 0 new, \d+ unchanged, \d+ duplicate, 0 failed/);
+  });
+
+  it('stats --library gives the file route figures, every field of the JSON', () => {
+    const r = bdb('stats', '--library', main, '--json');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(fileJson);
+    for (const preset of ['gnubg', 'blunderdb']) {
+      const viaLib = bdb('stats', '--library', main, '--json', '--thresholds', preset).stdout;
+      expect(viaLib).toBe(bdb('stats', REF, '--json', '--thresholds', preset).stdout);
+    }
+  });
+
+  it('stats --library prints the same tables as the file route', () => {
+    expect(bdb('stats', '--library', main).stdout).toBe(bdb('stats', REF).stdout);
+  });
+
+  it('biases and plan --library give the file route JSON', () => {
+    expect(bdb('biases', '--library', main, '--json').stdout).toBe(bdb('biases', REF, '--json').stdout);
+    expect(bdb('plan', '--library', main, '--json').stdout).toBe(bdb('plan', REF, '--json').stdout);
+  });
+
+  it('filters: --since/--until/--event/--length on the library and on files alike', () => {
+    for (const f of [
+      ['--since', '2023-06-01'],
+      ['--until', '2023-06-01'],
+      ['--event', 'paris'],
+      ['--length', 'money'],
+      ['--length', '7'],
+      ['--player', 'Kévin Unger'],
+    ]) {
+      const viaLib = bdb('stats', '--library', main, '--json', ...f);
+      const viaFiles = bdb('stats', REF, '--json', ...f);
+      expect(viaLib.stdout).toBe(viaFiles.stdout);
+      expect(JSON.parse(viaLib.stdout).matches.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('stored aliases are used by every command on the library', () => {
+    const a = lib('alias.duckdb');
+    cpSync(main, a);
+    expect(bdb('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', a).code).toBe(0);
+    expect(bdb('alias', 'list', '--library', a, '--json').stdout).toContain('Kévin UNGER');
+    expect(bdb('stats', '--library', a, '--json').stdout).toBe(
+      bdb('stats', REF, '--json', '--alias', 'Kévin Unger=Kévin UNGER').stdout,
+    );
+  });
+
+  it('bdb sql answers queries and refuses writes, leaving the library as it was', () => {
+    const before = sha(main);
+    const t = bdb('sql', 'SELECT count(*) AS n FROM matches', '--library', main);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toMatch(/\bn\b/);
+    const j = JSON.parse(
+      bdb('sql', "SELECT player, pr FROM players WHERE player = 'Kévin Unger'", '--library', main, '--json')
+        .stdout,
+    );
+    expect(j[0].player).toBe('Kévin Unger');
+    expect(bdb('sql', 'SELECT 1 AS a, NULL AS b', '--library', main, '--csv').stdout).toBe('a,b\n1,\n');
+    for (const w of [
+      'DELETE FROM decisions',
+      'INSERT INTO aliases VALUES (1, 2)',
+      'CREATE TABLE x (a INT)',
+      "COPY decisions TO '/tmp/x.csv'",
+      'DROP VIEW players',
+      'SELECT 1; DELETE FROM matches',
+    ]) {
+      const r = bdb('sql', w, '--library', main);
+      expect(r.code, w).toBe(1);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(sha(main)).toBe(before);
+  });
+
+  it('exports the decisions as Parquet, CSV and JSON lines', async () => {
+    const [[n]] = (await query(main, 'SELECT count(*) FROM decisions')) as [[bigint]];
+    for (const ext of ['parquet', 'csv', 'jsonl']) {
+      const out = join(tmp, `decisions.${ext}`);
+      const r = bdb('export', out, '--library', main);
+      expect(r.code, r.stderr).toBe(0);
+      const reader = ext === 'parquet' ? 'read_parquet' : ext === 'csv' ? 'read_csv' : 'read_json';
+      const inst = await DuckDBInstance.create(':memory:');
+      const con = await inst.connect();
+      const [[m]] = (await con.runAndReadAll(`SELECT count(*) FROM ${reader}('${out}')`)).getRowsJS() as [
+        [bigint],
+      ];
+      con.closeSync();
+      inst.closeSync();
+      expect(m).toBe(n);
+    }
+    expect(bdb('export', join(tmp, 'm.csv'), '--table', 'matches', '--library', main).code).toBe(0);
+  });
+});
+
+describe('atomic imports', () => {
+  it('kill -9 during an import leaves a consistent library; importing again finishes the job', async () => {
+    const whole = lib('whole.duckdb');
+    expect(bdb('import', REF, '--library', whole).code).toBe(0);
+    const expected = bdb('stats', '--library', whole, '--json').stdout;
+    const [[total]] = (await query(whole, 'SELECT count(*) FROM matches')) as [[bigint]];
+    const partial: bigint[] = [];
+    for (const extra of [0, 100, 250, 500, 900]) {
+      const killed = lib(`killed-${extra}.duckdb`);
+      // small transactions, so the kill lands between and inside commits
+      const child = spawn(process.execPath, [BIN, 'import', REF, '--library', killed], {
+        env: { ...process.env, BDB_IMPORT_BATCH_ROWS: '200' },
+        stdio: 'ignore',
+      });
+      // once the first commits reach the write-ahead log, kill after `extra` ms more
+      const wal = `${killed}.wal`;
+      for (let t = 0; t < 30_000 && !(existsSync(wal) && statSync(wal).size > 0); t += 10)
+        await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, extra));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      await checkConsistent(killed);
+      const [[n]] = (await query(killed, 'SELECT count(*) FROM matches')) as [[bigint]];
+      partial.push(n);
+      const again = bdb('import', REF, '--library', killed);
+      expect(again.code, again.stderr).toBe(0);
+      await checkConsistent(killed);
+      expect(bdb('stats', '--library', killed, '--json').stdout).toBe(expected);
+    }
+    // at least one kill landed in the middle of the import
+    expect(
+      partial.some((n) => n > 0n && n < total),
+      `matches at the kill: ${partial.join(', ')} of ${total}`,
+    ).toBe(true);
+  });
+
+  it('two imports at once on one library: the second waits, nothing is lost or doubled', async () => {
+    const shared = lib('shared.duckdb');
+    const run = (): Promise<number | null> =>
+      new Promise((resolve) => {
+        const c = spawn(process.execPath, [BIN, 'import', REF, '--library', shared], { stdio: 'ignore' });
+        c.once('exit', resolve);
+      });
+    const codes = await Promise.all([run(), run()]);
+    expect(codes).toEqual([0, 0]);
+    await checkConsistent(shared);
+    expect(bdb('stats', '--library', shared, '--json').stdout).toBe(bdb('stats', REF, '--json').stdout);
+  });
+});
+
+describe('bdb merge', () => {
+  it('two halves imported apart and merged give the figures of one import', () => {
+    const a = lib('half-a.duckdb');
+    const b = lib('half-b.duckdb');
+    const merged = lib('merged.duckdb');
+    const halfA = ['gnubg', 'mat', 'sgf'].map((d) => join(REF, d));
+    const halfB = ['xg', 'xg-text', 'xgp'].map((d) => join(REF, d));
+    expect(bdb('import', ...halfA, '--library', a).code).toBe(0);
+    expect(bdb('import', ...halfB, '--library', b).code).toBe(0);
+    const r = bdb('merge', b, a, '--into', merged);
+    expect(r.code, r.stderr).toBe(0);
+    const whole = lib('halves-whole.duckdb');
+    expect(bdb('import', ...halfA, ...halfB, '--library', whole).code).toBe(0);
+    const expected = bdb('stats', '--library', whole, '--json').stdout;
+    expect(bdb('stats', '--library', merged, '--json').stdout).toBe(expected);
+    // merging again adds nothing
+    expect(bdb('merge', a, '--into', merged).stdout).toMatch(/: 0 matches/);
+    expect(bdb('stats', '--library', merged, '--json').stdout).toBe(expected);
+  });
+});
+
+describe('bad libraries: one line, exit 1, the file untouched', () => {
+  it('a missing library', () => {
+    const r = bdb('stats', '--library', lib('none.duckdb'));
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/no library here/);
+  });
+
+  it('a foreign file, a truncated library, a folder', () => {
+    const foreign = lib('foreign.duckdb');
+    writeFileSync(foreign, 'this is a text file, not a library\n');
+    const corrupt = lib('corrupt.duckdb');
+    expect(bdb('import', join(REF, 'xg'), '--library', corrupt).code).toBe(0);
+    truncateSync(corrupt, 5000);
+    for (const [path, why] of [
+      [foreign, /not a bdb library/],
+      [corrupt, /cannot open|not a bdb library|corrupt/i],
+      [tmp, /is a folder/],
+    ] as const) {
+      const before = path === tmp ? '' : sha(path);
+      for (const args of [
+        ['stats', '--library', path],
+        ['import', join(REF, 'xg'), '--library', path],
+        ['sql', 'SELECT 1', '--library', path],
+      ]) {
+        const r = bdb(...args);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
+        expect(r.stderr).toMatch(why);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      }
+      if (path !== tmp) expect(sha(path)).toBe(before);
+    }
+  });
+
+  it('a DuckDB file that is not a bdb library, and a library from a newer bdb', async () => {
+    const other = lib('other.duckdb');
+    const inst = await DuckDBInstance.create(other);
+    const con = await inst.connect();
+    await con.run('CREATE TABLE t (a INTEGER)');
+    con.closeSync();
+    inst.closeSync();
+    const newer = lib('newer.duckdb');
+    expect(bdb('import', join(REF, 'xg'), '--library', newer).code).toBe(0);
+    const i2 = await DuckDBInstance.create(newer);
+    const c2 = await i2.connect();
+    await c2.run("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
+    c2.closeSync();
+    i2.closeSync();
+    for (const [path, why] of [
+      [other, /not a bdb library/],
+      [newer, /newer bdb/],
+    ] as const) {
+      const before = sha(path);
+      for (const args of [
+        ['stats', '--library', path],
+        ['import', join(REF, 'xg'), '--library', path],
+      ]) {
+        const r = bdb(...args);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(why);
+      }
+      expect(sha(path)).toBe(before);
+    }
+  });
+
+  it('a library locked by another process: a clear line after the wait', async () => {
+    const locked = lib('locked.duckdb');
+    expect(bdb('import', join(REF, 'xg'), '--library', locked).code).toBe(0);
+    const holder = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const {DuckDBInstance}=await import('@duckdb/node-api'); const i=await DuckDBInstance.create(${JSON.stringify(locked)}); await i.connect(); console.log('locked'); setTimeout(()=>{}, 20000);`,
+      ],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((r) => holder.stdout.once('data', () => r()));
+    try {
+      const r = spawnSync(process.execPath, [BIN, 'stats', '--library', locked], {
+        encoding: 'utf8',
+        env: { ...process.env, BDB_LIBRARY_WAIT_MS: '300' },
+      });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/in use by another process/);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('paths given twice and a folder inside another: each file once', () => {
+    const twice = lib('twice.duckdb');
+    const xg = join(REF, 'xg');
+    const r = bdb('import', xg, join(xg, 'test.xg'), REF, '--library', twice);
+    expect(r.code).toBe(0);
+    const once = lib('once.duckdb');
+    bdb('import', REF, '--library', once);
+    expect(bdb('stats', '--library', twice, '--json').stdout).toBe(
+      bdb('stats', '--library', once, '--json').stdout,
+    );
+  });
+});
