@@ -3,6 +3,7 @@
  * line on failure (missing, locked, corrupt, foreign or newer library: exit 1, the file untouched).
  */
 import type { Command } from 'commander';
+import { BdbError } from '../errors.js';
 import { closeLibrary, type Library, LibraryError, libraryPath, openLibrary } from '../library/open.js';
 import { EXIT, type ExitCode } from './exit.js';
 
@@ -42,7 +43,18 @@ export async function withLibrary(
   }
   try {
     return await work(lib);
+  } catch (e) {
+    // DuckDB's own failures (out of memory, disk full, I/O): one line; what was committed stays
+    if (e instanceof Error && /^[A-Z][A-Za-z ]*Error: /.test(e.message) && !(e instanceof BdbError)) {
+      process.stderr.write(`bdb: ${path}: ${e.message.split('\n')[0]}\n`);
+      return EXIT.someFailed;
+    }
+    throw e;
   } finally {
-    closeLibrary(lib);
+    try {
+      closeLibrary(lib);
+    } catch {
+      // an instance DuckDB invalidated after a fatal error cannot be closed cleanly; the file is consistent
+    }
   }
 }

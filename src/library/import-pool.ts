@@ -44,8 +44,22 @@ export async function importUnits<U>(
   );
   const waiting = new Map<number, (p: Prepared) => void>();
   const failure: { error: Error | null } = { error: null };
+  // each worker takes the next unit when it is free (a long match does not hold the others back)
+  const queue: WorkerRequest[] = [];
+  const idle: Worker[] = [...workers];
+  const dispatch = (): void => {
+    while (idle.length > 0 && queue.length > 0) {
+      const req = queue.shift()!;
+      idle.pop()!.postMessage(
+        req,
+        req.files.map((f) => f.bytes.buffer as ArrayBuffer),
+      );
+    }
+  };
   for (const w of workers) {
     w.on('message', (r: WorkerReply) => {
+      idle.push(w);
+      dispatch();
       waiting.get(r.seq)?.(r.prepared);
       waiting.delete(r.seq);
     });
@@ -62,7 +76,7 @@ export async function importUnits<U>(
       | { kind: 'done'; outcome: ImportOutcome }
       | { kind: 'parse'; files: UnitFile[]; hashes: string[]; result: Promise<Prepared> };
     const window: Slot[] = [];
-    const limit = opts.workers * 4;
+    const limit = opts.workers * 16;
     let next = 0;
     let seq = 0;
     const submit = (u: U): Slot => {

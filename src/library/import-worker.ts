@@ -1,6 +1,6 @@
 /**
  * A worker thread of `bdb import`: parses the units the main thread sends (their bytes transferred, not
- * copied), makes their rows and deflates their bytes ({@link prepareUnit}), and sends the result back. The
+ * copied), makes their rows and compresses their bytes ({@link prepareUnit}), and sends the result back. The
  * main thread keeps the library and stores results in input order.
  */
 import { parentPort } from 'node:worker_threads';
@@ -28,6 +28,6 @@ const parse = (files: UnitFile[]) =>
 
 parentPort?.on('message', (req: WorkerRequest) => {
   const prepared = prepareUnit(met, parse, req.files);
-  const transfer = prepared.ok ? prepared.deflated.map((d) => d.buffer as ArrayBuffer) : [];
+  const transfer = prepared.ok ? prepared.compressed.map((d) => d.buffer as ArrayBuffer) : [];
   parentPort!.postMessage({ seq: req.seq, prepared } satisfies WorkerReply, transfer);
 });

@@ -12,7 +12,6 @@
  *   any moment leaves every file either wholly in the library or absent, and importing again finishes.
  */
 import { createHash } from 'node:crypto';
-import { deflateRawSync } from 'node:zlib';
 import { matchFingerprint } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
@@ -20,6 +19,7 @@ import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
+import { compressSource, writeSource } from './sources.js';
 import { rows, TableAppender, type WriteValue } from './sql.js';
 
 /** One file of a match unit. */
@@ -46,12 +46,11 @@ export interface ImportOutcome {
 /** Parses a unit's files into a match (the CLI passes the same function `bdb stats` uses). */
 export type ParseUnit = (files: UnitFile[]) => { match: Match; warnings: readonly ParseWarning[] };
 
-const TABLES = ['files', 'sources', 'matches', 'match_players', 'games', 'decisions'] as const;
+const TABLES = ['files', 'matches', 'match_players', 'games', 'decisions'] as const;
 type Table = (typeof TABLES)[number];
 
 const SELECT_FILES = 'SELECT path, sha256, status, match_id FROM files';
 const SELECT_FINGERPRINTS = 'SELECT fingerprint, file FROM matches WHERE fingerprint IS NOT NULL';
-const SELECT_SOURCES = 'SELECT sha256 FROM sources';
 const SELECT_NEXT_ID = 'SELECT coalesce(max(match_id), 0) + 1 FROM matches';
 const DELETE_FILE = 'DELETE FROM files WHERE path = $1';
 const DELETE_FAILED = "DELETE FROM files WHERE status = 'failed' AND path = $1";
@@ -62,8 +61,6 @@ const DELETE_MATCH = [
   'DELETE FROM matches WHERE match_id = $1',
   'DELETE FROM files WHERE match_id = $1',
 ];
-const DELETE_ORPHAN_SOURCES =
-  "DELETE FROM sources WHERE sha256 NOT IN (SELECT sha256 FROM files WHERE status = 'imported')";
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
@@ -82,15 +79,15 @@ export interface UnitRows {
   readonly decisions: Cell[][];
 }
 
-/** What is done for a unit away from the library (here, or in a worker thread): parse, rows, deflate. */
+/** What is done for a unit away from the library (here, or in a worker thread): parse, rows, compression. */
 export type Prepared =
   | {
       readonly ok: true;
       readonly format: string;
       readonly fingerprint: string | null;
       readonly rows: UnitRows;
-      /** Each file's bytes, deflated (raw DEFLATE, level 1). */
-      readonly deflated: Uint8Array[];
+      /** Each file's bytes, compressed as the library keeps them (src/library/sources.ts). */
+      readonly compressed: Uint8Array[];
     }
   | { readonly ok: false; readonly format: null; readonly message: string };
 
@@ -120,7 +117,7 @@ export function prepareUnit(met: Met, parse: ParseUnit, files: readonly UnitFile
       format: parsed.match.format,
       fingerprint,
       rows: { match: r.match, players: r.players, games: r.games, decisions: r.decisions },
-      deflated: files.map((f) => deflateRawSync(f.bytes, { level: 1 })),
+      compressed: files.map((f) => compressSource(f.bytes)),
     };
   } catch (e) {
     return { ok: false, format: null, message: internal(e) };
@@ -139,13 +136,11 @@ export class LibraryImporter {
   private readonly byHash = new Map<string, string>();
   /** fingerprint key → file of the match. */
   private readonly fingerprints = new Map<string, string>();
-  private readonly sources = new Set<string>();
   /** Paths recorded as failed by an earlier import (their row is replaced when tried again). */
   private readonly failed = new Set<string>();
   private nextId = 1;
   private appenders: Record<Table, TableAppender> | null = null;
   private pending = 0;
-  private replaced = false;
 
   private constructor(lib: Library, met: Met, parse: ParseUnit, batchRows: number) {
     this.lib = lib;
@@ -178,7 +173,6 @@ export class LibraryImporter {
     }
     for (const [fp, file] of await rows(con, SELECT_FINGERPRINTS))
       imp.fingerprints.set(String(fp), String(file));
-    for (const [sha] of await rows(con, SELECT_SOURCES)) imp.sources.add(String(sha));
     imp.nextId = Number((await rows(con, SELECT_NEXT_ID))[0]![0]);
     return imp;
   }
@@ -200,10 +194,6 @@ export class LibraryImporter {
     this.appenders = null;
     this.pending = 0;
     for (const t of TABLES) apps[t].close();
-    if (this.replaced) {
-      await this.lib.connection.run(DELETE_ORPHAN_SOURCES);
-      this.replaced = false;
-    }
     await this.lib.connection.run('COMMIT');
   }
 
@@ -310,7 +300,6 @@ export class LibraryImporter {
           if (this.known.get(file) === undefined) this.fingerprints.delete(fp);
         for (const [h, p] of this.byHash) if (!this.known.has(p)) this.byHash.delete(h);
       }
-      this.replaced = true;
     }
     for (const f of files) {
       if (!this.failed.delete(f.path)) continue;
@@ -356,10 +345,7 @@ export class LibraryImporter {
     }
     files.forEach((f, i) => {
       const h = hashes[i]!;
-      if (!this.sources.has(h)) {
-        this.sources.add(h);
-        apps.sources.append([h, f.bytes.length, prepared.deflated[i]!]);
-      }
+      writeSource(this.lib.path, h, prepared.compressed[i]!);
       if (!this.byHash.has(h)) this.byHash.set(h, f.path);
     });
     this.fileRows(apps, files, hashes, prepared.format, 'imported', { matchId });

@@ -8,10 +8,13 @@
  * Because every figure derives from per-match tallies and per-decision rows that are exact sums, the merged
  * library gives the figures of one import of the union (test/unit/library/merge.test.ts).
  */
+import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { BdbError } from '../errors.js';
 import { sqlString } from './export.js';
 import { type Library, LibraryError } from './open.js';
 import { SCHEMA_VERSION } from './schema.js';
+import { sourcePath as storedSource } from './sources.js';
 import { rows, TableAppender } from './sql.js';
 
 /** What a merge did, per source. */
@@ -64,7 +67,7 @@ export async function mergeLibrary(into: Library, sourcePath: string): Promise<M
   }
 }
 
-async function copyRows(into: Library, sourcePath: string): Promise<MergeOutcome> {
+async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcome> {
   const con = into.connection;
   const targetFiles = new Set((await rows(con, 'SELECT path FROM main.files')).map((r) => String(r[0])));
   const held = new Map<string, Held>();
@@ -148,15 +151,18 @@ async function copyRows(into: Library, sourcePath: string): Promise<MergeOutcome
     FROM src.files f LEFT JOIN merge_ids i ON f.match_id = i.old
     WHERE f.path NOT IN (SELECT path FROM main.files)`);
   const files = Number((await rows(con, 'SELECT count(*) FROM main.files'))[0]![0]) - before0;
-  await con.run(`
-    INSERT INTO main.sources SELECT s.* FROM src.sources s
-    WHERE s.sha256 NOT IN (SELECT sha256 FROM main.sources)
-      AND s.sha256 IN (SELECT sha256 FROM main.files WHERE status = 'imported')`);
-  await con.run(
-    "DELETE FROM main.sources WHERE sha256 NOT IN (SELECT sha256 FROM main.files WHERE status = 'imported')",
-  );
+  // the bytes of the files now held, copied beside the target before the commit (as an import writes them)
+  for (const [sha] of await rows(con, "SELECT DISTINCT sha256 FROM main.files WHERE status = 'imported'")) {
+    const to = storedSource(into.path, String(sha));
+    const from = storedSource(sourcePath0, String(sha));
+    if (!existsSync(to) && existsSync(from)) {
+      mkdirSync(dirname(to), { recursive: true });
+      copyFileSync(from, `${to}.${process.pid}.tmp`);
+      renameSync(`${to}.${process.pid}.tmp`, to);
+    }
+  }
   await con.run(
     'INSERT INTO main.aliases SELECT * FROM src.aliases WHERE alias NOT IN (SELECT alias FROM main.aliases)',
   );
-  return { source: sourcePath, matches: copied.length, duplicates, files };
+  return { source: sourcePath0, matches: copied.length, duplicates, files };
 }

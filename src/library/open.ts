@@ -48,8 +48,16 @@ export interface OpenOptions {
   readonly waitMs?: number;
 }
 
-/** DuckDB settings: a small memory budget (RSS stays flat) and no more threads than the machine has. */
-const SETTINGS = { memory_limit: '96MB', threads: '2' } as const;
+/**
+ * DuckDB settings: a bounded buffer pool (DuckDB spills to `<library>.tmp` beyond it; checkpoints of a large
+ * library need more than 100 MB pinned at once), two threads, no insertion order kept (every read orders
+ * its rows).
+ */
+const SETTINGS = {
+  memory_limit: process.env.BDB_DUCKDB_MEMORY ?? '256MB',
+  threads: '2',
+  preserve_insertion_order: 'false',
+} as const;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));

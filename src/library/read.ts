@@ -7,7 +7,6 @@
  * Order: matches come sorted by file path (JavaScript string order), which is the order in which `bdb stats
  * FOLDER` walks a folder, so a library and a folder give the same lists.
  */
-import { inflateRawSync } from 'node:zlib';
 import type { MatchReport } from '../analyse.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
@@ -15,8 +14,9 @@ import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { type MatchFilter, passesFilter } from './filter.js';
 import type { ParseUnit } from './import.js';
-import type { Library } from './open.js';
+import { type Library, LibraryError } from './open.js';
 import { type ErrorsByPreset, fromJson } from './rows.js';
+import { readSource, sourcesDir } from './sources.js';
 import { rows } from './sql.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
@@ -106,6 +106,7 @@ export async function* libraryReports(
         s1,
         w,
       ] = r;
+      let stats: MatchReport['stats'] | null = null;
       yield {
         file: String(file),
         format: String(format),
@@ -124,7 +125,11 @@ export async function* libraryReports(
                 checkerDepth: checkerDepth === null ? null : String(checkerDepth),
                 cubeDepth: cubeDepth === null ? null : String(cubeDepth),
               },
-        stats: [playerStats(t0), playerStats(t1)],
+        // derived on demand: the per-person table alone needs only the tallies
+        get stats(): MatchReport['stats'] {
+          stats ??= [playerStats(t0), playerStats(t1)];
+          return stats;
+        },
         warnings: JSON.parse(String(w)) as ParseWarning[],
         tallies: [t0, t1],
       };
@@ -153,17 +158,18 @@ export async function* libraryMatches(
       `SELECT match_id, source_files FROM matches WHERE match_id IN (${ids})`,
     ))
       unitFiles.set(Number(id), JSON.parse(String(files)) as string[]);
-    for (const [path, deflated] of await rows(
+    for (const [path, sha] of await rows(
       con,
-      `SELECT f.path, s.deflated FROM files f JOIN sources s USING (sha256) WHERE f.status = 'imported' AND f.match_id IN (${ids})`,
+      `SELECT path, sha256 FROM files WHERE status = 'imported' AND match_id IN (${ids})`,
     )) {
-      bytes.set(String(path), new Uint8Array(inflateRawSync(deflated as Uint8Array)));
+      const b = readSource(lib.path, String(sha));
+      if (b) bytes.set(String(path), b);
     }
     for (const h of part) {
       const files = (unitFiles.get(h.id) ?? []).map((path) => ({ path, bytes: bytes.get(path) }));
       try {
         if (files.length === 0 || files.some((f) => f.bytes === undefined))
-          throw new Error('stored source bytes missing');
+          throw new LibraryError(h.file, `its stored bytes are missing from ${sourcesDir(lib.path)}`);
         yield parse(files as { path: string; bytes: Uint8Array }[]);
       } catch (e) {
         onError(h.file, e);

@@ -47,18 +47,25 @@ function emptyErrorsByPreset(): ErrorsByPreset {
   return Object.fromEntries(PRESETS.map(([k]) => [k, [0, 0]])) as unknown as ErrorsByPreset;
 }
 
-/** JSON that keeps ±Infinity and NaN (gnuBG's LU[-inf] luck reaches the tallies). */
+/** The key marking a number JSON cannot hold. */
+const NUM = '$num';
+
+/**
+ * JSON that keeps ±Infinity and NaN (gnuBG's LU[-inf] luck reaches the tallies) as `{"$num": "-Infinity"}`;
+ * doubles are written in the shortest form that reads back to the same bits.
+ */
 export function toJson(value: unknown): string {
   return JSON.stringify(value, (_k, v) =>
-    typeof v === 'number' && !Number.isFinite(v) ? { $num: String(v) } : v,
+    typeof v === 'number' && !Number.isFinite(v) ? { [NUM]: String(v) } : v,
   );
 }
 
-/** The inverse of {@link toJson}. */
+/** The inverse of {@link toJson} (plain JSON.parse unless the text holds a marked number). */
 export function fromJson<T>(text: string): T {
+  if (!text.includes(`"${NUM}"`)) return JSON.parse(text) as T;
   return JSON.parse(text, (_k, v) =>
-    v !== null && typeof v === 'object' && typeof v.$num === 'string' && Object.keys(v).length === 1
-      ? Number(v.$num)
+    v !== null && typeof v === 'object' && typeof v[NUM] === 'string' && Object.keys(v).length === 1
+      ? Number(v[NUM])
       : v,
   ) as T;
 }

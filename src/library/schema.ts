@@ -3,13 +3,13 @@
  * a change of schema is a new step appended to `MIGRATIONS`. `docs/library.md` documents every table and
  * column, its unit and the spec section defining it.
  *
- * Keys (files.path, sources.sha256, matches.match_id) are kept unique by the importer, the only writer,
+ * Keys (files.path, matches.match_id) are kept unique by the importer, the only writer,
  * rather than by indexes: DuckDB appends far faster without them.
  *
- * Layout: `files` (every file seen, its hash and what became of it), `sources` (the bytes of every imported
- * file, deflated: the library is self-contained and a future bdb can recompute from them), `matches`,
+ * Layout: `files` (every file seen, its hash and what became of it), `matches`,
  * `match_players` (one per seat: the tally the metrics layer made, the exact sums every figure derives
  * from), `games`, `decisions` (one row per decision, for SQL, export and other engines), `aliases`, `meta`.
+ * The bytes of the imported files are kept beside the database (src/library/sources.ts).
  */
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
@@ -30,7 +30,6 @@ CREATE TABLE files (
   match_id INTEGER,
   same_as VARCHAR
 );
-CREATE TABLE sources (sha256 VARCHAR NOT NULL, size BIGINT NOT NULL, deflated BLOB NOT NULL);
 CREATE TABLE matches (
   match_id INTEGER NOT NULL,
   file VARCHAR NOT NULL,
@@ -132,7 +131,6 @@ export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1];
 export const LIBRARY_TABLES = [
   'meta',
   'files',
-  'sources',
   'matches',
   'match_players',
   'games',

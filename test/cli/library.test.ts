@@ -56,10 +56,12 @@ async function checkConsistent(path: string): Promise<void> {
   expect(bad).toEqual([]);
   const orphans = await query(
     path,
-    `SELECT path FROM files f WHERE status = 'imported' AND (
-       match_id NOT IN (SELECT match_id FROM matches) OR sha256 NOT IN (SELECT sha256 FROM sources))`,
+    "SELECT path FROM files WHERE status = 'imported' AND match_id NOT IN (SELECT match_id FROM matches)",
   );
   expect(orphans).toEqual([]);
+  // every imported file's bytes are kept beside the library
+  for (const [sha] of await query(path, "SELECT DISTINCT sha256 FROM files WHERE status = 'imported'"))
+    expect(existsSync(join(`${path}.sources`, String(sha).slice(0, 2), `${sha}.gz`)), String(sha)).toBe(true);
 }
 
 describe('bdb import and the library route', () => {

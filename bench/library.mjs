@@ -1,0 +1,230 @@
+#!/usr/bin/env node
+/**
+ * The library's benchmark (npm run bench:library; see bench/README.md):
+ *
+ *  A. `bdb import` against `bdb stats --json` on the same folders (default: the 1,777 Galaxy transcripts
+ *     and every reference match), the two commands in turn, ROUNDS rounds: medians of wall and CPU time,
+ *     the ratio pair by pair, matches/s, peak RSS, the load average.
+ *  B. A library of N distinct analysed matches (default 10,000), made by replicating the reference SGF
+ *     matches, the first player of copy k of a match renamed `Opponent k` (so every copy is another match,
+ *     as a club's library holds the same players in many matches): the import's
+ *     time and peak RSS, the library's size per 1,000 matches, then `bdb stats --library` (per-person
+ *     table) and `--json`, ROUNDS runs each: median wall, peak RSS.
+ *
+ *   node bench/library.mjs [--rounds 5] [--size 10000] [--only a|b] [--json] [FOLDER...]
+ *
+ * Times come from GNU time (/usr/bin/time) around each whole process.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const shared = path.resolve(root, '../shared');
+const BIN = path.join(root, 'bin/bdb.js');
+
+function args(argv) {
+  const o = { rounds: 5, size: 10_000, only: null, json: false, folders: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--rounds') o.rounds = Number(argv[++i]);
+    else if (a === '--size') o.size = Number(argv[++i]);
+    else if (a === '--only') o.only = argv[++i];
+    else if (a === '--json') o.json = true;
+    else if (a.startsWith('-')) {
+      console.error(`bench: unknown option ${a}`);
+      process.exit(2);
+    } else o.folders.push(path.resolve(a));
+  }
+  if (o.folders.length === 0)
+    o.folders = [path.join(shared, 'corpora/galaxy-mat'), path.join(shared, 'reference-matches')];
+  return o;
+}
+
+/** Runs `node bin/bdb.js ...args` under GNU time; stdout to `out` (a path, default /dev/null). */
+function timed(bdbArgs, out = '/dev/null') {
+  const fd = fs.openSync(out, 'w');
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, BIN, ...bdbArgs], {
+    stdio: ['ignore', fd, 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  fs.closeSync(fd);
+  const last = r.stderr.trim().split('\n').at(-1) ?? '';
+  const [wall, user, sys, rssKb] = last.split(' ').map(Number);
+  if (!Number.isFinite(wall)) throw new Error(`bench: no timing for bdb ${bdbArgs.join(' ')}: ${r.stderr}`);
+  return { wall, cpu: user + sys, rssMb: rssKb / 1024, code: r.status, stderr: r.stderr };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+function benchImportVsStats(o, tmp) {
+  const lib = path.join(tmp, 'a.duckdb');
+  const imports = [];
+  const stats = [];
+  const loadBefore = load();
+  let matches = 0;
+  for (let r = 0; r < o.rounds; r++) {
+    fs.rmSync(lib, { force: true });
+    fs.rmSync(`${lib}.wal`, { force: true });
+    const i = timed(['import', ...o.folders, '--library', lib, '--no-progress']);
+    const s = timed(['stats', ...o.folders, '--json', '--no-progress']);
+    imports.push(i);
+    stats.push(s);
+    if (r === 0) {
+      const line = spawnSync(
+        process.execPath,
+        [BIN, 'sql', 'SELECT count(*) FROM matches', '--library', lib, '--csv'],
+        {
+          encoding: 'utf8',
+        },
+      ).stdout;
+      matches = Number(line.trim().split('\n')[1]);
+    }
+  }
+  const ratios = imports.map((x, k) => x.wall / stats[k].wall);
+  const cpuRatios = imports.map((x, k) => x.cpu / stats[k].cpu);
+  return {
+    folders: o.folders.map((f) => path.relative(root, f)),
+    rounds: o.rounds,
+    matches,
+    import: {
+      wallS: median(imports.map((x) => x.wall)),
+      cpuS: median(imports.map((x) => x.cpu)),
+      rssMb: Math.max(...imports.map((x) => x.rssMb)),
+    },
+    stats: {
+      wallS: median(stats.map((x) => x.wall)),
+      cpuS: median(stats.map((x) => x.cpu)),
+      rssMb: Math.max(...stats.map((x) => x.rssMb)),
+    },
+    ratioWall: median(ratios),
+    ratioCpu: median(cpuRatios),
+    importMatchesPerS: matches / median(imports.map((x) => x.wall)),
+    libraryMb: fs.statSync(lib).size / 1e6,
+    load: { before: loadBefore, after: load() },
+  };
+}
+
+/** N distinct analysed matches: the reference SGFs with the first player renamed, cached by N. */
+function corpus(size) {
+  const dir = path.join(os.tmpdir(), `bdb-bench-library-v2-${size}`);
+  const done = path.join(dir, '.complete');
+  if (fs.existsSync(done)) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const sources = ['gnubg-generated', 'gnubg-real', 'sgf'].flatMap((d) =>
+    fs
+      .readdirSync(path.join(shared, 'reference-matches', d))
+      .filter((f) => f.endsWith('.sgf'))
+      .sort()
+      .map((f) => fs.readFileSync(path.join(shared, 'reference-matches', d, f), 'latin1')),
+  );
+  for (let k = 0; k < size; k++) {
+    const copy = Math.floor(k / sources.length);
+    const text = sources[k % sources.length].replace(/PW\[((?:\\.|[^\]\\])*)\]/g, `PW[Opponent ${copy}]`);
+    const sub = path.join(dir, String(Math.floor(k / 1000)).padStart(2, '0'));
+    if (k % 1000 === 0) fs.mkdirSync(sub, { recursive: true });
+    fs.writeFileSync(path.join(sub, `m${String(k).padStart(5, '0')}.sgf`), text, 'latin1');
+  }
+  fs.writeFileSync(done, '');
+  return dir;
+}
+
+function benchBigLibrary(o, tmp) {
+  const dir = corpus(o.size);
+  const lib = path.join(tmp, 'big.duckdb');
+  const loadBefore = load();
+  const imp = timed(['import', dir, '--library', lib, '--no-progress']);
+  const size = fs.statSync(lib).size;
+  const table = [];
+  const json = [];
+  for (let r = 0; r < o.rounds; r++) {
+    table.push(timed(['stats', '--library', lib, '--no-matches']));
+    json.push(timed(['stats', '--library', lib, '--json']));
+  }
+  const count = Number(
+    spawnSync(process.execPath, [BIN, 'sql', 'SELECT count(*) FROM matches', '--library', lib, '--csv'], {
+      encoding: 'utf8',
+    })
+      .stdout.trim()
+      .split('\n')[1],
+  );
+  const decisions = Number(
+    spawnSync(process.execPath, [BIN, 'sql', 'SELECT count(*) FROM decisions', '--library', lib, '--csv'], {
+      encoding: 'utf8',
+    })
+      .stdout.trim()
+      .split('\n')[1],
+  );
+  return {
+    corpus: dir,
+    corpusMb: Number(execFileSync('du', ['-sm', dir], { encoding: 'utf8' }).split('\t')[0]),
+    matches: count,
+    decisions,
+    import: { wallS: imp.wall, cpuS: imp.cpu, rssMb: imp.rssMb, matchesPerS: count / imp.wall },
+    libraryMb: size / 1e6,
+    mbPer1000Matches: size / 1e6 / (count / 1000),
+    statsTable: { wallS: median(table.map((x) => x.wall)), rssMb: Math.max(...table.map((x) => x.rssMb)) },
+    statsJson: { wallS: median(json.map((x) => x.wall)), rssMb: Math.max(...json.map((x) => x.rssMb)) },
+    rounds: o.rounds,
+    load: { before: loadBefore, after: load() },
+  };
+}
+
+const o = args(process.argv.slice(2));
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bdb-bench-lib-'));
+try {
+  const out = { node: process.version, cores: os.cpus().length };
+  if (o.only !== 'b') out.importVsStats = benchImportVsStats(o, tmp);
+  if (o.only !== 'a') out.bigLibrary = benchBigLibrary(o, tmp);
+  if (o.json) console.log(JSON.stringify(out, null, 2));
+  else {
+    const a = out.importVsStats;
+    if (a) {
+      console.log(
+        `A. import vs stats on ${a.folders.join(' + ')} (${a.matches} matches, ${a.rounds} rounds in turn)`,
+      );
+      console.log(
+        `   import  wall ${a.import.wallS.toFixed(2)} s  cpu ${a.import.cpuS.toFixed(2)} s  peak RSS ${a.import.rssMb.toFixed(0)} MB  ${a.importMatchesPerS.toFixed(0)} matches/s`,
+      );
+      console.log(
+        `   stats   wall ${a.stats.wallS.toFixed(2)} s  cpu ${a.stats.cpuS.toFixed(2)} s  peak RSS ${a.stats.rssMb.toFixed(0)} MB`,
+      );
+      console.log(
+        `   import/stats  wall ×${a.ratioWall.toFixed(2)}  cpu ×${a.ratioCpu.toFixed(2)} (medians of the pairs); library ${a.libraryMb.toFixed(1)} MB; load ${a.load.before} → ${a.load.after}`,
+      );
+    }
+    const b = out.bigLibrary;
+    if (b) {
+      console.log(
+        `B. library of ${b.matches} analysed matches (${b.decisions} decisions; corpus ${b.corpusMb} MB of SGF)`,
+      );
+      console.log(
+        `   import  wall ${b.import.wallS.toFixed(1)} s  cpu ${b.import.cpuS.toFixed(1)} s  peak RSS ${b.import.rssMb.toFixed(0)} MB  ${b.import.matchesPerS.toFixed(0)} matches/s`,
+      );
+      console.log(
+        `   library ${b.libraryMb.toFixed(1)} MB = ${b.mbPer1000Matches.toFixed(1)} MB per 1,000 analysed matches`,
+      );
+      console.log(
+        `   stats --library (per-person table)  median wall ${b.statsTable.wallS.toFixed(2)} s  peak RSS ${b.statsTable.rssMb.toFixed(0)} MB`,
+      );
+      console.log(
+        `   stats --library --json (every match) median wall ${b.statsJson.wallS.toFixed(2)} s  peak RSS ${b.statsJson.rssMb.toFixed(0)} MB  (${b.rounds} runs; load ${b.load.before} → ${b.load.after})`,
+      );
+    }
+  }
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
