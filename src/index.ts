@@ -17,6 +17,22 @@ export { applyPlay, formatPlay, isLegalPlay, type LegalPlay, legalPlays } from '
 export { boardFromPositionId, positionId } from './core/position-id.js';
 export { xgid } from './core/xgid.js';
 export { BdbError, CorruptFileError, UnsupportedFormatError, UsageError } from './errors.js';
+export { addAlias, removeAlias, storedAliases } from './library/aliases.js';
+export {
+  EXPORT_FORMATS,
+  EXPORT_TABLES,
+  type ExportFormat,
+  type ExportTable,
+  exportTable,
+} from './library/export.js';
+export { isEmptyFilter, type MatchFilter, passesFilter } from './library/filter.js';
+export { type ImportOutcome, LibraryImporter, type ParseUnit, type UnitFile } from './library/import.js';
+export { importUnits } from './library/import-pool.js';
+export { type MergeOutcome, mergeLibrary } from './library/merge.js';
+export { closeLibrary, type Library, LibraryError, libraryPath, openLibrary } from './library/open.js';
+export { type QueryResult, ReadOnlySqlError, readOnlyQuery } from './library/query.js';
+export { libraryFileNotes, libraryMatches, libraryReports } from './library/read.js';
+export { SCHEMA_VERSION } from './library/schema.js';
 export type { Met } from './met/index.js';
 export { MetError } from './met/load.js';
 export { isCounted, isForcedChecker } from './metrics/counting.js';

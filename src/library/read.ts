@@ -15,9 +15,10 @@ import type { ParseWarning } from '../parsers/types.js';
 import { type MatchFilter, passesFilter } from './filter.js';
 import type { ParseUnit } from './import.js';
 import { type Library, LibraryError } from './open.js';
-import { type ErrorsByPreset, fromJson } from './rows.js';
+import type { ErrorsByPreset } from './rows.js';
 import { readSource, sourcesDir } from './sources.js';
 import { rows } from './sql.js';
+import { decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
 interface MatchHead {
@@ -45,7 +46,7 @@ async function heads(lib: Library, filter: MatchFilter): Promise<MatchHead[]> {
   return list.sort(byFile);
 }
 
-const CHUNK = 500;
+const CHUNK = 1000;
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -73,10 +74,10 @@ export async function* libraryReports(
       con,
       `SELECT match_id, seat, tally, errors_by_preset FROM match_players WHERE match_id IN (${ids})`,
     )) {
-      const t = fromJson<PlayerTally>(String(tally));
-      const [e, a] = (JSON.parse(String(errors)) as ErrorsByPreset)[preset];
-      t.errors = e;
-      t.avoidableErrors = a;
+      const t = decodeTally(String(tally));
+      // the stored tally counts errors at the import's thresholds (XG's); other presets are stored apart
+      if (preset !== 'xg')
+        [t.errors, t.avoidableErrors] = (JSON.parse(String(errors)) as ErrorsByPreset)[preset];
       const pair = tallies.get(Number(id)) ?? [null, null];
       pair[Number(seat) as 0 | 1] = t;
       tallies.set(Number(id), pair);

@@ -24,6 +24,7 @@ import type { ParseWarning } from '../parsers/types.js';
 import { moveNumber, playedAndBest } from '../review/decision-refs.js';
 import { decisionPosition, decisionPositionId, decisionXgid } from '../review/position.js';
 import { isoDay } from './dates.js';
+import { encodeTally } from './tally-codec.js';
 
 /** A column value as the appender takes it. */
 export type Cell = string | number | boolean | null;
@@ -45,29 +46,6 @@ const PRESETS = Object.entries(THRESHOLD_PRESETS) as [keyof typeof THRESHOLD_PRE
 
 function emptyErrorsByPreset(): ErrorsByPreset {
   return Object.fromEntries(PRESETS.map(([k]) => [k, [0, 0]])) as unknown as ErrorsByPreset;
-}
-
-/** The key marking a number JSON cannot hold. */
-const NUM = '$num';
-
-/**
- * JSON that keeps ±Infinity and NaN (gnuBG's LU[-inf] luck reaches the tallies) as `{"$num": "-Infinity"}`;
- * doubles are written in the shortest form that reads back to the same bits.
- */
-export function toJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v) =>
-    typeof v === 'number' && !Number.isFinite(v) ? { [NUM]: String(v) } : v,
-  );
-}
-
-/** The inverse of {@link toJson} (plain JSON.parse unless the text holds a marked number). */
-export function fromJson<T>(text: string): T {
-  if (!text.includes(`"${NUM}"`)) return JSON.parse(text) as T;
-  return JSON.parse(text, (_k, v) =>
-    v !== null && typeof v === 'object' && typeof v[NUM] === 'string' && Object.keys(v).length === 1
-      ? Number(v[NUM])
-      : v,
-  ) as T;
 }
 
 /** XG's breakdown type of a decision: checker, double (double and no double), take (take and pass). */
@@ -223,7 +201,7 @@ export function matchRows(
     matchId,
     seat,
     match.players[seat],
-    toJson(tallies[seat]),
+    encodeTally(tallies[seat]),
     JSON.stringify(errors[seat]),
   ]) as [Cell[], Cell[]];
   const games = match.games.map((g): Cell[] => [

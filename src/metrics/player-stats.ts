@@ -250,8 +250,10 @@ export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
  * growing tally per match).
  */
 export function addTalliesInto(out: PlayerTally, b: PlayerTally): void {
-  // once two tallies are added the units of the intervals are matches (read before `matches` changes)
-  const units = [...matchUnits(out), ...matchUnits(b)];
+  // once two tallies are added the units of the intervals are matches (read before `matches` changes);
+  // an aggregate's units are appended in place, so adding n matches costs n, not n²
+  const units = matchUnits(out);
+  for (const u of matchUnits(b)) units.push(u);
   const hadMatchPlay = out.gnubgMatch !== null;
   out.matches += b.matches;
   addByType(out.counted, b.counted);

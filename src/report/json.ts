@@ -55,3 +55,34 @@ export function jsonMatch(r: MatchReport): JsonMatch {
 export function renderJson(report: JsonReport): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
+
+/** `JSON.stringify(value, null, 2)` as it reads nested `depth` levels deep (two spaces a level). */
+function nested(value: unknown, depth: number): string {
+  return JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);
+}
+
+/**
+ * Writes the report of {@link renderJson} piece by piece, each match as it comes, so a run over thousands
+ * of matches never holds them all: the bytes are those `renderJson` would write for the whole report.
+ */
+export class JsonReportWriter {
+  private readonly write: (s: string) => void;
+  private count = 0;
+  constructor(write: (s: string) => void, settings: JsonReport['settings']) {
+    this.write = write;
+    write(`{\n  "schemaVersion": 1,\n  "settings": ${nested(settings, 1)},\n  "matches": [`);
+  }
+
+  /** One entry of `matches`. */
+  match(m: JsonMatch): void {
+    this.write(`${this.count++ === 0 ? '\n' : ',\n'}    ${nested(m, 2)}`);
+  }
+
+  /** The rest of the report; the writer is done. */
+  end(rest: Pick<JsonReport, 'players' | 'errors' | 'duplicates'>): void {
+    this.write(this.count === 0 ? ']' : '\n  ]');
+    this.write(`,\n  "players": ${nested(rest.players, 1)}`);
+    this.write(`,\n  "errors": ${nested(rest.errors, 1)}`);
+    this.write(`,\n  "duplicates": ${nested(rest.duplicates, 1)}\n}\n`);
+  }
+}

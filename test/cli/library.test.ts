@@ -332,6 +332,28 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     }
   });
 
+  it('a file that cannot be read: one line, recorded with its error, the rest imported; tried again next time', () => {
+    const dir = join(tmp, 'with-bad');
+    cpSync(join(REF, 'xg'), dir, { recursive: true });
+    const bad = join(dir, 'zz-truncated.xg');
+    writeFileSync(bad, readFileSync(join(REF, 'xg', 'test.xg')).subarray(0, 3000));
+    const withBad = lib('with-bad.duckdb');
+    const r = bdb('import', dir, '--library', withBad);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/: 6 new, 0 unchanged, 0 duplicate, 1 failed/);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('zz-truncated.xg');
+    // the library says what the file route says, errors included
+    const viaFiles = JSON.parse(bdb('stats', dir, '--json').stdout);
+    const viaLib = JSON.parse(bdb('stats', '--library', withBad, '--json').stdout);
+    expect(viaLib).toEqual(viaFiles);
+    expect(viaLib.errors).toHaveLength(1);
+    // importing again tries the failed file again (and only it)
+    const again = bdb('import', dir, '--library', withBad);
+    expect(again.stdout).toMatch(/: 0 new, 6 unchanged, 0 duplicate, 1 failed/);
+  });
+
   it('paths given twice and a folder inside another: each file once', () => {
     const twice = lib('twice.duckdb');
     const xg = join(REF, 'xg');

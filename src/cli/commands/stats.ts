@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
 import { defaultMet, PlayerAggregator, reportMatch } from '../../analyse.js';
 import { libraryFileNotes, libraryReports } from '../../library/read.js';
-import { type JsonMatch, jsonMatch, renderJson } from '../../report/json.js';
+import { JsonReportWriter, jsonMatch } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { type MatchInputResult, readMatches } from '../match-input.js';
@@ -69,12 +69,13 @@ async function statsOver(
 ): Promise<ExitCode> {
   const { aliases, wanted, preset, thresholds, settings } = s;
   const agg = new PlayerAggregator({ aliases, ...(wanted ? { players: wanted } : {}) });
-  const matches: JsonMatch[] = [];
   const out = process.stdout;
+  // JSON is written as the matches come: a run over thousands of matches never holds them all
+  const json = opts.json ? new JsonReportWriter((chunk) => out.write(chunk), settings) : null;
   const { read, errors, duplicates, exitCode } = await readReports((report) => {
     agg.add(report);
     if (opts.json) {
-      matches.push(jsonMatch(report));
+      json?.match(jsonMatch(report));
     } else if (opts.matches !== false) {
       const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
       if (seats) out.write(`${renderMatchTable(report)}\n\n`);
@@ -82,7 +83,7 @@ async function statsOver(
   });
   const players = agg.results();
   if (opts.json) {
-    out.write(renderJson({ schemaVersion: 1, settings, matches, players, errors, duplicates }));
+    json?.end({ players, errors, duplicates });
   } else if (players.length > 0) {
     out.write(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
   }
