@@ -9,8 +9,9 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { BdbError } from '../errors.js';
+import { duckdb } from './duckdb.js';
 import { LIBRARY_TABLES, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 
 /** A library that cannot be opened: missing, locked, corrupt, foreign or newer. */
@@ -64,6 +65,7 @@ function sleep(ms: number): Promise<void> {
 }
 
 async function openInstance(path: string, readOnly: boolean, waitMs: number): Promise<DuckDBInstance> {
+  const { DuckDBInstance } = await duckdb();
   const until = Date.now() + waitMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
     try {

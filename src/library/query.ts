@@ -3,8 +3,9 @@
  * (SELECT, WITH … SELECT, FROM …, VALUES, EXPLAIN, DESCRIBE, SUMMARIZE, SHOW); the library is opened
  * read-only and DuckDB's access to other files is switched off, so nothing can be written anywhere.
  */
-import { StatementType } from '@duckdb/node-api';
+
 import { BdbError } from '../errors.js';
+import { duckdb } from './duckdb.js';
 import type { Library } from './open.js';
 
 /** A statement `bdb sql` refuses (writes, attaches, settings, several statements). */
@@ -20,8 +21,6 @@ export interface QueryResult {
   readonly rows: readonly (readonly unknown[])[];
 }
 
-const ALLOWED = new Set<number>([StatementType.SELECT, StatementType.EXPLAIN]);
-
 function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (v instanceof Date) return v.toISOString();
@@ -35,6 +34,8 @@ function plain(v: unknown): unknown {
 /** Runs one read-only statement on a library opened read-only. */
 export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryResult> {
   if (!lib.readOnly) throw new Error('readOnlyQuery needs a library opened read-only');
+  const { StatementType } = await duckdb();
+  const allowed = new Set<number>([StatementType.SELECT, StatementType.EXPLAIN]);
   const con = lib.connection;
   await con.run('SET enable_external_access = false');
   let extracted: Awaited<ReturnType<typeof con.extractStatements>>;
@@ -51,7 +52,7 @@ export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryRes
   } catch (e) {
     throw new BdbError('SQL', `SQL: ${(e as Error).message.split('\n')[0]}`);
   }
-  if (!ALLOWED.has(prepared.statementType))
+  if (!allowed.has(prepared.statementType))
     throw new ReadOnlySqlError(
       `only queries (SELECT …) are run, not ${StatementType[prepared.statementType]}`,
     );

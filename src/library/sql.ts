@@ -2,14 +2,21 @@
  * Small helpers over DuckDB for the library's own code: typed appends, parameterised reads. SQL text lives
  * in the modules that own the tables (schema, import, read, export, merge), as named constants.
  */
-import {
-  type DuckDBAppender,
-  type DuckDBConnection,
-  DuckDBDateValue,
-  DuckDBTimestampValue,
-  DuckDBTypeId,
-  type DuckDBValue,
-} from '@duckdb/node-api';
+import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { duckdb } from './duckdb.js';
+
+/** DuckDB's type ids of the columns the library writes (the values of its DuckDBTypeId enum). */
+const TYPE = {
+  BOOLEAN: 1,
+  TINYINT: 2,
+  INTEGER: 4,
+  BIGINT: 5,
+  DOUBLE: 11,
+  TIMESTAMP: 12,
+  DATE: 13,
+  VARCHAR: 17,
+  BLOB: 18,
+} as const;
 
 /** A value the library writes: JS scalars, bytes, or a Date (TIMESTAMP) — null for SQL NULL. */
 export type WriteValue = string | number | boolean | Uint8Array | Date | null;
@@ -17,15 +24,17 @@ export type WriteValue = string | number | boolean | Uint8Array | Date | null;
 /** Appends rows to one table, each value written with the column's own type. */
 export class TableAppender {
   private readonly app: DuckDBAppender;
-  private readonly types: DuckDBTypeId[];
+  private readonly types: number[];
+  private readonly db: Awaited<ReturnType<typeof duckdb>>;
   rows = 0;
-  constructor(app: DuckDBAppender) {
+  private constructor(app: DuckDBAppender, db: Awaited<ReturnType<typeof duckdb>>) {
     this.app = app;
+    this.db = db;
     this.types = Array.from({ length: app.columnCount }, (_, i) => app.columnType(i).typeId);
   }
 
   static async create(con: DuckDBConnection, table: string): Promise<TableAppender> {
-    return new TableAppender(await con.createAppender(table));
+    return new TableAppender(await con.createAppender(table), await duckdb());
   }
 
   append(row: readonly WriteValue[]): void {
@@ -40,34 +49,34 @@ export class TableAppender {
         continue;
       }
       switch (types[i]) {
-        case DuckDBTypeId.VARCHAR:
+        case TYPE.VARCHAR:
           app.appendVarchar(v as string);
           break;
-        case DuckDBTypeId.DOUBLE:
+        case TYPE.DOUBLE:
           app.appendDouble(v as number);
           break;
-        case DuckDBTypeId.INTEGER:
+        case TYPE.INTEGER:
           app.appendInteger(v as number);
           break;
-        case DuckDBTypeId.TINYINT:
+        case TYPE.TINYINT:
           app.appendTinyInt(v as number);
           break;
-        case DuckDBTypeId.BIGINT:
+        case TYPE.BIGINT:
           app.appendBigInt(BigInt(v as number));
           break;
-        case DuckDBTypeId.BOOLEAN:
+        case TYPE.BOOLEAN:
           app.appendBoolean(v as boolean);
           break;
-        case DuckDBTypeId.BLOB:
+        case TYPE.BLOB:
           app.appendBlob(v as Uint8Array);
           break;
-        case DuckDBTypeId.DATE: {
+        case TYPE.DATE: {
           const [y, m, d] = (v as string).split('-').map(Number);
-          app.appendDate(new DuckDBDateValue(Date.UTC(y!, m! - 1, d!) / 86_400_000));
+          app.appendDate(new this.db.DuckDBDateValue(Date.UTC(y!, m! - 1, d!) / 86_400_000));
           break;
         }
-        case DuckDBTypeId.TIMESTAMP:
-          app.appendTimestamp(new DuckDBTimestampValue(BigInt((v as Date).getTime()) * 1000n));
+        case TYPE.TIMESTAMP:
+          app.appendTimestamp(new this.db.DuckDBTimestampValue(BigInt((v as Date).getTime()) * 1000n));
           break;
         default:
           throw new Error(`library: no writer for column type ${types[i]}`);

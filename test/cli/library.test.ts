@@ -10,9 +10,9 @@ import {
   cpSync,
   existsSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
-  statSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -177,20 +177,32 @@ describe('atomic imports', () => {
     const expected = bdb('stats', '--library', whole, '--json').stdout;
     const [[total]] = (await query(whole, 'SELECT count(*) FROM matches')) as [[bigint]];
     const partial: bigint[] = [];
-    for (const extra of [0, 100, 250, 500, 900]) {
-      const killed = lib(`killed-${extra}.duckdb`);
+    // the bytes of each file are written beside the library just before its rows are committed: once k
+    // of them are there, k − 1 files at least are committed and the import is under way
+    const stored = (path: string): number => {
+      try {
+        return readdirSync(`${path}.sources`, { recursive: true }).filter((f) => String(f).endsWith('.gz'))
+          .length;
+      } catch {
+        return 0;
+      }
+    };
+    for (const k of [2, 6, 12, 20, 28]) {
+      const killed = lib(`killed-${k}.duckdb`);
       // small transactions, so the kill lands between and inside commits
-      const child = spawn(process.execPath, [BIN, 'import', REF, '--library', killed], {
+      const child = spawn(process.execPath, [BIN, 'import', REF, '--library', killed, '--jobs', '1'], {
         env: { ...process.env, BDB_IMPORT_BATCH_ROWS: '200' },
         stdio: 'ignore',
       });
-      // once the first commits reach the write-ahead log, kill after `extra` ms more
-      const wal = `${killed}.wal`;
-      for (let t = 0; t < 30_000 && !(existsSync(wal) && statSync(wal).size > 0); t += 10)
-        await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, extra));
+      const exited = new Promise((r) => child.once('exit', r));
+      let done = false;
+      void exited.then(() => {
+        done = true;
+      });
+      for (let t = 0; t < 60_000 && !done && stored(killed) < k; t += 5)
+        await new Promise((r) => setTimeout(r, 5));
       child.kill('SIGKILL');
-      await new Promise((r) => child.once('exit', r));
+      await exited;
       await checkConsistent(killed);
       const [[n]] = (await query(killed, 'SELECT count(*) FROM matches')) as [[bigint]];
       partial.push(n);
