@@ -176,6 +176,7 @@ function benchBigLibrary(o, tmp) {
     import: { wallS: imp.wall, cpuS: imp.cpu, rssMb: imp.rssMb, matchesPerS: count / imp.wall },
     libraryMb: size / 1e6,
     mbPer1000Matches: size / 1e6 / (count / 1000),
+    sourcesMb: Number(execFileSync('du', ['-sm', `${lib}.sources`], { encoding: 'utf8' }).split('\t')[0]),
     statsTable: { wallS: median(table.map((x) => x.wall)), rssMb: Math.max(...table.map((x) => x.rssMb)) },
     statsJson: { wallS: median(json.map((x) => x.wall)), rssMb: Math.max(...json.map((x) => x.rssMb)) },
     rounds: o.rounds,
@@ -215,7 +216,7 @@ try {
         `   import  wall ${b.import.wallS.toFixed(1)} s  cpu ${b.import.cpuS.toFixed(1)} s  peak RSS ${b.import.rssMb.toFixed(0)} MB  ${b.import.matchesPerS.toFixed(0)} matches/s`,
       );
       console.log(
-        `   library ${b.libraryMb.toFixed(1)} MB = ${b.mbPer1000Matches.toFixed(1)} MB per 1,000 analysed matches`,
+        `   library ${b.libraryMb.toFixed(1)} MB = ${b.mbPer1000Matches.toFixed(1)} MB per 1,000 analysed matches, and the files' bytes beside it ${b.sourcesMb} MB (gzip)`,
       );
       console.log(
         `   stats --library (per-person table)  median wall ${b.statsTable.wallS.toFixed(2)} s  peak RSS ${b.statsTable.rssMb.toFixed(0)} MB`,

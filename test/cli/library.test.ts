@@ -253,6 +253,37 @@ describe('bdb merge', () => {
   });
 });
 
+describe('bdb merge: a match held by both libraries', () => {
+  it('is kept by the file first in path order, whichever library it came from', () => {
+    // g0001.sgf and g0001.txt: gnuBG's SGF and its text export of one match (one fingerprint)
+    const sgf = lib('g0001-sgf.duckdb');
+    const txt = lib('g0001-txt.duckdb');
+    expect(bdb('import', join(REF, 'gnubg', 'g0001.sgf'), '--library', sgf).code).toBe(0);
+    expect(bdb('import', join(REF, 'gnubg', 'g0001.txt'), '--library', txt).code).toBe(0);
+    const expected = bdb(
+      'stats',
+      join(REF, 'gnubg', 'g0001.sgf'),
+      join(REF, 'gnubg', 'g0001.txt'),
+      '--json',
+    ).stdout;
+    expect(JSON.parse(expected).duplicates).toHaveLength(1);
+    const intoTxt = lib('into-txt.duckdb');
+    cpSync(txt, intoTxt);
+    cpSync(`${txt}.sources`, `${intoTxt}.sources`, { recursive: true });
+    // the target holds the text export; the source's .sgf comes first in path order and takes the match
+    expect(bdb('merge', sgf, '--into', intoTxt).stdout).toMatch(/: 1 match, 1 already held/);
+    expect(bdb('stats', '--library', intoTxt, '--json').stdout).toBe(expected);
+    const intoSgf = lib('into-sgf.duckdb');
+    cpSync(sgf, intoSgf);
+    cpSync(`${sgf}.sources`, `${intoSgf}.sources`, { recursive: true });
+    expect(bdb('merge', txt, '--into', intoSgf).stdout).toMatch(/: 0 matches, 1 already held/);
+    expect(bdb('stats', '--library', intoSgf, '--json').stdout).toBe(expected);
+    expect(bdb('plan', '--library', intoTxt, '--json').stdout).toBe(
+      bdb('plan', join(REF, 'gnubg', 'g0001.sgf'), join(REF, 'gnubg', 'g0001.txt'), '--json').stdout,
+    );
+  });
+});
+
 describe('bad libraries: one line, exit 1, the file untouched', () => {
   it('a missing library', () => {
     const r = bdb('stats', '--library', lib('none.duckdb'));

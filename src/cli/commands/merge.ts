@@ -33,7 +33,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
       try {
         const o = await mergeLibrary(lib, resolve(s));
         process.stdout.write(
-          `Merged ${s}: ${o.matches} matches, ${o.duplicates} already held, ${o.files} files recorded\n`,
+          `Merged ${s}: ${o.matches} match${o.matches === 1 ? '' : 'es'}, ${o.duplicates} already held, ${o.files} file${o.files === 1 ? '' : 's'} recorded\n`,
         );
       } catch (e) {
         if (!(e instanceof BdbError)) throw e;
