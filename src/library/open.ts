@@ -180,7 +180,14 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
     }
     probe.closeSync();
   } else {
-    mkdirSync(dirname(path), { recursive: true });
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (e) {
+      throw new LibraryError(
+        path,
+        `cannot create its folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
+    }
   }
   const instance = await openInstance(path, false, waitMs);
   try {

@@ -397,6 +397,23 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     expect(again.stdout).toMatch(/: 0 new, 6 unchanged, 0 duplicate, 1 failed/);
   });
 
+  it('without --library: BDB_LIBRARY, else XDG_DATA_HOME/bdb/library.duckdb', () => {
+    const run = (env: Record<string, string>, ...args: string[]) =>
+      spawnSync(process.execPath, [BIN, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, BDB_LIBRARY: '', XDG_DATA_HOME: '', ...env },
+      });
+    const viaEnv = lib('env.duckdb');
+    expect(run({ BDB_LIBRARY: viaEnv }, 'import', join(REF, 'xg')).status).toBe(0);
+    expect(existsSync(viaEnv)).toBe(true);
+    const xdg = join(tmp, 'xdg');
+    expect(run({ XDG_DATA_HOME: xdg }, 'import', join(REF, 'xg')).status).toBe(0);
+    expect(existsSync(join(xdg, 'bdb', 'library.duckdb'))).toBe(true);
+    const a = run({ XDG_DATA_HOME: xdg }, 'stats', '--library', '--json').stdout;
+    expect(a).toBe(run({ BDB_LIBRARY: viaEnv }, 'stats', '--library', '--json').stdout);
+    expect(JSON.parse(a).matches).toHaveLength(6);
+  });
+
   it('paths given twice and a folder inside another: each file once', () => {
     const twice = lib('twice.duckdb');
     const xg = join(REF, 'xg');
