@@ -192,7 +192,7 @@ export class PlayerAggregator {
   }
 
   /** Adds a match's two seats. */
-  add(report: MatchReport): void {
+  add(report: Pick<MatchReport, 'tallies'>): void {
     for (const t of report.tallies) {
       const name = canonicalName(t.player, this.opts.aliases);
       if (this.opts.players && !this.opts.players.includes(name)) continue;

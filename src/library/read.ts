@@ -61,6 +61,48 @@ const MATCH_COLUMNS =
  * The reports of the stored matches, in file order, with the tallies made at import; `preset` chooses
  * which thresholds' error and avoidable-error counts the tallies carry (spec/metrics.md §4).
  */
+/** The stored tallies of matches `ids`, by match id and seat, counting errors under `preset`. */
+async function talliesOf(
+  lib: Library,
+  ids: string,
+  preset: keyof typeof THRESHOLD_PRESETS,
+): Promise<Map<number, [PlayerTally, PlayerTally]>> {
+  const tallies = new Map<number, [PlayerTally | null, PlayerTally | null]>();
+  for (const [id, seat, tally, errors] of await rows(
+    lib.connection,
+    // the stored tally counts errors at the import's thresholds (XG's); other presets are stored apart
+    `SELECT match_id, seat, tally, ${preset === 'xg' ? 'NULL' : 'errors_by_preset'} FROM match_players WHERE match_id IN (${ids})`,
+  )) {
+    const t = decodeTally(String(tally));
+    if (preset !== 'xg')
+      [t.errors, t.avoidableErrors] = (JSON.parse(String(errors)) as ErrorsByPreset)[preset];
+    const pair = tallies.get(Number(id)) ?? [null, null];
+    pair[Number(seat) as 0 | 1] = t;
+    tallies.set(Number(id), pair);
+  }
+  for (const [id, [t0, t1]] of tallies) if (!t0 || !t1) throw new Error(`library: match ${id} lacks a seat`);
+  return tallies as Map<number, [PlayerTally, PlayerTally]>;
+}
+
+/**
+ * The two seats' tallies of each stored match, in file order: all the per-person aggregate needs (what
+ * `bdb stats --library --no-matches` reads; no match data is fetched).
+ */
+export async function* libraryTallies(
+  lib: Library,
+  filter: MatchFilter,
+  preset: keyof typeof THRESHOLD_PRESETS,
+): AsyncGenerator<{ readonly tallies: readonly [PlayerTally, PlayerTally] }> {
+  for (const part of chunks(await heads(lib, filter), CHUNK)) {
+    const tallies = await talliesOf(lib, part.map((h) => h.id).join(','), preset);
+    for (const h of part) yield { tallies: tallies.get(h.id)! };
+  }
+}
+
+/**
+ * The reports of the stored matches, in file order, with the tallies made at import; `preset` chooses
+ * which thresholds' error and avoidable-error counts the tallies carry (spec/metrics.md §4).
+ */
 export async function* libraryReports(
   lib: Library,
   filter: MatchFilter,
@@ -69,26 +111,15 @@ export async function* libraryReports(
   const con = lib.connection;
   for (const part of chunks(await heads(lib, filter), CHUNK)) {
     const ids = part.map((h) => h.id).join(',');
-    const tallies = new Map<number, [PlayerTally | null, PlayerTally | null]>();
-    for (const [id, seat, tally, errors] of await rows(
-      con,
-      `SELECT match_id, seat, tally, errors_by_preset FROM match_players WHERE match_id IN (${ids})`,
-    )) {
-      const t = decodeTally(String(tally));
-      // the stored tally counts errors at the import's thresholds (XG's); other presets are stored apart
-      if (preset !== 'xg')
-        [t.errors, t.avoidableErrors] = (JSON.parse(String(errors)) as ErrorsByPreset)[preset];
-      const pair = tallies.get(Number(id)) ?? [null, null];
-      pair[Number(seat) as 0 | 1] = t;
-      tallies.set(Number(id), pair);
-    }
+    const tallies = await talliesOf(lib, ids, preset);
     const byId = new Map<number, unknown[]>();
     for (const r of await rows(con, `SELECT ${MATCH_COLUMNS} FROM matches WHERE match_id IN (${ids})`))
       byId.set(Number(r[0]), r);
     for (const h of part) {
       const r = byId.get(h.id)!;
-      const [t0, t1] = tallies.get(h.id) ?? [null, null];
-      if (!t0 || !t1) throw new Error(`library: match ${h.id} has no tallies`);
+      const pair = tallies.get(h.id);
+      if (!pair) throw new Error(`library: match ${h.id} has no tallies`);
+      const [t0, t1] = pair;
       const [
         ,
         file,

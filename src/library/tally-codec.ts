@@ -70,23 +70,36 @@ function encode(v: unknown, shape: Shape, out: unknown[]): void {
   }
 }
 
-function decode(values: readonly unknown[], at: { i: number }, shape: Shape): unknown {
-  if (shape === 'n') {
-    const x = values[at.i++];
-    return typeof x === 'string' ? Number(x) : x;
-  }
-  if (shape === 's' || shape === 'b') return values[at.i++];
+type Reader = (values: readonly unknown[], at: { i: number }) => unknown;
+
+/** A reader for one shape, made once (the shape's keys are not looked up again for every tally). */
+function reader(shape: Shape): Reader {
+  if (shape === 'n')
+    return (values, at) => {
+      const x = values[at.i++];
+      return typeof x === 'string' ? Number(x) : x;
+    };
+  if (shape === 's' || shape === 'b') return (values, at) => values[at.i++];
   if (Array.isArray(shape)) {
-    const n = values[at.i++] as number;
-    const list: unknown[] = [];
-    for (let k = 0; k < n; k++) list.push(decode(values, at, shape[0]!));
-    return list;
+    const element = reader(shape[0]!);
+    return (values, at) => {
+      const n = values[at.i++] as number;
+      const list: unknown[] = [];
+      for (let k = 0; k < n; k++) list.push(element(values, at));
+      return list;
+    };
   }
-  if (values[at.i++] === 0) return null;
-  const obj: Record<string, unknown> = {};
-  for (const k of Object.keys(shape)) obj[k] = decode(values, at, (shape as Record<string, Shape>)[k]!);
-  return obj;
+  const keys = Object.keys(shape);
+  const fields = keys.map((k) => reader((shape as Record<string, Shape>)[k]!));
+  return (values, at) => {
+    if (values[at.i++] === 0) return null;
+    const obj: Record<string, unknown> = {};
+    for (let k = 0; k < keys.length; k++) obj[keys[k]!] = fields[k]!(values, at);
+    return obj;
+  };
 }
+
+const READ_TALLY = reader(TALLY);
 
 /** The stored text of a tally. */
 export function encodeTally(t: PlayerTally): string {
@@ -103,7 +116,7 @@ export function decodeTally(text: string): PlayerTally {
 /** The tally of a stored text already parsed. */
 export function decodeTallyValues(values: readonly unknown[]): PlayerTally {
   const at = { i: 0 };
-  const t = decode(values, at, TALLY) as PlayerTally;
+  const t = READ_TALLY(values, at) as PlayerTally;
   if (at.i !== values.length) throw new Error('tally codec: stored tally longer than its shape');
   return t;
 }

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
 import { defaultMet, PlayerAggregator, reportMatch } from '../../analyse.js';
-import { libraryFileNotes, libraryReports } from '../../library/read.js';
+import { libraryFileNotes, libraryReports, libraryTallies } from '../../library/read.js';
 import { JsonReportWriter, jsonMatch } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -49,9 +49,14 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
+    // the per-person table alone needs only the stored tallies, not the matches' data
+    const talliesOnly = !opts.json && opts.matches === false;
     return statsOver(s, opts, async (onReport) => {
       let read = 0;
-      for await (const report of libraryReports(lib, filter, s.preset)) {
+      const source = talliesOnly
+        ? libraryTallies(lib, filter, s.preset)
+        : libraryReports(lib, filter, s.preset);
+      for await (const report of source) {
         read++;
         onReport(report);
       }
@@ -65,15 +70,20 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
 async function statsOver(
   s: PersonSettings,
   opts: StatsOptions,
-  readReports: (onReport: (r: MatchReport) => void) => MatchInputResult | Promise<MatchInputResult>,
+  readReports: (
+    onReport: (r: MatchReport | Pick<MatchReport, 'tallies'>) => void,
+  ) => MatchInputResult | Promise<MatchInputResult>,
 ): Promise<ExitCode> {
   const { aliases, wanted, preset, thresholds, settings } = s;
   const agg = new PlayerAggregator({ aliases, ...(wanted ? { players: wanted } : {}) });
   const out = process.stdout;
   // JSON is written as the matches come: a run over thousands of matches never holds them all
   const json = opts.json ? new JsonReportWriter((chunk) => out.write(chunk), settings) : null;
-  const { read, errors, duplicates, exitCode } = await readReports((report) => {
-    agg.add(report);
+  const { read, errors, duplicates, exitCode } = await readReports((r) => {
+    agg.add(r);
+    // a route gives the tallies alone only when neither JSON nor the per-match tables are wanted
+    if (!('players' in r)) return;
+    const report = r;
     if (opts.json) {
       json?.match(jsonMatch(report));
     } else if (opts.matches !== false) {
