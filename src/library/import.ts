@@ -2,8 +2,9 @@
  * Files → library rows. The importer is the library's only writer.
  *
  * - A file whose path and content hash (SHA-256) are already in the library is unchanged and skipped; the
- *   same bytes under another path, or the same match in another file (its fingerprint, as `bdb stats`
- *   counts a match once), are recorded as a duplicate of the first file.
+ *   same match in another file (its fingerprint, exactly as `bdb stats` counts a match once: a copy of a
+ *   file under another name is such a file) is recorded as a duplicate of the first file. Bytes alone do not
+ *   decide: one game file of a gnuBG text export is not the whole export it belongs to.
  * - A file whose content changed since it was imported replaces its match (a match re-analysed and saved
  *   again under the same name).
  * - A file bdb cannot read is recorded with its error (retried on the next import).
@@ -132,8 +133,6 @@ export class LibraryImporter {
   private readonly batchRows: number;
   /** path → { sha256, match } of files already in the library (imported or duplicate). */
   private readonly known = new Map<string, { sha: string; matchId: number | null; holds: boolean }>();
-  /** content hash → path, of imported files. */
-  private readonly byHash = new Map<string, string>();
   /** fingerprint key → file of the match. */
   private readonly fingerprints = new Map<string, string>();
   /** Paths recorded as failed by an earlier import (their row is replaced when tried again). */
@@ -169,7 +168,6 @@ export class LibraryImporter {
         matchId: matchId === null ? null : Number(matchId),
         holds: status === 'imported',
       });
-      if (status === 'imported' && !imp.byHash.has(String(sha))) imp.byHash.set(String(sha), String(path));
     }
     for (const [fp, file] of await rows(con, SELECT_FINGERPRINTS))
       imp.fingerprints.set(String(fp), String(file));
@@ -298,7 +296,6 @@ export class LibraryImporter {
         for (const [p, k] of this.known) if (k.matchId === id) this.known.delete(p);
         for (const [fp, file] of this.fingerprints)
           if (this.known.get(file) === undefined) this.fingerprints.delete(fp);
-        for (const [h, p] of this.byHash) if (!this.known.has(p)) this.byHash.delete(h);
       }
     }
     for (const f of files) {
@@ -307,13 +304,6 @@ export class LibraryImporter {
       await con.run(DELETE_FAILED, [f.path]);
     }
 
-    const sameBytes = this.byHash.get(hashes[0]!);
-    if (sameBytes !== undefined && sameBytes !== first.path) {
-      const matchId = this.known.get(sameBytes)?.matchId ?? null;
-      this.fileRows(apps, files, hashes, null, 'duplicate', { matchId, sameAs: sameBytes });
-      await this.maybeCommit(0);
-      return { status: 'duplicate', file: first.path, sameAs: sameBytes };
-    }
     if (!prepared.ok) {
       this.fileRows(apps, files, hashes, prepared.format, 'failed', { error: prepared.message });
       await this.maybeCommit(0);
@@ -346,7 +336,6 @@ export class LibraryImporter {
     files.forEach((f, i) => {
       const h = hashes[i]!;
       writeSource(this.lib.path, h, prepared.compressed[i]!);
-      if (!this.byHash.has(h)) this.byHash.set(h, f.path);
     });
     this.fileRows(apps, files, hashes, prepared.format, 'imported', { matchId });
     if (fp !== null) this.fingerprints.set(fp, first.path);

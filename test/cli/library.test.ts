@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -412,6 +413,21 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     const a = run({ XDG_DATA_HOME: xdg }, 'stats', '--library', '--json').stdout;
     expect(a).toBe(run({ BDB_LIBRARY: viaEnv }, 'stats', '--library', '--json').stdout);
     expect(JSON.parse(a).matches).toHaveLength(6);
+  });
+
+  it('copies: a file copied under another name is a duplicate; one game file of a text export is not', () => {
+    const dir = join(tmp, 'copies');
+    mkdirSync(dir);
+    for (const f of ['g0002.txt', 'g0002_002.txt', 'g0002_003.txt', 'g0002_004.txt', 'g0001.sgf'])
+      cpSync(join(REF, 'gnubg', f), join(dir, f));
+    // the first game of g0002's export alone: another (one-game) match; g0001.sgf again: the same match
+    cpSync(join(REF, 'gnubg', 'g0002.txt'), join(dir, 'zz-game1-only.txt'));
+    cpSync(join(REF, 'gnubg', 'g0001.sgf'), join(dir, 'zz-copy.sgf'));
+    const copies = lib('copies.duckdb');
+    expect(bdb('import', dir, '--library', copies).stdout).toMatch(
+      /: 3 new, 0 unchanged, 1 duplicate, 0 failed/,
+    );
+    expect(bdb('stats', '--library', copies, '--json').stdout).toBe(bdb('stats', dir, '--json').stdout);
   });
 
   it('paths given twice and a folder inside another: each file once', () => {
