@@ -333,8 +333,7 @@ export class LibraryImporter {
       d[0] = matchId;
       apps.decisions.append(d);
     }
-    files.forEach((f, i) => {
-      const h = hashes[i]!;
+    hashes.forEach((h, i) => {
       writeSource(this.lib.path, h, prepared.compressed[i]!);
     });
     this.fileRows(apps, files, hashes, prepared.format, 'imported', { matchId });
