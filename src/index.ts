@@ -26,7 +26,7 @@ export {
   exportTable,
 } from './library/export.js';
 export { isEmptyFilter, type MatchFilter, passesFilter } from './library/filter.js';
-export { type ImportOutcome, LibraryImporter, type ParseUnit, type UnitFile } from './library/import.js';
+export { type ImportOutcome, LibraryImporter, type UnitFile } from './library/import.js';
 export { importUnits } from './library/import-pool.js';
 export { type MergeOutcome, mergeLibrary } from './library/merge.js';
 export { closeLibrary, type Library, LibraryError, libraryPath, openLibrary } from './library/open.js';

@@ -4,7 +4,7 @@
  * `--event`, `--length`) and, on the library, the stored aliases added to `--alias`.
  */
 import type { Command } from 'commander';
-import { defaultMet, parseMatchFiles } from '../analyse.js';
+import { defaultMet } from '../analyse.js';
 import { UsageError } from '../errors.js';
 import { storedAliases } from '../library/aliases.js';
 import type { MatchFilter } from '../library/filter.js';
@@ -101,12 +101,7 @@ export async function readLibraryMatches(
 ): Promise<MatchInputResult> {
   let read = 0;
   let failed = 0;
-  const parse = (files: { path: string; bytes: Uint8Array }[]) =>
-    parseMatchFiles(
-      files.map((f) => ({ file: f.path, bytes: f.bytes })),
-      met,
-    );
-  for await (const { match, warnings } of libraryMatches(lib, filter, parse, (file, e) => {
+  for await (const { match, warnings } of libraryMatches(lib, filter, met, (file, e) => {
     failed++;
     process.stderr.write(`bdb: ${describeFailure(file, e)}\n`);
   })) {

@@ -5,8 +5,6 @@
  * "… 2023_08_09 18_11_07.txt"). A slashed date whose first number exceeds 12 is day first, whose second
  * does is month first; otherwise day first. Anything else: null (the date is still kept as read).
  */
-import type { FormatId } from '../model/types.js';
-
 function valid(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2999) return null;
   const t = new Date(Date.UTC(y, m - 1, d));
@@ -15,7 +13,7 @@ function valid(y: number, m: number, d: number): string | null {
 }
 
 /** The ISO day of a stored date string, or null when it cannot be read as one. */
-export function isoDay(date: string | null, _format?: FormatId): string | null {
+export function isoDay(date: string | null): string | null {
   if (!date) return null;
   const iso = /^\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})/.exec(date);
   if (iso) return valid(Number(iso[1]), Number(iso[2]), Number(iso[3]));

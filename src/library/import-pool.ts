@@ -87,13 +87,13 @@ export async function importUnits<U>(
         return { kind: 'done', outcome: onReadError(u, e) };
       }
       const hashes = importer.check(files);
-      if (hashes === null) return { kind: 'done', outcome: { status: 'unchanged', file: files[0]!.path } };
+      if (hashes === null) return { kind: 'done', outcome: { status: 'unchanged', file: files[0]!.file } };
       const s = seq++;
       const result = new Promise<Prepared>((resolve) => waiting.set(s, resolve));
       // the worker gets copies of the bytes (the main thread still needs them for the sizes and rows)
       const req: WorkerRequest = {
         seq: s,
-        files: files.map((f) => ({ path: f.path, bytes: f.bytes.slice() })),
+        files: files.map((f) => ({ file: f.file, bytes: f.bytes.slice() })),
       };
       workers[s % workers.length]!.postMessage(
         req,

@@ -4,13 +4,13 @@
  * main thread keeps the library and stores results in input order.
  */
 import { parentPort } from 'node:worker_threads';
-import { defaultMet, parseMatchFiles } from '../analyse.js';
+import { defaultMet } from '../analyse.js';
 import { type Prepared, prepareUnit, type UnitFile } from './import.js';
 
 /** A unit sent to a worker. */
 export interface WorkerRequest {
   readonly seq: number;
-  readonly files: { path: string; bytes: Uint8Array }[];
+  readonly files: UnitFile[];
 }
 
 /** A worker's answer. */
@@ -20,14 +20,9 @@ export interface WorkerReply {
 }
 
 const met = defaultMet();
-const parse = (files: UnitFile[]) =>
-  parseMatchFiles(
-    files.map((f) => ({ file: f.path, bytes: f.bytes })),
-    met,
-  );
 
 parentPort?.on('message', (req: WorkerRequest) => {
-  const prepared = prepareUnit(met, parse, req.files);
+  const prepared = prepareUnit(met, req.files);
   const transfer = prepared.ok ? prepared.compressed.map((d) => d.buffer as ArrayBuffer) : [];
   parentPort!.postMessage({ seq: req.seq, prepared } satisfies WorkerReply, transfer);
 });

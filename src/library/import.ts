@@ -13,7 +13,7 @@
  *   any moment leaves every file either wholly in the library or absent, and importing again finishes.
  */
 import { createHash } from 'node:crypto';
-import { matchFingerprint } from '../analyse.js';
+import { matchFingerprint, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
@@ -23,9 +23,9 @@ import { type Cell, matchRows } from './rows.js';
 import { compressSource, writeSource } from './sources.js';
 import { rows, TableAppender, type WriteValue } from './sql.js';
 
-/** One file of a match unit. */
+/** One file of a match unit: the shape `parseMatchFiles` reads. */
 export interface UnitFile {
-  readonly path: string;
+  readonly file: string;
   readonly bytes: Uint8Array;
 }
 
@@ -43,9 +43,6 @@ export interface ImportOutcome {
   /** new: the decisions stored. */
   readonly decisions?: number;
 }
-
-/** Parses a unit's files into a match (the CLI passes the same function `bdb stats` uses). */
-export type ParseUnit = (files: UnitFile[]) => { match: Match; warnings: readonly ParseWarning[] };
 
 const TABLES = ['files', 'matches', 'match_players', 'games', 'decisions'] as const;
 type Table = (typeof TABLES)[number];
@@ -93,13 +90,14 @@ export type Prepared =
   | { readonly ok: false; readonly format: null; readonly message: string };
 
 /** Parses a unit and makes its rows (the match id is 0 until stored). */
-export function prepareUnit(met: Met, parse: ParseUnit, files: readonly UnitFile[]): Prepared {
+export function prepareUnit(met: Met, files: readonly UnitFile[]): Prepared {
   const first = files[0]!;
   const internal = (e: unknown): string =>
-    `${first.path}: internal error (please report): ${(e as Error).message}`;
+    `${first.file}: internal error (please report): ${(e as Error).message}`;
   let parsed: { match: Match; warnings: readonly ParseWarning[] };
   try {
-    parsed = parse([...files]);
+    // the reader `bdb stats` uses
+    parsed = parseMatchFiles([...files], met);
   } catch (e) {
     return { ok: false, format: null, message: e instanceof BdbError ? e.message : internal(e) };
   }
@@ -110,7 +108,7 @@ export function prepareUnit(met: Met, parse: ParseUnit, files: readonly UnitFile
       parsed.match,
       parsed.warnings,
       0,
-      files.map((f) => f.path),
+      files.map((f) => f.file),
       fingerprint,
     );
     return {
@@ -129,7 +127,6 @@ export function prepareUnit(met: Met, parse: ParseUnit, files: readonly UnitFile
 export class LibraryImporter {
   private readonly lib: Library;
   private readonly met: Met;
-  private readonly parse: ParseUnit;
   private readonly batchRows: number;
   /** path → { sha256, match } of files already in the library (imported or duplicate). */
   private readonly known = new Map<string, { sha: string; matchId: number | null; holds: boolean }>();
@@ -141,22 +138,16 @@ export class LibraryImporter {
   private appenders: Record<Table, TableAppender> | null = null;
   private pending = 0;
 
-  private constructor(lib: Library, met: Met, parse: ParseUnit, batchRows: number) {
+  private constructor(lib: Library, met: Met, batchRows: number) {
     this.lib = lib;
     this.met = met;
-    this.parse = parse;
     this.batchRows = batchRows;
   }
 
   /** Loads what the library holds (hashes, fingerprints, the next match id). */
-  static async start(
-    lib: Library,
-    met: Met,
-    parse: ParseUnit,
-    opts: { batchRows?: number } = {},
-  ): Promise<LibraryImporter> {
+  static async start(lib: Library, met: Met, opts: { batchRows?: number } = {}): Promise<LibraryImporter> {
     if (lib.readOnly) throw new BdbError('LIBRARY', `${lib.path}: opened read-only, cannot import`);
-    const imp = new LibraryImporter(lib, met, parse, opts.batchRows ?? 50_000);
+    const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000);
     const con = lib.connection;
     for (const [path, sha, status, matchId] of await rows(con, SELECT_FILES)) {
       if (status === 'failed') {
@@ -222,8 +213,8 @@ export class LibraryImporter {
     const now = new Date();
     files.forEach((f, i) => {
       const row: WriteValue[] = [
-        f.path,
-        files[0]!.path,
+        f.file,
+        files[0]!.file,
         hashes[i]!,
         f.bytes.length,
         format,
@@ -235,7 +226,7 @@ export class LibraryImporter {
       ];
       apps.files.append(row);
       if (status !== 'failed')
-        this.known.set(f.path, {
+        this.known.set(f.file, {
           sha: hashes[i]!,
           matchId: extra.matchId ?? null,
           holds: status === 'imported',
@@ -249,7 +240,7 @@ export class LibraryImporter {
    */
   check(files: readonly UnitFile[]): string[] | null {
     const hashes = files.map((f) => sha256(f.bytes));
-    return files.every((f, i) => this.known.get(f.path)?.sha === hashes[i]) ? null : hashes;
+    return files.every((f, i) => this.known.get(f.file)?.sha === hashes[i]) ? null : hashes;
   }
 
   /** Imports one match unit (one file, or the per-game files of a gnuBG text export), parsing it here. */
@@ -257,8 +248,8 @@ export class LibraryImporter {
     const first = files[0];
     if (!first) throw new Error('library import: empty unit');
     const hashes = this.check(files);
-    if (hashes === null) return { status: 'unchanged', file: first.path };
-    return this.store(files, hashes, prepareUnit(this.met, this.parse, files));
+    if (hashes === null) return { status: 'unchanged', file: first.file };
+    return this.store(files, hashes, prepareUnit(this.met, files));
   }
 
   /**
@@ -277,10 +268,10 @@ export class LibraryImporter {
     const stale = new Set<number>();
     const staleDuplicates: string[] = [];
     files.forEach((f, i) => {
-      const k = this.known.get(f.path);
+      const k = this.known.get(f.file);
       if (!k || k.sha === hashes[i]) return;
       if (k.holds && k.matchId !== null) stale.add(k.matchId);
-      else staleDuplicates.push(f.path);
+      else staleDuplicates.push(f.file);
     });
     if (staleDuplicates.length > 0) {
       apps.files.flush();
@@ -299,15 +290,15 @@ export class LibraryImporter {
       }
     }
     for (const f of files) {
-      if (!this.failed.delete(f.path)) continue;
+      if (!this.failed.delete(f.file)) continue;
       apps.files.flush();
-      await con.run(DELETE_FAILED, [f.path]);
+      await con.run(DELETE_FAILED, [f.file]);
     }
 
     if (!prepared.ok) {
       this.fileRows(apps, files, hashes, prepared.format, 'failed', { error: prepared.message });
       await this.maybeCommit(0);
-      return { status: 'failed', file: first.path, message: prepared.message };
+      return { status: 'failed', file: first.file, message: prepared.message };
     }
     const fp = prepared.fingerprint;
     const seen = fp === null ? undefined : this.fingerprints.get(fp);
@@ -315,7 +306,7 @@ export class LibraryImporter {
       const matchId = this.known.get(seen)?.matchId ?? null;
       this.fileRows(apps, files, hashes, prepared.format, 'duplicate', { matchId, sameAs: seen });
       await this.maybeCommit(0);
-      return { status: 'duplicate', file: first.path, sameAs: seen };
+      return { status: 'duplicate', file: first.file, sameAs: seen };
     }
     const matchId = this.nextId++;
     const { match, players, games, decisions } = prepared.rows;
@@ -337,9 +328,9 @@ export class LibraryImporter {
       writeSource(this.lib.path, h, prepared.compressed[i]!);
     });
     this.fileRows(apps, files, hashes, prepared.format, 'imported', { matchId });
-    if (fp !== null) this.fingerprints.set(fp, first.path);
+    if (fp !== null) this.fingerprints.set(fp, first.file);
     await this.maybeCommit(decisions.length + 1);
-    return { status: 'new', file: first.path, decisions: decisions.length };
+    return { status: 'new', file: first.file, decisions: decisions.length };
   }
 
   private async maybeCommit(rowsAdded: number): Promise<void> {

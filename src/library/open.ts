@@ -160,10 +160,9 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
   if (exists) {
     // check before writing anything
     const probe = await openInstance(path, true, waitMs);
+    const con = await probe.connect();
     try {
-      const con = await probe.connect();
       const v = await schemaVersion(con, path);
-      con.closeSync();
       if (opts.readOnly) {
         if (v === null) throw new LibraryError(path, 'an empty DuckDB file, not a bdb library');
         if (v < SCHEMA_VERSION)
@@ -171,13 +170,15 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
             path,
             `library schema ${v} needs upgrading: run bdb import once to upgrade it`,
           );
-        const connection = await probe.connect();
-        return { path, readOnly: true, instance: probe, connection };
+        // a reader keeps the checked connection
+        return { path, readOnly: true, instance: probe, connection: con };
       }
     } catch (e) {
+      con.closeSync();
       probe.closeSync();
       throw e;
     }
+    con.closeSync();
     probe.closeSync();
   } else {
     try {

@@ -7,13 +7,14 @@
  * Order: matches come sorted by file path (JavaScript string order), which is the order in which `bdb stats
  * FOLDER` walks a folder, so a library and a folder give the same lists.
  */
-import type { MatchReport } from '../analyse.js';
+import { type MatchReport, parseMatchFiles } from '../analyse.js';
+import type { Met } from '../met/index.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { type MatchFilter, passesFilter } from './filter.js';
-import type { ParseUnit } from './import.js';
+import type { UnitFile } from './import.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, sourcesDir } from './sources.js';
@@ -170,14 +171,14 @@ export async function* libraryReports(
 }
 
 /**
- * The stored matches, parsed again from their stored bytes with `parse` (the parser `bdb stats` uses), in
+ * The stored matches, parsed again from their stored bytes by the reader `bdb stats` uses, in
  * file order. A stored file that cannot be parsed any more (a newer bdb's reader refuses it) is reported
  * through `onError` and skipped.
  */
 export async function* libraryMatches(
   lib: Library,
   filter: MatchFilter,
-  parse: ParseUnit,
+  met: Met,
   onError: (file: string, e: unknown) => void,
 ): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
   const con = lib.connection;
@@ -198,11 +199,11 @@ export async function* libraryMatches(
       if (b) bytes.set(String(path), b);
     }
     for (const h of part) {
-      const files = (unitFiles.get(h.id) ?? []).map((path) => ({ path, bytes: bytes.get(path) }));
+      const files = (unitFiles.get(h.id) ?? []).map((file) => ({ file, bytes: bytes.get(file) }));
       try {
         if (files.length === 0 || files.some((f) => f.bytes === undefined))
           throw new LibraryError(h.file, `its stored bytes are missing from ${sourcesDir(lib.path)}`);
-        yield parse(files as { path: string; bytes: Uint8Array }[]);
+        yield parseMatchFiles(files as UnitFile[], met);
       } catch (e) {
         onError(h.file, e);
       }

@@ -18,10 +18,15 @@ import {
   THRESHOLD_PRESETS,
   thresholdEquity,
 } from '../metrics/difficulty.js';
-import { type DecisionFigures, matchTallies, type PlayerTally } from '../metrics/player-stats.js';
+import {
+  type DecisionFigures,
+  decisionType,
+  matchTallies,
+  type PlayerTally,
+} from '../metrics/player-stats.js';
 import type { Decision, Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
-import { moveNumber, playedAndBest } from '../review/decision-refs.js';
+import { playedAndBest } from '../review/decision-refs.js';
 import { decisionPosition, decisionPositionId, decisionXgid } from '../review/position.js';
 import { isoDay } from './dates.js';
 import { encodeTally } from './tally-codec.js';
@@ -42,16 +47,13 @@ export interface MatchRows {
   readonly tallies: readonly [PlayerTally, PlayerTally];
 }
 
-const PRESETS = Object.entries(THRESHOLD_PRESETS) as [keyof typeof THRESHOLD_PRESETS, ErrorThresholds][];
+/** Each threshold preset with its error threshold in equity (computed once, not per decision). */
+const PRESETS = (
+  Object.entries(THRESHOLD_PRESETS) as [keyof typeof THRESHOLD_PRESETS, ErrorThresholds][]
+).map(([name, t]) => ({ name, threshold: thresholdEquity(t.errorMpt), isDefault: t === DEFAULT_THRESHOLDS }));
 
 function emptyErrorsByPreset(): ErrorsByPreset {
-  return Object.fromEntries(PRESETS.map(([k]) => [k, [0, 0]])) as unknown as ErrorsByPreset;
-}
-
-/** XG's breakdown type of a decision: checker, double (double and no double), take (take and pass). */
-function typeOf(d: Decision): 'checker' | 'double' | 'take' {
-  if (d.kind === 'checker') return 'checker';
-  return d.action === 'take' || d.action === 'pass' ? 'take' : 'double';
+  return Object.fromEntries(PRESETS.map(({ name }) => [name, [0, 0]])) as unknown as ErrorsByPreset;
 }
 
 /** Equities of the action made and the best one, from the decision maker's view; null when unknown. */
@@ -102,23 +104,32 @@ export function matchRows(
 ): MatchRows {
   const decisions: Cell[][] = [];
   const errors: [ErrorsByPreset, ErrorsByPreset] = [emptyErrorsByPreset(), emptyErrorsByPreset()];
-  const defaultThreshold = thresholdEquity(DEFAULT_THRESHOLDS.errorMpt);
-  // where each decision sits, for the observer (decisions arrive in game order)
+  // where each decision sits, for the observer (decisions arrive in game order), and the rolls before it
   let gameIndex = 0;
   let position = 0;
+  let rolls = 0;
   const observe = (d: Decision, f: DecisionFigures): void => {
     while (gameIndex < match.games.length && position >= match.games[gameIndex]!.decisions.length) {
       gameIndex++;
       position = 0;
+      rolls = 0;
     }
     const game = match.games[gameIndex];
     if (game?.decisions[position] !== d) throw new Error('library rows: decisions observed out of order');
+    // errors and avoidable errors under each preset; the row shows them at the default (XG's) thresholds
+    let isError: boolean | null = null;
+    let avoidable: boolean | null = null;
     if (f.counted && f.error !== null) {
-      for (const [name, t] of PRESETS) {
-        const thr = thresholdEquity(t.errorMpt);
+      for (const { name, threshold, isDefault } of PRESETS) {
+        const reached = reachesThreshold(f.error, threshold);
+        const avoid = isAvoidableError(f.error, f.loss, f.difficulty, threshold);
         const slot = errors[d.player][name];
-        if (reachesThreshold(f.error, thr)) slot[0]++;
-        if (isAvoidableError(f.error, f.loss, f.difficulty, thr)) slot[1]++;
+        if (reached) slot[0]++;
+        if (avoid) slot[1]++;
+        if (isDefault) {
+          isError = reached;
+          avoidable = avoid;
+        }
       }
     }
     const pos = decisionPosition(game, position);
@@ -132,11 +143,11 @@ export function matchRows(
       matchId,
       game.index + 1,
       position + 1,
-      moveNumber(game, position),
+      rolls + 1,
       me,
       match.players[me],
       match.players[me === 0 ? 1 : 0],
-      typeOf(d),
+      decisionType(d),
       d.kind === 'cube' ? d.action : null,
       d.kind === 'checker' ? `${d.dice[0]}${d.dice[1]}` : null,
       ml,
@@ -150,10 +161,8 @@ export function matchRows(
       f.error,
       f.loss,
       f.difficulty,
-      f.counted && f.error !== null ? reachesThreshold(f.error, defaultThreshold) : null,
-      f.counted && f.error !== null
-        ? isAvoidableError(f.error, f.loss, f.difficulty, defaultThreshold)
-        : null,
+      isError,
+      avoidable,
       played,
       playedEq,
       analysed ? best : null,
@@ -168,6 +177,7 @@ export function matchRows(
       d.kind === 'checker' ? d.luck : null,
     ]);
     position++;
+    if (d.kind === 'checker') rolls++;
   };
   const tallies = matchTallies(met, match, DEFAULT_THRESHOLDS, observe);
   const { finalScore, winner } = matchOutcome(match);
@@ -183,7 +193,7 @@ export function matchRows(
     match.matchLength,
     match.games.length,
     match.date,
-    isoDay(match.date, match.format),
+    isoDay(match.date),
     match.event,
     match.round,
     match.place,

@@ -137,6 +137,3 @@ export const LIBRARY_TABLES = [
   'decisions',
   'aliases',
 ] as const;
-
-/** Views `bdb sql` documents (read-only surface for users). */
-export const SQL_VIEWS = ['decisions', 'matches', 'players', 'games', 'files'] as const;

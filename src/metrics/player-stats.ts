@@ -90,9 +90,10 @@ function byType(): ByType<number> {
   return { checker: 0, double: 0, take: 0 };
 }
 
-function typeOf(kind: 'checker' | 'cube', action?: string): keyof ByType<number> {
-  if (kind === 'checker') return 'checker';
-  return action === 'take' || action === 'pass' ? 'take' : 'double';
+/** XG's breakdown type of a decision (spec/metrics.md §1.2): double = double or no double, take = take or pass. */
+export function decisionType(d: Decision): keyof ByType<number> {
+  if (d.kind === 'checker') return 'checker';
+  return d.action === 'take' || d.action === 'pass' ? 'take' : 'double';
 }
 
 /** A context holding only `seat`'s side, moved to seat 0. */
@@ -165,7 +166,7 @@ export function matchTallies(
         observe?.(d, { error: e, counted: false, loss: null, difficulty: null });
         continue;
       }
-      const k = typeOf(d.kind, d.kind === 'cube' ? d.action : undefined);
+      const k = decisionType(d);
       t.counted[k]++;
       t.error[k] += e;
       unit[d.player].error += e;

@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { defaultMet, parseMatchFiles } from '../../analyse.js';
+import { defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
@@ -94,11 +94,6 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     const importer = await LibraryImporter.start(
       lib,
       met,
-      (unit) =>
-        parseMatchFiles(
-          unit.map((u) => ({ file: u.path, bytes: u.bytes })),
-          met,
-        ),
       Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {},
     );
     const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };
@@ -107,7 +102,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       await importUnits(
         importer,
         units,
-        (unit) => readUnit(unit).map((u) => ({ path: u.file, bytes: u.bytes })),
+        readUnit,
         (unit, e): ImportOutcome => ({
           status: 'failed',
           file: unit[0]!,
