@@ -202,6 +202,24 @@ export class PlayerAggregator {
     }
   }
 
+  /**
+   * The running per-person tallies, by canonical name: what a store of totals keeps
+   * (src/library/totals.ts) to resume from with {@link PlayerAggregator.resume}.
+   */
+  totals(): ReadonlyMap<string, PlayerTally> {
+    return this.byName;
+  }
+
+  /**
+   * An aggregator holding stored totals, as {@link totals} gave them after the same matches were added
+   * under the same aliases; the player filter of `opts` applies.
+   */
+  static resume(totals: Iterable<PlayerTally>, opts: AggregateOptions = {}): PlayerAggregator {
+    const agg = new PlayerAggregator(opts);
+    for (const t of totals) if (!opts.players || opts.players.includes(t.player)) agg.byName.set(t.player, t);
+    return agg;
+  }
+
   /** The aggregated figures, by name. */
   results(): PlayerStats[] {
     return [...this.byName.values()].sort((a, b) => a.player.localeCompare(b.player)).map(playerStats);

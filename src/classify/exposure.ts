@@ -2,7 +2,7 @@
  * Blots and direct/indirect shots (docs/themes.md "Exposure").
  *
  * `shots(board, side)` counts the rolls (out of 36) with which the opponent of `side`, on roll, has at least
- * one legal play that hits a blot of `side`. The opponent's plays come from the legal-move generator, so
+ * one legal play that hits a blot of `side`. The opponent's plays come from the legal-move search, so
  * entering from the bar, blocked points, the use-both-dice rule and the bear-off rules are all respected.
  *
  * Speed: a roll is only handed to the generator when some opposing checker (or the opponent's bar) lies at a
@@ -10,7 +10,7 @@
  * Results are cached by position.
  */
 import { BAR_INDEX, type Board, boardKey, otherSide, type Side } from '../core/board.js';
-import { legalPlays } from '../core/moves.js';
+import { anyLegalPlayHits } from '../core/moves.js';
 
 /**
  * Number of blots of `side`: its own points 1..24 holding exactly one of its checkers. The bar never counts.
@@ -92,18 +92,12 @@ export function shots(board: Board, side: Side): number {
       if ((n ?? 0) > 0) dist[q - target] = 1;
     }
   }
-  const barBefore = mine[BAR_INDEX] ?? 0;
   let total = 0;
   for (const [a, b, w] of ROLLS) {
     const reach =
       a === b ? dist[a] || dist[2 * a] || dist[3 * a] || dist[4 * a] : dist[a] || dist[b] || dist[a + b];
     if (!reach) continue;
-    for (const lp of legalPlays(board, opp, a, b)) {
-      if ((lp.result[side][BAR_INDEX] ?? 0) > barBefore) {
-        total += w;
-        break;
-      }
-    }
+    if (anyLegalPlayHits(board, opp, a, b)) total += w;
   }
   if (cache.size >= CACHE_MAX) cache.clear();
   cache.set(key, total);

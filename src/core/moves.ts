@@ -171,9 +171,24 @@ function sameAsScratch(lp: LegalPlay): boolean {
   return true;
 }
 
+/** The search only asks whether some legal play hits ({@link anyLegalPlayHits}): no play is materialised. */
+let hitsOnly = false;
+/** In {@link hitsOnly} mode: whether a sequence of the best (depth, pips) so far hits. */
+let bestHits = false;
+
 /** Records the current scratch position as the end of a sequence of `depth` hops using `pips` pips. */
 function record(depth: number, pips: number): void {
   if (depth < bestDepth || (depth === bestDepth && pips < bestPips)) return;
+  if (hitsOnly) {
+    let hit = false;
+    for (let i = 0; i < depth; i++) if (hopHit[i] === 1) hit = true;
+    if (depth > bestDepth || pips > bestPips) {
+      bestDepth = depth;
+      bestPips = pips;
+      bestHits = hit;
+    } else if (hit) bestHits = true;
+    return;
+  }
   if (depth > bestDepth || pips > bestPips) {
     bestDepth = depth;
     bestPips = pips;
@@ -307,6 +322,49 @@ export function legalPlays(board: Board, side: Side, d1: number, d2: number): Le
   seen.clear();
   oppInput = [];
   return result;
+}
+
+/**
+ * Whether some legal play of `side` with dice (d1, d2) hits an opposing blot: the same rules and search as
+ * {@link legalPlays} (a sequence counts only when it uses as many dice, and pips, as the legal plays must),
+ * without making the plays. What `shots` asks for each roll.
+ *
+ * @param board - the position (not modified)
+ * @param side - the player to move
+ * @param d1 - first die, 1..6
+ * @param d2 - second die, 1..6
+ * @returns true when at least one legal play hits
+ */
+export function anyLegalPlayHits(board: Board, side: Side, d1: number, d2: number): boolean {
+  checkDie(d1);
+  checkDie(d2);
+  hitsOnly = true;
+  try {
+    genSide = side;
+    bestDepth = 1;
+    bestPips = 0;
+    bestHits = false;
+    loadBoard(board, side);
+    if (d1 === d2) {
+      isDouble = true;
+      nDice = 4;
+      dice.fill(d1);
+      search(0, 25, 0);
+    } else {
+      isDouble = false;
+      nDice = 2;
+      dice[0] = Math.max(d1, d2);
+      dice[1] = Math.min(d1, d2);
+      search(0, 25, 0);
+      dice[0] = Math.min(d1, d2);
+      dice[1] = Math.max(d1, d2);
+      search(0, 25, 0);
+    }
+    return bestHits;
+  } finally {
+    hitsOnly = false;
+    oppInput = [];
+  }
 }
 
 function hopError(hop: Hop, index: number, why: string): Error {

@@ -93,12 +93,11 @@ export async function importUnits<U>(
       // the worker gets copies of the bytes (the main thread still needs them for the sizes and rows)
       const req: WorkerRequest = {
         seq: s,
+        matchId: importer.reserveId(),
         files: files.map((f) => ({ file: f.file, bytes: f.bytes.slice() })),
       };
-      workers[s % workers.length]!.postMessage(
-        req,
-        req.files.map((f) => f.bytes.buffer as ArrayBuffer),
-      );
+      queue.push(req);
+      dispatch();
       return { kind: 'parse', files, hashes, result };
     };
     while (next < units.length || window.length > 0) {

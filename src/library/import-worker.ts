@@ -10,6 +10,8 @@ import { type Prepared, prepareUnit, type UnitFile } from './import.js';
 /** A unit sent to a worker. */
 export interface WorkerRequest {
   readonly seq: number;
+  /** The id the unit's match is stored under. */
+  readonly matchId: number;
   readonly files: UnitFile[];
 }
 
@@ -22,7 +24,7 @@ export interface WorkerReply {
 const met = defaultMet();
 
 parentPort?.on('message', (req: WorkerRequest) => {
-  const prepared = prepareUnit(met, req.files);
+  const prepared = prepareUnit(met, req.files, req.matchId);
   const transfer = prepared.ok ? prepared.compressed.map((d) => d.buffer as ArrayBuffer) : [];
   parentPort!.postMessage({ seq: req.seq, prepared } satisfies WorkerReply, transfer);
 });

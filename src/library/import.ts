@@ -13,6 +13,8 @@
  *   any moment leaves every file either wholly in the library or absent, and importing again finishes.
  */
 import { createHash } from 'node:crypto';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { matchFingerprint, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
@@ -20,8 +22,9 @@ import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
-import { compressSource, writeSource } from './sources.js';
-import { rows, TableAppender, type WriteValue } from './sql.js';
+import { BUMP_GENERATION } from './schema.js';
+import { compressSource, SourcePackWriter } from './sources.js';
+import { COPY_CSV, csvLine, rows, TableAppender, type WriteValue } from './sql.js';
 
 /** One file of a match unit: the shape `parseMatchFiles` reads. */
 export interface UnitFile {
@@ -44,12 +47,15 @@ export interface ImportOutcome {
   readonly decisions?: number;
 }
 
-const TABLES = ['files', 'matches', 'match_players', 'games', 'decisions'] as const;
+/** The tables appended to row by row (decisions are loaded from CSV, see {@link LibraryImporter}). */
+const TABLES = ['files', 'matches', 'match_players', 'games', 'sources'] as const;
 type Table = (typeof TABLES)[number];
 
 const SELECT_FILES = 'SELECT path, sha256, status, match_id FROM files';
 const SELECT_FINGERPRINTS = 'SELECT fingerprint, file FROM matches WHERE fingerprint IS NOT NULL';
 const SELECT_NEXT_ID = 'SELECT coalesce(max(match_id), 0) + 1 FROM matches';
+const SELECT_SOURCES = 'SELECT sha256 FROM sources';
+
 const DELETE_FILE = 'DELETE FROM files WHERE path = $1';
 const DELETE_FAILED = "DELETE FROM files WHERE status = 'failed' AND path = $1";
 const DELETE_MATCH = [
@@ -69,12 +75,14 @@ export function fingerprintKey(fingerprint: string | null): string | null {
   return fingerprint === null ? null : createHash('sha256').update(fingerprint).digest('hex');
 }
 
-/** A unit's rows as stored (the match id is set when stored). */
+/** A unit's rows as stored, under the match id reserved for it. */
 export interface UnitRows {
   readonly match: Cell[];
   readonly players: Cell[][];
   readonly games: Cell[][];
-  readonly decisions: Cell[][];
+  /** The decision rows as CSV lines ({@link csvLine}). */
+  readonly decisionsCsv: string;
+  readonly decisionCount: number;
 }
 
 /** What is done for a unit away from the library (here, or in a worker thread): parse, rows, compression. */
@@ -89,8 +97,8 @@ export type Prepared =
     }
   | { readonly ok: false; readonly format: null; readonly message: string };
 
-/** Parses a unit and makes its rows (the match id is 0 until stored). */
-export function prepareUnit(met: Met, files: readonly UnitFile[]): Prepared {
+/** Parses a unit and makes its rows under match id `matchId` ({@link LibraryImporter.reserveId}). */
+export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: number): Prepared {
   const first = files[0]!;
   const internal = (e: unknown): string =>
     `${first.file}: internal error (please report): ${(e as Error).message}`;
@@ -107,15 +115,23 @@ export function prepareUnit(met: Met, files: readonly UnitFile[]): Prepared {
       met,
       parsed.match,
       parsed.warnings,
-      0,
+      matchId,
       files.map((f) => f.file),
       fingerprint,
     );
+    let decisionsCsv = '';
+    for (const d of r.decisions) decisionsCsv += csvLine(d);
     return {
       ok: true,
       format: parsed.match.format,
       fingerprint,
-      rows: { match: r.match, players: r.players, games: r.games, decisions: r.decisions },
+      rows: {
+        match: r.match,
+        players: r.players,
+        games: r.games,
+        decisionsCsv,
+        decisionCount: r.decisions.length,
+      },
       compressed: files.map((f) => compressSource(f.bytes)),
     };
   } catch (e) {
@@ -134,6 +150,12 @@ export class LibraryImporter {
   private readonly fingerprints = new Map<string, string>();
   /** Paths recorded as failed by an earlier import (their row is replaced when tried again). */
   private readonly failed = new Set<string>();
+  /** Hashes whose bytes the sources' packs hold. */
+  private readonly sources = new Set<string>();
+  private readonly pack: SourcePackWriter;
+  /** The open transaction's decision rows, as CSV, loaded by one COPY before it commits. */
+  private csv: string[] = [];
+  private readonly csvPath: string;
   private nextId = 1;
   private appenders: Record<Table, TableAppender> | null = null;
   private pending = 0;
@@ -142,6 +164,8 @@ export class LibraryImporter {
     this.lib = lib;
     this.met = met;
     this.batchRows = batchRows;
+    this.pack = new SourcePackWriter(lib.path);
+    this.csvPath = `${lib.path}.import-${process.pid}.csv`;
   }
 
   /** Loads what the library holds (hashes, fingerprints, the next match id). */
@@ -163,7 +187,32 @@ export class LibraryImporter {
     for (const [fp, file] of await rows(con, SELECT_FINGERPRINTS))
       imp.fingerprints.set(String(fp), String(file));
     imp.nextId = Number((await rows(con, SELECT_NEXT_ID))[0]![0]);
+    for (const [sha] of await rows(con, SELECT_SOURCES)) imp.sources.add(String(sha));
+    // the CSV files a killed import left (this process holds the library's write lock)
+    const dir = dirname(lib.path);
+    const prefix = `${basename(lib.path)}.import-`;
+    for (const f of readdirSync(dir))
+      if (f.startsWith(prefix) && f.endsWith('.csv')) rmSync(join(dir, f), { force: true });
     return imp;
+  }
+
+  /** A match id for a unit about to be prepared (an id left unused by a duplicate or a failure is a gap). */
+  reserveId(): number {
+    return this.nextId++;
+  }
+
+  /** Loads the decision rows gathered so far (inside the open transaction). */
+  private async loadDecisions(): Promise<void> {
+    if (this.csv.length === 0) return;
+    writeFileSync(this.csvPath, this.csv.join(''));
+    this.csv = [];
+    try {
+      await this.lib.connection.run(
+        `COPY decisions FROM '${this.csvPath.replaceAll("'", "''")}' ${COPY_CSV}`,
+      );
+    } finally {
+      rmSync(this.csvPath, { force: true });
+    }
   }
 
   private async begin(): Promise<Record<Table, TableAppender>> {
@@ -180,15 +229,27 @@ export class LibraryImporter {
   async commit(): Promise<void> {
     const apps = this.appenders;
     if (!apps) return;
+    await this.loadDecisions();
+    // the bytes the rows name reach the disk first
+    this.pack.sync();
     this.appenders = null;
     this.pending = 0;
     for (const t of TABLES) apps[t].close();
+    await this.lib.connection.run(BUMP_GENERATION);
     await this.lib.connection.run('COMMIT');
+  }
+
+  /** Commits and closes the sources' pack. */
+  async finish(): Promise<void> {
+    await this.commit();
+    this.pack.close();
   }
 
   /** Drops the open transaction (nothing of it reaches the library). */
   async rollback(): Promise<void> {
     const apps = this.appenders;
+    this.pack.close();
+    this.csv = [];
     if (!apps) return;
     this.appenders = null;
     this.pending = 0;
@@ -249,7 +310,7 @@ export class LibraryImporter {
     if (!first) throw new Error('library import: empty unit');
     const hashes = this.check(files);
     if (hashes === null) return { status: 'unchanged', file: first.file };
-    return this.store(files, hashes, prepareUnit(this.met, files));
+    return this.store(files, hashes, prepareUnit(this.met, files, this.reserveId()));
   }
 
   /**
@@ -282,6 +343,7 @@ export class LibraryImporter {
     }
     if (stale.size > 0) {
       for (const t of TABLES) apps[t].flush();
+      await this.loadDecisions();
       for (const id of stale) {
         for (const sql of DELETE_MATCH) await con.run(sql, [id]);
         for (const [p, k] of this.known) if (k.matchId === id) this.known.delete(p);
@@ -308,29 +370,22 @@ export class LibraryImporter {
       await this.maybeCommit(0);
       return { status: 'duplicate', file: first.file, sameAs: seen };
     }
-    const matchId = this.nextId++;
-    const { match, players, games, decisions } = prepared.rows;
-    match[0] = matchId;
+    const { match, players, games, decisionsCsv, decisionCount } = prepared.rows;
+    const matchId = Number(match[0]);
     apps.matches.append(match);
-    for (const p of players) {
-      p[0] = matchId;
-      apps.match_players.append(p);
-    }
-    for (const g of games) {
-      g[0] = matchId;
-      apps.games.append(g);
-    }
-    for (const d of decisions) {
-      d[0] = matchId;
-      apps.decisions.append(d);
-    }
+    for (const p of players) apps.match_players.append(p);
+    for (const g of games) apps.games.append(g);
+    if (decisionsCsv.length > 0) this.csv.push(decisionsCsv);
     hashes.forEach((h, i) => {
-      writeSource(this.lib.path, h, prepared.compressed[i]!);
+      if (this.sources.has(h)) return;
+      const at = this.pack.add(h, prepared.compressed[i]!);
+      apps.sources.append([at.sha256, at.pack, at.offset, at.length, at.codec]);
+      this.sources.add(h);
     });
     this.fileRows(apps, files, hashes, prepared.format, 'imported', { matchId });
     if (fp !== null) this.fingerprints.set(fp, first.file);
-    await this.maybeCommit(decisions.length + 1);
-    return { status: 'new', file: first.file, decisions: decisions.length };
+    await this.maybeCommit(decisionCount + 1);
+    return { status: 'new', file: first.file, decisions: decisionCount };
   }
 
   private async maybeCommit(rowsAdded: number): Promise<void> {

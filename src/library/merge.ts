@@ -8,13 +8,11 @@
  * Because every figure derives from per-match tallies and per-decision rows that are exact sums, the merged
  * library gives the figures of one import of the union (test/unit/library/merge.test.ts).
  */
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { BdbError } from '../errors.js';
 import { sqlString } from './export.js';
 import { type Library, LibraryError } from './open.js';
-import { SCHEMA_VERSION } from './schema.js';
-import { sourcePath as storedSource } from './sources.js';
+import { BUMP_GENERATION, SCHEMA_VERSION } from './schema.js';
+import { compressSource, hasLegacySource, readCompressed, readSource, SourcePackWriter } from './sources.js';
 import { rows, TableAppender } from './sql.js';
 
 /** What a merge did, per source. */
@@ -56,6 +54,7 @@ export async function mergeLibrary(into: Library, sourcePath: string): Promise<M
     await con.run('BEGIN TRANSACTION');
     try {
       const outcome = await copyRows(into, sourcePath);
+      await con.run(BUMP_GENERATION);
       await con.run('COMMIT');
       return outcome;
     } catch (e) {
@@ -151,15 +150,43 @@ async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcom
     FROM src.files f LEFT JOIN merge_ids i ON f.match_id = i.old
     WHERE f.path NOT IN (SELECT path FROM main.files)`);
   const files = Number((await rows(con, 'SELECT count(*) FROM main.files'))[0]![0]) - before0;
-  // the bytes of the files now held, copied beside the target before the commit (as an import writes them)
-  for (const [sha] of await rows(con, "SELECT DISTINCT sha256 FROM main.files WHERE status = 'imported'")) {
-    const to = storedSource(into.path, String(sha));
-    const from = storedSource(sourcePath0, String(sha));
-    if (!existsSync(to) && existsSync(from)) {
-      mkdirSync(dirname(to), { recursive: true });
-      copyFileSync(from, `${to}.${process.pid}.tmp`);
-      renameSync(`${to}.${process.pid}.tmp`, to);
+  // the bytes of the files now held, copied into a pack of the target before the commit (as an import
+  // writes them): as stored when the source keeps them packed, compressed again from schema 1's layout
+  const pack = new SourcePackWriter(into.path);
+  try {
+    const add = await TableAppender.create(con, 'sources');
+    const copiedBytes = new Set<string>();
+    for (const [sha, spack, offset, length, codec] of await rows(
+      con,
+      `SELECT DISTINCT f.sha256, s.pack, s."offset", s.length, s.codec FROM main.files f
+         LEFT JOIN src.sources s ON s.sha256 = f.sha256
+       WHERE f.status = 'imported'
+         AND f.sha256 NOT IN (SELECT sha256 FROM main.sources)`,
+    )) {
+      const hash = String(sha);
+      if (copiedBytes.has(hash) || hasLegacySource(into.path, hash)) continue;
+      copiedBytes.add(hash);
+      let compressed: Uint8Array | null = null;
+      if (spack !== null) {
+        compressed = readCompressed(sourcePath0, {
+          sha256: hash,
+          pack: String(spack),
+          offset: Number(offset),
+          length: Number(length),
+          codec: String(codec) as 'br',
+        });
+      } else {
+        const bytes = readSource(sourcePath0, hash, null);
+        compressed = bytes ? compressSource(bytes) : null;
+      }
+      if (!compressed) continue;
+      const at = pack.add(hash, compressed);
+      add.append([at.sha256, at.pack, at.offset, at.length, at.codec]);
     }
+    add.close();
+    pack.sync();
+  } finally {
+    pack.close();
   }
   await con.run(
     'INSERT INTO main.aliases SELECT * FROM src.aliases WHERE alias NOT IN (SELECT alias FROM main.aliases)',

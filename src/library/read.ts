@@ -191,11 +191,21 @@ export async function* libraryMatches(
       `SELECT match_id, source_files FROM matches WHERE match_id IN (${ids})`,
     ))
       unitFiles.set(Number(id), JSON.parse(String(files)) as string[]);
-    for (const [path, sha] of await rows(
+    for (const [path, sha, pack, offset, length, codec] of await rows(
       con,
-      `SELECT path, sha256 FROM files WHERE status = 'imported' AND match_id IN (${ids})`,
+      `SELECT f.path, f.sha256, s.pack, s."offset", s.length, s.codec FROM files f LEFT JOIN sources s ON s.sha256 = f.sha256 WHERE f.status = 'imported' AND f.match_id IN (${ids})`,
     )) {
-      const b = readSource(lib.path, String(sha));
+      const at =
+        pack === null
+          ? null
+          : {
+              sha256: String(sha),
+              pack: String(pack),
+              offset: Number(offset),
+              length: Number(length),
+              codec: String(codec) as 'br',
+            };
+      const b = readSource(lib.path, String(sha), at);
       if (b) bytes.set(String(path), b);
     }
     for (const h of part) {

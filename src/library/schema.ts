@@ -13,7 +13,7 @@
  */
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -124,8 +124,34 @@ CREATE VIEW players AS
   FROM decisions GROUP BY player;
 `;
 
+/**
+ * Step 2: where each file's bytes lie in the sources' pack files (src/library/sources.ts; schema 1's
+ * per-hash files are still read where a hash has no row), and each person's totals over the whole library
+ * (src/library/totals.ts), valid while `meta.totals_generation` equals `meta.generation`, which every
+ * write that changes matches or aliases increments.
+ */
+const STEP_2 = `
+CREATE TABLE sources (
+  sha256 VARCHAR NOT NULL,
+  pack VARCHAR NOT NULL,
+  "offset" BIGINT NOT NULL,
+  length BIGINT NOT NULL,
+  codec VARCHAR NOT NULL
+);
+CREATE TABLE person_totals (
+  person VARCHAR NOT NULL,
+  tally VARCHAR NOT NULL,
+  errors_by_preset VARCHAR NOT NULL
+);
+INSERT OR REPLACE INTO meta VALUES ('generation', '1'), ('totals_generation', '0');
+`;
+
+/** Every write that changes matches or aliases makes the stored per-person totals stale (totals.ts). */
+export const BUMP_GENERATION =
+  "UPDATE meta SET value = CAST(CAST(value AS BIGINT) + 1 AS VARCHAR) WHERE key = 'generation'";
+
 /** Migrations: index i brings a library from version i to i + 1. Never edit a released step. */
-export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1];
+export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1, STEP_2];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */
 export const LIBRARY_TABLES = [
@@ -136,4 +162,6 @@ export const LIBRARY_TABLES = [
   'games',
   'decisions',
   'aliases',
+  'sources',
+  'person_totals',
 ] as const;

@@ -1,42 +1,144 @@
 /**
  * The bytes of every imported file, kept beside the library so it stands alone (`bdb biases|plan
- * --library` parse them again; a future bdb can recompute from them): `LIBRARY.sources/ab/abcd….gz`, one
- * gzip file per content hash (SHA-256), written before the rows that name it are committed (a kill leaves
- * at most an unused file, never a row without its bytes). Not in DuckDB: large BLOBs made the database
- * six times larger and its checkpoints need memory in proportion.
+ * --library` parse them again; a future bdb can recompute from them). Not in DuckDB: large BLOBs made the
+ * database six times larger and its checkpoints need memory in proportion.
+ *
+ * Layout (schema 2): append-only pack files `LIBRARY.sources/pack-<time>-<pid>.bin`, one per import or
+ * merge run, each blob compressed on its own (Brotli, quality 1: faster than gzip -1 and smaller); the
+ * table `sources` says where each content hash (SHA-256) lies. A blob is written, and the pack flushed to
+ * disk, before the rows that name it are committed: a kill leaves at most unused bytes at a pack's end,
+ * never a row without its bytes. One file per run instead of one per match: creating thousands of small
+ * files cost more than compressing them.
+ *
+ * Libraries made by schema 1 kept one gzip file per hash (`LIBRARY.sources/ab/abcd….gz`); those are read
+ * where `sources` has no row.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 
 /** The folder of a library's sources. */
 export function sourcesDir(libraryPath: string): string {
   return `${libraryPath}.sources`;
 }
 
-/** Where the bytes of content `sha256` are kept. */
-export function sourcePath(libraryPath: string, sha256: string): string {
+/** Where schema 1 kept the bytes of content `sha256`. */
+function legacyPath(libraryPath: string, sha256: string): string {
   return join(sourcesDir(libraryPath), sha256.slice(0, 2), `${sha256}.gz`);
 }
 
-/** gzip at level 1: the fastest, a quarter of an SGF's size. */
+/** A `sources` row: where a hash's bytes lie. */
+export interface SourceLocation {
+  readonly sha256: string;
+  /** The pack's file name, inside the sources folder. */
+  readonly pack: string;
+  readonly offset: number;
+  readonly length: number;
+  readonly codec: 'br';
+}
+
+/** Compresses a file's bytes as the library keeps them (done in the import's worker threads). */
 export function compressSource(bytes: Uint8Array): Uint8Array {
-  return gzipSync(bytes, { level: 1 });
+  return brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
 }
 
-/** Writes a compressed source unless it is there already (atomically: a temporary name, then a rename). */
-export function writeSource(libraryPath: string, sha256: string, compressed: Uint8Array): void {
-  const target = sourcePath(libraryPath, sha256);
-  if (existsSync(target)) return;
-  mkdirSync(dirname(target), { recursive: true });
-  const tmp = `${target}.${process.pid}.tmp`;
-  writeFileSync(tmp, compressed);
-  renameSync(tmp, target);
+/**
+ * Appends compressed blobs to one new pack file of a library. The caller records each returned location
+ * in `sources` in the transaction that names the hash, after calling {@link sync}.
+ */
+export class SourcePackWriter {
+  private readonly dir: string;
+  private fd: number | null = null;
+  private name = '';
+  private offset = 0;
+  private dirty = false;
+
+  constructor(libraryPath: string) {
+    this.dir = sourcesDir(libraryPath);
+  }
+
+  /** Appends one blob; returns where it lies. */
+  add(sha256: string, compressed: Uint8Array): SourceLocation {
+    if (this.fd === null) {
+      mkdirSync(this.dir, { recursive: true });
+      this.name = `pack-${Date.now()}-${process.pid}.bin`;
+      this.fd = openSync(join(this.dir, this.name), 'wx');
+    }
+    let written = 0;
+    while (written < compressed.length)
+      written += writeSync(this.fd, compressed, written, compressed.length - written);
+    const at: SourceLocation = {
+      sha256,
+      pack: this.name,
+      offset: this.offset,
+      length: compressed.length,
+      codec: 'br',
+    };
+    this.offset += compressed.length;
+    this.dirty = true;
+    return at;
+  }
+
+  /** Puts the bytes written so far on disk (before the commit naming them). */
+  sync(): void {
+    if (this.fd !== null && this.dirty) fdatasyncSync(this.fd);
+    this.dirty = false;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
 }
 
-/** The bytes of content `sha256`, or null when the library does not hold them. */
-export function readSource(libraryPath: string, sha256: string): Uint8Array | null {
-  const p = sourcePath(libraryPath, sha256);
+/** The stored bytes of one location (as compressed), or null when the pack is missing or short. */
+export function readCompressed(libraryPath: string, at: SourceLocation): Uint8Array | null {
+  const p = join(sourcesDir(libraryPath), at.pack);
+  if (!existsSync(p)) return null;
+  const fd = openSync(p, 'r');
+  try {
+    const out = new Uint8Array(at.length);
+    let got = 0;
+    while (got < at.length) {
+      const n = readSync(fd, out, got, at.length - got, at.offset + got);
+      if (n === 0) return null;
+      got += n;
+    }
+    return out;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether a library holds content `sha256` in schema 1's per-hash layout. */
+export function hasLegacySource(libraryPath: string, sha256: string): boolean {
+  return existsSync(legacyPath(libraryPath, sha256));
+}
+
+/**
+ * The bytes of content `sha256`: from its pack when `at` is given, else from schema 1's per-hash file;
+ * null when the library does not hold them.
+ */
+export function readSource(
+  libraryPath: string,
+  sha256: string,
+  at: SourceLocation | null,
+): Uint8Array | null {
+  if (at) {
+    if (at.codec !== 'br') return null;
+    const packed = readCompressed(libraryPath, at);
+    return packed ? new Uint8Array(brotliDecompressSync(packed)) : null;
+  }
+  const p = legacyPath(libraryPath, sha256);
   if (!existsSync(p)) return null;
   return new Uint8Array(gunzipSync(readFileSync(p)));
 }

@@ -95,6 +95,39 @@ export class TableAppender {
   }
 }
 
+/**
+ * One row as a line of the CSV that {@link COPY_CSV} reads: strings always quoted (quotes doubled; commas,
+ * line breaks and any character survive), SQL NULL as an empty unquoted field, doubles in JavaScript's
+ * shortest round-trip form (DuckDB reads them back to the same bits), ±Infinity and NaN as DuckDB spells
+ * them. Building these lines in the import's worker threads and loading them with one COPY costs a fraction
+ * of appending the same values one by one from the main thread.
+ */
+export function csvLine(row: readonly (string | number | boolean | null | undefined)[]): string {
+  let line = '';
+  for (let i = 0; i < row.length; i++) {
+    const v = row[i];
+    if (i > 0) line += ',';
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'string') line += `"${v.includes('"') ? v.replaceAll('"', '""') : v}"`;
+    else if (typeof v === 'number')
+      line += Number.isFinite(v)
+        ? Object.is(v, -0)
+          ? '-0'
+          : String(v)
+        : Number.isNaN(v)
+          ? 'nan'
+          : v > 0
+            ? 'inf'
+            : '-inf';
+    else line += v ? 'true' : 'false';
+  }
+  return `${line}\n`;
+}
+
+/** The COPY options matching {@link csvLine}; the column types are the table's own. */
+export const COPY_CSV =
+  "(FORMAT csv, HEADER false, DELIMITER ',', QUOTE '\"', ESCAPE '\"', NULLSTR '', ALLOW_QUOTED_NULLS false, AUTO_DETECT false)";
+
 /** Runs a query with positional parameters ($1 …) and returns its rows as JS values. */
 export async function rows(
   con: DuckDBConnection,

@@ -14,12 +14,14 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, bdb } from '../helpers/cli.js';
@@ -60,9 +62,17 @@ async function checkConsistent(path: string): Promise<void> {
     "SELECT path FROM files WHERE status = 'imported' AND match_id NOT IN (SELECT match_id FROM matches)",
   );
   expect(orphans).toEqual([]);
-  // every imported file's bytes are kept beside the library
-  for (const [sha] of await query(path, "SELECT DISTINCT sha256 FROM files WHERE status = 'imported'"))
-    expect(existsSync(join(`${path}.sources`, String(sha).slice(0, 2), `${sha}.gz`)), String(sha)).toBe(true);
+  // every imported file's bytes are kept beside the library, whole, in a pack file
+  for (const [sha, pack, end] of await query(
+    path,
+    `SELECT DISTINCT f.sha256, s.pack, s."offset" + s.length FROM files f LEFT JOIN sources s USING (sha256)
+     WHERE f.status = 'imported'`,
+  )) {
+    expect(pack, String(sha)).not.toBeNull();
+    expect(statSync(join(`${path}.sources`, String(pack))).size, String(sha)).toBeGreaterThanOrEqual(
+      Number(end),
+    );
+  }
 }
 
 describe('bdb import and the library route', () => {
@@ -125,6 +135,76 @@ describe('bdb import and the library route', () => {
     );
   });
 
+  it('the per-person table from the stored totals equals the file route, also under aliases and presets', async () => {
+    for (const extra of [[], ['--thresholds', 'gnubg'], ['--player', 'Niels', '--player', 'Kévin']]) {
+      const viaLib = bdb('stats', '--library', main, '--no-matches', ...extra);
+      expect(viaLib.code).toBe(0);
+      expect(viaLib.stdout).toBe(bdb('stats', REF, '--no-matches', ...extra).stdout);
+    }
+    const a = lib('totals-alias.duckdb');
+    cpSync(main, a);
+    expect(bdb('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', a).code).toBe(0);
+    const aliased = bdb('stats', REF, '--no-matches', '--alias', 'Kévin Unger=Kévin UNGER').stdout;
+    expect(bdb('stats', '--library', a, '--no-matches').stdout).toBe(aliased);
+    // stale totals (a write after them) are not used: the matches are added up instead
+    const inst = await DuckDBInstance.create(a);
+    const con = await inst.connect();
+    await con.run("UPDATE person_totals SET tally = '[]'");
+    await con.run("UPDATE meta SET value = '999' WHERE key = 'generation'");
+    con.closeSync();
+    inst.closeSync();
+    expect(bdb('stats', '--library', a, '--no-matches').stdout).toBe(aliased);
+    // and the next write makes them again
+    expect(bdb('alias', 'remove', 'Kévin UNGER', '--library', a).code).toBe(0);
+    expect(bdb('stats', '--library', a, '--no-matches').stdout).toBe(
+      bdb('stats', REF, '--no-matches').stdout,
+    );
+    const [[g, t]] = (await query(
+      a,
+      "SELECT max(value) FILTER (WHERE key = 'generation'), max(value) FILTER (WHERE key = 'totals_generation') FROM meta",
+    )) as [[string, string]];
+    expect(t).toBe(g);
+  });
+
+  it('a schema 1 library (one gzip file per hash) is refused for reading, upgraded by import, then read', async () => {
+    const old = lib('schema1.duckdb');
+    expect(bdb('import', REF, '--library', old).code).toBe(0);
+    // what schema 1 wrote: no sources table (each file's bytes gzipped under sources/ab/abcd….gz), no totals
+    const inst = await DuckDBInstance.create(old);
+    const con = await inst.connect();
+    const packs = (await con.runAndReadAll('SELECT sha256, pack, "offset", length FROM sources')).getRowsJS();
+    for (const [hash, pack, offset, length] of packs) {
+      const blob = readFileSync(join(`${old}.sources`, String(pack))).subarray(
+        Number(offset),
+        Number(offset) + Number(length),
+      );
+      mkdirSync(join(`${old}.sources`, String(hash).slice(0, 2)), { recursive: true });
+      writeFileSync(
+        join(`${old}.sources`, String(hash).slice(0, 2), `${hash}.gz`),
+        gzipSync(brotliDecompressSync(blob)),
+      );
+    }
+    await con.run('DROP TABLE sources; DROP TABLE person_totals');
+    await con.run("DELETE FROM meta WHERE key IN ('generation', 'totals_generation', 'migrated_2')");
+    await con.run("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+    con.closeSync();
+    inst.closeSync();
+    for (const f of readdirSync(`${old}.sources`)) if (f.endsWith('.bin')) rmSync(join(`${old}.sources`, f));
+
+    const refused = bdb('stats', '--library', old, '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/library schema 1 needs upgrading: run bdb import once/);
+    const up = bdb('import', REF, '--library', old);
+    expect(up.code, up.stderr).toBe(0);
+    expect(up.stdout).toMatch(/: 0 new, \d+ unchanged/);
+    expect(bdb('stats', '--library', old, '--json').stdout).toBe(fileJson);
+    expect(bdb('stats', '--library', old, '--no-matches').stdout).toBe(
+      bdb('stats', REF, '--no-matches').stdout,
+    );
+    // the matches are parsed again from schema 1's files
+    expect(bdb('plan', '--library', old, '--json').stdout).toBe(bdb('plan', REF, '--json').stdout);
+  });
+
   it('bdb sql answers queries and refuses writes, leaving the library as it was', () => {
     const before = sha(main);
     const t = bdb('sql', 'SELECT count(*) AS n FROM matches', '--library', main);
@@ -176,20 +256,23 @@ describe('atomic imports', () => {
     const whole = lib('whole.duckdb');
     expect(bdb('import', REF, '--library', whole).code).toBe(0);
     const expected = bdb('stats', '--library', whole, '--json').stdout;
+    const expectedTable = bdb('stats', REF, '--no-matches').stdout;
     const [[total]] = (await query(whole, 'SELECT count(*) FROM matches')) as [[bigint]];
     const partial: bigint[] = [];
-    // the bytes of each file are written beside the library just before its rows are committed: once k
-    // of them are there, k − 1 files at least are committed and the import is under way
+    // the bytes of each file are appended to a pack beside the library before its rows are committed: the
+    // pack's size tells how far the import has gone
     const stored = (path: string): number => {
       try {
-        return readdirSync(`${path}.sources`, { recursive: true }).filter((f) => String(f).endsWith('.gz'))
-          .length;
+        return readdirSync(`${path}.sources`)
+          .filter((f) => f.endsWith('.bin'))
+          .reduce((n, f) => n + statSync(join(`${path}.sources`, f)).size, 0);
       } catch {
         return 0;
       }
     };
-    for (const k of [2, 6, 12, 20, 28]) {
-      const killed = lib(`killed-${k}.duckdb`);
+    const all = stored(whole);
+    for (const [i, k] of [0.03, 0.15, 0.35, 0.6, 0.85].map((x) => x * all).entries()) {
+      const killed = lib(`killed-${i}.duckdb`);
       // small transactions, so the kill lands between and inside commits
       const child = spawn(process.execPath, [BIN, 'import', REF, '--library', killed, '--jobs', '1'], {
         env: { ...process.env, BDB_IMPORT_BATCH_ROWS: '200' },
@@ -211,6 +294,7 @@ describe('atomic imports', () => {
       expect(again.code, again.stderr).toBe(0);
       await checkConsistent(killed);
       expect(bdb('stats', '--library', killed, '--json').stdout).toBe(expected);
+      expect(bdb('stats', '--library', killed, '--no-matches').stdout).toBe(expectedTable);
     }
     // at least one kill landed in the middle of the import
     expect(
@@ -247,6 +331,7 @@ describe('bdb merge', () => {
     const whole = lib('halves-whole.duckdb');
     expect(bdb('import', ...halfA, ...halfB, '--library', whole).code).toBe(0);
     const expected = bdb('stats', '--library', whole, '--json').stdout;
+    const expectedTable = bdb('stats', REF, '--no-matches').stdout;
     expect(bdb('stats', '--library', merged, '--json').stdout).toBe(expected);
     // merging again adds nothing
     expect(bdb('merge', a, '--into', merged).stdout).toMatch(/: 0 matches/);

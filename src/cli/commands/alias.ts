@@ -6,6 +6,7 @@
 import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { addAlias, removeAlias, storedAliases } from '../../library/aliases.js';
+import { rebuildTotals } from '../../library/totals.js';
 import { compact, plain } from '../../report/cli-table.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
@@ -29,6 +30,7 @@ export function registerAlias(program: Command): void {
         return EXIT.usage;
       }
       await addAlias(lib, name, other);
+      await rebuildTotals(lib);
       process.stdout.write(`${other} is counted as ${name}\n`);
       return EXIT.ok;
     });
@@ -40,6 +42,7 @@ export function registerAlias(program: Command): void {
         { readOnly: false },
         async (lib): Promise<ExitCode> => {
           if (await removeAlias(lib, other)) {
+            await rebuildTotals(lib);
             process.stdout.write(`${other} is no longer an alias\n`);
             return EXIT.ok;
           }

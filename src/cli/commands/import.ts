@@ -11,6 +11,7 @@ import { defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
+import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
 import { inputFiles, matchUnits } from '../files.js';
@@ -115,11 +116,14 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         },
         { workers },
       );
-      await importer.commit();
+      await importer.finish();
     } catch (e) {
       await importer.rollback();
       throw e;
     }
+    // each person's totals, for `bdb stats --library` (also after a run that found nothing new, when an
+    // earlier run was stopped before making them)
+    await rebuildTotals(lib);
     bar.clear();
     process.stdout.write(
       `Imported into ${lib.path}: ${counts.new} new, ${counts.unchanged} unchanged, ${counts.duplicate} duplicate, ${counts.failed} failed\n`,

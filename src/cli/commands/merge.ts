@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { BdbError } from '../../errors.js';
 import { mergeLibrary } from '../../library/merge.js';
+import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { withLibrary } from '../library-input.js';
 
@@ -41,6 +42,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
         process.stderr.write(`bdb: ${e.message}\n`);
       }
     }
+    await rebuildTotals(lib);
     return failed > 0 ? EXIT.someFailed : EXIT.ok;
   });
 }

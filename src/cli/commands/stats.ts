@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
 import { defaultMet, PlayerAggregator, reportMatch } from '../../analyse.js';
 import { libraryFileNotes, libraryReports, libraryTallies } from '../../library/read.js';
+import { storedTotals } from '../../library/totals.js';
 import { JsonReportWriter, jsonMatch } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -51,6 +52,21 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const s = await librarySettings(lib, opts);
     // the per-person table alone needs only the stored tallies, not the matches' data
     const talliesOnly = !opts.json && opts.matches === false;
+    // and, over the whole library under its stored aliases, only each person's stored totals
+    const whole = talliesOnly && Object.keys(filter).length === 0 && (opts.alias ?? []).length === 0;
+    const stored = whole ? await storedTotals(lib, s.preset) : null;
+    if (stored) {
+      const agg = PlayerAggregator.resume(stored.totals, {
+        aliases: s.aliases,
+        ...(s.wanted ? { players: s.wanted } : {}),
+      });
+      return statsOver(
+        s,
+        opts,
+        async () => ({ read: stored.matches, ...(await libraryFileNotes(lib)), exitCode: EXIT.ok }),
+        agg,
+      );
+    }
     return statsOver(s, opts, async (onReport) => {
       let read = 0;
       const source = talliesOnly
@@ -66,16 +82,16 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
   });
 }
 
-/** Aggregates and prints the reports a route hands over. */
+/** Aggregates (into `agg`, which may hold stored totals already) and prints the reports a route hands over. */
 async function statsOver(
   s: PersonSettings,
   opts: StatsOptions,
   readReports: (
     onReport: (r: MatchReport | Pick<MatchReport, 'tallies'>) => void,
   ) => MatchInputResult | Promise<MatchInputResult>,
+  agg = new PlayerAggregator({ aliases: s.aliases, ...(s.wanted ? { players: s.wanted } : {}) }),
 ): Promise<ExitCode> {
   const { aliases, wanted, preset, thresholds, settings } = s;
-  const agg = new PlayerAggregator({ aliases, ...(wanted ? { players: wanted } : {}) });
   const out = process.stdout;
   // JSON is written as the matches come: a run over thousands of matches never holds them all
   const json = opts.json ? new JsonReportWriter((chunk) => out.write(chunk), settings) : null;

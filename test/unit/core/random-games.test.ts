@@ -7,7 +7,7 @@ import {
   pipCount,
   type Side,
 } from '../../../src/core/board.js';
-import { applyPlay, formatPlay, isLegalPlay, legalPlays } from '../../../src/core/moves.js';
+import { anyLegalPlayHits, applyPlay, formatPlay, isLegalPlay, legalPlays } from '../../../src/core/moves.js';
 import { prng } from '../../helpers/prng.js';
 
 /** Returns a description of the first broken board invariant, or '' if none. */
@@ -29,6 +29,9 @@ function invariantError(b: Board): string {
   }
   return '';
 }
+
+const ALL_ROLLS: [number, number][] = [];
+for (let a = 1; a <= 6; a++) for (let b = a; b <= 6; b++) ALL_ROLLS.push([a, b]);
 
 describe('random games (property test)', () => {
   it('200 seeded random games keep all invariants', () => {
@@ -52,6 +55,13 @@ describe('random games (property test)', () => {
         const legal = legalPlays(b, side, d1, d2);
         turns++;
         const other: Side = side === 0 ? 1 : 0;
+        // the hit-only search agrees with the plays themselves, for this roll and for every other
+        for (const [x, y] of [[d1, d2], ...ALL_ROLLS]) {
+          const hits = legalPlays(b, side, x!, y!).some((lp) => lp.result[other][24]! > b[other][24]!);
+          if (anyLegalPlayHits(b, side, x!, y!) !== hits)
+            fail(`${where}: anyLegalPlayHits ${x}${y} ≠ ${hits}`);
+          if (turn % 7 !== 0) break;
+        }
         if (legal.length === 0) {
           dances++;
           if (!isLegalPlay(b, side, d1, d2, []))
