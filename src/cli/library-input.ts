@@ -16,6 +16,9 @@ export function libraryOption(cmd: Command): Command {
   return cmd.option('--library <path>', LIBRARY_HELP);
 }
 
+/** How DuckDB's own failures read: "Out of Memory Error: …", "IO Error: …", "Failed to append: …". */
+const DUCKDB_FAILURE = /^[A-Z][A-Za-z ]*Error: |^Failed to [a-z]+: /;
+
 /**
  * Opens the library for a command and runs `work` with it, closing it afterwards. A library that cannot be
  * opened is one line on stderr and exit 1.
@@ -45,8 +48,11 @@ export async function withLibrary(
     return await work(lib);
   } catch (e) {
     // DuckDB's own failures (out of memory, disk full, I/O): one line; what was committed stays
-    if (e instanceof Error && /^[A-Z][A-Za-z ]*Error: /.test(e.message) && !(e instanceof BdbError)) {
-      process.stderr.write(`bdb: ${path}: ${e.message.split('\n')[0]}\n`);
+    if (e instanceof Error && DUCKDB_FAILURE.test(e.message) && !(e instanceof BdbError)) {
+      const memory = /could not allocate|out of memory/i.test(e.message)
+        ? ' (BDB_DUCKDB_MEMORY raises the limit, e.g. BDB_DUCKDB_MEMORY=1GB)'
+        : '';
+      process.stderr.write(`bdb: ${path}: ${e.message.split('\n')[0]}${memory}\n`);
       return EXIT.someFailed;
     }
     throw e;

@@ -49,10 +49,14 @@ export interface XgidArgs {
   maxCubeLog2?: number;
 }
 
+/** The characters of 0..16 checkers: '-' then 'A'..'P' (bottom player) or 'a'..'p' (top player). */
+const UPPER = ['-', ...Array.from({ length: 16 }, (_, i) => String.fromCharCode(65 + i))];
+const LOWER = ['-', ...Array.from({ length: 16 }, (_, i) => String.fromCharCode(97 + i))];
+
 function letter(n: number, upper: boolean): string {
-  if (n === 0) return '-';
-  if (!Number.isInteger(n) || n < 0 || n > 16) throw new Error(`XGID cannot encode ${n} checkers on a point`);
-  return String.fromCharCode((upper ? 65 : 97) + n - 1);
+  const c = (upper ? UPPER : LOWER)[n];
+  if (c === undefined || !Number.isInteger(n)) throw new Error(`XGID cannot encode ${n} checkers on a point`);
+  return c;
 }
 
 /**

@@ -4,7 +4,14 @@
  * match holds it, as on one thread). With `workers: 0` everything runs on the main thread.
  */
 import { Worker } from 'node:worker_threads';
-import type { ImportOutcome, LibraryImporter, Prepared, UnitFile } from './import.js';
+import {
+  type ImportOutcome,
+  type LibraryImporter,
+  type Prepared,
+  type StoredFile,
+  storedFiles,
+  type UnitFile,
+} from './import.js';
 import type { WorkerReply, WorkerRequest } from './import-worker.js';
 
 /** How to run. */
@@ -74,9 +81,12 @@ export async function importUnits<U>(
     // in flight: a window of units, stored strictly in order as their results arrive
     type Slot =
       | { kind: 'done'; outcome: ImportOutcome }
-      | { kind: 'parse'; files: UnitFile[]; hashes: string[]; result: Promise<Prepared> };
+      | { kind: 'parse'; files: StoredFile[]; hashes: string[]; result: Promise<Prepared> };
     const window: Slot[] = [];
-    const limit = opts.workers * 16;
+    // enough units that a long match does not leave the other workers idle, bounded in bytes
+    const limit = opts.workers * 64;
+    const maxBytes = 64 * 1024 * 1024;
+    let inFlight = 0;
     let next = 0;
     let seq = 0;
     const submit = (u: U): Slot => {
@@ -90,21 +100,34 @@ export async function importUnits<U>(
       if (hashes === null) return { kind: 'done', outcome: { status: 'unchanged', file: files[0]!.file } };
       const s = seq++;
       const result = new Promise<Prepared>((resolve) => waiting.set(s, resolve));
-      // the worker gets copies of the bytes (the main thread still needs them for the sizes and rows)
+      // the bytes go to the worker (transferred: the main thread keeps names and sizes only)
+      const stored = storedFiles(files);
       const req: WorkerRequest = {
         seq: s,
         matchId: importer.reserveId(),
-        files: files.map((f) => ({ file: f.file, bytes: f.bytes.slice() })),
+        // a view on a larger (pooled) buffer is copied: transferring would take the whole pool away
+        files: files.map((f) =>
+          f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength
+            ? f
+            : { file: f.file, bytes: f.bytes.slice() },
+        ),
       };
       queue.push(req);
       dispatch();
-      return { kind: 'parse', files, hashes, result };
+      return { kind: 'parse', files: stored, hashes, result };
     };
     while (next < units.length || window.length > 0) {
-      while (next < units.length && window.length < limit) window.push(submit(units[next++]!));
+      while (next < units.length && window.length < limit && (inFlight < maxBytes || window.length === 0)) {
+        const slot = submit(units[next++]!);
+        if (slot.kind === 'parse') for (const f of slot.files) inFlight += f.size;
+        window.push(slot);
+      }
       const slot = window.shift()!;
       if (slot.kind === 'done') onOutcome(slot.outcome);
-      else onOutcome(await importer.store(slot.files, slot.hashes, await slot.result));
+      else {
+        onOutcome(await importer.store(slot.files, slot.hashes, await slot.result));
+        for (const f of slot.files) inFlight -= f.size;
+      }
       if (failure.error) throw failure.error;
     }
   } finally {

@@ -25,6 +25,8 @@ const met = defaultMet();
 
 parentPort?.on('message', (req: WorkerRequest) => {
   const prepared = prepareUnit(met, req.files, req.matchId);
-  const transfer = prepared.ok ? prepared.compressed.map((d) => d.buffer as ArrayBuffer) : [];
+  const transfer = prepared.ok
+    ? [...prepared.compressed, prepared.rows.decisionsCsv].map((d) => d.buffer as ArrayBuffer)
+    : [];
   parentPort!.postMessage({ seq: req.seq, prepared } satisfies WorkerReply, transfer);
 });

@@ -13,7 +13,7 @@
  *   any moment leaves every file either wholly in the library or absent, and importing again finishes.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { matchFingerprint, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
@@ -30,6 +30,17 @@ import { COPY_CSV, csvLine, rows, TableAppender, type WriteValue } from './sql.j
 export interface UnitFile {
   readonly file: string;
   readonly bytes: Uint8Array;
+}
+
+/** A file as stored: its name and size (its bytes have gone to be parsed). */
+export interface StoredFile {
+  readonly file: string;
+  readonly size: number;
+}
+
+/** The name and size of unit files. */
+export function storedFiles(files: readonly UnitFile[]): StoredFile[] {
+  return files.map((f) => ({ file: f.file, size: f.bytes.length }));
 }
 
 /** What became of a match unit. */
@@ -80,8 +91,8 @@ export interface UnitRows {
   readonly match: Cell[];
   readonly players: Cell[][];
   readonly games: Cell[][];
-  /** The decision rows as CSV lines ({@link csvLine}). */
-  readonly decisionsCsv: string;
+  /** The decision rows as CSV lines ({@link csvLine}), UTF-8 (sent from a worker without a copy). */
+  readonly decisionsCsv: Uint8Array;
   readonly decisionCount: number;
 }
 
@@ -111,6 +122,8 @@ export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: numbe
   }
   try {
     const fingerprint = fingerprintKey(matchFingerprint(parsed.match));
+    let csv = '';
+    let decisionCount = 0;
     const r = matchRows(
       met,
       parsed.match,
@@ -118,9 +131,12 @@ export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: numbe
       matchId,
       files.map((f) => f.file),
       fingerprint,
+      (row) => {
+        csv += csvLine(row);
+        decisionCount++;
+      },
     );
-    let decisionsCsv = '';
-    for (const d of r.decisions) decisionsCsv += csvLine(d);
+    const decisionsCsv = new Uint8Array(Buffer.from(csv));
     return {
       ok: true,
       format: parsed.match.format,
@@ -130,7 +146,7 @@ export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: numbe
         players: r.players,
         games: r.games,
         decisionsCsv,
-        decisionCount: r.decisions.length,
+        decisionCount,
       },
       compressed: files.map((f) => compressSource(f.bytes)),
     };
@@ -153,9 +169,12 @@ export class LibraryImporter {
   /** Hashes whose bytes the sources' packs hold. */
   private readonly sources = new Set<string>();
   private readonly pack: SourcePackWriter;
-  /** The open transaction's decision rows, as CSV, loaded by one COPY before it commits. */
-  private csv: string[] = [];
+  /**
+   * The open transaction's decision rows go to this CSV file as they come (nothing is held in memory) and
+   * are loaded by one COPY before it commits.
+   */
   private readonly csvPath: string;
+  private csvFd: number | null = null;
   private nextId = 1;
   private appenders: Record<Table, TableAppender> | null = null;
   private pending = 0;
@@ -203,9 +222,9 @@ export class LibraryImporter {
 
   /** Loads the decision rows gathered so far (inside the open transaction). */
   private async loadDecisions(): Promise<void> {
-    if (this.csv.length === 0) return;
-    writeFileSync(this.csvPath, this.csv.join(''));
-    this.csv = [];
+    if (this.csvFd === null) return;
+    closeSync(this.csvFd);
+    this.csvFd = null;
     try {
       await this.lib.connection.run(
         `COPY decisions FROM '${this.csvPath.replaceAll("'", "''")}' ${COPY_CSV}`,
@@ -249,7 +268,9 @@ export class LibraryImporter {
   async rollback(): Promise<void> {
     const apps = this.appenders;
     this.pack.close();
-    this.csv = [];
+    if (this.csvFd !== null) closeSync(this.csvFd);
+    this.csvFd = null;
+    rmSync(this.csvPath, { force: true });
     if (!apps) return;
     this.appenders = null;
     this.pending = 0;
@@ -265,7 +286,7 @@ export class LibraryImporter {
 
   private fileRows(
     apps: Record<Table, TableAppender>,
-    files: readonly UnitFile[],
+    files: readonly StoredFile[],
     hashes: readonly string[],
     format: string | null,
     status: 'imported' | 'duplicate' | 'failed',
@@ -277,7 +298,7 @@ export class LibraryImporter {
         f.file,
         files[0]!.file,
         hashes[i]!,
-        f.bytes.length,
+        f.size,
         format,
         now,
         status,
@@ -310,7 +331,7 @@ export class LibraryImporter {
     if (!first) throw new Error('library import: empty unit');
     const hashes = this.check(files);
     if (hashes === null) return { status: 'unchanged', file: first.file };
-    return this.store(files, hashes, prepareUnit(this.met, files, this.reserveId()));
+    return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId()));
   }
 
   /**
@@ -318,7 +339,7 @@ export class LibraryImporter {
    * order: the first file of a match holds it, later ones are its duplicates.
    */
   async store(
-    files: readonly UnitFile[],
+    files: readonly StoredFile[],
     hashes: readonly string[],
     prepared: Prepared,
   ): Promise<ImportOutcome> {
@@ -375,7 +396,12 @@ export class LibraryImporter {
     apps.matches.append(match);
     for (const p of players) apps.match_players.append(p);
     for (const g of games) apps.games.append(g);
-    if (decisionsCsv.length > 0) this.csv.push(decisionsCsv);
+    if (decisionsCsv.length > 0) {
+      this.csvFd ??= openSync(this.csvPath, 'w');
+      let written = 0;
+      while (written < decisionsCsv.length)
+        written += writeSync(this.csvFd, decisionsCsv, written, decisionsCsv.length - written);
+    }
     hashes.forEach((h, i) => {
       if (this.sources.has(h)) return;
       const at = this.pack.add(h, prepared.compressed[i]!);

@@ -42,6 +42,7 @@ export interface MatchRows {
   readonly match: Cell[];
   readonly players: [Cell[], Cell[]];
   readonly games: Cell[][];
+  /** The decision rows; empty when a sink took them one by one. */
   readonly decisions: Cell[][];
   /** The seats' tallies, as stored (for tests and the caller's own use). */
   readonly tallies: readonly [PlayerTally, PlayerTally];
@@ -92,7 +93,8 @@ function themeOf(d: Decision, error: number | null): string | null {
 
 /**
  * The rows of a match. `matchId` keys them; `sourceFiles` are the files read (several for a gnuBG text
- * export); `fingerprint` the match's identity (null when it has no decision).
+ * export); `fingerprint` the match's identity (null when it has no decision). With `sink`, each decision
+ * row is handed to it as it is made (and not kept: the import turns it into text at once).
  */
 export function matchRows(
   met: Met,
@@ -101,8 +103,10 @@ export function matchRows(
   matchId: number,
   sourceFiles: readonly string[],
   fingerprint: string | null,
+  sink?: (row: readonly Cell[]) => void,
 ): MatchRows {
   const decisions: Cell[][] = [];
+  const take = sink ?? ((row: Cell[]) => decisions.push(row));
   const errors: [ErrorsByPreset, ErrorsByPreset] = [emptyErrorsByPreset(), emptyErrorsByPreset()];
   // where each decision sits, for the observer (decisions arrive in game order), and the rolls before it
   let gameIndex = 0;
@@ -139,7 +143,7 @@ export function matchRows(
     const ml = match.matchLength;
     const direction = d.kind === 'cube' && d.analysis ? decisionCubeDirection(d) : null;
     const analysed = d.kind === 'checker' ? d.candidates.length > 0 : d.analysis !== null;
-    decisions.push([
+    take([
       matchId,
       game.index + 1,
       position + 1,

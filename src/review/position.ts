@@ -80,7 +80,11 @@ export function decisionXgid(match: Match, d: Decision, pos: DecisionPosition): 
   const log2 = cubeLog2(d.cubeValue);
   if (log2 === null) return null;
   const dice: [number, number] | undefined =
-    d.kind === 'checker' ? [Math.max(...d.dice), Math.min(...d.dice)] : undefined;
+    d.kind === 'checker'
+      ? d.dice[0] >= d.dice[1]
+        ? [d.dice[0], d.dice[1]]
+        : [d.dice[1], d.dice[0]]
+      : undefined;
   try {
     return xgid({
       board: [pos.board[me], pos.board[other]],
