@@ -267,6 +267,36 @@ function checkDie(d: number): void {
   if (!Number.isInteger(d) || d < 1 || d > 6) throw new Error(`invalid die ${d} (must be 1..6)`);
 }
 
+/**
+ * Runs the search for `side` with dice (d1, d2) from `board`: doubles once (four hops, non-increasing
+ * sources), other rolls with the larger die first, then the smaller first.
+ */
+function searchAll(board: Board, side: Side, d1: number, d2: number): void {
+  checkDie(d1);
+  checkDie(d2);
+  genSide = side;
+  bestDepth = 1;
+  bestPips = 0;
+  loadBoard(board, side);
+  if (d1 === d2) {
+    isDouble = true;
+    nDice = 4;
+    dice.fill(d1);
+    search(0, 25, 0);
+  } else {
+    isDouble = false;
+    nDice = 2;
+    const hi = Math.max(d1, d2);
+    const lo = Math.min(d1, d2);
+    dice[0] = hi;
+    dice[1] = lo;
+    search(0, 25, 0);
+    dice[0] = lo;
+    dice[1] = hi;
+    search(0, 25, 0);
+  }
+}
+
 /** All legal plays for `side` with dice (d1, d2), deduplicated by resulting position (as gnuBG's GenerateMoves
  *  does: two hop sequences reaching the same position are ONE legal play; keep the first found). Rules: must use
  *  both dice if at all possible; if only one die can be played, the larger must be played when possible; doubles
@@ -292,31 +322,9 @@ function checkDie(d: number): void {
  * @throws Error if a die is not an integer 1..6
  */
 export function legalPlays(board: Board, side: Side, d1: number, d2: number): LegalPlay[] {
-  checkDie(d1);
-  checkDie(d2);
-  genSide = side;
-  bestDepth = 1;
-  bestPips = 0;
   found = [];
   seen.clear();
-  loadBoard(board, side);
-  if (d1 === d2) {
-    isDouble = true;
-    nDice = 4;
-    dice.fill(d1);
-    search(0, 25, 0);
-  } else {
-    isDouble = false;
-    nDice = 2;
-    const hi = Math.max(d1, d2);
-    const lo = Math.min(d1, d2);
-    dice[0] = hi;
-    dice[1] = lo;
-    search(0, 25, 0);
-    dice[0] = lo;
-    dice[1] = hi;
-    search(0, 25, 0);
-  }
+  searchAll(board, side, d1, d2);
   const result = found;
   found = [];
   seen.clear();
@@ -336,30 +344,10 @@ export function legalPlays(board: Board, side: Side, d1: number, d2: number): Le
  * @returns true when at least one legal play hits
  */
 export function anyLegalPlayHits(board: Board, side: Side, d1: number, d2: number): boolean {
-  checkDie(d1);
-  checkDie(d2);
   hitsOnly = true;
   try {
-    genSide = side;
-    bestDepth = 1;
-    bestPips = 0;
     bestHits = false;
-    loadBoard(board, side);
-    if (d1 === d2) {
-      isDouble = true;
-      nDice = 4;
-      dice.fill(d1);
-      search(0, 25, 0);
-    } else {
-      isDouble = false;
-      nDice = 2;
-      dice[0] = Math.max(d1, d2);
-      dice[1] = Math.min(d1, d2);
-      search(0, 25, 0);
-      dice[0] = Math.min(d1, d2);
-      dice[1] = Math.max(d1, d2);
-      search(0, 25, 0);
-    }
+    searchAll(board, side, d1, d2);
     return bestHits;
   } finally {
     hitsOnly = false;

@@ -41,9 +41,10 @@ export async function totalsCurrent(lib: Library): Promise<boolean> {
 
 function addErrors(into: ErrorsByPreset, more: ErrorsByPreset): void {
   for (const k of Object.keys(more) as Preset[]) {
-    const slot = (into[k] ??= [0, 0]);
+    const slot = into[k] ?? [0, 0];
     slot[0] += more[k][0];
     slot[1] += more[k][1];
+    into[k] = slot;
   }
 }
 

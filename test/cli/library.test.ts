@@ -331,8 +331,10 @@ describe('bdb merge', () => {
     const whole = lib('halves-whole.duckdb');
     expect(bdb('import', ...halfA, ...halfB, '--library', whole).code).toBe(0);
     const expected = bdb('stats', '--library', whole, '--json').stdout;
-    const expectedTable = bdb('stats', REF, '--no-matches').stdout;
+    const expectedTable = bdb('stats', ...halfA, ...halfB, '--no-matches').stdout;
     expect(bdb('stats', '--library', merged, '--json').stdout).toBe(expected);
+    // the per-person totals made after the merge too
+    expect(bdb('stats', '--library', merged, '--no-matches').stdout).toBe(expectedTable);
     // merging again adds nothing
     expect(bdb('merge', a, '--into', merged).stdout).toMatch(/: 0 matches/);
     expect(bdb('stats', '--library', merged, '--json').stdout).toBe(expected);
