@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { registerAlias } from './commands/alias.js';
 import { registerBiases } from './commands/biases.js';
+import { registerProgress } from './commands/progress.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
 import { registerMerge } from './commands/merge.js';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   // in this order in `bdb --help`
   registerStats(program);
   registerBiases(program);
+  registerProgress(program);
   registerPlan(program);
   registerReview(program);
   registerTournament(program);

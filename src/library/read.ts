@@ -25,6 +25,8 @@ import { decodeTally } from './tally-codec.js';
 interface MatchHead {
   readonly id: number;
   readonly file: string;
+  /** The match day (ISO), null when its date could not be read. */
+  readonly day: string | null;
 }
 
 const byFile = (a: MatchHead, b: MatchHead): number =>
@@ -42,7 +44,7 @@ async function heads(lib: Library, filter: MatchFilter): Promise<MatchHead[]> {
       event: event === null ? null : String(event),
       matchLength: Number(length),
     };
-    if (passesFilter(filter, fields)) list.push({ id: Number(id), file: String(file) });
+    if (passesFilter(filter, fields)) list.push({ id: Number(id), file: String(file), day: fields.day });
   }
   return list.sort(byFile);
 }
@@ -93,10 +95,10 @@ export async function* libraryTallies(
   lib: Library,
   filter: MatchFilter,
   preset: keyof typeof THRESHOLD_PRESETS,
-): AsyncGenerator<{ readonly tallies: readonly [PlayerTally, PlayerTally] }> {
+): AsyncGenerator<{ readonly tallies: readonly [PlayerTally, PlayerTally]; readonly day: string | null }> {
   for (const part of chunks(await heads(lib, filter), CHUNK)) {
     const tallies = await talliesOf(lib, part.map((h) => h.id).join(','), preset);
-    for (const h of part) yield { tallies: tallies.get(h.id)! };
+    for (const h of part) yield { tallies: tallies.get(h.id)!, day: h.day };
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Repository rules (spec/architecture.md §2.2, §2.9, §2.16): data flows parsers → model → metrics →
- * library → report → cli, nothing imports "rightwards"; only the CLI prints or exits; importing the library registers
+ * library → history → report → cli, nothing imports "rightwards"; only the CLI prints or exits; importing the library registers
  * nothing on `process`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -35,6 +35,7 @@ const ENTRY = [
   'parsers',
   'tournament',
   'library',
+  'history',
 ];
 
 // what each layer may import (besides itself)
@@ -50,7 +51,9 @@ const allowed: Record<string, string[]> = {
   tournament: [],
   // the player's library (DuckDB): rows made by the metrics layer, read back for the report and the CLI
   library: ['core', 'met', 'model', 'classify', 'metrics', 'review', 'parsers', 'root'],
-  report: ['core', 'classify', 'metrics', 'model', 'review', 'root'],
+  // a player's history over the library or files: progress, tournament review, before/after study
+  history: ['core', 'met', 'model', 'classify', 'metrics', 'review', 'parsers', 'library', 'root'],
+  report: ['core', 'classify', 'metrics', 'model', 'review', 'history', 'root'],
   cli: [...ENTRY, 'root'],
   root: ENTRY,
 };

@@ -1,0 +1,108 @@
+/**
+ * `bdb progress [PATH...|--library] [--player NAME] [--by month|quarter|year|N]`: one person's PR and L₇
+ * period by period with their 95 % intervals, the level band, a chart, and the trend over the whole
+ * history (src/history/progress.ts); `--json`, `--html OUT`.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { defaultMet, reportMatch } from '../../analyse.js';
+import { UsageError } from '../../errors.js';
+import { unknownPlayerMessage } from '../../history/names.js';
+import { ProgressCollector, parseBy } from '../../history/progress.js';
+import { libraryTallies } from '../../library/read.js';
+import { renderProgress } from '../../report/progress.js';
+import { renderProgressHtml } from '../../report/progress-html.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { readMatches } from '../match-input.js';
+import {
+  libraryRoute,
+  librarySettings,
+  matchFilterOption,
+  type SourceOptions,
+  sourceOptions,
+  withReadLibrary,
+} from '../match-source.js';
+import { type PersonSettings, personOptions, personSettings } from '../options.js';
+
+interface ProgressOptions extends SourceOptions {
+  by?: string;
+  html?: string;
+}
+
+/** Runs the command; returns the exit code. */
+export async function runProgress(paths: readonly string[], opts: ProgressOptions): Promise<ExitCode> {
+  const by = parseBy(opts.by);
+  if (by === null)
+    throw new UsageError(
+      `--by expects month, quarter, year or a number of matches (2 or more), got ${JSON.stringify(opts.by)}`,
+    );
+  if ((opts.player?.length ?? 0) > 1) throw new UsageError('progress follows one person: give --player once');
+  const filter = matchFilterOption(opts);
+  const route = libraryRoute(paths, opts);
+  const collect = (s: PersonSettings): ProgressCollector =>
+    new ProgressCollector({
+      aliases: s.aliases,
+      ...(s.wanted?.[0] !== undefined ? { player: s.wanted[0] } : {}),
+    });
+  if (route === null) {
+    const s = personSettings(opts);
+    const met = defaultMet();
+    const c = collect(s);
+    const result = readMatches(
+      paths,
+      (match, warnings) =>
+        c.add({
+          date: match.date,
+          tallies: reportMatch(match, met, match.format, warnings, s.thresholds).tallies,
+        }),
+      { met, filter, progress: false },
+    );
+    return print(c, s, opts, by, result.exitCode);
+  }
+  return withReadLibrary(route, async (lib) => {
+    const s = await librarySettings(lib, opts);
+    const c = collect(s);
+    for await (const m of libraryTallies(lib, filter, s.preset)) c.add({ date: m.day, tallies: m.tallies });
+    return print(c, s, opts, by, EXIT.ok);
+  });
+}
+
+function print(
+  c: ProgressCollector,
+  s: PersonSettings,
+  opts: ProgressOptions,
+  by: NonNullable<ReturnType<typeof parseBy>>,
+  exitCode: ExitCode,
+): ExitCode {
+  const person = c.person();
+  if (person === null) {
+    const typed = s.wanted?.[0];
+    process.stderr.write(
+      `bdb: ${typed !== undefined ? unknownPlayerMessage(typed, c.names()) : 'no match with a player to follow'}\n`,
+    );
+    return EXIT.someFailed;
+  }
+  const report = c.report(person, by);
+  if (opts.html) writeFileSync(opts.html, renderProgressHtml(report));
+  if (opts.json) process.stdout.write(`${JSON.stringify({ schemaVersion: 1, ...report }, null, 2)}\n`);
+  else process.stdout.write(renderProgress(report));
+  return exitCode;
+}
+
+/** Adds the `progress` command to the program. */
+export function registerProgress(program: Command): void {
+  const cmd = program
+    .command('progress')
+    .description("one player's PR and L7 period by period, with intervals, a chart and the trend")
+    .argument('[paths...]', 'match files or folders (read recursively); none with --library');
+  sourceOptions(personOptions(cmd, ' (error counts only)', 'print JSON instead of the table'))
+    .option('--by <period>', 'month (default), quarter, year, or a number of matches')
+    .option('--html <file>', 'also write a standalone HTML page with the chart')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  bdb import ~/matches && bdb progress --library --player Llabba\n  bdb progress ~/matches --player Llabba --by quarter --html progress.html\n',
+    )
+    .action(async (paths: string[], opts: ProgressOptions) => {
+      process.exitCode = await runProgress(paths, opts);
+    });
+}

@@ -1,0 +1,56 @@
+/**
+ * The closest known names to one typed, for "no player 'kevin' — did you mean 'Kévin Unger'?": the same
+ * name in another case or without accents first, then the smallest edit distance (Levenshtein, on the
+ * lower-cased, accent-free forms), then the names containing the typed text.
+ */
+
+/** Lower case without diacritics. */
+function fold(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const up = prev[j]!;
+      prev[j] = Math.min(up + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = up;
+    }
+  }
+  return prev[b.length]!;
+}
+
+/** Up to `k` known names closest to `typed`, closest first. */
+export function closestNames(typed: string, known: readonly string[], k = 3): string[] {
+  const t = fold(typed);
+  const score = (name: string): number => {
+    const f = fold(name);
+    if (f === t) return -2;
+    if (f.includes(t) || t.includes(f)) return -1;
+    return distance(t, f);
+  };
+  return [...new Set(known)]
+    .map((name) => ({ name, s: score(name) }))
+    .filter(({ s }) => s <= Math.max(1, Math.floor(t.length / 2)))
+    .sort((a, b) => a.s - b.s || (a.name < b.name ? -1 : 1))
+    .slice(0, k)
+    .map(({ name }) => name);
+}
+
+/** The line for an unknown name: "no player 'x' — did you mean 'A' or 'B'?" (or the names known). */
+export function unknownPlayerMessage(typed: string, known: readonly string[]): string {
+  const close = closestNames(typed, known);
+  if (close.length > 0) {
+    const list = close.map((n) => `'${n}'`);
+    const last = list.pop()!;
+    return `no player '${typed}' — did you mean ${list.length > 0 ? `${list.join(', ')} or ${last}` : last}?`;
+  }
+  const some = [...new Set(known)]
+    .sort()
+    .slice(0, 5)
+    .map((n) => `'${n}'`);
+  return `no player '${typed}'${some.length > 0 ? ` (players: ${some.join(', ')}${known.length > 5 ? ', …' : ''})` : ''}`;
+}

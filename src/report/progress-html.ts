@@ -1,0 +1,428 @@
+/**
+ * The progress report as one standalone HTML5 page: a heading, the PR by period as an inline SVG line chart
+ * (95 % band, one point per period with a PR, the overall trend as a dashed guide), the table of the periods
+ * with the "All" row, and the trend in one sentence. No network and no script: inline CSS only. Every text
+ * taken from the report (player, labels, levels) is escaped.
+ *
+ * The chart is one SVG scaled to the page width (viewBox, width 100 %, height auto). Its text sizes and
+ * stroke widths are set by CSS in user units, larger under 640 px so that the scaled-down chart stays
+ * readable on a phone; the period labels are thinned for both sizes (the labels kept only at the large
+ * size carry the class "minor", hidden on small screens; with many periods the chart has the class "dense"
+ * and its points stay small).
+ */
+import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
+import { escapeXml, PLAYER_COLOURS } from './charts.js';
+import { fixed, percent, signed } from './format.js';
+
+/** Colours of the PR line and band, and of the trend guide. */
+const LINE_COLOUR = PLAYER_COLOURS[0];
+const TREND_COLOUR = PLAYER_COLOURS[1];
+
+/** The chart's user space. */
+const VIEW_W = 880;
+const VIEW_H = 440;
+
+/** Font sizes of the chart's text (user units): wide screens, and screens up to SMALL_SCREEN px. */
+const FONT = 13;
+const FONT_SMALL = 26;
+const SMALL_SCREEN = 640;
+
+/** Width of a character in em, on the safe side for digits, letters and dashes of a sans-serif font. */
+const CHAR_EM = 0.6;
+
+const STYLE = `
+*, *::before, *::after { box-sizing: border-box; }
+body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1100px; margin: 24px auto;
+  padding: 0 16px; color: #222; line-height: 1.4; }
+h1 { font-size: 1.3em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
+h2 { font-size: 1.15em; margin-top: 1.8em; border-bottom: 1px solid #ccc; }
+p { overflow-wrap: anywhere; }
+.sub { margin-top: 0; color: #444; }
+.note { color: #555; font-size: 0.9em; }
+figure { margin: 12px 0; }
+svg.chart { display: block; width: 100%; height: auto; }
+svg.chart text { font-size: ${FONT}px; fill: #333; }
+svg.chart .axis-title { font-weight: bold; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 20px; margin-top: 6px; font-size: 0.9em; }
+.legend span { white-space: nowrap; }
+.sw { display: inline-block; width: 26px; margin-right: 6px; vertical-align: middle; }
+.sw-line { height: 0; border-top: 3px solid ${LINE_COLOUR}; }
+.sw-band { height: 12px; background: ${LINE_COLOUR}; opacity: 0.22; }
+.sw-trend { height: 0; border-top: 3px dashed ${TREND_COLOUR}; }
+.table-wrap { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; margin: 8px 0; }
+th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; white-space: nowrap; }
+th { background: #f4f4f4; font-weight: normal; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+tr.all td { font-weight: bold; border-top: 2px solid #888; }
+@media (max-width: ${SMALL_SCREEN}px) {
+  body { margin: 12px auto; padding: 0 12px; }
+  table { font-size: 0.9em; }
+  svg.chart text { font-size: ${FONT_SMALL}px; }
+  svg.chart .minor { display: none; }
+  svg.chart .pt { r: 9px; stroke-width: 3; }
+  svg.chart.dense .pt { r: 5px; stroke-width: 1.5; }
+  svg.chart .pr-line { stroke-width: 5; }
+  svg.chart .trend { stroke-width: 4; stroke-dasharray: 16 10; }
+  svg.chart .axis { stroke-width: 2.5; }
+  svg.chart .grid { stroke-width: 2; }
+}
+`;
+
+/** A finite number, or null for null, NaN and ±∞. */
+function finite(x: number | null | undefined): number | null {
+  return typeof x === 'number' && Number.isFinite(x) ? x : null;
+}
+
+/** A coordinate with at most 2 decimals. */
+function num(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
+/** "1 match", "2 matches". */
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Estimated width of a text in user units at a font size. */
+function textWidth(s: string, font: number): number {
+  return [...s].length * CHAR_EM * font;
+}
+
+/** "low–high" with the given decimals, or "n/a" when an end is missing. */
+function range(low: number | null, high: number | null, digits: number, unit = ''): string {
+  const lo = finite(low);
+  const hi = finite(high);
+  if (lo === null || hi === null) return 'n/a';
+  return `${fixed(lo, digits)}–${fixed(hi, digits)}${unit}`;
+}
+
+/** "from – to", one date when both are the same day. */
+function dates(p: ProgressPeriod): string {
+  return p.from === p.to ? p.from : `${p.from} – ${p.to}`;
+}
+
+/** The y axis: 0 to `top` by `step` (1, 2 or 5 × 10^k, at most 6 steps), labels with `digits` decimals. */
+interface YAxis {
+  readonly top: number;
+  readonly step: number;
+  readonly digits: number;
+  readonly ticks: readonly number[];
+}
+
+function yAxis(max: number | null): YAxis {
+  const m = max !== null && max > 0 ? max : 10;
+  let k = 10 ** Math.floor(Math.log10(m / 6));
+  let step = k;
+  search: for (;;) {
+    for (const f of [1, 2, 5]) {
+      step = f * k;
+      if (Math.ceil(m / step - 1e-9) <= 6) break search;
+    }
+    k *= 10;
+  }
+  const steps = Math.max(1, Math.ceil(m / step - 1e-9));
+  const round = (v: number): number => Math.round(v * 1e9) / 1e9;
+  const ticks = Array.from({ length: steps + 1 }, (_, i) => round(i * step));
+  const digits = Math.max(0, Math.ceil(-Math.log10(step) - 1e-9));
+  return { top: round(steps * step), step, digits, ticks };
+}
+
+/** The largest PR or upper PR bound of the periods, or null when no period has a PR. */
+function maxPr(periods: readonly ProgressPeriod[]): number | null {
+  let max: number | null = null;
+  for (const p of periods) {
+    for (const v of [finite(p.prHigh) ?? finite(p.pr), finite(p.pr)]) {
+      if (v !== null && (max === null || v > max)) max = v;
+    }
+  }
+  return max;
+}
+
+/**
+ * The trend guide in data coordinates (x = period index, y = PR), clipped to the periods and to 0…yTop:
+ * through the overall PR at the middle of the matches, slope per period ≈ slopePer100 / 100 × matches per
+ * period. Null when there is no slope, no overall PR, fewer than 2 periods or nothing left after clipping.
+ */
+function trendSegment(
+  report: ProgressReport,
+  yTop: number,
+): { x0: number; y0: number; x1: number; y1: number } | null {
+  const n = report.periods.length;
+  const slope100 = finite(report.trend.slopePer100);
+  const anchor = finite(report.overall.pr);
+  const total = report.periods.reduce((s, p) => s + Math.max(0, p.matches), 0);
+  if (slope100 === null || anchor === null || n < 2 || total <= 0) return null;
+  const perMatch = report.overall.matches > 0 ? report.overall.matches : total;
+  const slope = (slope100 / 100) * (perMatch / n);
+  // where the middle match falls: period i spans i − ½ … i + ½, its matches spread evenly
+  const half = total / 2;
+  let xMid = (n - 1) / 2;
+  let cum = 0;
+  for (let i = 0; i < n; i++) {
+    const m = Math.max(0, report.periods[i]!.matches);
+    if (m > 0 && cum + m >= half) {
+      xMid = i - 0.5 + (half - cum) / m;
+      break;
+    }
+    cum += m;
+  }
+  const at = (x: number): number => anchor + slope * (x - xMid);
+  let lo = 0;
+  let hi = n - 1;
+  if (slope === 0) {
+    if (anchor < 0 || anchor > yTop) return null;
+  } else {
+    const xa = xMid - anchor / slope;
+    const xb = xMid + (yTop - anchor) / slope;
+    lo = Math.max(lo, Math.min(xa, xb));
+    hi = Math.min(hi, Math.max(xa, xb));
+  }
+  if (!(hi > lo)) return null;
+  return { x0: lo, y0: at(lo), x1: hi, y1: at(hi) };
+}
+
+/** How many periods apart two shown labels must be at a font size. */
+function labelStep(labels: readonly string[], spacing: number, font: number): number {
+  const widest = labels.reduce((w, s) => Math.max(w, textWidth(s, font)), 0);
+  return Math.max(1, Math.ceil((widest + 0.8 * font) / spacing));
+}
+
+/** The SVG line chart of PR by period (the periods must not be empty). */
+function prChart(report: ProgressReport): { svg: string; band: boolean; trend: boolean } {
+  const periods = report.periods;
+  const n = periods.length;
+  const labels = periods.map((p) => p.label);
+  const axis = yAxis(maxPr(periods));
+  const tickLabels = axis.ticks.map((t) => fixed(t, axis.digits));
+  const tickWidth = tickLabels.reduce((w, s) => Math.max(w, textWidth(s, FONT_SMALL)), 0);
+
+  // margins: the tick labels and the first / last period labels must fit at the small screens' font size
+  const top = 48;
+  const bottom = 52;
+  let left = Math.max(56, Math.ceil(tickWidth + 16));
+  let right = 24;
+  let spacing = (VIEW_W - left - right) / n;
+  let step = 1;
+  let stepSmall = 1;
+  for (let pass = 0; pass < 3; pass++) {
+    spacing = (VIEW_W - left - right) / n;
+    step = labelStep(labels, spacing, FONT);
+    stepSmall = Math.ceil(labelStep(labels, spacing, FONT_SMALL) / step) * step;
+    const firstHalf = textWidth(labels[0]!, FONT_SMALL) / 2;
+    const lastShown = Math.floor((n - 1) / stepSmall) * stepSmall;
+    const lastHalf = Math.max(
+      textWidth(labels[lastShown]!, FONT_SMALL) / 2 - (n - 1 - lastShown) * spacing,
+      textWidth(labels[Math.floor((n - 1) / step) * step]!, FONT) / 2,
+    );
+    left = Math.max(left, Math.ceil(firstHalf - spacing / 2 + 4));
+    right = Math.max(right, Math.ceil(lastHalf - spacing / 2 + 4));
+  }
+  spacing = (VIEW_W - left - right) / n;
+  const plotW = VIEW_W - left - right;
+  const plotH = VIEW_H - top - bottom;
+  const base = top + plotH;
+  const px = (i: number): number => left + (i + 0.5) * spacing;
+  const py = (v: number): number => base - (v / axis.top) * plotH;
+
+  const parts: string[] = [
+    `<svg class="${spacing < 30 ? 'chart dense' : 'chart'}" xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 ${VIEW_W} ${VIEW_H}" role="img" aria-label="PR by ${escapeXml(report.by)}" font-family="system-ui, sans-serif" font-size="${FONT}">`,
+  ];
+  // grid and y ticks
+  axis.ticks.forEach((t, i) => {
+    const y = num(py(t));
+    parts.push(
+      `<line class="grid" x1="${left}" y1="${y}" x2="${left + plotW}" y2="${y}" stroke="#ddd" stroke-width="1"/>`,
+      `<text class="tick" x="${left - 8}" y="${y}" dy="0.35em" text-anchor="end">${tickLabels[i]}</text>`,
+    );
+  });
+  parts.push(`<text class="axis-title" x="${left}" y="${top - 16}" text-anchor="middle">PR</text>`);
+
+  // the 95 % band: one path, a closed sub-path per run of periods with both bounds
+  const runs: number[][] = [];
+  let run: number[] = [];
+  periods.forEach((p, i) => {
+    if (finite(p.prLow) !== null && finite(p.prHigh) !== null) run.push(i);
+    else if (run.length > 0) {
+      runs.push(run);
+      run = [];
+    }
+  });
+  if (run.length > 0) runs.push(run);
+  const halfWidth = Math.min(8, spacing / 4); // a lone period's band: a narrow bar
+  const bandPath = runs
+    .map((r) => {
+      const upper = r.map((i) => [px(i), py(periods[i]!.prHigh!)] as const);
+      const lower = r.map((i) => [px(i), py(periods[i]!.prLow!)] as const).reverse();
+      if (r.length === 1) {
+        const [x, yh] = upper[0]!;
+        const [, yl] = lower[0]!;
+        upper.splice(0, 1, [x - halfWidth, yh], [x + halfWidth, yh]);
+        lower.splice(0, 1, [x + halfWidth, yl], [x - halfWidth, yl]);
+      }
+      const pts = [...upper, ...lower].map(([x, y]) => `${num(x)},${num(y)}`);
+      return `M${pts.join(' L')} Z`;
+    })
+    .join(' ');
+  if (bandPath !== '') {
+    parts.push(
+      `<path class="band" d="${bandPath}" fill="${LINE_COLOUR}" fill-opacity="0.18" stroke="none"><title>95 % interval of the PR</title></path>`,
+    );
+  }
+
+  // the trend guide
+  const seg = trendSegment(report, axis.top);
+  if (seg !== null) {
+    parts.push(
+      `<line class="trend" x1="${num(px(seg.x0))}" y1="${num(py(seg.y0))}" x2="${num(px(seg.x1))}" y2="${num(py(seg.y1))}" stroke="${TREND_COLOUR}" stroke-width="2.5" stroke-dasharray="9 6"><title>trend: ${escapeXml(signed(report.trend.slopePer100, 2))} PR per 100 matches</title></line>`,
+    );
+  }
+
+  // axes, period ticks and labels
+  parts.push(
+    `<line class="axis" x1="${left}" y1="${base}" x2="${left + plotW}" y2="${base}" stroke="#000" stroke-width="1.2"/>`,
+    `<line class="axis" x1="${left}" y1="${top}" x2="${left}" y2="${base}" stroke="#000" stroke-width="1.2"/>`,
+  );
+  periods.forEach((p, i) => {
+    const x = num(px(i));
+    parts.push(
+      `<line class="axis" x1="${x}" y1="${base}" x2="${x}" y2="${base + 5}" stroke="#000" stroke-width="1"/>`,
+    );
+    if (i % step === 0) {
+      const cls = i % stepSmall === 0 ? 'xl' : 'xl minor';
+      parts.push(
+        `<text class="${cls}" x="${x}" y="${base + 10}" dy="1em" text-anchor="middle">${escapeXml(p.label)}</text>`,
+      );
+    }
+  });
+
+  // the PR line (broken where a period has no PR) and its points
+  const lines: string[][] = [];
+  let line: string[] = [];
+  periods.forEach((p, i) => {
+    const pr = finite(p.pr);
+    if (pr !== null) line.push(`${num(px(i))},${num(py(pr))}`);
+    else if (line.length > 0) {
+      lines.push(line);
+      line = [];
+    }
+  });
+  if (line.length > 0) lines.push(line);
+  for (const l of lines) {
+    if (l.length < 2) continue;
+    parts.push(
+      `<polyline class="pr-line" points="${l.join(' ')}" fill="none" stroke="${LINE_COLOUR}" stroke-width="2.5" stroke-linejoin="round"/>`,
+    );
+  }
+  periods.forEach((p, i) => {
+    const pr = finite(p.pr);
+    if (pr === null) return;
+    const tip = `${p.label}: PR ${fixed(pr, 2)} (95 %: ${range(p.prLow, p.prHigh, 2)}), ${count(p.matches, 'match', 'matches')}`;
+    parts.push(
+      `<circle class="pt" cx="${num(px(i))}" cy="${num(py(pr))}" r="${num(Math.min(4.5, spacing / 3))}" fill="${LINE_COLOUR}" stroke="#fff" stroke-width="1.5"><title>${escapeXml(tip)}</title></circle>`,
+    );
+  });
+  parts.push('</svg>');
+  return { svg: parts.join('\n'), band: bandPath !== '', trend: seg !== null };
+}
+
+/** The chart with its legend, or a sentence when there is nothing to draw. */
+function chartSection(report: ProgressReport): string {
+  if (report.periods.length === 0) return '<p>No dated match: nothing to chart.</p>';
+  if (report.periods.every((p) => finite(p.pr) === null)) {
+    return '<p>No period has a PR (no counted decision): nothing to chart.</p>';
+  }
+  const chart = prChart(report);
+  const legend = [
+    `<span><i class="sw sw-line"></i>PR per ${escapeXml(report.by)}</span>`,
+    chart.band ? '<span><i class="sw sw-band"></i>95 % interval</span>' : '',
+    chart.trend
+      ? `<span><i class="sw sw-trend"></i>trend ${escapeXml(signed(report.trend.slopePer100, 2))} PR per 100 matches (guide)</span>`
+      : '',
+  ].filter((s) => s !== '');
+  return `<figure>
+${chart.svg}
+<figcaption class="legend">${legend.join('\n')}</figcaption>
+</figure>`;
+}
+
+/** One row of the table. */
+function row(p: ProgressPeriod, cls = ''): string {
+  const cells = [
+    `<td>${escapeXml(p.label)}</td>`,
+    `<td>${escapeXml(dates(p))}</td>`,
+    `<td class="num">${p.matches}</td>`,
+    `<td class="num">${p.decisions}</td>`,
+    `<td class="num">${fixed(finite(p.pr), 2)}</td>`,
+    `<td class="num">${range(p.prLow, p.prHigh, 2)}</td>`,
+    `<td class="num">${escapeXml(percent(finite(p.l7), 1))}</td>`,
+    `<td class="num">${escapeXml(range(p.l7Low, p.l7High, 1, ' %'))}</td>`,
+    `<td>${escapeXml(p.level ?? 'n/a')}</td>`,
+  ];
+  return `<tr${cls === '' ? '' : ` class="${cls}"`}>${cells.join('')}</tr>`;
+}
+
+function table(report: ProgressReport): string {
+  const head = ['Period', 'Dates', 'Matches', 'Decisions', 'PR', 'PR 95 %', 'L₇', 'L₇ 95 %', 'Level']
+    .map((h) => `<th scope="col">${h}</th>`)
+    .join('');
+  const body = [...report.periods.map((p) => row(p)), row({ ...report.overall, label: 'All' }, 'all')];
+  return `<div class="table-wrap">
+<table class="progress">
+<thead><tr>${head}</tr></thead>
+<tbody>
+${body.join('\n')}
+</tbody>
+</table>
+</div>`;
+}
+
+/** The trend sentence. */
+function trendText(report: ProgressReport): string {
+  const t = report.trend;
+  if (t.verdict === 'insufficient') return 'fewer than 3 matches: no trend';
+  return `PR changes by ${signed(t.slopePer100, 2)} per 100 matches (95\u00a0%: ${signed(t.low, 2)} to ${signed(t.high, 2)}): ${t.verdict}`;
+}
+
+/** The whole page. */
+export function renderProgressHtml(report: ProgressReport): string {
+  const title = `bdb progress — ${report.player}`;
+  const summary = [
+    `By ${report.by}`,
+    count(report.periods.length, 'period', 'periods'),
+    count(report.overall.matches, 'match', 'matches'),
+  ].join(' · ');
+  const undated =
+    report.undated > 0 ? ` · ${count(report.undated, 'undated match', 'undated matches')} left out` : '';
+  const trendNote =
+    report.trend.verdict === 'insufficient'
+      ? ''
+      : `\n<p class="note">${escapeXml(
+          `The line through the PRs of the ${count(report.trend.matches, 'match', 'matches')} with a counted decision; ` +
+            'a negative change is a falling PR, that is an improvement. In the chart the trend is a guide only: ' +
+            'its slope per period is taken from the slope per match and the average matches per period.',
+        )}</p>`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeXml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeXml(title)}</h1>
+<p class="sub">${escapeXml(summary + undated)}</p>
+<h2>PR by ${escapeXml(report.by)}</h2>
+${chartSection(report)}
+<h2>Periods</h2>
+${table(report)}
+<p class="note">${escapeXml(
+    'PR and L₇ with their 95 % intervals; n/a where a figure is undefined. L₇ is undefined at money play.',
+  )}</p>
+<h2>Trend</h2>
+<p class="trend-text">${escapeXml(trendText(report))}</p>${trendNote}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,91 @@
+/**
+ * `bdb progress` for people: a table of the periods with a chart column (each period's PR as ●, its 95 %
+ * interval as a line ├──┤ on one scale from 0 to the largest upper bound), the whole history, and the
+ * trend in one sentence.
+ */
+import Table from 'cli-table3';
+import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
+import { compact, plain } from './cli-table.js';
+
+const TRACK = 24;
+
+function fixed(x: number | null, digits: number): string {
+  return x === null ? 'n/a' : x.toFixed(digits);
+}
+
+function range(low: number | null, high: number | null, digits: number): string {
+  return low === null || high === null ? 'n/a' : `${low.toFixed(digits)}–${high.toFixed(digits)}`;
+}
+
+/** One period's track: its interval and value on a scale from 0 to `max`. */
+export function track(p: Pick<ProgressPeriod, 'pr' | 'prLow' | 'prHigh'>, max: number): string {
+  const cells = Array<string>(TRACK).fill(' ');
+  if (p.pr === null || !(max > 0)) return cells.join('');
+  const at = (x: number): number => Math.max(0, Math.min(TRACK - 1, Math.round((x / max) * (TRACK - 1))));
+  if (p.prLow !== null && p.prHigh !== null) {
+    const a = at(p.prLow);
+    const b = at(p.prHigh);
+    for (let i = a; i <= b; i++) cells[i] = '─';
+    cells[a] = '├';
+    cells[b] = '┤';
+  }
+  cells[at(p.pr)] = '●';
+  return cells.join('');
+}
+
+function row(p: ProgressPeriod, max: number): string[] {
+  return [
+    p.label,
+    String(p.matches),
+    String(p.decisions),
+    fixed(p.pr, 2),
+    range(p.prLow, p.prHigh, 1),
+    p.l7 === null ? 'n/a' : `${p.l7.toFixed(1)} %`,
+    range(p.l7Low, p.l7High, 1),
+    p.level ?? 'n/a',
+    track(p, max),
+  ];
+}
+
+/** The trend in one sentence. */
+export function trendSentence(r: ProgressReport): string {
+  const t = r.trend;
+  if (t.slopePer100 === null || t.low === null || t.high === null)
+    return `Trend: n/a (${t.matches} dated match${t.matches === 1 ? '' : 'es'} with a counted decision; 3 needed).`;
+  const sign = (x: number): string => (x > 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
+  return (
+    `Trend over ${t.matches} matches: PR ${sign(t.slopePer100)} per 100 matches ` +
+    `(95 %: ${sign(t.low)} to ${sign(t.high)}): ${t.verdict}` +
+    (t.verdict === 'no clear trend' ? ' (the interval holds 0).' : '.')
+  );
+}
+
+/** The whole terminal output. */
+export function renderProgress(r: ProgressReport): string {
+  const all = [...r.periods, r.overall];
+  const max = Math.max(0, ...all.map((p) => p.prHigh ?? p.pr ?? 0));
+  const t = new Table({
+    head: [
+      'Period',
+      'Matches',
+      'Decisions',
+      'PR',
+      'PR 95 %',
+      'L7',
+      'L7 95 %',
+      'Level',
+      `PR 0 … ${max.toFixed(1)}`,
+    ],
+    style: plain,
+  });
+  for (const p of r.periods) t.push(row(p, max));
+  t.push(row({ ...r.overall, label: 'All' }, max));
+  const lines = [
+    `${r.player}: progress by ${r.by}, ${r.overall.matches} dated match${r.overall.matches === 1 ? '' : 'es'}` +
+      (r.undated > 0 ? ` (${r.undated} undated left out)` : ''),
+    compact(t),
+    trendSentence(r),
+    'PR intervals: 95 %, by match (by game for a period of one match); ● PR, ├─┤ its interval.',
+  ];
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,178 @@
+/**
+ * `bdb progress` on a real history: Llabba's 79 Backgammon Studio matches, January 2023 – January 2024,
+ * analysed by gnuBG 1.07 at 4-ply (test/history/README.md). Each period's figures must be those of
+ * `bdb stats` restricted to the same matches (`--since`/`--until`, issue 12's check), on the library and on
+ * the files alike.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bdb } from '../helpers/cli.js';
+
+const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-progress-'));
+const lib = join(tmp, 'llabba.duckdb');
+// the files spell the player "Llabba" in 69 matches and "llabba" in 9 (October 2023 and January 2024):
+// one person, told with an alias; one match of the folder is between two other players
+const ALIAS = ['--alias', 'Llabba=llabba'];
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Period {
+  label: string;
+  from: string;
+  to: string;
+  matches: number;
+  decisions: number;
+  pr: number | null;
+  prLow: number | null;
+  prHigh: number | null;
+  l7: number | null;
+  l7Low: number | null;
+  l7High: number | null;
+  level: string | null;
+}
+
+/** The last day of the month of an ISO day. */
+function monthEnd(day: string): string {
+  const [y, m] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m!, 0)).toISOString().slice(0, 10);
+}
+
+describe('bdb progress on Llabba’s history', () => {
+  let report: {
+    player: string;
+    by: string;
+    periods: Period[];
+    overall: Period;
+    undated: number;
+    trend: unknown;
+  };
+  beforeAll(() => {
+    const r = bdb('import', LLABBA, '--library', lib);
+    expect(r.code, r.stderr).toBe(0);
+    const p = bdb('progress', '--library', lib, ...ALIAS, '--json');
+    expect(p.code, p.stderr).toBe(0);
+    report = JSON.parse(p.stdout);
+  }, 180_000);
+
+  it('follows the player in most matches, month by month over the year', () => {
+    expect(report.player).toBe('Llabba');
+    expect(report.by).toBe('month');
+    expect(report.undated).toBe(0);
+    expect(report.overall.matches).toBe(78);
+    // January to November 2023 and January 2024, as dated in the files
+    expect(report.periods.map((p) => p.label)).toEqual([
+      '2023-01',
+      '2023-02',
+      '2023-03',
+      '2023-04',
+      '2023-05',
+      '2023-06',
+      '2023-07',
+      '2023-08',
+      '2023-09',
+      '2023-10',
+      '2023-11',
+      '2024-01',
+    ]);
+    expect(report.periods.reduce((n, p) => n + p.matches, 0)).toBe(78);
+  });
+
+  it('every month, and the whole year, equals bdb stats over the same dates', () => {
+    for (const p of [...report.periods, report.overall]) {
+      const since = p.label === 'all' ? p.from : `${p.label}-01`;
+      const until = p.label === 'all' ? p.to : monthEnd(p.from);
+      const r = bdb(
+        'stats',
+        '--library',
+        lib,
+        ...ALIAS,
+        '--player',
+        'Llabba',
+        '--since',
+        since,
+        '--until',
+        until,
+        '--json',
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const s = JSON.parse(r.stdout).players[0];
+      expect([
+        p.label,
+        p.matches,
+        p.decisions,
+        p.pr,
+        p.prLow,
+        p.prHigh,
+        p.l7,
+        p.l7Low,
+        p.l7High,
+        p.level,
+      ]).toEqual([
+        p.label,
+        s.matches,
+        s.decisions.total,
+        s.pr,
+        s.prInterval.low,
+        s.prInterval.high,
+        s.l7Pct,
+        s.l7Interval.low,
+        s.l7Interval.high,
+        s.level,
+      ]);
+    }
+  });
+
+  it('the file route gives the same report; groups of N matches and quarters cover every match', () => {
+    expect(bdb('progress', LLABBA, ...ALIAS, '--json').stdout).toBe(
+      bdb('progress', '--library', lib, ...ALIAS, '--json').stdout,
+    );
+    const by10 = JSON.parse(bdb('progress', '--library', lib, ...ALIAS, '--by', '10', '--json').stdout);
+    expect(by10.periods.map((p: Period) => p.matches)).toEqual([10, 10, 10, 10, 10, 10, 10, 8]);
+    expect(by10.periods[0].label).toBe('matches 1–10');
+    const q = JSON.parse(bdb('progress', '--library', lib, ...ALIAS, '--by', 'quarter', '--json').stdout);
+    expect(q.periods.map((p: Period) => p.label)).toEqual([
+      '2023-Q1',
+      '2023-Q2',
+      '2023-Q3',
+      '2023-Q4',
+      '2024-Q1',
+    ]);
+    expect(q.overall).toEqual(report.overall);
+  });
+
+  it('the table: one row per month, the whole history, the chart and the trend sentence', () => {
+    const r = bdb('progress', '--library', lib, '--player', 'Llabba', ...ALIAS);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Llabba: progress by month, 78 dated matches/);
+    expect(r.stdout).toContain('2023-06');
+    expect(r.stdout).toMatch(/│ All /);
+    expect(r.stdout).toContain('●');
+    expect(r.stdout).toMatch(
+      /Trend over 78 matches: PR [+-]\d+\.\d\d per 100 matches \(95 %: [^)]+\): (improving|worsening|no clear trend)( \(the interval holds 0\))?\./,
+    );
+    expect(r.stdout).not.toMatch(/NaN/);
+  });
+
+  it('an unknown player: one line naming the closest, exit 1; a bad --by: usage error', () => {
+    const r = bdb('progress', '--library', lib, '--player', 'Llaba');
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe("bdb: no player 'Llaba' — did you mean 'Llabba' or 'llabba'?");
+    const bad = bdb('progress', '--library', lib, '--by', 'week');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--by expects month, quarter, year or a number of matches/);
+  });
+
+  it('--html writes a standalone page with the chart', () => {
+    const out = join(tmp, 'progress.html');
+    expect(bdb('progress', '--library', lib, '--html', out).code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(html).toContain('<svg');
+    expect(html).toContain('Llabba');
+    expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+  });
+});
