@@ -216,7 +216,7 @@ try {
         `   import  wall ${b.import.wallS.toFixed(1)} s  cpu ${b.import.cpuS.toFixed(1)} s  peak RSS ${b.import.rssMb.toFixed(0)} MB  ${b.import.matchesPerS.toFixed(0)} matches/s`,
       );
       console.log(
-        `   library ${b.libraryMb.toFixed(1)} MB = ${b.mbPer1000Matches.toFixed(1)} MB per 1,000 analysed matches, and the files' bytes beside it ${b.sourcesMb} MB (gzip)`,
+        `   library ${b.libraryMb.toFixed(1)} MB = ${b.mbPer1000Matches.toFixed(1)} MB per 1,000 analysed matches, and the files' bytes beside it ${b.sourcesMb} MB (Brotli packs)`,
       );
       console.log(
         `   stats --library (per-person table)  median wall ${b.statsTable.wallS.toFixed(2)} s  peak RSS ${b.statsTable.rssMb.toFixed(0)} MB`,

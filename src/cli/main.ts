@@ -7,14 +7,15 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { registerAlias } from './commands/alias.js';
 import { registerBiases } from './commands/biases.js';
-import { registerProgress } from './commands/progress.js';
 import { registerExport } from './commands/export.js';
 import { registerImport } from './commands/import.js';
 import { registerMerge } from './commands/merge.js';
 import { registerPlan } from './commands/plan.js';
+import { registerProgress } from './commands/progress.js';
 import { registerReview } from './commands/review.js';
 import { registerSql } from './commands/sql.js';
 import { registerStats } from './commands/stats.js';
+import { registerStudy } from './commands/study.js';
 import { registerTournament } from './commands/tournament.js';
 import { EXIT } from './exit.js';
 
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerBiases(program);
   registerProgress(program);
   registerPlan(program);
+  registerStudy(program);
   registerReview(program);
   registerTournament(program);
   registerImport(program);

@@ -191,5 +191,10 @@ async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcom
   await con.run(
     'INSERT INTO main.aliases SELECT * FROM src.aliases WHERE alias NOT IN (SELECT alias FROM main.aliases)',
   );
+  // study actions: those the target has not recorded (same target, same day)
+  await con.run(`
+    INSERT INTO main.study_marks
+    SELECT s.* FROM src.study_marks s
+    WHERE NOT EXISTS (SELECT 1 FROM main.study_marks m WHERE m.target = s.target AND m.day = s.day)`);
   return { source: sourcePath0, matches: copied.length, duplicates, files };
 }

@@ -21,6 +21,9 @@ export interface QueryResult {
   readonly rows: readonly (readonly unknown[])[];
 }
 
+/** DuckDB's type id of DATE (its DuckDBTypeId enum). */
+const DATE_TYPE_ID = 13;
+
 function plain(v: unknown): unknown {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (v instanceof Date) return v.toISOString();
@@ -58,7 +61,16 @@ export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryRes
     );
   try {
     const reader = await prepared.runAndReadAll();
-    return { columns: reader.columnNames(), rows: reader.getRowsJS().map((r) => r.map(plain)) };
+    // a DATE column reads as a day (2023-01-04), not as midnight UTC of it
+    const dates = reader.columnTypes().map((t) => t.typeId === DATE_TYPE_ID);
+    return {
+      columns: reader.columnNames(),
+      rows: reader
+        .getRowsJS()
+        .map((r) =>
+          r.map((v, i) => (dates[i] && v instanceof Date ? v.toISOString().slice(0, 10) : plain(v))),
+        ),
+    };
   } catch (e) {
     throw new BdbError('SQL', `SQL: ${(e as Error).message.split('\n')[0]}`);
   }

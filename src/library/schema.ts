@@ -13,7 +13,7 @@
  */
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -150,8 +150,23 @@ INSERT OR REPLACE INTO meta VALUES ('generation', '1'), ('totals_generation', '0
 export const BUMP_GENERATION =
   "UPDATE meta SET value = CAST(CAST(value AS BIGINT) + 1 AS VARCHAR) WHERE key = 'generation'";
 
+/**
+ * Step 3: the player's study actions (`bdb study mark`, src/library/study-marks.ts; spec/metrics.md §8–§9):
+ * what was studied — an XGID, a gnuBG Position ID or a study-plan family `plan/nature/theme` — and on which
+ * UTC day. They do not change matches: no generation bump. (`IF NOT EXISTS`: a library made to look older
+ * by dropping only the tables of earlier steps, as the upgrade tests do, keeps its marks table.)
+ */
+const STEP_3 = `
+CREATE TABLE study_marks (
+  target VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  day DATE NOT NULL,
+  marked_at TIMESTAMP NOT NULL
+);
+`;
+
 /** Migrations: index i brings a library from version i to i + 1. Never edit a released step. */
-export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1, STEP_2];
+export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1, STEP_2, STEP_3];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */
 export const LIBRARY_TABLES = [
@@ -164,4 +179,5 @@ export const LIBRARY_TABLES = [
   'aliases',
   'sources',
   'person_totals',
+  'study_marks',
 ] as const;

@@ -15,7 +15,13 @@
  * Order of the plan: low desc, then R desc, members desc, plan, nature, theme. Tentative: R desc (a family
  * without scored member last), then the same tie-breaks. Inside a family, members by excess ℓ − d
  * descending (unscored last, in input order). R and its bounds are null without a scored member.
+ *
+ * A family is written `plan/nature/theme` (e.g. `holding/checker/blots`, `blitz/cube/offer_missed`): the
+ * form `bdb plan` prints and `bdb study mark` takes (no token contains a '/').
  */
+
+import { CHECKER_THEMES } from '../classify/checker-themes.js';
+import { GAME_PLANS } from '../classify/game-plan.js';
 import { reachesThreshold } from './difficulty.js';
 import { Z95 } from './interval.js';
 
@@ -24,6 +30,44 @@ export const STUDY_PLAN_MIN_SCORED = 5;
 
 /** The two decision natures. */
 export type DecisionNature = 'checker' | 'cube';
+
+/** What names a family: game plan, nature, theme. */
+export interface FamilyKey {
+  readonly plan: string;
+  readonly nature: DecisionNature;
+  readonly theme: string;
+}
+
+/** The cube themes: the four error cells of the cube matrix (src/classify/cube-direction.ts). */
+const CUBE_THEMES: readonly string[] = [
+  'offer_missed',
+  'offer_premature',
+  'answer_wrong_pass',
+  'answer_wrong_take',
+];
+
+/** The text form of a family, `plan/nature/theme`, as `bdb plan` prints it. */
+export function familyText(f: FamilyKey): string {
+  return `${f.plan}/${f.nature}/${f.theme}`;
+}
+
+/**
+ * Reads the text form of a family (any case): three tokens `plan/nature/theme`, the plan one of the game plans
+ * or `unknown` (no board), the nature `checker` or `cube`, the theme a checker theme other than the
+ * `distribution` fallback, or a cube error cell. Null when it is not one.
+ */
+export function parseFamilyText(text: string): FamilyKey | null {
+  const parts = text.trim().toLowerCase().split('/');
+  if (parts.length !== 3) return null;
+  const [plan, nature, theme] = parts as [string, string, string];
+  if (plan !== 'unknown' && !(GAME_PLANS as readonly string[]).includes(plan)) return null;
+  if (nature === 'checker') {
+    if (theme === 'distribution' || !(CHECKER_THEMES as readonly string[]).includes(theme)) return null;
+    return { plan, nature, theme };
+  }
+  if (nature === 'cube' && CUBE_THEMES.includes(theme)) return { plan, nature, theme };
+  return null;
+}
 
 /** One counted decision offered to the study plan. */
 export interface StudyPlanInput<R> {

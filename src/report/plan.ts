@@ -5,57 +5,44 @@
  */
 import Table from 'cli-table3';
 import { type AggregateOptions, personSeats } from '../analyse.js';
-import { checkerThemes } from '../classify/checker-themes.js';
-import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
-import { gamePlan } from '../classify/game-plan.js';
 import { boardKey } from '../core/board.js';
+import { type PlanRef, planError } from '../history/plan-errors.js';
 import { isCounted } from '../metrics/counting.js';
-import { decisionError } from '../metrics/decision-error.js';
-import {
-  decisionDifficulty,
-  type ErrorThresholds,
-  optionCosts,
-  reachesThreshold,
-  thresholdEquity,
-} from '../metrics/difficulty.js';
+import { type ErrorThresholds, optionCosts, thresholdEquity } from '../metrics/difficulty.js';
 import { scoreCell } from '../metrics/doubles-bias.js';
-import { mwcLoss } from '../metrics/mwc-loss.js';
+import type { mwcLoss } from '../metrics/mwc-loss.js';
 import {
   REFERENCE_DEFAULT_SIZE,
   REFERENCE_RHO,
+  type ReferenceCandidate,
   type ReferenceInput,
   type ReferencePosition,
   referenceCandidates,
   selectReferencePositions,
 } from '../metrics/reference-positions.js';
 import {
-  type DecisionNature,
+  familyText,
   STUDY_PLAN_MIN_SCORED,
   type StudyFamily,
   type StudyPlan,
   type StudyPlanInput,
   studyPlan,
 } from '../metrics/study-plan.js';
-import {
-  addCheckerCoverage,
-  addCubeCoverage,
-  emptyThemeCoverage,
-  share,
-  type ThemeCoverage,
-} from '../metrics/theme-coverage.js';
+import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
-import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
 
+export {
+  decisionPlanToken,
+  errorTheme,
+  type PlanError,
+  type PlanRef,
+  planError,
+} from '../history/plan-errors.js';
+
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */
 type Met = Parameters<typeof mwcLoss>[0];
-
-/** A decision of the plan: its reference, the play made and the best one. */
-export interface PlanRef extends DecisionRef {
-  readonly played: string;
-  readonly best: string;
-}
 
 /** The plan of one person. */
 export interface PlayerPlan {
@@ -67,6 +54,11 @@ export interface PlayerPlan {
   /** Candidates offered to the selection of reference positions. */
   readonly candidates: number;
   readonly reference: readonly ReferencePosition<PlanRef>[];
+  /**
+   * The candidates already studied (library marks; spec §8: never proposed, counted as chosen), by excess
+   * descending; null without position marks (files, or a library without any), and then absent from the JSON.
+   */
+  readonly studied: readonly ReferenceCandidate<PlanRef>[] | null;
   /** What share of the errors a theme names (blunderDB's four vs bdb's themes). */
   readonly coverage: ThemeCoverage;
 }
@@ -87,26 +79,10 @@ export function isTight(d: Decision, errorThreshold: number): boolean {
   return sorted[1]! < errorThreshold / 2;
 }
 
-/**
- * The theme token of an error: the checker play's primary theme, or the cube error cell; null if none
- * (or only the `distribution` fallback).
- */
-export function errorTheme(d: Decision): string | null {
-  return themeOfError(d, null);
-}
-
-/** {@link errorTheme}, also tallying the coverage of themes when `coverage` is given. */
-function themeOfError(d: Decision, coverage: ThemeCoverage | null): string | null {
-  if (d.kind === 'cube') {
-    const theme = cubeTheme(decisionCubeDirection(d));
-    if (coverage) addCubeCoverage(coverage, theme !== null);
-    return theme;
-  }
-  const r = checkerThemes(d);
-  if (coverage) addCheckerCoverage(coverage, r);
-  // the `distribution` fallback says only that the boards differ: like blunderDB's `none`, no family
-  const token = r.primary?.token ?? null;
-  return token === 'distribution' ? null : token;
+/** Options of the collector beyond the persons: what has already been studied (library marks). */
+export interface PlanStudyOptions {
+  /** True for a position already studied (spec §8): never proposed, counts as chosen. */
+  readonly treated?: (ref: PlanRef) => boolean;
 }
 
 /** Collects each person's errors over matches (aliases and the player filter as `stats`). */
@@ -115,10 +91,17 @@ export class PlanCollector {
   private readonly opts: AggregateOptions;
   private readonly met: Met;
   private readonly threshold: number;
-  constructor(met: Met, thresholds: ErrorThresholds, opts: AggregateOptions = {}) {
+  private readonly treated: ((ref: PlanRef) => boolean) | null;
+  constructor(
+    met: Met,
+    thresholds: ErrorThresholds,
+    opts: AggregateOptions = {},
+    study: PlanStudyOptions = {},
+  ) {
     this.met = met;
     this.threshold = thresholdEquity(thresholds.errorMpt);
     this.opts = opts;
+    this.treated = study.treated ?? null;
   }
 
   /** Adds both seats of a match. */
@@ -135,16 +118,11 @@ export class PlanCollector {
         const p = seats[d.player];
         if (!p || !isCounted(d)) return;
         p.analysed++;
-        const e = decisionError(d);
-        if (e === null || !reachesThreshold(e, this.threshold)) return;
-        const { ref, pos } = decisionRef(match, game, i);
-        const full: PlanRef = { ...ref, ...playedAndBest(d) };
-        const loss = mwcLoss(this.met, d, e);
-        const difficulty = loss === null ? null : decisionDifficulty(this.met, d);
-        const plan = pos ? gamePlan(pos.board, d.player) : 'unknown';
-        const nature: DecisionNature = d.kind;
-        const theme = themeOfError(d, p.coverage);
-        p.inputs.push({ plan, nature, theme, error: e, loss, difficulty, ref: full });
+        const found = planError(this.met, match, game, i, this.threshold, p.coverage);
+        if (!found) return;
+        const { input, pos } = found;
+        p.inputs.push(input);
+        const { plan, nature, theme, loss, difficulty, ref } = input;
         if (theme === null || loss === null || difficulty === null || !pos) return;
         const cell = scoreCell(d);
         const scoreKey = d.kind === 'cube' ? `${cell.away}/${cell.opponentAway}` : '';
@@ -159,7 +137,8 @@ export class PlanCollector {
           loss,
           difficulty,
           tight: isTight(d, this.threshold),
-          ref: full,
+          ...(this.treated?.(ref) ? { treated: true } : {}),
+          ref,
         });
       });
     }
@@ -178,14 +157,27 @@ export class PlanCollector {
           plan: studyPlan(p.inputs, this.threshold),
           candidates: cands.length,
           reference: selectReferencePositions(cands, { size }),
+          studied: this.treated
+            ? cands.filter((c) => c.treated).sort((a, b) => b.excess - a.excess || (a.key < b.key ? -1 : 1))
+            : null,
           coverage: p.coverage,
         };
       });
   }
 }
 
+/**
+ * The text of a reference group: its family `plan/nature/theme`, then for a cube decision the score cell
+ * (`away/opponent away`).
+ */
+export function groupText(group: string): string {
+  const [plan, nature, theme, score] = group.split('|');
+  return `${plan}/${nature}/${theme}${score ? ` · ${score} away` : ''}`;
+}
+
 function jsonFamily(f: StudyFamily<PlanRef>): unknown {
   return {
+    family: familyText(f),
     plan: f.plan,
     nature: f.nature,
     theme: f.theme,
@@ -228,6 +220,16 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
         errors: r.candidate.refs.length,
         ...r.candidate.refs[0]!,
       })),
+      ...(p.studied
+        ? {
+            studied: p.studied.map((c) => ({
+              group: c.group,
+              excess: c.excess,
+              errors: c.refs.length,
+              ...c.refs[0]!,
+            })),
+          }
+        : {}),
     },
   };
 }
@@ -271,15 +273,13 @@ function pp(x: number | null, digits = 2): string {
 
 function familyTable(families: readonly StudyFamily<PlanRef>[]): string {
   const t = new Table({
-    head: ['#', 'Plan', 'Nature', 'Theme', 'Members', 'Scored', 'R (pp MWC)', '95 %'],
+    head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'],
     style: plain,
   });
   families.forEach((f, i) => {
     t.push([
       String(i + 1),
-      f.plan,
-      f.nature,
-      f.theme,
+      familyText(f),
       String(f.members),
       String(f.scored),
       pp(f.recoverable),
@@ -298,7 +298,7 @@ export const TOP_POSITIONS = 3;
 function topPositions(families: readonly StudyFamily<PlanRef>[]): string[] {
   const lines: string[] = [];
   families.forEach((f, i) => {
-    lines.push(`  ${i + 1}. ${f.plan} · ${f.nature} · ${f.theme}`);
+    lines.push(`  ${i + 1}. ${familyText(f)}`);
     for (const m of f.positions.slice(0, TOP_POSITIONS)) {
       lines.push(
         `     game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
@@ -340,7 +340,7 @@ export function renderPlayerPlan(p: PlayerPlan): string {
       const ref = r.candidate.refs[0]!;
       t.push([
         String(i + 1),
-        r.candidate.group.replaceAll('|', ' · '),
+        groupText(r.candidate.group),
         fixed(100 * r.gain, 3),
         ref.played,
         ref.best,
@@ -352,6 +352,28 @@ export function renderPlayerPlan(p: PlayerPlan): string {
     });
     lines.push(compact(t));
   }
+  if (p.studied && p.studied.length > 0) {
+    lines.push(
+      `Already studied (marked with bdb study mark; never proposed): ${p.studied.length} position${p.studied.length === 1 ? '' : 's'}`,
+    );
+    const t = new Table({
+      head: ['Family', 'Excess (pp)', 'Played', 'Best', 'XGID', 'Game/move', 'File'],
+      style: plain,
+    });
+    for (const c of p.studied) {
+      const ref = c.refs[0]!;
+      t.push([
+        groupText(c.group),
+        fixed(100 * c.excess, 3),
+        ref.played,
+        ref.best,
+        ref.xgid ?? ref.positionId ?? 'n/a',
+        `${ref.game}/${ref.move}`,
+        ref.file,
+      ]);
+    }
+    lines.push(compact(t));
+  }
   return lines.join('\n');
 }
 
@@ -359,7 +381,8 @@ export function renderPlayerPlan(p: PlayerPlan): string {
 export function planLegend(errorMpt: number, preset: string): string {
   return (
     `Errors: counted decisions with e ≥ ${errorMpt / 1000} EMG (${preset} thresholds). Family = (game plan, ` +
-    'nature, theme); R = Σ(ℓ − d) in percentage points of MWC, 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
+    'nature, theme), written plan/nature/theme as bdb study mark takes it; R = Σ(ℓ − d) in percentage ' +
+    'points of MWC, 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
     `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0; the ` +
     `others are tentative. Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
     'checker-pips (same family; cube: same score), halved when the second choice is close (tight).'

@@ -184,8 +184,10 @@ describe('bdb import and the library route', () => {
         gzipSync(brotliDecompressSync(blob)),
       );
     }
-    await con.run('DROP TABLE sources; DROP TABLE person_totals');
-    await con.run("DELETE FROM meta WHERE key IN ('generation', 'totals_generation', 'migrated_2')");
+    await con.run('DROP TABLE sources; DROP TABLE person_totals; DROP TABLE study_marks');
+    await con.run(
+      "DELETE FROM meta WHERE key IN ('generation', 'totals_generation', 'migrated_2', 'migrated_3')",
+    );
     await con.run("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
     con.closeSync();
     inst.closeSync();
@@ -216,6 +218,16 @@ describe('bdb import and the library route', () => {
     );
     expect(j[0].player).toBe('Kévin Unger');
     expect(bdb('sql', 'SELECT 1 AS a, NULL AS b', '--library', main, '--csv').stdout).toBe('a,b\n1,\n');
+    // a DATE is a day; a TIMESTAMP keeps its time
+    expect(
+      bdb(
+        'sql',
+        "SELECT DATE '2023-01-04' AS d, TIMESTAMP '2023-01-04 10:30:00' AS t",
+        '--library',
+        main,
+        '--csv',
+      ).stdout,
+    ).toBe('d,t\n2023-01-04,2023-01-04T10:30:00.000Z\n');
     for (const w of [
       'DELETE FROM decisions',
       'INSERT INTO aliases VALUES (1, 2)',

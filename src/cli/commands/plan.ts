@@ -1,10 +1,12 @@
 /**
  * `bdb plan PATH...`: the study plan of each person (families of errors ranked by recoverable MWC,
- * spec/metrics.md §7) and the reference positions to study (§8).
+ * spec/metrics.md §7) and the reference positions to study (§8). On the library (`--library`), the positions
+ * marked as studied (`bdb study mark`) are never proposed, count as chosen, and are listed apart.
  */
 import type { Command } from 'commander';
 import { defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
+import { type StudyMark, studyMarks } from '../../library/study-marks.js';
 import {
   REFERENCE_DEFAULT_SIZE,
   REFERENCE_MAX_SIZE,
@@ -16,13 +18,22 @@ import {
   jsonCoverage,
   jsonPlayerPlan,
   PlanCollector,
+  type PlanStudyOptions,
   planLegend,
   renderPlans,
 } from '../../report/plan.js';
 import type { ExitCode } from '../exit.js';
-import type { MatchInputResult } from '../match-input.js';
-import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
-import { type PersonSettings, personOptions } from '../options.js';
+import { type MatchInputResult, readMatches } from '../match-input.js';
+import {
+  libraryRoute,
+  librarySettings,
+  matchFilterOption,
+  readLibraryMatches,
+  type SourceOptions,
+  sourceOptions,
+  withReadLibrary,
+} from '../match-source.js';
+import { type PersonSettings, personOptions, personSettings } from '../options.js';
 
 export interface PlanOptions extends SourceOptions {
   positions?: string;
@@ -40,22 +51,50 @@ export function positionsOption(value: string | undefined): number {
   return n;
 }
 
+/**
+ * The positions already studied, from the library's study marks (XGIDs and Position IDs; spec §8): never
+ * proposed, counted as chosen. Null when there is no position mark (the plan is then the file route's).
+ */
+function studiedPositions(marks: readonly StudyMark[]): PlanStudyOptions | null {
+  const xgids = new Set(marks.filter((m) => m.kind === 'xgid').map((m) => m.target));
+  const ids = new Set(marks.filter((m) => m.kind === 'position_id').map((m) => m.target));
+  if (xgids.size + ids.size === 0) return null;
+  return {
+    treated: (ref) =>
+      (ref.xgid !== null && xgids.has(ref.xgid)) || (ref.positionId !== null && ids.has(ref.positionId)),
+  };
+}
+
 /** Runs the command; returns the exit code. */
-export function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
+export async function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
   const met = defaultMet();
-  let collector: PlanCollector | null = null;
-  return overMatches(
-    paths,
-    opts,
-    met,
-    ({ aliases, wanted, thresholds }) => {
-      const c = new PlanCollector(met, thresholds, { aliases, ...(wanted ? { players: wanted } : {}) });
-      collector = c;
-      return (m) => c.add(m);
-    },
-    (s, result) => printPlan(collector!, size, s, result, opts),
-  );
+  const filter = matchFilterOption(opts);
+  const route = libraryRoute(paths, opts);
+  const collector = (s: PersonSettings, study: PlanStudyOptions | null): PlanCollector =>
+    new PlanCollector(
+      met,
+      s.thresholds,
+      { aliases: s.aliases, ...(s.wanted ? { players: s.wanted } : {}) },
+      study ?? {},
+    );
+  if (route === null) {
+    const s = personSettings(opts);
+    const c = collector(s, null);
+    return printPlan(
+      c,
+      size,
+      s,
+      readMatches(paths, (m) => c.add(m), { met, filter }),
+      opts,
+    );
+  }
+  // on the library, the study marks keep studied positions out of the reference positions
+  return withReadLibrary(route, async (lib) => {
+    const s = await librarySettings(lib, opts);
+    const c = collector(s, studiedPositions(await studyMarks(lib)));
+    return printPlan(c, size, s, await readLibraryMatches(lib, filter, (m) => c.add(m), met), opts);
+  });
 }
 
 function printPlan(

@@ -1,0 +1,218 @@
+/**
+ * `bdb study`: the player's study log, kept in the library, and what it changed (spec/metrics.md §8–§9).
+ *
+ *   bdb study mark XGID|POSITION-ID|FAMILY [--date YYYY-MM-DD]   record a study action (default today, UTC)
+ *   bdb study unmark XGID|POSITION-ID|FAMILY                     forget every study action on it
+ *   bdb study list [--json]                                      the study actions
+ *   bdb study [--player NAME] [--json]                           before/after per studied family
+ *
+ * A family is written as `bdb plan` prints it: `plan/nature/theme` (e.g. `holding/checker/blots`). The
+ * before/after is src/history/study.ts over the library's matches, parsed again and classified as `bdb plan`
+ * classifies them; the person is the one named, else the one in most matches.
+ */
+import type { Command } from 'commander';
+import { defaultMet } from '../../analyse.js';
+import { UsageError } from '../../errors.js';
+import { unknownPlayerMessage } from '../../history/names.js';
+import { personInMostMatches, StudyCollector } from '../../history/study.js';
+import { libraryMatches, libraryTallies } from '../../library/read.js';
+import {
+  addStudyMark,
+  parseStudyTarget,
+  removeStudyMarks,
+  type StudyTarget,
+  studyMarks,
+  targetInLibrary,
+} from '../../library/study-marks.js';
+import { jsonStudy, jsonStudyMarks, renderStudy, renderStudyMarks } from '../../report/study.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { describeFailure } from '../failure.js';
+import { libraryOption, withLibrary } from '../library-input.js';
+import { librarySettings } from '../match-source.js';
+import { type PersonOptions, personOptions, personSettings } from '../options.js';
+
+interface StudyOptions extends PersonOptions {
+  library?: string;
+}
+
+interface MarkOptions {
+  library?: string;
+  date?: string;
+}
+
+interface ListOptions {
+  library?: string;
+  json?: boolean;
+}
+
+/** Today's UTC day, ISO. */
+function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Parses `--date YYYY-MM-DD` (default: today, UTC); unreadable or future days are usage errors. */
+export function studyDayOption(value: string | undefined, now: Date = new Date()): string {
+  const today = utcDay(now);
+  if (value === undefined) return today;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const t = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (
+    !m ||
+    !t ||
+    t.getUTCFullYear() !== Number(m[1]) ||
+    t.getUTCMonth() !== Number(m[2]) - 1 ||
+    t.getUTCDate() !== Number(m[3])
+  )
+    throw new UsageError(`--date expects a day YYYY-MM-DD, got ${JSON.stringify(value)}`);
+  if (value > today) throw new UsageError(`--date ${value} is in the future (today is ${today}, UTC)`);
+  return value;
+}
+
+/** Parses the study target; anything else is a usage error. */
+export function studyTargetArgument(arg: string): StudyTarget {
+  const t = parseStudyTarget(arg);
+  if (!t)
+    throw new UsageError(
+      `expected an XGID (XGID=…), a gnuBG Position ID (14 characters) or a family plan/nature/theme as bdb plan ` +
+        `prints it (e.g. holding/checker/blots), got ${JSON.stringify(arg)}`,
+    );
+  return t;
+}
+
+/** `bdb study mark`. */
+export async function runMark(arg: string, opts: MarkOptions): Promise<ExitCode> {
+  const target = studyTargetArgument(arg);
+  const day = studyDayOption(opts.date);
+  return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+    const known = await targetInLibrary(lib, target);
+    const added = await addStudyMark(lib, target, day);
+    if (!known)
+      process.stderr.write(
+        `bdb: ${target.target}: ${
+          target.kind === 'family' ? 'no error of this family' : 'not'
+        } in the library yet (recorded)\n`,
+      );
+    process.stdout.write(
+      added
+        ? `${target.target} (${target.kind}) studied on ${day}\n`
+        : `${target.target} (${target.kind}) was already marked as studied on ${day}\n`,
+    );
+    return EXIT.ok;
+  });
+}
+
+/** `bdb study unmark`. */
+export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCode> {
+  const target = studyTargetArgument(arg);
+  return withLibrary(opts.library, { readOnly: false }, async (lib) => {
+    const n = await removeStudyMarks(lib, target);
+    if (n === 0) {
+      process.stderr.write(`bdb: ${target.target}: not marked as studied\n`);
+      return EXIT.someFailed;
+    }
+    process.stdout.write(`${target.target}: ${n} study mark${n === 1 ? '' : 's'} removed\n`);
+    return EXIT.ok;
+  });
+}
+
+/** `bdb study list`. */
+export async function runList(opts: ListOptions): Promise<ExitCode> {
+  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
+    const marks = await studyMarks(lib);
+    process.stdout.write(
+      opts.json ? `${JSON.stringify(jsonStudyMarks(marks), null, 2)}\n` : renderStudyMarks(marks),
+    );
+    return EXIT.ok;
+  });
+}
+
+/** `bdb study`: the before/after of each studied family. */
+export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
+  if ((opts.player?.length ?? 0) > 1) throw new UsageError('study follows one person: give --player once');
+  personSettings(opts); // bad --alias / --thresholds: usage errors before the library is opened
+  const met = defaultMet();
+  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
+    const s = await librarySettings(lib, opts);
+    const seats: [string, string][] = [];
+    for await (const { tallies } of libraryTallies(lib, {}, s.preset))
+      seats.push([tallies[0].player, tallies[1].player]);
+    const { person: most, names } = personInMostMatches(seats, s.aliases);
+    const wanted = s.wanted?.[0];
+    if (wanted !== undefined && !names.includes(wanted)) {
+      process.stderr.write(`bdb: ${unknownPlayerMessage(opts.player![0]!, names)}\n`);
+      return EXIT.someFailed;
+    }
+    const person = wanted ?? most;
+    if (person === null) {
+      process.stderr.write('bdb: no match in the library: bdb import adds some\n');
+      return EXIT.someFailed;
+    }
+    const collector = new StudyCollector(
+      met,
+      s.thresholds,
+      { aliases: s.aliases, person },
+      await studyMarks(lib),
+    );
+    const errors: { file: string; message: string }[] = [];
+    for await (const { match } of libraryMatches(lib, {}, met, (file, e) => {
+      const message = describeFailure(file, e);
+      errors.push({ file, message });
+      process.stderr.write(`bdb: ${message}\n`);
+    }))
+      collector.add(match);
+    const report = collector.report();
+    if (opts.json)
+      process.stdout.write(
+        `${JSON.stringify({ schemaVersion: 1, settings: s.settings, ...jsonStudy(report), errors }, null, 2)}\n`,
+      );
+    else process.stdout.write(renderStudy(report));
+    return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
+  });
+}
+
+/**
+ * Adds the `study` command and its subcommands to the program. The root program does not use positional
+ * options, so `study` itself takes `--library` and `--json` wherever they stand (`bdb study mark X --library
+ * L` gives L to `study`): the subcommands read their options with the parent's (`optsWithGlobals`).
+ */
+export function registerStudy(program: Command): void {
+  const study = program
+    .command('study')
+    .description(
+      'study log in the library (mark what you studied) and the before/after of each studied family',
+    );
+  personOptions(libraryOption(study), ' (what an error is)', 'print JSON instead of the table')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  bdb study mark holding/checker/blots --date 2023-07-01\n' +
+        '  bdb study mark XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10\n  bdb study --player Llabba\n',
+    )
+    .action(async (opts: StudyOptions) => {
+      process.exitCode = await runStudy(opts);
+    });
+  libraryOption(
+    study
+      .command('mark')
+      .description(
+        'record that you studied a position (XGID or gnuBG Position ID) or a family plan/nature/theme',
+      )
+      .argument(
+        '<target>',
+        'XGID=…, a Position ID, or a family as bdb plan prints it (e.g. holding/checker/blots)',
+      ),
+  )
+    .option('--date <day>', 'the day you studied it (YYYY-MM-DD, default today, UTC)')
+    .action(async (target: string, _opts: MarkOptions, cmd: Command) => {
+      process.exitCode = await runMark(target, cmd.optsWithGlobals<MarkOptions>());
+    });
+  libraryOption(
+    study.command('unmark').description('forget every study action on a target').argument('<target>'),
+  ).action(async (target: string, _opts: MarkOptions, cmd: Command) => {
+    process.exitCode = await runUnmark(target, cmd.optsWithGlobals<MarkOptions>());
+  });
+  libraryOption(study.command('list').description('the study actions recorded'))
+    .option('--json', 'print JSON')
+    .action(async (_opts: ListOptions, cmd: Command) => {
+      process.exitCode = await runList(cmd.optsWithGlobals<ListOptions>());
+    });
+}

@@ -1,0 +1,274 @@
+/**
+ * `bdb study`: for each study-plan family the player has studied, the rate of loss before and after the
+ * study day (spec/metrics.md §9; the formula and its unit are src/metrics/before-after.ts).
+ *
+ * Study day of a family = the earliest day among the study marks (src/library/study-marks.ts) on the family
+ * itself and on any of its member positions — a position (XGID or gnuBG Position ID, as bdb writes them for
+ * each decision) belongs to a family when one of the player's errors in that position is a member of that
+ * family.
+ *
+ * Decisions are classified exactly as `bdb plan` classifies them (src/report/plan.ts `planError`,
+ * `decisionPlanToken`): the player's counted decisions (XG's rules); an error is one with e ≥ the Error
+ * threshold of the thresholds in force; its family is (game plan of the decision maker, nature, theme), an
+ * error without theme joining none. Per window (matches dated strictly before / strictly after the study
+ * day, by the match's day as the library stores it; undated matches in neither):
+ *   N  = the player's counted decisions of the family's game plan and nature in match-play matches
+ *        (length > 0);
+ *   Σℓ = the MWC losses (ℓ, fractions of a match) of the family's errors in those matches (an error without
+ *        ℓ adds nothing), Σℓ² likewise.
+ *
+ * Memory: sums per day (of match) and per family, and per day and per (game plan, nature): never the
+ * matches themselves.
+ */
+import { canonicalName } from '../analyse.js';
+import { isoDay } from '../library/dates.js';
+import type { StudyMark } from '../library/study-marks.js';
+
+export type { StudyMark } from '../library/study-marks.js';
+
+import type { Met } from '../met/index.js';
+import { type BeforeAfter, beforeAfter, type WindowSums, windowRate } from '../metrics/before-after.js';
+import { isCounted } from '../metrics/counting.js';
+import { type ErrorThresholds, thresholdEquity } from '../metrics/difficulty.js';
+import { type DecisionNature, type FamilyKey, familyText, parseFamilyText } from '../metrics/study-plan.js';
+import type { Match } from '../model/types.js';
+import { decisionPosition } from '../review/position.js';
+import { decisionPlanToken, planError } from './plan-errors.js';
+
+/** The sums of one window, with its counts. */
+export interface StudyWindow extends WindowSums {
+  /** Match-play matches of the player in the window. */
+  readonly matches: number;
+  /** The family's errors in the window (match play). */
+  readonly errors: number;
+  /** r, MWC points per 100 decisions; null when N = 0. */
+  readonly rate: number | null;
+}
+
+/** The before/after of one studied family. */
+export interface StudiedFamily extends FamilyKey {
+  /** `plan/nature/theme`. */
+  readonly family: string;
+  /** The study day (ISO): the first study action on the family or a member position. */
+  readonly studied: string;
+  /** The marks that date the family (on itself or on a member position). */
+  readonly marks: readonly StudyMark[];
+  /** The player's errors of the family in all their matches (dated or not, money included). */
+  readonly members: number;
+  readonly before: StudyWindow;
+  readonly after: StudyWindow;
+  readonly figures: BeforeAfter;
+}
+
+/** What `bdb study` reports. */
+export interface StudyReport {
+  readonly player: string;
+  /** The player's matches read, and those without a readable date (in no window). */
+  readonly matches: number;
+  readonly undated: number;
+  /** Studied families, by study day, then family. */
+  readonly families: readonly StudiedFamily[];
+  /**
+   * Marks that date no family: positions where the player made no error of a family (or not in the library),
+   * and families this bdb no longer names.
+   */
+  readonly unmatched: readonly StudyMark[];
+}
+
+/** String order (code units), as ISO days and family texts sort. */
+function order(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Per-day sums of a family's errors. */
+interface ErrorDay {
+  errors: number;
+  loss: number;
+  lossSquares: number;
+}
+
+interface FamilyEntry {
+  readonly key: FamilyKey;
+  members: number;
+  readonly byDay: Map<string, ErrorDay>;
+  /** Position marks matched by a member. */
+  readonly marks: Set<StudyMark>;
+}
+
+/**
+ * The person a command follows when none is named: the one in most matches, ties alphabetical (as `bdb
+ * progress` picks); each match's two seats' names, aliases applied, a person once per match.
+ */
+export function personInMostMatches(
+  seats: Iterable<readonly [string, string]>,
+  aliases: ReadonlyMap<string, string>,
+): { person: string | null; names: string[] } {
+  const counts = new Map<string, number>();
+  for (const [a, b] of seats) {
+    for (const p of new Set([canonicalName(a, aliases), canonicalName(b, aliases)]))
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+  }
+  let person: string | null = null;
+  let most = -1;
+  for (const [name, n] of counts) {
+    if (n > most || (n === most && person !== null && name < person)) {
+      person = name;
+      most = n;
+    }
+  }
+  return { person, names: [...counts.keys()] };
+}
+
+/** Collects one person's decisions over matches, then reports the before/after of the studied families. */
+export class StudyCollector {
+  private readonly met: Met;
+  private readonly threshold: number;
+  private readonly aliases: ReadonlyMap<string, string>;
+  private readonly person: string;
+  private readonly marks: readonly StudyMark[];
+  /** Position marks by XGID and by Position ID. */
+  private readonly byXgid = new Map<string, StudyMark[]>();
+  private readonly byPositionId = new Map<string, StudyMark[]>();
+  private readonly families = new Map<string, FamilyEntry>();
+  /** Counted match-play decisions per `plan/nature`, per day. */
+  private readonly decisions = new Map<string, Map<string, number>>();
+  /** Match-play matches per day. */
+  private readonly matchDays = new Map<string, number>();
+  private matches = 0;
+  private undated = 0;
+
+  constructor(
+    met: Met,
+    thresholds: ErrorThresholds,
+    opts: { aliases: ReadonlyMap<string, string>; person: string },
+    marks: readonly StudyMark[],
+  ) {
+    this.met = met;
+    this.threshold = thresholdEquity(thresholds.errorMpt);
+    this.aliases = opts.aliases;
+    this.person = opts.person;
+    this.marks = marks;
+    for (const m of marks) {
+      const index = m.kind === 'xgid' ? this.byXgid : m.kind === 'position_id' ? this.byPositionId : null;
+      if (!index) continue;
+      const list = index.get(m.target) ?? [];
+      list.push(m);
+      index.set(m.target, list);
+    }
+  }
+
+  /** Adds the person's seats of a match (nothing when they did not play it). */
+  add(match: Match): void {
+    const mine = ([0, 1] as const).filter(
+      (k) => canonicalName(match.players[k], this.aliases) === this.person,
+    );
+    if (mine.length === 0) return;
+    this.matches++;
+    const day = isoDay(match.date);
+    if (day === null) this.undated++;
+    const inWindow = day !== null && match.matchLength > 0;
+    if (inWindow) this.matchDays.set(day, (this.matchDays.get(day) ?? 0) + 1);
+    for (const game of match.games) {
+      game.decisions.forEach((d, i) => {
+        if (!mine.includes(d.player) || !isCounted(d)) return;
+        const found = planError(this.met, match, game, i, this.threshold);
+        const plan = found ? found.input.plan : decisionPlanToken(d, decisionPosition(game, i));
+        const nature: DecisionNature = d.kind;
+        if (inWindow) {
+          const key = `${plan}/${nature}`;
+          let days = this.decisions.get(key);
+          if (!days) {
+            days = new Map();
+            this.decisions.set(key, days);
+          }
+          days.set(day, (days.get(day) ?? 0) + 1);
+        }
+        const theme = found?.input.theme ?? null;
+        if (!found || theme === null) return;
+        const family = this.family({ plan, nature, theme });
+        family.members++;
+        const { xgid, positionId } = found.input.ref;
+        for (const m of (xgid !== null ? this.byXgid.get(xgid) : undefined) ?? []) family.marks.add(m);
+        for (const m of (positionId !== null ? this.byPositionId.get(positionId) : undefined) ?? [])
+          family.marks.add(m);
+        const loss = found.input.loss;
+        if (!inWindow || loss === null || !Number.isFinite(loss)) return;
+        const sums = family.byDay.get(day) ?? { errors: 0, loss: 0, lossSquares: 0 };
+        sums.errors++;
+        sums.loss += loss;
+        sums.lossSquares += loss * loss;
+        family.byDay.set(day, sums);
+      });
+    }
+  }
+
+  private family(key: FamilyKey): FamilyEntry {
+    const text = familyText(key);
+    let f = this.families.get(text);
+    if (!f) {
+      f = { key, members: 0, byDay: new Map(), marks: new Set() };
+      this.families.set(text, f);
+    }
+    return f;
+  }
+
+  /** The report: every family with a study day. */
+  report(): StudyReport {
+    // family marks date their family even when the player has no error of it
+    for (const m of this.marks) {
+      if (m.kind !== 'family') continue;
+      const key = parseFamilyText(m.target);
+      if (key) this.family(key).marks.add(m);
+    }
+    const matched = new Set<StudyMark>();
+    const families: StudiedFamily[] = [];
+    for (const [text, f] of this.families) {
+      if (f.marks.size === 0) continue;
+      const marks = [...f.marks].sort((x, y) => order(x.day, y.day) || order(x.markedAt, y.markedAt));
+      for (const m of marks) matched.add(m);
+      const studied = marks[0]!.day;
+      const before = this.window(f, (d) => d < studied);
+      const after = this.window(f, (d) => d > studied);
+      families.push({
+        family: text,
+        ...f.key,
+        studied,
+        marks,
+        members: f.members,
+        before,
+        after,
+        figures: beforeAfter(before, after),
+      });
+    }
+    families.sort((x, y) => order(x.studied, y.studied) || order(x.family, y.family));
+    return {
+      player: this.person,
+      matches: this.matches,
+      undated: this.undated,
+      families,
+      unmatched: this.marks.filter((m) => !matched.has(m)),
+    };
+  }
+
+  /** The sums of the matches whose day passes `inside`. */
+  private window(f: FamilyEntry, inside: (day: string) => boolean): StudyWindow {
+    let matches = 0;
+    for (const [day, n] of this.matchDays) if (inside(day)) matches += n;
+    let decisions = 0;
+    for (const [day, n] of this.decisions.get(`${f.key.plan}/${f.key.nature}`) ?? [])
+      if (inside(day)) decisions += n;
+    let errors = 0;
+    let loss = 0;
+    let lossSquares = 0;
+    // days in order, so the sums do not depend on the order matches were read in
+    for (const day of [...f.byDay.keys()].sort()) {
+      if (!inside(day)) continue;
+      const s = f.byDay.get(day)!;
+      errors += s.errors;
+      loss += s.loss;
+      lossSquares += s.lossSquares;
+    }
+    const sums = { decisions, loss, lossSquares };
+    return { matches, errors, ...sums, rate: windowRate(sums) };
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * `bdb study` for people and programs: the before/after of each studied family (spec/metrics.md §9;
+ * src/history/study.ts, src/metrics/before-after.ts) as a table or JSON, and the list of study marks.
+ * r, Δ and its bounds in MWC points per 100 decisions; Σℓ in the JSON as fractions of a match.
+ */
+import Table from 'cli-table3';
+import type { StudiedFamily, StudyMark, StudyReport, StudyWindow } from '../history/study.js';
+import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
+import { compact, plain } from './cli-table.js';
+import { fixed, signed } from './format.js';
+
+/** The unit of r and Δ, as the JSON names it. */
+export const STUDY_UNIT = 'MWC points per 100 decisions';
+
+function jsonMark(m: StudyMark): unknown {
+  return { target: m.target, kind: m.kind, day: m.day, markedAt: m.markedAt };
+}
+
+function jsonWindow(w: StudyWindow): unknown {
+  return {
+    matches: w.matches,
+    decisions: w.decisions,
+    errors: w.errors,
+    loss: w.loss,
+    lossSquares: w.lossSquares,
+    rate: w.rate,
+  };
+}
+
+function jsonFamily(f: StudiedFamily): unknown {
+  return {
+    family: f.family,
+    plan: f.plan,
+    nature: f.nature,
+    theme: f.theme,
+    studied: f.studied,
+    marks: f.marks.map(jsonMark),
+    members: f.members,
+    before: jsonWindow(f.before),
+    after: jsonWindow(f.after),
+    delta: f.figures.delta,
+    low: f.figures.low,
+    high: f.figures.high,
+    verdict: f.figures.verdict,
+  };
+}
+
+/** The JSON body of the report (the command adds schemaVersion, settings and errors). */
+export function jsonStudy(r: StudyReport): Record<string, unknown> {
+  return {
+    player: r.player,
+    matches: r.matches,
+    undated: r.undated,
+    unit: STUDY_UNIT,
+    minDecisions: BEFORE_AFTER_MIN_DECISIONS,
+    families: r.families.map(jsonFamily),
+    unmatchedMarks: r.unmatched.map(jsonMark),
+  };
+}
+
+function windowCells(w: StudyWindow): string[] {
+  return [String(w.decisions), String(w.errors), fixed(w.rate, 2)];
+}
+
+/** The before/after table with its legend. */
+export function renderStudy(r: StudyReport): string {
+  const lines = [
+    `Before/after study — ${r.player}: ${r.matches} match${r.matches === 1 ? '' : 'es'}${
+      r.undated > 0 ? ` (${r.undated} undated, in no window)` : ''
+    }`,
+  ];
+  if (r.families.length === 0) {
+    lines.push('No studied family: mark a family or a position with bdb study mark FAMILY|XGID|POSITION-ID.');
+  } else {
+    const t = new Table({
+      head: [
+        'Family',
+        'Studied',
+        'N before',
+        'Errors',
+        'r before',
+        'N after',
+        'Errors',
+        'r after',
+        'Δ',
+        '95 %',
+        'Verdict',
+      ],
+      style: plain,
+    });
+    for (const f of r.families) {
+      t.push([
+        f.family,
+        f.studied,
+        ...windowCells(f.before),
+        ...windowCells(f.after),
+        signed(f.figures.delta, 2),
+        f.figures.low === null ? 'n/a' : `${signed(f.figures.low, 2)} … ${signed(f.figures.high, 2)}`,
+        f.figures.verdict,
+      ]);
+    }
+    lines.push(compact(t));
+  }
+  if (r.unmatched.length > 0)
+    lines.push(
+      `${r.unmatched.length} marked position${r.unmatched.length === 1 ? '' : 's'} match${
+        r.unmatched.length === 1 ? 'es' : ''
+      } no error of ${r.player} in a family: ${r.unmatched.map((m) => m.target).join(', ')}`,
+    );
+  lines.push(
+    'Windows: matches dated strictly before / after the study day (the first study action on the family or ' +
+      'a member position); same-day and undated matches in neither. N = counted decisions of the family’s ' +
+      'game plan and nature in match play; r = Σℓ/N in MWC points per 100 decisions (ℓ of the family’s ' +
+      `errors); Δ = r before − r after, 95 % Δ ± 1.96·√(Σℓ²/N² before + after). Verdict with ≥ ${BEFORE_AFTER_MIN_DECISIONS} ` +
+      'decisions in each window: improving (low bound > 0), regressing (high bound < 0), else undetermined.',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The stored study marks as a table. */
+export function renderStudyMarks(marks: readonly StudyMark[]): string {
+  if (marks.length === 0) return 'No study marks.\n';
+  const t = new Table({ head: ['Day', 'Kind', 'Target', 'Recorded'], style: plain });
+  for (const m of marks) t.push([m.day, m.kind, m.target, m.markedAt]);
+  return `${compact(t)}\n`;
+}
+
+/** The stored study marks as JSON. */
+export function jsonStudyMarks(marks: readonly StudyMark[]): unknown[] {
+  return marks.map(jsonMark);
+}
