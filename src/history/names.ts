@@ -54,3 +54,17 @@ export function unknownPlayerMessage(typed: string, known: readonly string[]): s
     .map((n) => `'${n}'`);
   return `no player '${typed}'${some.length > 0 ? ` (players: ${some.join(', ')}${known.length > 5 ? ', …' : ''})` : ''}`;
 }
+
+/** The line for an unknown event: "no event 'x' — did you mean 'A' or 'B'?" (or the events known). */
+export function unknownEventMessage(typed: string, known: readonly string[]): string {
+  const close = closestNames(typed, known);
+  if (close.length > 0) {
+    const list = close.map((n) => `'${n}'`);
+    const last = list.pop()!;
+    return `no event '${typed}' — did you mean ${list.length > 0 ? `${list.join(', ')} or ${last}` : last}?`;
+  }
+  const events = [...new Set(known)].sort();
+  if (events.length === 0) return `no event '${typed}' (no match has an event name)`;
+  const some = events.slice(0, 5).map((n) => `'${n}'`);
+  return `no event '${typed}' (events: ${some.join(', ')}${events.length > 5 ? ', …' : ''})`;
+}

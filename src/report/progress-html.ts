@@ -13,6 +13,7 @@
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { fixed, percent, signed } from './format.js';
+import { PAGE_STYLE } from './page-style.js';
 
 /** Colours of the PR line and band, and of the trend guide. */
 const LINE_COLOUR = PLAYER_COLOURS[0];
@@ -30,18 +31,7 @@ const SMALL_SCREEN = 640;
 /** Width of a character in em, on the safe side for digits, letters and dashes of a sans-serif font. */
 const CHAR_EM = 0.6;
 
-const STYLE = `
-*, *::before, *::after { box-sizing: border-box; }
-body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1100px; margin: 24px auto;
-  padding: 0 16px; color: #222; line-height: 1.4; }
-h1 { font-size: 1.3em; margin-bottom: 0.2em; overflow-wrap: anywhere; }
-h2 { font-size: 1.15em; margin-top: 1.8em; border-bottom: 1px solid #ccc; }
-p { overflow-wrap: anywhere; }
-.sub { margin-top: 0; color: #444; }
-.note { color: #555; font-size: 0.9em; }
-figure { margin: 12px 0; }
-svg.chart { display: block; width: 100%; height: auto; }
-svg.chart text { font-size: ${FONT}px; fill: #333; }
+const STYLE = `${PAGE_STYLE}svg.chart text { font-size: ${FONT}px; fill: #333; }
 svg.chart .axis-title { font-weight: bold; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 20px; margin-top: 6px; font-size: 0.9em; }
 .legend span { white-space: nowrap; }

@@ -2,16 +2,46 @@
  * `bdb tournament standings INPUTS...` and `bdb tournament pair EVENT`: Swiss and McMahon events. Standings
  * come from an event file (plus `--results`) or from match files (src/cli/tournament-matches.ts); `pair`
  * gives the next round's pairings, the bye and the seed. Tables, or JSON (src/report/tournament.ts).
+ * `bdb tournament review EVENT`: one player's tournament against their habitual level (spec/metrics.md §11;
+ * src/history/tournament-review.ts), as tables, JSON or an HTML page (src/report/tournament-review.ts).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { canonicalName, defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
+import { unknownEventMessage, unknownPlayerMessage } from '../../history/names.js';
+import {
+  HabitualCollector,
+  habitualFilter,
+  habitualWindow,
+  libraryEventNames,
+  libraryReviewMatches,
+  type ReviewMatch,
+  reviewMatch,
+  sameEvent,
+  tournamentDay,
+  tournamentPersons,
+  tournamentReview,
+} from '../../history/tournament-review.js';
+import { type Library, libraryPath } from '../../library/open.js';
+import type { Met } from '../../met/index.js';
+import { PlanCollector } from '../../report/plan.js';
 import { jsonPairing, jsonStandings, renderPairing, renderStandings } from '../../report/tournament.js';
+import {
+  jsonTournamentReview,
+  renderTournamentReview,
+  renderTournamentReviewHtml,
+  tournamentPlanSummary,
+} from '../../report/tournament-review.js';
 import { TournamentError } from '../../tournament/event.js';
 import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '../../tournament/file.js';
 import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
+import { LIBRARY_HELP } from '../library-input.js';
+import { readMatches } from '../match-input.js';
+import { librarySettings, withReadLibrary } from '../match-source.js';
+import { type PersonOptions, type PersonSettings, personOptions, personSettings } from '../options.js';
 import { isEventFileInput, runStandingsFromMatches } from '../tournament-matches.js';
 
 export interface TournamentOptions {
@@ -126,7 +156,202 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
   });
 }
 
-/** Adds the `tournament` command and its `standings` and `pair` subcommands to the program. */
+/** The values commander gives for `tournament review`. */
+export interface ReviewOptions extends PersonOptions {
+  /** `--library` alone is `true`: the default library. */
+  library?: string | boolean;
+  matches?: string;
+  html?: string;
+}
+
+/** The tournament as read: its matches (file order), the study plan's collector, the failures. */
+interface TournamentRead {
+  readonly reviews: ReviewMatch[];
+  readonly plan: PlanCollector;
+  readonly errors: { file: string; message: string }[];
+  failed: boolean;
+}
+
+/**
+ * `bdb tournament review EVENT`: the library's matches of the event EVENT (any case, spaces around ignored),
+ * or with `--matches FOLDER` the match files of the folder (those of the event EVENT when it is given), against
+ * the player's habitual level read from the library (`--library [PATH]`, else the default library; with
+ * `--matches` and no library there, the habitual level is unknown).
+ */
+export async function runReview(event: string | undefined, opts: ReviewOptions): Promise<ExitCode> {
+  if ((opts.player?.length ?? 0) > 1)
+    throw new UsageError('tournament review follows one person: give --player once');
+  const wanted = event?.trim();
+  if (wanted === '') throw new UsageError('EVENT is empty');
+  if (opts.matches === undefined && wanted === undefined)
+    throw new UsageError('give EVENT (an event of the library), or --matches FOLDER');
+  personSettings(opts); // bad --alias / --thresholds: usage errors before anything is read
+  const met = defaultMet();
+  const option = typeof opts.library === 'string' ? opts.library : undefined;
+  const folder = opts.matches;
+  if (folder !== undefined) {
+    const path = libraryPath(option);
+    if (opts.library === undefined && !existsSync(path)) {
+      const s = personSettings(opts);
+      const read = readTournamentFiles(folder, wanted, met, s);
+      if (read === null) return EXIT.someFailed;
+      return finishReview(null, s, read, met, opts, {
+        event: wanted ?? commonEvent(read.reviews),
+        source: 'files',
+        missing: `no library (${path} does not exist)`,
+      });
+    }
+    return withReadLibrary({ library: option }, async (lib) => {
+      const s = await librarySettings(lib, opts);
+      const read = readTournamentFiles(folder, wanted, met, s);
+      if (read === null) return EXIT.someFailed;
+      return finishReview(lib, s, read, met, opts, {
+        event: wanted ?? commonEvent(read.reviews),
+        source: 'files',
+      });
+    });
+  }
+  return withReadLibrary({ library: option }, async (lib) => {
+    const s = await librarySettings(lib, opts);
+    const read: TournamentRead = {
+      reviews: [],
+      plan: new PlanCollector(met, s.thresholds, { aliases: s.aliases }),
+      errors: [],
+      failed: false,
+    };
+    for await (const { review, match } of libraryReviewMatches(
+      lib,
+      { event: wanted! },
+      met,
+      s.thresholds,
+      s.preset,
+      (file, e) => failure(read, file, e),
+      (m) => sameEvent(m.event, wanted!),
+    )) {
+      read.reviews.push(review);
+      read.plan.add(match);
+    }
+    if (read.reviews.length === 0) {
+      process.stderr.write(`bdb: ${unknownEventMessage(wanted!, await libraryEventNames(lib))}\n`);
+      return EXIT.someFailed;
+    }
+    return finishReview(lib, s, read, met, opts, {
+      event: commonEvent(read.reviews) ?? wanted!,
+      source: 'library',
+    });
+  });
+}
+
+function failure(read: TournamentRead, file: string, e: unknown): void {
+  const message = describeFailure(file, e);
+  read.errors.push({ file, message });
+  read.failed = true;
+  process.stderr.write(`bdb: ${message}\n`);
+}
+
+/** The event name the matches share (as the first spells it), or null. */
+function commonEvent(reviews: readonly ReviewMatch[]): string | null {
+  const first = reviews[0]?.event?.trim();
+  if (!first) return null;
+  return reviews.every((r) => sameEvent(r.event, first)) ? first : null;
+}
+
+/** Reads the tournament's match files (as `bdb stats` reads them); null after printing why nothing was read. */
+function readTournamentFiles(
+  folder: string,
+  wanted: string | undefined,
+  met: Met,
+  s: PersonSettings,
+): TournamentRead | null {
+  const plan = new PlanCollector(met, s.thresholds, { aliases: s.aliases });
+  const reviews: ReviewMatch[] = [];
+  const events = new Set<string>();
+  const result = readMatches(
+    [folder],
+    (match) => {
+      if (match.event !== null && match.event.trim() !== '') events.add(match.event.trim());
+      if (wanted !== undefined && !sameEvent(match.event, wanted)) return;
+      reviews.push(reviewMatch(met, match, s.thresholds));
+      plan.add(match);
+    },
+    { met },
+  );
+  if (reviews.length === 0) {
+    // readMatches has said why when nothing could be read
+    if (wanted !== undefined && result.read > 0)
+      process.stderr.write(`bdb: ${unknownEventMessage(wanted, [...events])}\n`);
+    else if (result.read > 0) process.stderr.write(`bdb: ${folder}: no match\n`);
+    return null;
+  }
+  return { reviews, plan, errors: [...result.errors], failed: result.exitCode !== EXIT.ok };
+}
+
+/** Picks the player, reads the habitual level and prints the review. */
+async function finishReview(
+  lib: Library | null,
+  s: PersonSettings,
+  read: TournamentRead,
+  met: Met,
+  opts: ReviewOptions,
+  about: { event: string | null; source: 'library' | 'files'; missing?: string },
+): Promise<ExitCode> {
+  const { aliases } = s;
+  const { person: most, names } = tournamentPersons(read.reviews, aliases);
+  const wanted = s.wanted?.[0];
+  if (wanted !== undefined && !names.includes(wanted)) {
+    process.stderr.write(`bdb: ${unknownPlayerMessage(opts.player![0]!, names)}\n`);
+    return EXIT.someFailed;
+  }
+  const person = wanted ?? most!;
+  const date = tournamentDay(read.reviews);
+  let habitual: HabitualCollector | null = null;
+  let missing = about.missing;
+  if (date === null) missing = 'the tournament has no dated match';
+  else if (lib !== null) {
+    const window = habitualWindow(date);
+    const exclude = new Set(read.reviews.flatMap((r) => (r.fingerprint === null ? [] : [r.fingerprint])));
+    const collector = new HabitualCollector({ person, aliases, window, exclude });
+    for await (const { review } of libraryReviewMatches(
+      lib,
+      habitualFilter(window),
+      met,
+      s.thresholds,
+      s.preset,
+      (file, e) => failure(read, file, e),
+      (m) => m.players.some((p) => canonicalName(p, aliases) === person),
+    ))
+      collector.add(review);
+    habitual = collector;
+  }
+  const review = tournamentReview({
+    event: about.event,
+    source: about.source,
+    person,
+    aliases,
+    tournament: read.reviews,
+    habitual,
+    ...(missing !== undefined ? { habitualMissing: missing } : {}),
+  });
+  const plan = tournamentPlanSummary(read.plan.results(1).find((p) => p.player === person)?.plan ?? null);
+  if (opts.html) writeFileSync(opts.html, renderTournamentReviewHtml(review, plan));
+  if (opts.json) {
+    process.stdout.write(
+      `${JSON.stringify(
+        {
+          schemaVersion: 1,
+          settings: s.settings,
+          ...jsonTournamentReview(review, plan),
+          errors: read.errors,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+  } else process.stdout.write(renderTournamentReview(review, plan));
+  return read.failed ? EXIT.someFailed : EXIT.ok;
+}
+
+/** Adds the `tournament` command and its `standings`, `pair` and `review` subcommands to the program. */
 export function registerTournament(program: Command): void {
   const tournament = program
     .command('tournament')
@@ -153,5 +378,31 @@ export function registerTournament(program: Command): void {
     .option('--json', 'print JSON (schemaVersion 1) instead of a table')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runPair(file, opts);
+    });
+  personOptions(
+    tournament
+      .command('review')
+      .description(
+        "one player's tournament against their habitual level: PR, L7, rounds, rank, pressure, plan",
+      )
+      .argument(
+        '[event]',
+        "the event's name in the library (any case); with --matches, only the folder's matches of that event",
+      ),
+    ' (what an error is, for the study plan)',
+    'print JSON (schemaVersion 1) instead of tables',
+  )
+    .option('--library [path]', `the library holding the habitual level (and the event): ${LIBRARY_HELP}`)
+    .option(
+      '--matches <folder>',
+      "the tournament's match files (read, not imported) instead of a library event",
+    )
+    .option('--html <file>', 'also write a standalone HTML page')
+    .addHelpText(
+      'after',
+      "\nExamples:\n  bdb tournament review 'Autumn Open' --player Llabba\n  bdb tournament review --matches ~/autumn-open --library lib.duckdb --html review.html\n",
+    )
+    .action(async (event: string | undefined, opts: ReviewOptions) => {
+      process.exitCode = await runReview(event, opts);
     });
 }

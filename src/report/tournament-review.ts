@@ -1,0 +1,533 @@
+/**
+ * `bdb tournament review` for people and programs: the tables, the JSON view (schemaVersion 1) and a
+ * standalone HTML page. The figures come from src/history/tournament-review.ts (spec/metrics.md §11) and,
+ * for the study-plan families of the tournament (§7), from the plan's own collector (src/report/plan.ts);
+ * nothing is computed here but the display.
+ */
+import Table from 'cli-table3';
+import type {
+  BreakdownRow,
+  CellFigures,
+  RoundRow,
+  SideFigures,
+  TournamentReview,
+} from '../history/tournament-review.js';
+import { HABITUAL_DAYS, HABITUAL_MIN_MATCHES } from '../history/tournament-review.js';
+import { familyText, type StudyFamily, type StudyPlan } from '../metrics/study-plan.js';
+import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js';
+import { escapeXml, PLAYER_COLOURS } from './charts.js';
+import { compact, plain } from './cli-table.js';
+import { fixed, signed } from './format.js';
+import { PAGE_STYLE } from './page-style.js';
+import type { PlanRef } from './plan.js';
+
+/** How many study-plan families of the tournament are named (spec §11). */
+export const TOURNAMENT_PLAN_FAMILIES = 3;
+
+/** How many positions of each named family are given. */
+const FAMILY_POSITIONS = 3;
+
+/** One named family of the tournament's plan (MWC figures as fractions of a match). */
+export interface TournamentPlanFamily {
+  readonly family: string;
+  readonly members: number;
+  readonly scored: number;
+  readonly recoverable: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+  /** Its worst positions (largest ℓ − d first). */
+  readonly positions: readonly {
+    readonly file: string;
+    readonly game: number;
+    readonly move: number;
+    readonly xgid: string | null;
+    readonly positionId: string | null;
+    readonly played: string;
+    readonly best: string;
+    readonly excess: number | null;
+  }[];
+}
+
+/** The study plan restricted to the tournament: at most 3 families named, the others counted. */
+export interface TournamentPlanSummary {
+  readonly families: readonly TournamentPlanFamily[];
+  /** Families of the plan beyond the named ones. */
+  readonly otherFamilies: number;
+  /** Families not (yet) in the plan ("tentative": too few scored members or a low bound ≤ 0). */
+  readonly tentative: number;
+  /** Errors of the person in the tournament, and those without theme. */
+  readonly errors: number;
+  readonly unthemed: number;
+}
+
+function planFamily(f: StudyFamily<PlanRef>): TournamentPlanFamily {
+  return {
+    family: familyText(f),
+    members: f.members,
+    scored: f.scored,
+    recoverable: f.recoverable,
+    low: f.low,
+    high: f.high,
+    positions: f.positions.slice(0, FAMILY_POSITIONS).map((m) => ({
+      file: m.ref.file,
+      game: m.ref.game,
+      move: m.ref.move,
+      xgid: m.ref.xgid,
+      positionId: m.ref.positionId,
+      played: m.ref.played,
+      best: m.ref.best,
+      excess: m.excess,
+    })),
+  };
+}
+
+/** The tournament's plan as the review shows it; an empty summary without a plan. */
+export function tournamentPlanSummary(plan: StudyPlan<PlanRef> | null): TournamentPlanSummary {
+  if (plan === null) return { families: [], otherFamilies: 0, tentative: 0, errors: 0, unthemed: 0 };
+  return {
+    families: plan.families.slice(0, TOURNAMENT_PLAN_FAMILIES).map(planFamily),
+    otherFamilies: Math.max(0, plan.families.length - TOURNAMENT_PLAN_FAMILIES),
+    tentative: plan.tentative.length,
+    errors: plan.errors,
+    unthemed: plan.unthemed,
+  };
+}
+
+/** The JSON view (without schemaVersion and settings, which the command adds). */
+export function jsonTournamentReview(
+  r: TournamentReview,
+  plan: TournamentPlanSummary,
+): Record<string, unknown> {
+  return { ...r, studyPlan: plan };
+}
+
+// ---- terminal ----
+
+function range(low: number | null, high: number | null, digits: number, unit = ''): string {
+  return low === null || high === null ? 'n/a' : `${fixed(low, digits)}–${fixed(high, digits)}${unit}`;
+}
+
+function deltaRange(d: Delta, digits: number): string {
+  return d.low === null || d.high === null ? 'n/a' : `${signed(d.low, digits)} … ${signed(d.high, digits)}`;
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function dates(from: string | null, to: string | null): string {
+  if (from === null) return 'undated';
+  return to === null || to === from ? from : `${from} – ${to}`;
+}
+
+/** The heading lines: event, player, tournament and habitual windows. */
+export function reviewHeading(r: TournamentReview): string[] {
+  const h = r.habitual;
+  const name = r.event === null ? 'tournament' : `'${r.event}'`;
+  const lines = [
+    `Tournament review of ${name} (${r.source === 'library' ? 'library' : 'files'}) — ${r.player}`,
+    `Tournament: ${count(r.tournament.matches, 'match', 'matches')} of ${r.player} (of ${r.tournamentMatches}), ${dates(r.date, r.lastDay)}`,
+  ];
+  if (h.known) {
+    lines.push(
+      `Habitual level: ${count(h.matches, 'match', 'matches')} of 1–64 points, ${h.since} – ${h.until} (${HABITUAL_DAYS} days before)` +
+        (h.excluded > 0 ? `, ${count(h.excluded, 'tournament match', 'tournament matches')} left out` : ''),
+    );
+  } else lines.push(`Habitual level unknown: ${h.reason?.replace(/^habitual level unknown: /, '') ?? ''}`);
+  return lines;
+}
+
+function mainTable(r: TournamentReview): string {
+  const t = new Table({
+    head: ['', 'Tournament', '95 %', 'Habitual', '95 %', 'Δ', 'Δ 95 %', 'Verdict'],
+    style: plain,
+  });
+  const h = r.habitual.figures;
+  for (const [label, k] of [
+    ['PR', 'pr'],
+    ['L7 (%)', 'l7'],
+  ] as const) {
+    const lowKey = `${k}Low` as const;
+    const highKey = `${k}High` as const;
+    t.push([
+      label,
+      fixed(r.tournament[k], 2),
+      range(r.tournament[lowKey], r.tournament[highKey], 2),
+      fixed(h?.[k], 2),
+      range(h?.[lowKey] ?? null, h?.[highKey] ?? null, 2),
+      signed(r.comparison[k].delta, 2),
+      deltaRange(r.comparison[k], 2),
+      r.comparison[k].verdict,
+    ]);
+  }
+  t.push(['Decisions', String(r.tournament.decisions), '', h ? String(h.decisions) : 'n/a', '', '', '', '']);
+  return compact(t);
+}
+
+/** The cells of a round before its figures: round, date, opponent, score. */
+function roundHead(x: RoundRow): string[] {
+  const length = x.matchLength === 0 ? 'money' : `${x.matchLength} pt`;
+  return [
+    x.round ?? '—',
+    x.day ?? 'undated',
+    x.opponent,
+    `${x.score[0]}–${x.score[1]} (${length})${x.won === null ? '' : x.won ? ' won' : ' lost'}`,
+  ];
+}
+
+/** The figures of a round: decisions, PR, L₇ with their per-game intervals, Δ PR against the habitual PR. */
+function roundFigures(x: RoundRow): string[] {
+  const f = x.figures;
+  return [
+    String(f.decisions),
+    fixed(f.pr, 2),
+    range(f.prLow, f.prHigh, 2),
+    fixed(f.l7, 2),
+    range(f.l7Low, f.l7High, 2),
+    signed(x.vsHabitual.delta, 2),
+    deltaRange(x.vsHabitual, 2),
+    x.vsHabitual.verdict,
+  ];
+}
+
+const ROUND_HEAD = ['Round', 'Date', 'Opponent', 'Score', 'Decisions', 'PR', 'PR 95 %'];
+
+function roundsTable(rounds: readonly RoundRow[]): string {
+  const t = new Table({
+    head: [...ROUND_HEAD, 'L7 (%)', 'L7 95 %', 'Δ PR', 'Δ 95 %', 'Verdict'],
+    style: plain,
+  });
+  for (const x of rounds) t.push([...roundHead(x), ...roundFigures(x)]);
+  return compact(t);
+}
+
+function cellCells(c: CellFigures | null): string[] {
+  if (c === null) return ['n/a', 'n/a', 'n/a'];
+  return [String(c.decisions), fixed(c.pr, 2), range(c.prLow, c.prHigh, 2)];
+}
+
+function breakdownTable(title: string, rows: readonly BreakdownRow[]): string {
+  const t = new Table({
+    head: [
+      title,
+      'Decisions',
+      'PR',
+      'PR 95 %',
+      'Habitual dec.',
+      'Habitual PR',
+      '95 %',
+      'Δ PR',
+      'Δ 95 %',
+      'Verdict',
+    ],
+    style: plain,
+  });
+  for (const x of rows) {
+    t.push([
+      x.label,
+      ...cellCells(x.tournament),
+      ...cellCells(x.habitual),
+      signed(x.delta.delta, 2),
+      deltaRange(x.delta, 2),
+      x.delta.verdict,
+    ]);
+  }
+  return compact(t);
+}
+
+/** Percentage points of MWC with sign. */
+function pp(x: number | null, digits = 2): string {
+  return x === null ? 'n/a' : signed(100 * x, digits);
+}
+
+function planLines(plan: TournamentPlanSummary): string[] {
+  const lines = [
+    `Study plan within the tournament: ${count(plan.errors, 'error', 'errors')} (${plan.unthemed} without theme); ` +
+      `${count(plan.families.length + plan.otherFamilies, 'family', 'families')} in the plan`,
+  ];
+  if (plan.families.length > 0) {
+    const t = new Table({ head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'], style: plain });
+    plan.families.forEach((f, i) => {
+      t.push([
+        String(i + 1),
+        f.family,
+        String(f.members),
+        String(f.scored),
+        pp(f.recoverable),
+        f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+      ]);
+    });
+    lines.push(compact(t));
+    plan.families.forEach((f, i) => {
+      const top = f.positions[0];
+      if (top)
+        lines.push(
+          `  ${i + 1}. worst: game ${top.game} move ${top.move} · played ${top.played} · best ${top.best} · ` +
+            `ℓ − d ${pp(top.excess, 3)} · ${top.xgid ?? 'no XGID'} · ${top.file}`,
+        );
+    });
+  }
+  const others: string[] = [];
+  if (plan.otherFamilies > 0) others.push(`${plan.otherFamilies} more in the plan`);
+  if (plan.tentative > 0) others.push(count(plan.tentative, 'tentative family', 'tentative families'));
+  if (others.length > 0) lines.push(`Not named: ${others.join(', ')} (bdb plan lists them).`);
+  return lines;
+}
+
+/** The legend under the tables. */
+export function reviewLegend(): string {
+  return (
+    'PR = 500 × Σe / N over counted decisions; L7 in % of MWC. 95 % intervals by matches (one match: by games). ' +
+    'Δ = tournament − habitual, σ of each side = (high − value) / 1.96, Δ ± 1.96 √(σt² + σh²): worse when the ' +
+    `interval is above 0, better when below, as usual otherwise; a verdict needs an interval and ≥ ${DELTA_MIN_DECISIONS} ` +
+    `decisions on each side. Habitual level: the player's 1–64-point matches of the ${HABITUAL_DAYS} days before ` +
+    `the tournament, at least ${HABITUAL_MIN_MATCHES} (spec/metrics.md §11).`
+  );
+}
+
+/** The whole terminal output. */
+export function renderTournamentReview(r: TournamentReview, plan: TournamentPlanSummary): string {
+  const lines = [
+    ...reviewHeading(r),
+    '',
+    mainTable(r),
+    '',
+    'Per round (each match against the habitual PR; intervals by games)',
+    r.rounds.length > 0 ? roundsTable(r.rounds) : 'no match of the player',
+    '',
+    'By the rank of the decision in the match',
+    breakdownTable('Rank', r.byRank),
+    '',
+    'By pressure',
+    breakdownTable('Score', r.byPressure),
+    '',
+    `Clock: ${r.clockReason}`,
+    '',
+    ...planLines(plan),
+    '',
+    reviewLegend(),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+// ---- HTML ----
+
+const STYLE = `${PAGE_STYLE}svg.chart text { font-size: 13px; fill: #333; }
+.legend { display: flex; flex-wrap: wrap; gap: 4px 20px; margin-top: 6px; font-size: 0.9em; }
+.sw { display: inline-block; width: 14px; height: 12px; margin-right: 6px; vertical-align: middle; }
+.table-wrap { overflow-x: auto; max-width: 100%; }
+table { border-collapse: collapse; margin: 8px 0; }
+th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; white-space: nowrap; }
+th { background: #f4f4f4; font-weight: normal; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px; }
+@media (max-width: 640px) {
+  body { margin: 12px auto; padding: 0 12px; }
+  table { font-size: 0.9em; }
+}
+`;
+
+const T_COLOUR = PLAYER_COLOURS[0];
+const H_COLOUR = PLAYER_COLOURS[1];
+
+/** A coordinate with at most 2 decimals. */
+function num(x: number): string {
+  return String(Math.round(x * 100) / 100);
+}
+
+function htmlTable(
+  head: readonly string[],
+  body: readonly (readonly string[])[],
+  numeric: (i: number) => boolean,
+): string {
+  const th = head.map((h) => `<th scope="col">${escapeXml(h)}</th>`).join('');
+  const tr = body
+    .map(
+      (row) =>
+        `<tr>${row.map((c, i) => `<td${numeric(i) ? ' class="num"' : ''}>${escapeXml(c)}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  return `<div class="table-wrap">\n<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${tr}\n</tbody>\n</table>\n</div>`;
+}
+
+/**
+ * A bar chart of breakdown cells: per cell a tournament bar and a habitual bar (PR), each with its 95 %
+ * interval as a whisker. Null when no cell has a PR.
+ */
+function cellChart(title: string, rows: readonly BreakdownRow[]): string | null {
+  const values = rows.flatMap((r) => [
+    r.tournament.prHigh ?? r.tournament.pr,
+    r.habitual?.prHigh ?? r.habitual?.pr ?? null,
+  ]);
+  const max = Math.max(0, ...values.filter((v): v is number => v !== null && Number.isFinite(v)));
+  if (!(max > 0)) return null;
+  const W = 880;
+  const H = 300;
+  const left = 48;
+  const right = 16;
+  const top = 24;
+  const bottom = 40;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  const step = max <= 5 ? 1 : max <= 10 ? 2 : max <= 25 ? 5 : 10;
+  const ceil = Math.ceil(max / step) * step;
+  const py = (v: number): number => top + plotH - (v / ceil) * plotH;
+  const slot = plotW / rows.length;
+  const bar = Math.min(48, slot / 3);
+  const parts = [
+    `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeXml(title)}" font-family="system-ui, sans-serif" font-size="13">`,
+  ];
+  for (let v = 0; v <= ceil + 1e-9; v += step) {
+    const y = num(py(v));
+    parts.push(
+      `<line x1="${left}" y1="${y}" x2="${W - right}" y2="${y}" stroke="#ddd" stroke-width="1"/>`,
+      `<text x="${left - 6}" y="${y}" dy="0.35em" text-anchor="end">${fixed(v, 0)}</text>`,
+    );
+  }
+  parts.push(`<text x="${left}" y="${top - 8}" text-anchor="middle" font-weight="bold">PR</text>`);
+  rows.forEach((r, i) => {
+    const x0 = left + i * slot + slot / 2;
+    const sides: [CellFigures | null, string, number, string][] = [
+      [r.tournament, T_COLOUR, x0 - bar - 2, 'tournament'],
+      [r.habitual, H_COLOUR, x0 + 2, 'habitual'],
+    ];
+    for (const [c, colour, x, name] of sides) {
+      if (c === null || c.pr === null) continue;
+      const y = py(c.pr);
+      const tip = `${r.label}, ${name}: PR ${fixed(c.pr, 2)} (95 %: ${range(c.prLow, c.prHigh, 2)}), ${c.decisions} decisions`;
+      parts.push(
+        `<rect x="${num(x)}" y="${num(y)}" width="${num(bar)}" height="${num(py(0) - y)}" fill="${colour}" fill-opacity="0.75"><title>${escapeXml(tip)}</title></rect>`,
+      );
+      if (c.prLow !== null && c.prHigh !== null) {
+        const xm = num(x + bar / 2);
+        parts.push(
+          `<line x1="${xm}" y1="${num(py(c.prLow))}" x2="${xm}" y2="${num(py(c.prHigh))}" stroke="#222" stroke-width="1.5"/>`,
+        );
+      }
+    }
+    parts.push(
+      `<text x="${num(x0)}" y="${H - bottom + 18}" text-anchor="middle">${escapeXml(r.label)}</text>`,
+    );
+  });
+  parts.push(
+    `<line x1="${left}" y1="${num(py(0))}" x2="${W - right}" y2="${num(py(0))}" stroke="#000" stroke-width="1.2"/>`,
+    '</svg>',
+  );
+  return `<figure>\n${parts.join('\n')}\n<figcaption class="legend"><span><i class="sw" style="background:${T_COLOUR}"></i>tournament</span><span><i class="sw" style="background:${H_COLOUR}"></i>habitual level</span><span>│ 95 % interval</span></figcaption>\n</figure>`;
+}
+
+function sideRow(label: string, f: SideFigures | null): string[] {
+  return [
+    label,
+    f ? String(f.matches) : 'n/a',
+    f ? String(f.decisions) : 'n/a',
+    fixed(f?.pr, 2),
+    range(f?.prLow ?? null, f?.prHigh ?? null, 2),
+    fixed(f?.l7, 2),
+    range(f?.l7Low ?? null, f?.l7High ?? null, 2, ' %'),
+    f?.level ?? 'n/a',
+  ];
+}
+
+function breakdownHtml(title: string, rows: readonly BreakdownRow[]): string {
+  const body = rows.map((x) => [
+    x.label,
+    ...cellCells(x.tournament),
+    ...cellCells(x.habitual),
+    signed(x.delta.delta, 2),
+    deltaRange(x.delta, 2),
+    x.delta.verdict,
+  ]);
+  const chart = cellChart(`PR ${title.toLowerCase()}`, rows);
+  return (
+    (chart ?? '') +
+    htmlTable(
+      [
+        title,
+        'Decisions',
+        'PR',
+        'PR 95 %',
+        'Habitual decisions',
+        'Habitual PR',
+        '95 %',
+        'Δ PR',
+        'Δ 95 %',
+        'Verdict',
+      ],
+      body,
+      (i) => i > 0 && i < 9,
+    )
+  );
+}
+
+/** The whole page. */
+export function renderTournamentReviewHtml(r: TournamentReview, plan: TournamentPlanSummary): string {
+  const [title, ...sub] = reviewHeading(r);
+  const compare = htmlTable(
+    ['Figure', 'Δ = tournament − habitual', 'Δ 95 %', 'Verdict', 'Why no verdict'],
+    (['pr', 'l7'] as const).map((k) => {
+      const d = r.comparison[k];
+      return [k === 'pr' ? 'PR' : 'L₇ (%)', signed(d.delta, 2), deltaRange(d, 2), d.verdict, d.reason ?? ''];
+    }),
+    (i) => i === 1 || i === 2,
+  );
+  const rounds = htmlTable(
+    [...ROUND_HEAD, 'L₇ (%)', 'L₇ 95 %', 'Δ PR', 'Δ 95 %', 'Verdict'],
+    r.rounds.map((x) => [...roundHead(x), ...roundFigures(x)]),
+    (i) => i > 3 && i < 11,
+  );
+  const families =
+    plan.families.length === 0
+      ? '<p>No family of errors enters the plan within the tournament.</p>'
+      : htmlTable(
+          ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %', 'Worst position'],
+          plan.families.map((f, i) => [
+            String(i + 1),
+            f.family,
+            String(f.members),
+            String(f.scored),
+            pp(f.recoverable),
+            f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+            f.positions[0]?.xgid ?? 'n/a',
+          ]),
+          (i) => i >= 2 && i <= 5,
+        );
+  const others: string[] = [];
+  if (plan.otherFamilies > 0) others.push(`${plan.otherFamilies} more in the plan`);
+  if (plan.tentative > 0) others.push(count(plan.tentative, 'tentative family', 'tentative families'));
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeXml(title!)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<h1>${escapeXml(title!)}</h1>
+${sub.map((s) => `<p class="sub">${escapeXml(s)}</p>`).join('\n')}
+<h2>Tournament and habitual level</h2>
+${htmlTable(
+  ['Side', 'Matches', 'Decisions', 'PR', 'PR 95 %', 'L₇ (%)', 'L₇ 95 %', 'Level'],
+  [sideRow('Tournament', r.tournament), sideRow('Habitual level', r.habitual.figures)],
+  (i) => i > 0 && i < 7,
+)}
+${compare}
+<h2>Per round</h2>
+${r.rounds.length > 0 ? rounds : '<p>No match of the player.</p>'}
+<p class="note">Each match against the habitual PR; its intervals by games.</p>
+<h2>By the rank of the decision in the match</h2>
+${breakdownHtml('Rank', r.byRank)}
+<h2>By pressure</h2>
+${breakdownHtml('Score', r.byPressure)}
+<h2>Clock</h2>
+<p>${escapeXml(r.clockReason)}</p>
+<h2>Study plan within the tournament</h2>
+<p>${escapeXml(`${count(plan.errors, 'error', 'errors')} (${plan.unthemed} without theme).`)}</p>
+${families}
+${others.length > 0 ? `<p class="note">${escapeXml(`Not named: ${others.join(', ')}.`)}</p>` : ''}
+<p class="note">${escapeXml(reviewLegend())}</p>
+</body>
+</html>
+`;
+}

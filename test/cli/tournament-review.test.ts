@@ -1,0 +1,449 @@
+/**
+ * `bdb tournament review` (spec/metrics.md §11) on a real history: Llabba's 79 Backgammon Studio matches,
+ * January 2023 – January 2024, analysed by gnuBG (test/history/README.md), imported into a temporary library.
+ * Every match there has the event "Online match", so the tournament is made of the 14 matches of September
+ * 2023 (the files whose names hold "2023_09": 14 match names, the first "Llabba - karmen48 … 2023_09_06", the
+ * last "gsh07 - Llabba … 2023_09_29"), read from a copy of those files (`--matches`), or named as an event
+ * after setting their event in a copy of the library.
+ *
+ * The expected figures are `bdb stats` on the same matches (the tournament side: the folder; the habitual
+ * side: the library from T − 365 days to T − 1 day, T = 2023-09-06; no September match falls in that window,
+ * so the tournament's exclusion leaves it unchanged and the equality is direct), `bdb plan` on the same
+ * files for the study-plan families, and the §11 formula worked here from the sides' own figures.
+ */
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseMatchFiles } from '../../src/analyse.js';
+import { matchUnits } from '../../src/cli/files.js';
+import { readUnit } from '../../src/cli/match-input.js';
+import {
+  HabitualCollector,
+  habitualWindow,
+  type ReviewMatch,
+  reviewMatch,
+  tournamentDay,
+  tournamentReview,
+} from '../../src/history/tournament-review.js';
+import { loadKazarossXG2 } from '../../src/met/index.js';
+import { DEFAULT_THRESHOLDS } from '../../src/metrics/difficulty.js';
+import { bdb } from '../helpers/cli.js';
+import { nonFinite } from '../helpers/non-finite.js';
+
+const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-review-'));
+const lib = join(tmp, 'llabba.duckdb');
+const sept = join(tmp, 'september');
+const html = join(tmp, 'review.html');
+// the files spell the player "Llabba" in 69 matches and "llabba" in 9: one person, told with an alias
+const ALIAS = ['--alias', 'Llabba=llabba'];
+// T = the earliest September match day; the habitual window is T − 365 days … T − 1 day (no 29 February between)
+const T = '2023-09-06';
+const SINCE = '2022-09-06';
+const UNTIL = '2023-09-05';
+
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Side {
+  matches: number;
+  decisions: number;
+  pr: number | null;
+  prLow: number | null;
+  prHigh: number | null;
+  l7: number | null;
+  l7Low: number | null;
+  l7High: number | null;
+}
+interface DeltaJson {
+  delta: number | null;
+  sd: number | null;
+  low: number | null;
+  high: number | null;
+  verdict: string;
+  reason: string | null;
+}
+interface Cell {
+  matches: number;
+  decisions: number;
+  pr: number | null;
+  prLow: number | null;
+  prHigh: number | null;
+}
+interface Row {
+  key: string;
+  label: string;
+  tournament: Cell;
+  habitual: Cell | null;
+  delta: DeltaJson;
+}
+interface Review {
+  schemaVersion: number;
+  event: string | null;
+  source: string;
+  player: string;
+  date: string | null;
+  lastDay: string | null;
+  tournamentMatches: number;
+  tournament: Side;
+  habitual: {
+    since: string | null;
+    until: string | null;
+    matches: number;
+    excluded: number;
+    known: boolean;
+    reason: string | null;
+    figures: Side | null;
+  };
+  comparison: { pr: DeltaJson; l7: DeltaJson };
+  rounds: {
+    label: string;
+    round: string | null;
+    day: string | null;
+    opponent: string;
+    file: string;
+    figures: Side;
+    vsHabitual: DeltaJson;
+  }[];
+  byRank: Row[];
+  byPressure: Row[];
+  clock: null;
+  clockReason: string;
+  studyPlan: {
+    families: { family: string; members: number; scored: number; recoverable: number | null }[];
+    otherFamilies: number;
+    tentative: number;
+    errors: number;
+  };
+  errors: unknown[];
+}
+interface StatsPlayer {
+  player: string;
+  matches: number;
+  pr: number | null;
+  decisions: { total: number };
+  prInterval: { low: number | null; high: number | null };
+  l7Pct: number | null;
+  l7Interval: { low: number | null; high: number | null };
+}
+
+/** The figures of a review side as `bdb stats` names them. */
+function asStats(s: Side): unknown {
+  return {
+    matches: s.matches,
+    decisions: s.decisions,
+    pr: s.pr,
+    prLow: s.prLow,
+    prHigh: s.prHigh,
+    l7: s.l7,
+    l7Low: s.l7Low,
+    l7High: s.l7High,
+  };
+}
+function fromStats(p: StatsPlayer): unknown {
+  return {
+    matches: p.matches,
+    decisions: p.decisions.total,
+    pr: p.pr,
+    prLow: p.prInterval.low,
+    prHigh: p.prInterval.high,
+    l7: p.l7Pct,
+    l7Low: p.l7Interval.low,
+    l7High: p.l7Interval.high,
+  };
+}
+
+function json<T>(r: { code: number | null; stdout: string; stderr: string }): T {
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as T;
+}
+
+/** A copy of the library (with its stored sources) changed by `sql`. */
+async function libraryCopy(name: string, sql: string): Promise<string> {
+  const copy = join(tmp, name);
+  cpSync(lib, copy);
+  cpSync(`${lib}.sources`, `${copy}.sources`, { recursive: true });
+  const inst = await DuckDBInstance.create(copy);
+  const con = await inst.connect();
+  await con.run(sql);
+  con.closeSync();
+  inst.closeSync();
+  return copy;
+}
+
+describe('bdb tournament review on September 2023 of Llabba’s history', () => {
+  let review: Review;
+  let stats: { players: StatsPlayer[]; matches: { file: string; players: string[]; stats: StatsPlayer[] }[] };
+  let habitualStats: { players: StatsPlayer[] };
+  beforeAll(() => {
+    const imp = bdb('import', LLABBA, '--library', lib);
+    expect(imp.code, imp.stderr).toBe(0);
+    mkdirSync(sept);
+    for (const f of readdirSync(LLABBA)) if (f.includes('2023_09')) cpSync(join(LLABBA, f), join(sept, f));
+    review = json(
+      bdb('tournament', 'review', '--matches', sept, '--library', lib, ...ALIAS, '--json', '--html', html),
+    );
+    stats = json(bdb('stats', sept, '--player', 'Llabba', ...ALIAS, '--json', '--no-progress'));
+    habitualStats = json(
+      bdb(
+        'stats',
+        '--library',
+        lib,
+        '--player',
+        'Llabba',
+        ...ALIAS,
+        '--since',
+        SINCE,
+        '--until',
+        UNTIL,
+        '--json',
+      ),
+    );
+  }, 240_000);
+
+  it('the tournament: 14 matches from 2023-09-06 to 2023-09-29, the player in most of them', () => {
+    expect(review.schemaVersion).toBe(1);
+    expect(review.source).toBe('files');
+    expect(review.event).toBe('Online match');
+    expect(review.player).toBe('Llabba');
+    expect(review.tournamentMatches).toBe(14);
+    expect(review.date).toBe(T);
+    expect(review.lastDay).toBe('2023-09-29');
+    expect(review.errors).toEqual([]);
+  });
+
+  it('the tournament side is `bdb stats` on the same files', () => {
+    expect(stats.players[0]!.player).toBe('Llabba');
+    expect(asStats(review.tournament)).toEqual(fromStats(stats.players[0]!));
+    expect(review.tournament.matches).toBe(14);
+  });
+
+  it('the habitual level is `bdb stats --library --since T−365 --until T−1`', () => {
+    expect(review.habitual.since).toBe(SINCE);
+    expect(review.habitual.until).toBe(UNTIL);
+    expect(review.habitual.known).toBe(true);
+    expect(review.habitual.excluded).toBe(0);
+    expect(review.habitual.matches).toBe(habitualStats.players[0]!.matches);
+    expect(review.habitual.matches).toBeGreaterThanOrEqual(5);
+    expect(asStats(review.habitual.figures!)).toEqual(fromStats(habitualStats.players[0]!));
+  });
+
+  it('Δ = tournament − habitual with σ from the upper half-widths (spec §11), worked here', () => {
+    const t = review.tournament;
+    const h = review.habitual.figures!;
+    for (const [d, vt, ht, vh, hh] of [
+      [review.comparison.pr, t.pr, t.prHigh, h.pr, h.prHigh],
+      [review.comparison.l7, t.l7, t.l7High, h.l7, h.l7High],
+    ] as const) {
+      const delta = vt! - vh!;
+      const sd = Math.sqrt(((ht! - vt!) / 1.96) ** 2 + ((hh! - vh!) / 1.96) ** 2);
+      expect(d.delta).toBeCloseTo(delta, 12);
+      expect(d.sd).toBeCloseTo(sd, 12);
+      expect(d.low).toBeCloseTo(delta - 1.96 * sd, 12);
+      expect(d.high).toBeCloseTo(delta + 1.96 * sd, 12);
+      // both sides have intervals and far more than 20 decisions: a verdict
+      expect(d.verdict).toBe(delta - 1.96 * sd > 0 ? 'worse' : delta + 1.96 * sd < 0 ? 'better' : 'as usual');
+    }
+  });
+
+  it('each round is its match as `bdb stats` shows it, against the habitual PR', () => {
+    expect(review.rounds).toHaveLength(14);
+    const days = review.rounds.map((r) => r.day);
+    expect(days).toEqual([...days].sort());
+    for (const r of review.rounds) {
+      const m = stats.matches.find((x) => x.file === r.file)!;
+      const seat = m.players[0] === 'Llabba' || m.players[0] === 'llabba' ? 0 : 1;
+      expect(m.players[1 - seat]).toBe(r.opponent);
+      expect(asStats(r.figures)).toEqual({ ...(fromStats(m.stats[seat]!) as object), matches: 1 });
+      expect(r.vsHabitual.delta).toBeCloseTo(r.figures.pr! - review.habitual.figures!.pr!, 12);
+      expect(r.label).toBe(r.round ?? `${r.day} vs ${r.opponent}`);
+    }
+  });
+
+  it('the rank and pressure cells add up to the side’s counted decisions and errors', () => {
+    for (const rows of [review.byRank, review.byPressure]) {
+      expect(rows).toHaveLength(4);
+      const n = rows.reduce((s, r) => s + r.tournament.decisions, 0);
+      expect(n).toBe(review.tournament.decisions);
+      // Σe of the cells = PR × N / 500, summed, is the side's Σe
+      const e = rows.reduce((s, r) => s + ((r.tournament.pr ?? 0) * r.tournament.decisions) / 500, 0);
+      expect(e).toBeCloseTo((review.tournament.pr! * review.tournament.decisions) / 500, 9);
+      const nh = rows.reduce((s, r) => s + r.habitual!.decisions, 0);
+      expect(nh).toBe(review.habitual.figures!.decisions);
+    }
+    expect(review.byRank.map((r) => r.label)).toEqual(['1–30', '31–60', '61–90', '91+']);
+    expect(review.byPressure.map((r) => r.key)).toEqual(['dmp', 'crawford', 'postCrawford', 'other']);
+    // no September match reached DMP (12–12 at 13 points, 8–8 at 9, 6–6 at 7): an empty cell, no verdict
+    expect(review.byPressure[0]!.tournament.decisions).toBe(0);
+    expect(review.byPressure[0]!.delta.verdict).toBe('insufficient sample');
+    // the first 30 counted decisions of each of the 14 matches: every match has at least 30
+    expect(review.byRank[0]!.tournament.decisions).toBe(14 * 30);
+  });
+
+  it('the clock breakdown is n/a with its reason', () => {
+    expect(review.clock).toBeNull();
+    expect(review.clockReason).toBe('n/a — no supported format stores move times');
+  });
+
+  it('the study plan: the first 3 families of `bdb plan` over the same files, the others counted', () => {
+    const plan = json<{
+      players: { player: string; errors: number; families: { family: string }[]; tentative: unknown[] }[];
+    }>(bdb('plan', sept, '--player', 'Llabba', ...ALIAS, '--json'));
+    const p = plan.players[0]!;
+    expect(review.studyPlan.families.map((f) => f.family)).toEqual(
+      p.families.slice(0, 3).map((f) => f.family),
+    );
+    expect(review.studyPlan.otherFamilies).toBe(Math.max(0, p.families.length - 3));
+    expect(review.studyPlan.tentative).toBe(p.tentative.length);
+    expect(review.studyPlan.errors).toBe(p.errors);
+  });
+
+  it('the HTML page is standalone, with the chart of the cells', () => {
+    const page = readFileSync(html, 'utf8');
+    expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(page).toContain('<svg');
+    expect(page).not.toMatch(/NaN|undefined|Infinity/);
+    expect(page).not.toMatch(/<script|<link/);
+  });
+
+  it('the tables say the same in words', () => {
+    const r = bdb('tournament', 'review', '--matches', sept, '--library', lib, ...ALIAS);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("Tournament review of 'Online match' (files) — Llabba");
+    expect(r.stdout).toContain(
+      `Habitual level: ${review.habitual.matches} matches of 1–64 points, ${SINCE} – ${UNTIL}`,
+    );
+    expect(r.stdout).toContain('Clock: n/a — no supported format stores move times');
+    expect(r.stdout).toMatch(new RegExp(`│ PR +│ ${review.tournament.pr!.toFixed(2)} `));
+  });
+
+  it('the library route with an event name gives the same tournament as the files', async () => {
+    const ev = await libraryCopy(
+      'event.duckdb',
+      "UPDATE matches SET event = 'Autumn Open' WHERE day BETWEEN '2023-09-01' AND '2023-09-30'",
+    );
+    const r = json<Review>(bdb('tournament', 'review', ' autumn open ', '--library', ev, ...ALIAS, '--json'));
+    expect(r.source).toBe('library');
+    expect(r.event).toBe('Autumn Open');
+    expect(r.player).toBe('Llabba');
+    expect(r.tournamentMatches).toBe(14);
+    expect(r.date).toBe(T);
+    expect(asStats(r.tournament)).toEqual(asStats(review.tournament));
+    expect(r.habitual).toEqual(review.habitual);
+    expect(r.comparison).toEqual(review.comparison);
+    expect(r.byRank).toEqual(review.byRank);
+    expect(r.byPressure).toEqual(review.byPressure);
+    const strip = (x: Review['rounds'][number]): unknown => ({ ...x, file: undefined });
+    expect(r.rounds.map(strip)).toEqual(review.rounds.map(strip));
+    expect(r.studyPlan.families.map((f) => f.family)).toEqual(review.studyPlan.families.map((f) => f.family));
+
+    // an unknown event: one line naming the closest, exit 1
+    const bad = bdb('tournament', 'review', 'autum opn', '--library', ev, ...ALIAS);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe("bdb: no event 'autum opn' — did you mean 'Autumn Open'?\n");
+  }, 120_000);
+
+  it('an unknown event or player: one line, exit 1', () => {
+    const ev = bdb('tournament', 'review', 'Online matc', '--library', lib);
+    expect(ev.code).toBe(1);
+    expect(ev.stdout).toBe('');
+    expect(ev.stderr).toBe("bdb: no event 'Online matc' — did you mean 'Online match'?\n");
+    const p = bdb('tournament', 'review', '--matches', sept, '--library', lib, ...ALIAS, '--player', 'Labba');
+    expect(p.code).toBe(1);
+    expect(p.stdout).toBe('');
+    expect(p.stderr).toBe("bdb: no player 'Labba' — did you mean 'Llabba'?\n");
+  }, 60_000);
+
+  it('a tournament match stored in the library under another date is left out of the habitual level', async () => {
+    // the library's copy of the first September match moved into the habitual window: same match (same
+    // fingerprint), so it is not habitual play, and the habitual figures stay those of the window without it
+    const moved = await libraryCopy(
+      'moved.duckdb',
+      "UPDATE matches SET date = '2023-08-15', day = '2023-08-15' WHERE file LIKE '%karmen48%2023_09_06%'",
+    );
+    const r = json<Review>(
+      bdb('tournament', 'review', '--matches', sept, '--library', moved, ...ALIAS, '--json'),
+    );
+    expect(r.habitual.excluded).toBe(1);
+    expect(r.habitual.figures).toEqual(review.habitual.figures);
+    expect(r.byRank).toEqual(review.byRank);
+  }, 120_000);
+
+  it('without a library the habitual level is unknown, the tournament still reviewed', () => {
+    const before = process.env.BDB_LIBRARY;
+    process.env.BDB_LIBRARY = join(tmp, 'none.duckdb');
+    try {
+      const r = json<Review>(bdb('tournament', 'review', '--matches', sept, ...ALIAS, '--json'));
+      expect(r.habitual.known).toBe(false);
+      expect(r.habitual.figures).toBeNull();
+      expect(r.habitual.reason).toMatch(/^habitual level unknown: no library/);
+      expect(asStats(r.tournament)).toEqual(asStats(review.tournament));
+      expect(r.comparison.pr.verdict).toBe('insufficient sample');
+      expect(r.comparison.pr.delta).toBeNull();
+      expect(existsSync(join(tmp, 'none.duckdb'))).toBe(false);
+    } finally {
+      if (before === undefined) delete process.env.BDB_LIBRARY;
+      else process.env.BDB_LIBRARY = before;
+    }
+  });
+});
+
+describe('the review in process: every figure finite or null', () => {
+  it('September against June – August, and against too few matches', () => {
+    const met = loadKazarossXG2();
+    const read = (part: string): ReviewMatch[] =>
+      matchUnits(
+        readdirSync(LLABBA)
+          .filter((f) => f.includes(part))
+          .map((f) => join(LLABBA, f))
+          .sort(),
+      ).map((unit) => reviewMatch(met, parseMatchFiles(readUnit(unit), met).match, DEFAULT_THRESHOLDS));
+    const aliases = new Map([['llabba', 'Llabba']]);
+    const tournament = read('2023_09');
+    const date = tournamentDay(tournament)!;
+    expect(date).toBe(T);
+    const summer = new HabitualCollector({
+      person: 'Llabba',
+      aliases,
+      window: habitualWindow(date),
+      exclude: new Set(),
+    });
+    for (const part of ['2023_06', '2023_07', '2023_08']) for (const m of read(part)) summer.add(m);
+    const full = tournamentReview({
+      event: null,
+      source: 'files',
+      person: 'Llabba',
+      aliases,
+      tournament,
+      habitual: summer,
+    });
+    expect(full.habitual.known).toBe(true);
+    expect(nonFinite(full)).toEqual([]);
+    const few = new HabitualCollector({
+      person: 'Llabba',
+      aliases,
+      window: habitualWindow(date),
+      exclude: new Set(),
+    });
+    for (const m of read('2023_08').slice(0, 2)) few.add(m);
+    const unknown = tournamentReview({
+      event: null,
+      source: 'files',
+      person: 'Llabba',
+      aliases,
+      tournament,
+      habitual: few,
+    });
+    expect(unknown.habitual.known).toBe(false);
+    expect(unknown.habitual.reason).toBe(
+      'habitual level unknown: 2 matches in the 365 days before the tournament, 5 needed',
+    );
+    expect(
+      unknown.byRank.every((r) => r.habitual === null && r.delta.verdict === 'insufficient sample'),
+    ).toBe(true);
+    expect(nonFinite(unknown)).toEqual([]);
+  }, 60_000);
+});
