@@ -67,6 +67,11 @@ export class ProgressCollector {
     this.player = opts.player;
   }
 
+  /** Notes the persons of a match not handed over (read only for a name's suggestions). */
+  see(seats: readonly [string, string]): void {
+    for (const n of seats) this.seen.add(canonicalName(n, this.aliases));
+  }
+
   add(m: ProgressMatch): void {
     const entry: Entry = { index: this.next++, day: isoDay(m.date), tallies: m.tallies };
     for (const p of persons(m.tallies, this.aliases)) {
@@ -178,6 +183,31 @@ export class ProgressCollector {
             : 'no clear trend';
     return { matches: t.matches, slopePer100: t.slopePer100, low: t.low, high: t.high, verdict };
   }
+}
+
+/**
+ * The person in most of the matches whose seats are given (canonical names; ties: alphabetical, as
+ * {@link ProgressCollector.person} picks); null without a match.
+ */
+export function mostFrequentPerson(
+  seats: readonly (readonly [string, string])[],
+  aliases: ReadonlyMap<string, string>,
+): string | null {
+  const counts = new Map<string, number>();
+  for (const [a, b] of seats) {
+    const x = canonicalName(a, aliases);
+    const y = canonicalName(b, aliases);
+    counts.set(x, (counts.get(x) ?? 0) + 1);
+    if (y !== x) counts.set(y, (counts.get(y) ?? 0) + 1);
+  }
+  let best: string | null = null;
+  let most = -1;
+  for (const [name, n] of counts)
+    if (n > most || (n === most && best !== null && name < best)) {
+      best = name;
+      most = n;
+    }
+  return best;
 }
 
 /** Parses `--by`: month, quarter, year, or a number of matches (at least 2). */

@@ -27,6 +27,7 @@ interface MatchHead {
   readonly file: string;
   /** The match day (ISO), null when its date could not be read. */
   readonly day: string | null;
+  readonly players: readonly [string, string];
 }
 
 const byFile = (a: MatchHead, b: MatchHead): number =>
@@ -35,16 +36,17 @@ const byFile = (a: MatchHead, b: MatchHead): number =>
 /** The matches passing the filter, in file order. */
 async function heads(lib: Library, filter: MatchFilter): Promise<MatchHead[]> {
   const list: MatchHead[] = [];
-  for (const [id, file, day, event, length] of await rows(
+  for (const [id, file, day, event, length, p0, p1] of await rows(
     lib.connection,
-    'SELECT match_id, file, CAST(day AS VARCHAR), event, match_length FROM matches',
+    'SELECT match_id, file, CAST(day AS VARCHAR), event, match_length, player0, player1 FROM matches',
   )) {
     const fields = {
       day: day === null ? null : String(day),
       event: event === null ? null : String(event),
       matchLength: Number(length),
     };
-    if (passesFilter(filter, fields)) list.push({ id: Number(id), file: String(file), day: fields.day });
+    if (passesFilter(filter, fields))
+      list.push({ id: Number(id), file: String(file), day: fields.day, players: [String(p0), String(p1)] });
   }
   return list.sort(byFile);
 }
@@ -60,10 +62,6 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 const MATCH_COLUMNS =
   'match_id, file, format, player0, player1, match_length, games, date, event, analyser, checker_depth, cube_depth, winner, score0, score1, warnings';
 
-/**
- * The reports of the stored matches, in file order, with the tallies made at import; `preset` chooses
- * which thresholds' error and avoidable-error counts the tallies carry (spec/metrics.md §4).
- */
 /** The stored tallies of matches `ids`, by match id and seat, counting errors under `preset`. */
 async function talliesOf(
   lib: Library,
@@ -95,11 +93,23 @@ export async function* libraryTallies(
   lib: Library,
   filter: MatchFilter,
   preset: keyof typeof THRESHOLD_PRESETS,
+  /** Only the matches where one of the seats is one of these names (as stored). */
+  players?: ReadonlySet<string>,
 ): AsyncGenerator<{ readonly tallies: readonly [PlayerTally, PlayerTally]; readonly day: string | null }> {
-  for (const part of chunks(await heads(lib, filter), CHUNK)) {
+  let list = await heads(lib, filter);
+  if (players) list = list.filter((h) => players.has(h.players[0]) || players.has(h.players[1]));
+  for (const part of chunks(list, CHUNK)) {
     const tallies = await talliesOf(lib, part.map((h) => h.id).join(','), preset);
     for (const h of part) yield { tallies: tallies.get(h.id)!, day: h.day };
   }
+}
+
+/** The names of the seats of the matches passing the filter, one pair per match (file order). */
+export async function librarySeats(
+  lib: Library,
+  filter: MatchFilter,
+): Promise<(readonly [string, string])[]> {
+  return (await heads(lib, filter)).map((h) => h.players);
 }
 
 /**

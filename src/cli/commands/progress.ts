@@ -5,11 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { defaultMet, reportMatch } from '../../analyse.js';
+import { canonicalName, defaultMet, reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { unknownPlayerMessage } from '../../history/names.js';
-import { ProgressCollector, parseBy } from '../../history/progress.js';
-import { libraryTallies } from '../../library/read.js';
+import { mostFrequentPerson, ProgressCollector, parseBy } from '../../history/progress.js';
+import { librarySeats, libraryTallies } from '../../library/read.js';
 import { renderProgress } from '../../report/progress.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -61,8 +61,16 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
-    const c = collect(s);
-    for await (const m of libraryTallies(lib, filter, s.preset)) c.add({ date: m.day, tallies: m.tallies });
+    // only the followed person's matches are read: the named one, else the one in most matches
+    const seats = await librarySeats(lib, filter);
+    const person = s.wanted?.[0] ?? mostFrequentPerson(seats, s.aliases);
+    const names = new Set(
+      seats.flat().filter((n) => person !== null && canonicalName(n, s.aliases) === person),
+    );
+    const c = collect({ ...s, wanted: person === null ? undefined : [person] });
+    for (const pair of seats) c.see(pair);
+    for await (const m of libraryTallies(lib, filter, s.preset, names))
+      c.add({ date: m.day, tallies: m.tallies });
     return print(c, s, opts, by, EXIT.ok);
   });
 }
