@@ -458,6 +458,8 @@ export interface TournamentReview {
     readonly matches: number;
     /** The person's matches of the window left out as the tournament's own. */
     readonly excluded: number;
+    /** The person's library matches without a readable date: in no window (null without a library). */
+    readonly undated: number | null;
     readonly known: boolean;
     /** Why the level is unknown; null when known. */
     readonly reason: string | null;
@@ -502,6 +504,8 @@ export interface TournamentReviewInput {
   readonly habitual: HabitualCollector | null;
   /** Why there is no habitual collector. */
   readonly habitualMissing?: string;
+  /** The person's library matches without a date (left out of the habitual window). */
+  readonly habitualUndated?: number;
 }
 
 /** The window of the tournament's date, or nulls. */
@@ -570,6 +574,7 @@ export function tournamentReview(input: TournamentReviewInput): TournamentReview
       ...windowOf(date),
       matches: hMatches,
       excluded: input.habitual?.excluded ?? 0,
+      undated: input.habitualUndated ?? null,
       known,
       reason,
       figures: habitual,

@@ -104,6 +104,13 @@ export async function* libraryTallies(
   }
 }
 
+/** How many stored matches with a seat `wanted` accepts have no readable date (they fall in no window). */
+export async function libraryUndated(lib: Library, wanted: (name: string) => boolean): Promise<number> {
+  return (await heads(lib, {})).filter(
+    (h) => h.day === null && (wanted(h.players[0]) || wanted(h.players[1])),
+  ).length;
+}
+
 /** The names of the seats of the matches passing the filter, one pair per match (file order). */
 export async function librarySeats(
   lib: Library,

@@ -131,10 +131,21 @@ export function reviewHeading(r: TournamentReview): string[] {
   if (h.known) {
     lines.push(
       `Habitual level: ${count(h.matches, 'match', 'matches')} of 1–64 points, ${h.since} – ${h.until} (${HABITUAL_DAYS} days before)` +
-        (h.excluded > 0 ? `, ${count(h.excluded, 'tournament match', 'tournament matches')} left out` : ''),
+        (h.excluded > 0 ? `, ${count(h.excluded, 'tournament match', 'tournament matches')} left out` : '') +
+        undatedNote(h.undated),
     );
-  } else lines.push(`Habitual level unknown: ${h.reason?.replace(/^habitual level unknown: /, '') ?? ''}`);
+  } else
+    lines.push(
+      `Habitual level unknown: ${h.reason?.replace(/^habitual level unknown: /, '') ?? ''}${undatedNote(h.undated)}`,
+    );
   return lines;
+}
+
+/** ", N undated matches in no window" when the library holds undated matches of the player. */
+function undatedNote(n: number | null): string {
+  return n !== null && n > 0
+    ? `; ${count(n, 'undated match', 'undated matches')} of the player in no window`
+    : '';
 }
 
 function mainTable(r: TournamentReview): string {

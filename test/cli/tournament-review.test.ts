@@ -93,6 +93,7 @@ interface Review {
     until: string | null;
     matches: number;
     excluded: number;
+    undated: number | null;
     known: boolean;
     reason: string | null;
     figures: Side | null;
@@ -370,6 +371,22 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     expect(r.habitual.excluded).toBe(1);
     expect(r.habitual.figures).toEqual(review.habitual.figures);
     expect(r.byRank).toEqual(review.byRank);
+  }, 120_000);
+
+  it('an undated match of the player in the library is in no window, and said so', async () => {
+    // the library's copy of an August 2023 match (habitual window) without its date: it leaves the window
+    const undated = await libraryCopy(
+      'undated.duckdb',
+      "UPDATE matches SET date = NULL, day = NULL WHERE file LIKE '%2023_08_09%'",
+    );
+    const r = json<Review>(
+      bdb('tournament', 'review', '--matches', sept, '--library', undated, ...ALIAS, '--json'),
+    );
+    expect(review.habitual.undated).toBe(0);
+    expect(r.habitual.undated).toBe(1);
+    expect(r.habitual.matches).toBe(review.habitual.matches - 1);
+    const table = bdb('tournament', 'review', '--matches', sept, '--library', undated, ...ALIAS).stdout;
+    expect(table).toContain('1 undated match of the player in no window');
   }, 120_000);
 
   it('without a library the habitual level is unknown, the tournament still reviewed', () => {

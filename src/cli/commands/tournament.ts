@@ -24,6 +24,7 @@ import {
   tournamentReview,
 } from '../../history/tournament-review.js';
 import { type Library, libraryPath } from '../../library/open.js';
+import { libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
 import { PlanCollector } from '../../report/plan.js';
 import { jsonPairing, jsonStandings, renderPairing, renderStandings } from '../../report/tournament.js';
@@ -323,7 +324,10 @@ async function finishReview(
       collector.add(review);
     habitual = collector;
   }
+  const undated =
+    lib === null ? undefined : await libraryUndated(lib, (n) => canonicalName(n, aliases) === person);
   const review = tournamentReview({
+    ...(undated !== undefined ? { habitualUndated: undated } : {}),
     event: about.event,
     source: about.source,
     person,
