@@ -31,8 +31,14 @@ export interface SourceOptions extends PersonOptions {
 
 /** Adds `--library [path]` and the match filters to a command reading matches. */
 export function sourceOptions(cmd: Command): Command {
+  return filterOptions(
+    cmd.option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`),
+  );
+}
+
+/** Adds the match filters (`--since`, `--until`, `--event`, `--length`). */
+export function filterOptions(cmd: Command): Command {
   return cmd
-    .option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`)
     .option('--since <date>', 'only matches played on or after DATE (YYYY-MM-DD)')
     .option('--until <date>', 'only matches played on or before DATE (YYYY-MM-DD)')
     .option('--event <text>', 'only matches whose event name contains TEXT (any case)')

@@ -199,9 +199,13 @@ export async function* libraryMatches(
   filter: MatchFilter,
   met: Met,
   onError: (file: string, e: unknown) => void,
+  /** Only the matches where one of the seats is one of these names (as stored). */
+  players?: ReadonlySet<string>,
 ): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
   const con = lib.connection;
-  for (const part of chunks(await heads(lib, filter), 50)) {
+  let list = await heads(lib, filter);
+  if (players) list = list.filter((h) => players.has(h.players[0]) || players.has(h.players[1]));
+  for (const part of chunks(list, 50)) {
     const ids = part.map((h) => h.id).join(',');
     const bytes = new Map<string, Uint8Array>();
     const unitFiles = new Map<number, string[]>();

@@ -173,6 +173,32 @@ describe('bdb study on Llabba’s history', () => {
     expect(t.stdout).toContain(f.verdict);
   });
 
+  it('the filters’ date bounds apply to both windows', () => {
+    const report = json<StudyReport>(
+      'study',
+      '--library',
+      lib,
+      ...ALIAS,
+      '--since',
+      '2023-04-01',
+      '--until',
+      '2023-10-31',
+      '--json',
+    );
+    const f = report.families.find((x) => x.family === family.family)!;
+    const kinds = family.nature === 'checker' ? "('checker')" : "('double', 'take')";
+    const counts = sql(
+      `SELECT
+         CAST(count(*) FILTER (WHERE m.day < DATE '${DAY}') AS INTEGER) AS nb,
+         CAST(count(*) FILTER (WHERE m.day > DATE '${DAY}') AS INTEGER) AS na
+       FROM decisions d JOIN matches m USING (match_id)
+       WHERE d.player IN ('Llabba', 'llabba') AND d.counted AND d.match_length > 0
+         AND d.game_plan = '${family.plan}' AND d.kind IN ${kinds}
+         AND m.day BETWEEN DATE '2023-04-01' AND DATE '2023-10-31'`,
+    );
+    expect([f.before.decisions, f.after.decisions]).toEqual([counts.nb, counts.na]);
+  });
+
   it('a position of the family marked earlier moves the family’s study day', () => {
     const pos = family.positions.find((m) => m.positionId !== null)!;
     expect(bdb('study', 'mark', pos.positionId!, '--date', '2023-04-01', '--library', lib).code).toBe(0);

@@ -11,11 +11,11 @@
  * classifies them; the person is the one named, else the one in most matches.
  */
 import type { Command } from 'commander';
-import { defaultMet } from '../../analyse.js';
+import { canonicalName, defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { unknownPlayerMessage } from '../../history/names.js';
 import { personInMostMatches, StudyCollector } from '../../history/study.js';
-import { libraryMatches, libraryTallies } from '../../library/read.js';
+import { libraryMatches, librarySeats } from '../../library/read.js';
 import {
   addStudyMark,
   parseStudyTarget,
@@ -28,11 +28,15 @@ import { jsonStudy, jsonStudyMarks, renderStudy, renderStudyMarks } from '../../
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
-import { librarySettings } from '../match-source.js';
+import { filterOptions, librarySettings, matchFilterOption } from '../match-source.js';
 import { type PersonOptions, personOptions, personSettings } from '../options.js';
 
 interface StudyOptions extends PersonOptions {
   library?: string;
+  since?: string;
+  until?: string;
+  event?: string;
+  length?: string;
 }
 
 interface MarkOptions {
@@ -130,12 +134,12 @@ export async function runList(opts: ListOptions): Promise<ExitCode> {
 export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
   if ((opts.player?.length ?? 0) > 1) throw new UsageError('study follows one person: give --player once');
   personSettings(opts); // bad --alias / --thresholds: usage errors before the library is opened
+  // the filters' date bounds apply to both windows (spec §9)
+  const filter = matchFilterOption(opts);
   const met = defaultMet();
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const s = await librarySettings(lib, opts);
-    const seats: [string, string][] = [];
-    for await (const { tallies } of libraryTallies(lib, {}, s.preset))
-      seats.push([tallies[0].player, tallies[1].player]);
+    const seats = (await librarySeats(lib, filter)).map(([a, b]): [string, string] => [a, b]);
     const { person: most, names } = personInMostMatches(seats, s.aliases);
     const wanted = s.wanted?.[0];
     if (wanted !== undefined && !names.includes(wanted)) {
@@ -154,11 +158,19 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
       await studyMarks(lib),
     );
     const errors: { file: string; message: string }[] = [];
-    for await (const { match } of libraryMatches(lib, {}, met, (file, e) => {
-      const message = describeFailure(file, e);
-      errors.push({ file, message });
-      process.stderr.write(`bdb: ${message}\n`);
-    }))
+    // the followed person's matches only (every spelling the aliases give them)
+    const spellings = new Set(seats.flat().filter((n) => canonicalName(n, s.aliases) === person));
+    for await (const { match } of libraryMatches(
+      lib,
+      filter,
+      met,
+      (file, e) => {
+        const message = describeFailure(file, e);
+        errors.push({ file, message });
+        process.stderr.write(`bdb: ${message}\n`);
+      },
+      spellings,
+    ))
       collector.add(match);
     const report = collector.report();
     if (opts.json)
@@ -181,7 +193,7 @@ export function registerStudy(program: Command): void {
     .description(
       'study log in the library (mark what you studied) and the before/after of each studied family',
     );
-  personOptions(libraryOption(study), ' (what an error is)', 'print JSON instead of the table')
+  filterOptions(personOptions(libraryOption(study), ' (what an error is)', 'print JSON instead of the table'))
     .addHelpText(
       'after',
       '\nExamples:\n  bdb study mark holding/checker/blots --date 2023-07-01\n' +
