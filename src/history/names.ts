@@ -4,6 +4,36 @@
  * lower-cased, accent-free forms), then the names containing the typed text.
  */
 
+import { canonicalName } from '../analyse.js';
+
+/** The name with the largest count (ties: the first in JavaScript string order); null when none. */
+export function mostCounted(counts: ReadonlyMap<string, number>): string | null {
+  let best: string | null = null;
+  let most = -1;
+  for (const [name, n] of counts)
+    if (n > most || (n === most && best !== null && name < best)) {
+      best = name;
+      most = n;
+    }
+  return best;
+}
+
+/**
+ * The person in most of the matches whose seats are given (canonical names under the aliases; a person in
+ * both seats counts the match once; ties alphabetical, as spec/metrics.md §11 picks the reference player),
+ * and every person seen.
+ */
+export function personInMostMatches(
+  seats: Iterable<readonly [string, string]>,
+  aliases: ReadonlyMap<string, string>,
+): { person: string | null; names: string[] } {
+  const counts = new Map<string, number>();
+  for (const [a, b] of seats)
+    for (const p of new Set([canonicalName(a, aliases), canonicalName(b, aliases)]))
+      counts.set(p, (counts.get(p) ?? 0) + 1);
+  return { person: mostCounted(counts), names: [...counts.keys()] };
+}
+
 /** Lower case without diacritics. */
 function fold(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();

@@ -16,6 +16,7 @@ import { canonicalName, PlayerAggregator } from '../analyse.js';
 import { isoDay } from '../library/dates.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
 import { prTrend } from '../metrics/trend.js';
+import { mostCounted } from './names.js';
 import type { ProgressBy, ProgressPeriod, ProgressReport, ProgressTrend } from './progress-types.js';
 
 /** A match as the collector takes it: its date as read and its two seats' tallies. */
@@ -94,15 +95,7 @@ export class ProgressCollector {
    */
   person(): string | null {
     if (this.player !== undefined) return this.byPerson.has(this.player) ? this.player : null;
-    let best: string | null = null;
-    let most = -1;
-    for (const [name, list] of this.byPerson) {
-      if (list.length > most || (list.length === most && best !== null && name < best)) {
-        best = name;
-        most = list.length;
-      }
-    }
-    return best;
+    return mostCounted(new Map([...this.byPerson].map(([name, list]) => [name, list.length])));
   }
 
   /** The report for `person`, grouped `by`. */
@@ -167,10 +160,16 @@ export class ProgressCollector {
   }
 
   private trend(person: string, dated: readonly Entry[]): ProgressTrend {
+    // each match's Σe and N of the person's seats: the PR's own numerator and denominator (spec §2.1)
     const points = dated.map((e) => {
-      const s = this.stats(person, [e]);
-      const n = s?.decisions.total ?? 0;
-      return { error: s?.pr != null ? (s.pr * n) / 500 : 0, decisions: s?.pr != null ? n : 0 };
+      let error = 0;
+      let decisions = 0;
+      for (const t of new Set(e.tallies))
+        if (canonicalName(t.player, this.aliases) === person) {
+          error += t.error.checker + t.error.double + t.error.take;
+          decisions += t.counted.checker + t.counted.double + t.counted.take;
+        }
+      return { error, decisions };
     });
     const t = prTrend(points);
     const verdict: ProgressTrend['verdict'] =
@@ -183,31 +182,6 @@ export class ProgressCollector {
             : 'no clear trend';
     return { matches: t.matches, slopePer100: t.slopePer100, low: t.low, high: t.high, verdict };
   }
-}
-
-/**
- * The person in most of the matches whose seats are given (canonical names; ties: alphabetical, as
- * {@link ProgressCollector.person} picks); null without a match.
- */
-export function mostFrequentPerson(
-  seats: readonly (readonly [string, string])[],
-  aliases: ReadonlyMap<string, string>,
-): string | null {
-  const counts = new Map<string, number>();
-  for (const [a, b] of seats) {
-    const x = canonicalName(a, aliases);
-    const y = canonicalName(b, aliases);
-    counts.set(x, (counts.get(x) ?? 0) + 1);
-    if (y !== x) counts.set(y, (counts.get(y) ?? 0) + 1);
-  }
-  let best: string | null = null;
-  let most = -1;
-  for (const [name, n] of counts)
-    if (n > most || (n === most && best !== null && name < best)) {
-      best = name;
-      most = n;
-    }
-  return best;
 }
 
 /** Parses `--by`: month, quarter, year, or a number of matches (at least 2). */

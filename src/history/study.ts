@@ -95,30 +95,6 @@ interface FamilyEntry {
   readonly marks: Set<StudyMark>;
 }
 
-/**
- * The person a command follows when none is named: the one in most matches, ties alphabetical (as `bdb
- * progress` picks); each match's two seats' names, aliases applied, a person once per match.
- */
-export function personInMostMatches(
-  seats: Iterable<readonly [string, string]>,
-  aliases: ReadonlyMap<string, string>,
-): { person: string | null; names: string[] } {
-  const counts = new Map<string, number>();
-  for (const [a, b] of seats) {
-    for (const p of new Set([canonicalName(a, aliases), canonicalName(b, aliases)]))
-      counts.set(p, (counts.get(p) ?? 0) + 1);
-  }
-  let person: string | null = null;
-  let most = -1;
-  for (const [name, n] of counts) {
-    if (n > most || (n === most && person !== null && name < person)) {
-      person = name;
-      most = n;
-    }
-  }
-  return { person, names: [...counts.keys()] };
-}
-
 /** Collects one person's decisions over matches, then reports the before/after of the studied families. */
 export class StudyCollector {
   private readonly met: Met;

@@ -193,30 +193,6 @@ function seatsOf(m: ReviewMatch, person: string, aliases: ReadonlyMap<string, st
   return ([0, 1] as const).filter((k) => canonicalName(m.players[k], aliases) === person);
 }
 
-/**
- * The persons of the matches (canonical names) and the one in most matches (ties: alphabetical), null
- * without a match.
- */
-export function tournamentPersons(
-  matches: readonly ReviewMatch[],
-  aliases: ReadonlyMap<string, string>,
-): { person: string | null; names: string[] } {
-  const count = new Map<string, number>();
-  for (const m of matches) {
-    for (const p of new Set(m.players.map((n) => canonicalName(n, aliases))))
-      count.set(p, (count.get(p) ?? 0) + 1);
-  }
-  let person: string | null = null;
-  let most = -1;
-  for (const [name, n] of count) {
-    if (n > most || (n === most && person !== null && name < person)) {
-      person = name;
-      most = n;
-    }
-  }
-  return { person, names: [...count.keys()] };
-}
-
 /** The tournament date: the earliest match day among its matches; null when none is dated. */
 export function tournamentDay(matches: readonly ReviewMatch[]): string | null {
   let first: string | null = null;

@@ -33,8 +33,11 @@ interface MatchHead {
 const byFile = (a: MatchHead, b: MatchHead): number =>
   a.file < b.file ? -1 : a.file > b.file ? 1 : a.id - b.id;
 
-/** The matches passing the filter, in file order. */
-async function heads(lib: Library, filter: MatchFilter): Promise<MatchHead[]> {
+/**
+ * The matches passing the filter, in file order; with `players`, only those where a seat is one of these
+ * names (as stored).
+ */
+async function heads(lib: Library, filter: MatchFilter, players?: ReadonlySet<string>): Promise<MatchHead[]> {
   const list: MatchHead[] = [];
   for (const [id, file, day, event, length, p0, p1] of await rows(
     lib.connection,
@@ -45,8 +48,9 @@ async function heads(lib: Library, filter: MatchFilter): Promise<MatchHead[]> {
       event: event === null ? null : String(event),
       matchLength: Number(length),
     };
-    if (passesFilter(filter, fields))
-      list.push({ id: Number(id), file: String(file), day: fields.day, players: [String(p0), String(p1)] });
+    const seats: [string, string] = [String(p0), String(p1)];
+    if (passesFilter(filter, fields) && (!players || players.has(seats[0]) || players.has(seats[1])))
+      list.push({ id: Number(id), file: String(file), day: fields.day, players: seats });
   }
   return list.sort(byFile);
 }
@@ -96,9 +100,7 @@ export async function* libraryTallies(
   /** Only the matches where one of the seats is one of these names (as stored). */
   players?: ReadonlySet<string>,
 ): AsyncGenerator<{ readonly tallies: readonly [PlayerTally, PlayerTally]; readonly day: string | null }> {
-  let list = await heads(lib, filter);
-  if (players) list = list.filter((h) => players.has(h.players[0]) || players.has(h.players[1]));
-  for (const part of chunks(list, CHUNK)) {
+  for (const part of chunks(await heads(lib, filter, players), CHUNK)) {
     const tallies = await talliesOf(lib, part.map((h) => h.id).join(','), preset);
     for (const h of part) yield { tallies: tallies.get(h.id)!, day: h.day };
   }
@@ -203,9 +205,7 @@ export async function* libraryMatches(
   players?: ReadonlySet<string>,
 ): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
   const con = lib.connection;
-  let list = await heads(lib, filter);
-  if (players) list = list.filter((h) => players.has(h.players[0]) || players.has(h.players[1]));
-  for (const part of chunks(list, 50)) {
+  for (const part of chunks(await heads(lib, filter, players), 50)) {
     const ids = part.map((h) => h.id).join(',');
     const bytes = new Map<string, Uint8Array>();
     const unitFiles = new Map<number, string[]>();

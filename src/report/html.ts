@@ -6,6 +6,7 @@
  */
 import type { MatchReview, PlayerReview } from '../review/review.js';
 import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
+import { htmlPage } from './page-style.js';
 import { decisionParts, reviewTitle, summaryRows } from './review.js';
 
 const STYLE = `
@@ -64,26 +65,18 @@ export function renderReviewHtml(r: MatchReview): string {
     r.series === null
       ? '<p>Charts: none (money session: no MWC loss ℓ per decision).</p>'
       : `${svgLossBars(r.series, r.players)}\n${svgCumulative(r.series, r.players)}`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeXml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${escapeXml(title)}</h1>
+  return htmlPage(
+    title,
+    STYLE,
+    `<h1>${escapeXml(title)}</h1>
 ${playerSection(r.reviews[0])}
 ${playerSection(r.reviews[1])}
 <h2>Charts</h2>
 ${charts}
 <p class="note">${escapeXml(
-    `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-      `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
-      'A > 0: the dice cost the player; A < 0: the play did.',
-  )}</p>
-</body>
-</html>
-`;
+      `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
+        `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
+        'A > 0: the dice cost the player; A < 0: the play did.',
+    )}</p>`,
+  );
 }

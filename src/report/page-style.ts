@@ -1,3 +1,25 @@
+import { escapeXml } from './charts.js';
+
+/**
+ * A standalone HTML page (no script, nothing fetched): `title` escaped into <title>, `style` inline, then
+ * `body` as given.
+ */
+export function htmlPage(title: string, style: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeXml(title)}</title>
+<style>${style}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
 /**
  * The CSS the standalone history pages share (progress, tournament review): a readable column from a
  * 390-pixel phone to a wide screen, charts as scalable SVG. Each page adds its own rules after it.

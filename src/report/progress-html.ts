@@ -13,7 +13,7 @@
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { fixed, percent, signed } from './format.js';
-import { PAGE_STYLE } from './page-style.js';
+import { htmlPage, PAGE_STYLE } from './page-style.js';
 
 /** Colours of the PR line and band, and of the trend guide. */
 const LINE_COLOUR = PLAYER_COLOURS[0];
@@ -392,27 +392,19 @@ export function renderProgressHtml(report: ProgressReport): string {
             'a negative change is a falling PR, that is an improvement. In the chart the trend is a guide only: ' +
             'its slope per period is taken from the slope per match and the average matches per period.',
         )}</p>`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeXml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${escapeXml(title)}</h1>
+  return htmlPage(
+    title,
+    STYLE,
+    `<h1>${escapeXml(title)}</h1>
 <p class="sub">${escapeXml(summary + undated)}</p>
 <h2>PR by ${escapeXml(report.by)}</h2>
 ${chartSection(report)}
 <h2>Periods</h2>
 ${table(report)}
 <p class="note">${escapeXml(
-    'PR and L₇ with their 95 % intervals; n/a where a figure is undefined. L₇ is undefined at money play.',
-  )}</p>
+      'PR and L₇ with their 95 % intervals; n/a where a figure is undefined. L₇ is undefined at money play.',
+    )}</p>
 <h2>Trend</h2>
-<p class="trend-text">${escapeXml(trendText(report))}</p>${trendNote}
-</body>
-</html>
-`;
+<p class="trend-text">${escapeXml(trendText(report))}</p>${trendNote}`,
+  );
 }

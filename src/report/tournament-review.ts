@@ -18,7 +18,7 @@ import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js'
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, signed } from './format.js';
-import { PAGE_STYLE } from './page-style.js';
+import { htmlPage, PAGE_STYLE } from './page-style.js';
 import type { PlanRef } from './plan.js';
 
 /** How many study-plan families of the tournament are named (spec §11). */
@@ -233,16 +233,7 @@ function breakdownTable(title: string, rows: readonly BreakdownRow[]): string {
     ],
     style: plain,
   });
-  for (const x of rows) {
-    t.push([
-      x.label,
-      ...cellCells(x.tournament),
-      ...cellCells(x.habitual),
-      signed(x.delta.delta, 2),
-      deltaRange(x.delta, 2),
-      x.delta.verdict,
-    ]);
-  }
+  for (const x of rows) t.push(breakdownCells(x));
   return compact(t);
 }
 
@@ -440,15 +431,20 @@ function sideRow(label: string, f: SideFigures | null): string[] {
   ];
 }
 
-function breakdownHtml(title: string, rows: readonly BreakdownRow[]): string {
-  const body = rows.map((x) => [
+/** A breakdown row's cells, in the table's and the page's column order. */
+function breakdownCells(x: BreakdownRow): string[] {
+  return [
     x.label,
     ...cellCells(x.tournament),
     ...cellCells(x.habitual),
     signed(x.delta.delta, 2),
     deltaRange(x.delta, 2),
     x.delta.verdict,
-  ]);
+  ];
+}
+
+function breakdownHtml(title: string, rows: readonly BreakdownRow[]): string {
+  const body = rows.map(breakdownCells);
   const chart = cellChart(`PR ${title.toLowerCase()}`, rows);
   return (
     (chart ?? '') +
@@ -506,16 +502,10 @@ export function renderTournamentReviewHtml(r: TournamentReview, plan: Tournament
   const others: string[] = [];
   if (plan.otherFamilies > 0) others.push(`${plan.otherFamilies} more in the plan`);
   if (plan.tentative > 0) others.push(count(plan.tentative, 'tentative family', 'tentative families'));
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeXml(title!)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<h1>${escapeXml(title!)}</h1>
+  return htmlPage(
+    title!,
+    STYLE,
+    `<h1>${escapeXml(title!)}</h1>
 ${sub.map((s) => `<p class="sub">${escapeXml(s)}</p>`).join('\n')}
 <h2>Tournament and habitual level</h2>
 ${htmlTable(
@@ -537,8 +527,6 @@ ${breakdownHtml('Score', r.byPressure)}
 <p>${escapeXml(`${count(plan.errors, 'error', 'errors')} (${plan.unthemed} without theme).`)}</p>
 ${families}
 ${others.length > 0 ? `<p class="note">${escapeXml(`Not named: ${others.join(', ')}.`)}</p>` : ''}
-<p class="note">${escapeXml(reviewLegend())}</p>
-</body>
-</html>
-`;
+<p class="note">${escapeXml(reviewLegend())}</p>`,
+  );
 }

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { canonicalName, defaultMet, reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { unknownPlayerMessage } from '../../history/names.js';
-import { mostFrequentPerson, ProgressCollector, parseBy } from '../../history/progress.js';
+import { personInMostMatches, unknownPlayerMessage } from '../../history/names.js';
+import { ProgressCollector, parseBy } from '../../history/progress.js';
 import { librarySeats, libraryTallies } from '../../library/read.js';
 import { renderProgress } from '../../report/progress.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
@@ -63,7 +63,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     const s = await librarySettings(lib, opts);
     // only the followed person's matches are read: the named one, else the one in most matches
     const seats = await librarySeats(lib, filter);
-    const person = s.wanted?.[0] ?? mostFrequentPerson(seats, s.aliases);
+    const person = s.wanted?.[0] ?? personInMostMatches(seats, s.aliases).person;
     const names = new Set(
       seats.flat().filter((n) => person !== null && canonicalName(n, s.aliases) === person),
     );

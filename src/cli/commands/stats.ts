@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
 import { defaultMet, PlayerAggregator, reportMatch } from '../../analyse.js';
+import { isEmptyFilter } from '../../library/filter.js';
 import { libraryFileNotes, libraryReports, libraryTallies } from '../../library/read.js';
 import { storedTotals } from '../../library/totals.js';
 import { JsonReportWriter, jsonMatch } from '../../report/json.js';
@@ -53,7 +54,7 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     // the per-person table alone needs only the stored tallies, not the matches' data
     const talliesOnly = !opts.json && opts.matches === false;
     // and, over the whole library under its stored aliases, only each person's stored totals
-    const whole = talliesOnly && Object.keys(filter).length === 0 && (opts.alias ?? []).length === 0;
+    const whole = talliesOnly && isEmptyFilter(filter) && (opts.alias ?? []).length === 0;
     const stored = whole ? await storedTotals(lib, s.preset) : null;
     if (stored) {
       const agg = PlayerAggregator.resume(stored.totals, {

@@ -13,8 +13,8 @@
 import type { Command } from 'commander';
 import { canonicalName, defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { unknownPlayerMessage } from '../../history/names.js';
-import { personInMostMatches, StudyCollector } from '../../history/study.js';
+import { personInMostMatches, unknownPlayerMessage } from '../../history/names.js';
+import { StudyCollector } from '../../history/study.js';
 import { libraryMatches, librarySeats } from '../../library/read.js';
 import {
   addStudyMark,
@@ -139,7 +139,7 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
   const met = defaultMet();
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const s = await librarySettings(lib, opts);
-    const seats = (await librarySeats(lib, filter)).map(([a, b]): [string, string] => [a, b]);
+    const seats = await librarySeats(lib, filter);
     const { person: most, names } = personInMostMatches(seats, s.aliases);
     const wanted = s.wanted?.[0];
     if (wanted !== undefined && !names.includes(wanted)) {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { canonicalName, defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { unknownEventMessage, unknownPlayerMessage } from '../../history/names.js';
+import { personInMostMatches, unknownEventMessage, unknownPlayerMessage } from '../../history/names.js';
 import {
   HabitualCollector,
   habitualFilter,
@@ -20,7 +20,6 @@ import {
   reviewMatch,
   sameEvent,
   tournamentDay,
-  tournamentPersons,
   tournamentReview,
 } from '../../history/tournament-review.js';
 import { type Library, libraryPath } from '../../library/open.js';
@@ -297,7 +296,10 @@ async function finishReview(
   about: { event: string | null; source: 'library' | 'files'; missing?: string },
 ): Promise<ExitCode> {
   const { aliases } = s;
-  const { person: most, names } = tournamentPersons(read.reviews, aliases);
+  const { person: most, names } = personInMostMatches(
+    read.reviews.map((r) => r.players),
+    aliases,
+  );
   const wanted = s.wanted?.[0];
   if (wanted !== undefined && !names.includes(wanted)) {
     process.stderr.write(`bdb: ${unknownPlayerMessage(opts.player![0]!, names)}\n`);
