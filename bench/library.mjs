@@ -11,7 +11,12 @@
  *     time and peak RSS, the library's size per 1,000 matches, then `bdb stats --library` (per-person
  *     table) and `--json`, ROUNDS runs each: median wall, peak RSS.
  *
- *   node bench/library.mjs [--rounds 5] [--size 10000] [--only a|b] [--json] [FOLDER...]
+ *  C. One player's library of N matches (default 10,000): the same replicated matches with the second
+ *     player renamed `Me`, dated one a day-slot over four years (DT[]), the last 50 named the event
+ *     `Bench Open` (EV[]); then `bdb progress --player Me` and `bdb tournament review 'Bench Open'` (the
+ *     habitual level: Me's ~2,600 matches of the year before), ROUNDS runs each: median wall, peak RSS.
+ *
+ *   node bench/library.mjs [--rounds 5] [--size 10000] [--only a|b|c] [--json] [FOLDER...]
  *
  * Times come from GNU time (/usr/bin/time) around each whole process.
  */
@@ -142,6 +147,73 @@ function corpus(size) {
   return dir;
 }
 
+/** C's corpus: N matches of one player `Me`, dated over four years, the last 50 the event `Bench Open`. */
+function playerCorpus(size) {
+  const dir = path.join(os.tmpdir(), `bdb-bench-player-v1-${size}`);
+  const done = path.join(dir, '.complete');
+  if (fs.existsSync(done)) return dir;
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const sources = ['gnubg-generated', 'gnubg-real', 'sgf'].flatMap((d) =>
+    fs
+      .readdirSync(path.join(shared, 'reference-matches', d))
+      .filter((f) => f.endsWith('.sgf'))
+      .sort()
+      .map((f) => fs.readFileSync(path.join(shared, 'reference-matches', d, f), 'latin1')),
+  );
+  const first = Date.UTC(2023, 0, 1);
+  const days = 4 * 365;
+  for (let k = 0; k < size; k++) {
+    const copy = Math.floor(k / sources.length);
+    const day = new Date(first + Math.floor((k * days) / size) * 86_400_000).toISOString().slice(0, 10);
+    const props = `PB[Me]DT[${day}]${k >= size - 50 ? 'EV[Bench Open]' : ''}`;
+    const text = sources[k % sources.length]
+      .replace(/(DT|EV)\[(?:\\.|[^\]\\])*\]/g, '')
+      .replace(/PW\[((?:\\.|[^\]\\])*)\]/g, `PW[Opponent ${copy}]`)
+      .replace(/PB\[((?:\\.|[^\]\\])*)\]/g, props);
+    const sub = path.join(dir, String(Math.floor(k / 1000)).padStart(2, '0'));
+    if (k % 1000 === 0) fs.mkdirSync(sub, { recursive: true });
+    fs.writeFileSync(path.join(sub, `m${String(k).padStart(5, '0')}.sgf`), text, 'latin1');
+  }
+  fs.writeFileSync(done, '');
+  return dir;
+}
+
+function benchPlayerLibrary(o, tmp) {
+  const dir = playerCorpus(o.size);
+  const lib = path.join(tmp, 'player.duckdb');
+  const imp = timed(['import', dir, '--library', lib, '--no-progress']);
+  if (imp.code !== 0) throw new Error(`bench: import of ${dir} failed: ${imp.stderr}`);
+  const loadBefore = load();
+  const progress = [];
+  const review = [];
+  for (let r = 0; r < o.rounds; r++) {
+    progress.push(timed(['progress', '--library', lib, '--player', 'Me', '--json']));
+    review.push(timed(['tournament', 'review', 'Bench Open', '--library', lib, '--player', 'Me', '--json']));
+  }
+  const out = path.join(tmp, 'review.json');
+  timed(['tournament', 'review', 'Bench Open', '--library', lib, '--player', 'Me', '--json'], out);
+  const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+  return {
+    corpus: dir,
+    import: { wallS: imp.wall, rssMb: imp.rssMb },
+    tournamentMatches: r.tournamentMatches,
+    habitualMatches: r.habitual.matches,
+    progress: {
+      wallS: median(progress.map((x) => x.wall)),
+      cpuS: median(progress.map((x) => x.cpu)),
+      rssMb: Math.max(...progress.map((x) => x.rssMb)),
+    },
+    review: {
+      wallS: median(review.map((x) => x.wall)),
+      cpuS: median(review.map((x) => x.cpu)),
+      rssMb: Math.max(...review.map((x) => x.rssMb)),
+    },
+    rounds: o.rounds,
+    load: { before: loadBefore, after: load() },
+  };
+}
+
 function benchBigLibrary(o, tmp) {
   const dir = corpus(o.size);
   const lib = path.join(tmp, 'big.duckdb');
@@ -188,8 +260,9 @@ const o = args(process.argv.slice(2));
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bdb-bench-lib-'));
 try {
   const out = { node: process.version, cores: os.cpus().length };
-  if (o.only !== 'b') out.importVsStats = benchImportVsStats(o, tmp);
-  if (o.only !== 'a') out.bigLibrary = benchBigLibrary(o, tmp);
+  if (o.only === null || o.only === 'a') out.importVsStats = benchImportVsStats(o, tmp);
+  if (o.only === null || o.only === 'b') out.bigLibrary = benchBigLibrary(o, tmp);
+  if (o.only === null || o.only === 'c') out.playerLibrary = benchPlayerLibrary(o, tmp);
   if (o.json) console.log(JSON.stringify(out, null, 2));
   else {
     const a = out.importVsStats;
@@ -223,6 +296,18 @@ try {
       );
       console.log(
         `   stats --library --json (every match) median wall ${b.statsJson.wallS.toFixed(2)} s  peak RSS ${b.statsJson.rssMb.toFixed(0)} MB  (${b.rounds} runs; load ${b.load.before} → ${b.load.after})`,
+      );
+    }
+    const c = out.playerLibrary;
+    if (c) {
+      console.log(
+        `C. one player's library of ${o.size} matches (import ${c.import.wallS.toFixed(1)} s); tournament of ${c.tournamentMatches} matches, habitual level over ${c.habitualMatches}`,
+      );
+      console.log(
+        `   progress --player Me           median wall ${c.progress.wallS.toFixed(2)} s  cpu ${c.progress.cpuS.toFixed(2)} s  peak RSS ${c.progress.rssMb.toFixed(0)} MB`,
+      );
+      console.log(
+        `   tournament review 'Bench Open'  median wall ${c.review.wallS.toFixed(2)} s  cpu ${c.review.cpuS.toFixed(2)} s  peak RSS ${c.review.rssMb.toFixed(0)} MB  (${c.rounds} runs; load ${c.load.before} → ${c.load.after})`,
       );
     }
   }

@@ -2,6 +2,7 @@
  * The library's main path: bytes → match → per-player figures, and aggregation by person.
  */
 
+import { createHash } from 'node:crypto';
 import { boardKey } from './core/board.js';
 import { UsageError } from './errors.js';
 import type { Met } from './met/index.js';
@@ -71,6 +72,12 @@ export function matchFingerprint(match: Match): string | null {
     return `${g.winner ?? '-'}:${g.points}:${moves}`;
   });
   return `${analyser}|${match.players.join('\u0000')}|${match.matchLength}|${games.join('|')}`;
+}
+
+/** The key of a match's identity as the library stores it: the SHA-256 (hex) of {@link matchFingerprint}. */
+export function matchKey(match: Match): string | null {
+  const fingerprint = matchFingerprint(match);
+  return fingerprint === null ? null : createHash('sha256').update(fingerprint).digest('hex');
 }
 
 /** Final score and winner of a match (spec/metrics.md §16: the winner reaches N; money: more points). */
@@ -191,8 +198,8 @@ export class PlayerAggregator {
     this.opts = opts;
   }
 
-  /** Adds a match's two seats. */
-  add(report: Pick<MatchReport, 'tallies'>): void {
+  /** Adds a match's seats (both, or those a reader following one person read). */
+  add(report: { readonly tallies: readonly PlayerTally[] }): void {
     for (const t of report.tallies) {
       const name = canonicalName(t.player, this.opts.aliases);
       if (this.opts.players && !this.opts.players.includes(name)) continue;

@@ -6,6 +6,7 @@
 import { checkerThemes } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
 import { gamePlan } from '../classify/game-plan.js';
+import type { StoredDetail } from '../library/read.js';
 import type { Met } from '../met/index.js';
 import { decisionError } from '../metrics/decision-error.js';
 import { decisionDifficulty, reachesThreshold } from '../metrics/difficulty.js';
@@ -79,4 +80,33 @@ export function planError(
   const nature: DecisionNature = d.kind;
   const theme = themeOfError(d, coverage);
   return { input: { plan, nature, theme, error: e, loss, difficulty, ref: full }, pos };
+}
+
+/**
+ * {@link planError} from a library's stored decision row (src/library/rows.ts) read with its detail: the row
+ * holds the figures and the classification the import computed with the same functions (e, ℓ, d; the
+ * decision maker's game plan; the checker play's primary theme, or the cube error cell). The `distribution`
+ * fallback names no family, as in {@link errorTheme}.
+ */
+export function storedPlanInput(file: string, error: number, x: StoredDetail): StudyPlanInput<PlanRef> {
+  const nature: DecisionNature = x.kind === 'checker' ? 'checker' : 'cube';
+  return {
+    plan: x.gamePlan ?? 'unknown',
+    nature,
+    theme: x.theme === 'distribution' ? null : x.theme,
+    error,
+    loss: x.loss,
+    difficulty: x.loss === null ? null : x.difficulty,
+    ref: {
+      file,
+      game: x.game,
+      move: x.move,
+      decisionIndex: x.decision - 1,
+      kind: nature,
+      xgid: x.xgid,
+      positionId: x.positionId,
+      played: x.played ?? 'n/a',
+      best: x.best ?? 'n/a',
+    },
+  };
 }

@@ -19,17 +19,17 @@ import { prTrend } from '../metrics/trend.js';
 import { mostCounted } from './names.js';
 import type { ProgressBy, ProgressPeriod, ProgressReport, ProgressTrend } from './progress-types.js';
 
-/** A match as the collector takes it: its date as read and its two seats' tallies. */
+/** A match as the collector takes it: its date as read and its seats' tallies (both, or the followed person's). */
 export interface ProgressMatch {
   readonly date: string | null;
-  readonly tallies: readonly [PlayerTally, PlayerTally];
+  readonly tallies: readonly PlayerTally[];
 }
 
 interface Entry {
   /** Arrival order (the file order of the route). */
   readonly index: number;
   readonly day: string | null;
-  readonly tallies: readonly [PlayerTally, PlayerTally];
+  readonly tallies: readonly PlayerTally[];
 }
 
 /** The label of the period holding `day` (ISO). */
@@ -46,11 +46,9 @@ export function byLabel(by: ProgressBy): string {
   return typeof by === 'string' ? by : `${by.matches} matches`;
 }
 
-/** The persons of a match (canonical names), once each. */
-function persons(t: readonly [PlayerTally, PlayerTally], aliases: ReadonlyMap<string, string>): string[] {
-  const a = canonicalName(t[0].player, aliases);
-  const b = canonicalName(t[1].player, aliases);
-  return a === b ? [a] : [a, b];
+/** The persons of a match's seats (canonical names), once each. */
+function persons(t: readonly PlayerTally[], aliases: ReadonlyMap<string, string>): string[] {
+  return [...new Set(t.map((x) => canonicalName(x.player, aliases)))];
 }
 
 /** Collects matches, then reports one person's progress. */

@@ -7,7 +7,7 @@
  *   person's own.
  * - Tournament date T = the earliest match day among its matches (ISO). Habitual level = the person's
  *   match-play matches (length 1–64) of the library dated T − 365 days ≤ day ≤ T − 1 day, the tournament's
- *   own matches left out by identity (`matchFingerprint`: analyser, players, length, every game's dice,
+ *   own matches left out by identity (`matchKey`, the hash of `matchFingerprint`: analyser, players, length, every game's dice,
  *   winner and points — the same played match whatever file or date it was stored with). Known only with
  *   ≥ 5 matches.
  * - Both sides: PR and L₇ with their by-match 95 % intervals (§5) exactly as `bdb stats` gives them for the
@@ -24,22 +24,34 @@
  *   computation), so the cells of a breakdown sum to the side's counted decisions.
  * - Clock: no supported format stores move times, so there is no clock breakdown.
  *
- * The study-plan families of the tournament (§7) come from the plan's own collector (src/report/plan.ts)
- * and are joined in the report layer.
+ * From files, the matches are parsed and reduced here. From the library, nothing is parsed: the stored
+ * tallies, and the `decisions` rows the import wrote with the same e, "counted" flag and classification
+ * (src/library/rows.ts), give the same figures to the last bit (tested against the files).
+ *
+ * The study-plan families of the tournament (§7): from files, the plan's own collector (src/report/plan.ts);
+ * from the library, the same classification read from the stored rows ({@link storedPlanInput}); both go
+ * through `studyPlan` and are joined in the report layer.
  */
-import { canonicalName, matchFingerprint, matchOutcome, PlayerAggregator } from '../analyse.js';
+import { canonicalName, matchKey, matchOutcome, PlayerAggregator } from '../analyse.js';
 import { isoDay } from '../library/dates.js';
 import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
-import { libraryMatches, libraryReports } from '../library/read.js';
+import { libraryDecisionRows, librarySeats, type StoredMatchRows } from '../library/read.js';
 import { rows } from '../library/sql.js';
 import type { Met } from '../met/index.js';
-import type { ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import {
+  type ErrorThresholds,
+  reachesThreshold,
+  THRESHOLD_EPSILON,
+  type THRESHOLD_PRESETS,
+} from '../metrics/difficulty.js';
 import { type PrUnit, prInterval } from '../metrics/interval.js';
 import { matchTallies, type PlayerStats, type PlayerTally } from '../metrics/player-stats.js';
 import { performanceRating } from '../metrics/pr.js';
+import type { StudyPlanInput } from '../metrics/study-plan.js';
 import { type Delta, type DeltaSide, tournamentDelta } from '../metrics/tournament-delta.js';
 import type { Decision, Match } from '../model/types.js';
+import { type PlanRef, storedPlanInput } from './plan-errors.js';
 
 /** Days of the habitual window before the tournament date. */
 export const HABITUAL_DAYS = 365;
@@ -82,17 +94,26 @@ export function rankBand(rank: number): number {
 }
 
 /**
- * The pressure of a decision's score: the Crawford game; DMP (both players 1-away, not the Crawford game);
- * post-Crawford non-DMP (one player 1-away, not the Crawford game); other (money play included).
+ * The pressure of a score, from the decision maker's and the opponent's away scores (null in money play):
+ * the Crawford game; DMP (both players 1-away, not the Crawford game); post-Crawford non-DMP (one player
+ * 1-away, not the Crawford game); other (money play included).
  */
+export function pressureAt(crawford: boolean, away: number | null, opponentAway: number | null): Pressure {
+  if (away === null || opponentAway === null) return 'other';
+  if (crawford) return 'crawford';
+  if (away === 1 && opponentAway === 1) return 'dmp';
+  if (away === 1 || opponentAway === 1) return 'postCrawford';
+  return 'other';
+}
+
+/** The pressure of a decision's score ({@link pressureAt}). */
 export function pressureOf(d: Decision): Pressure {
   if (d.matchLength <= 0) return 'other';
-  if (d.crawfordGame) return 'crawford';
-  const away0 = d.matchLength - d.score[0];
-  const away1 = d.matchLength - d.score[1];
-  if (away0 === 1 && away1 === 1) return 'dmp';
-  if (away0 === 1 || away1 === 1) return 'postCrawford';
-  return 'other';
+  return pressureAt(
+    d.crawfordGame,
+    d.matchLength - d.score[d.player],
+    d.matchLength - d.score[1 - d.player]!,
+  );
 }
 
 const PRESSURE_INDEX: Record<Pressure, number> = Object.fromEntries(
@@ -119,7 +140,8 @@ export interface ReviewMatch {
   readonly winner: 0 | 1 | null;
   /** The match's identity (src/analyse.ts); null when it holds no decision. */
   readonly fingerprint: string | null;
-  readonly tallies: readonly [PlayerTally, PlayerTally];
+  /** Both seats' tallies; from the library, only the seats of the person followed when they alone were read. */
+  readonly tallies: readonly PlayerTally[];
   readonly cells: readonly [SeatCells, SeatCells];
 }
 
@@ -127,59 +149,84 @@ function emptyUnits(n: number): { error: number; decisions: number }[] {
   return Array.from({ length: n }, () => ({ error: 0, decisions: 0 }));
 }
 
-/** What a library gives of a match beyond its bytes: its stored tallies and event (the event may be edited). */
-export interface StoredMatch {
-  readonly tallies: readonly [PlayerTally, PlayerTally];
-  readonly event: string | null;
-  readonly date: string | null;
+/** Both seats' cells of a match, filled with its counted decisions in match order. */
+class CellsBuilder {
+  private readonly rank = [emptyUnits(RANK_BANDS.length), emptyUnits(RANK_BANDS.length)] as const;
+  private readonly pressure = [emptyUnits(PRESSURES.length), emptyUnits(PRESSURES.length)] as const;
+  private readonly seen: [number, number] = [0, 0];
+
+  /** The seat's next counted decision: its error e and the pressure of its score. */
+  add(seat: 0 | 1, error: number, pressure: Pressure): void {
+    this.seen[seat]++;
+    const r = this.rank[seat][rankBand(this.seen[seat])]!;
+    r.error += error;
+    r.decisions++;
+    const p = this.pressure[seat][PRESSURE_INDEX[pressure]]!;
+    p.error += error;
+    p.decisions++;
+  }
+
+  cells(): readonly [SeatCells, SeatCells] {
+    return [
+      { rank: this.rank[0], pressure: this.pressure[0] },
+      { rank: this.rank[1], pressure: this.pressure[1] },
+    ];
+  }
 }
 
 /**
  * Reduces a parsed match for the review: `matchTallies` makes the tallies and, through its observer, the
- * cells (the person's counted decisions numbered in match order). With `stored`, the stored tallies and
- * event are used (what `bdb stats --library` reads).
+ * cells (the counted decisions numbered in match order).
  */
-export function reviewMatch(
-  met: Met,
-  match: Match,
-  thresholds: ErrorThresholds,
-  stored?: StoredMatch,
-): ReviewMatch {
-  const rank = [emptyUnits(RANK_BANDS.length), emptyUnits(RANK_BANDS.length)] as const;
-  const pressure = [emptyUnits(PRESSURES.length), emptyUnits(PRESSURES.length)] as const;
-  const seen: [number, number] = [0, 0];
-  const computed = matchTallies(met, match, thresholds, (d, f) => {
-    if (!f.counted || f.error === null) return;
-    const seat = d.player;
-    seen[seat]++;
-    const r = rank[seat][rankBand(seen[seat])]!;
-    r.error += f.error;
-    r.decisions++;
-    const p = pressure[seat][PRESSURE_INDEX[pressureOf(d)]]!;
-    p.error += f.error;
-    p.decisions++;
+export function reviewMatch(met: Met, match: Match, thresholds: ErrorThresholds): ReviewMatch {
+  const cells = new CellsBuilder();
+  const tallies = matchTallies(met, match, thresholds, (d, f) => {
+    if (f.counted && f.error !== null) cells.add(d.player, f.error, pressureOf(d));
   });
-  const tallies = stored?.tallies ?? computed;
-  if (tallies[0].player !== match.players[0] || tallies[1].player !== match.players[1])
-    throw new Error(`${match.file}: the stored tallies are not this match's`);
   const { finalScore, winner } = matchOutcome(match);
-  const date = stored ? stored.date : match.date;
   return {
     file: match.file,
-    date,
-    day: isoDay(date),
-    event: stored ? stored.event : match.event,
+    date: match.date,
+    day: isoDay(match.date),
+    event: match.event,
     round: match.round,
     players: match.players,
     matchLength: match.matchLength,
     finalScore,
     winner,
-    fingerprint: matchFingerprint(match),
+    fingerprint: matchKey(match),
     tallies,
-    cells: [
-      { rank: rank[0], pressure: pressure[0] },
-      { rank: rank[1], pressure: pressure[1] },
-    ],
+    cells: cells.cells(),
+  };
+}
+
+/**
+ * A library match for the review, from its stored rows alone: the tallies made at import and the cells of
+ * the counted decisions read (those of the seats asked for; the cells of the other seat stay empty). The
+ * decisions' e and pressure are what {@link reviewMatch} takes from the parsed match (src/library/rows.ts
+ * stores the tallies' own figures).
+ */
+export function storedReviewMatch(s: StoredMatchRows): ReviewMatch {
+  const cells = new CellsBuilder();
+  const d = s.decisions;
+  for (let i = 0; i < d.length; i++) {
+    const away = d.away[i]! < 0 ? null : d.away[i]!;
+    const opponentAway = d.opponentAway[i]! < 0 ? null : d.opponentAway[i]!;
+    cells.add(d.seat[i] as 0 | 1, d.error[i]!, pressureAt(d.crawford[i] === 1, away, opponentAway));
+  }
+  return {
+    file: s.file,
+    date: s.date,
+    day: isoDay(s.date),
+    event: s.event,
+    round: s.round,
+    players: s.players,
+    matchLength: s.matchLength,
+    finalScore: s.finalScore,
+    winner: s.winner,
+    fingerprint: s.key,
+    tallies: s.tallies,
+    cells: cells.cells(),
   };
 }
 
@@ -602,44 +649,63 @@ export async function libraryEventNames(lib: Library): Promise<string[]> {
   ).map(([e]) => String(e));
 }
 
+/** The names, as stored in these seats, that are `person` under the aliases. */
+export function storedNames(
+  seats: Iterable<readonly [string, string]>,
+  person: string,
+  aliases: ReadonlyMap<string, string>,
+): Set<string> {
+  const names = new Set<string>();
+  for (const pair of seats) for (const n of pair) if (canonicalName(n, aliases) === person) names.add(n);
+  return names;
+}
+
 /**
- * The library's matches passing `filter` (and `keep`, on their stored event and players), in file order:
- * parsed again from their stored bytes (for the cells and the study plan) and reduced with their stored
- * tallies and event. A match whose bytes cannot be parsed any more goes to `onError` and is left out.
+ * The library's tournament EVENT (its matches whose stored event is EVENT, {@link sameEvent}), in file order,
+ * read from the stored rows alone: every match for the review, and the errors of `names` (the person's stored
+ * names) offered to the study plan under the error threshold `threshold` (equity).
  */
-export async function* libraryReviewMatches(
+export async function libraryTournament(
   lib: Library,
-  filter: MatchFilter,
-  met: Met,
-  thresholds: ErrorThresholds,
+  event: string,
   preset: keyof typeof THRESHOLD_PRESETS,
-  onError: (file: string, e: unknown) => void,
-  keep: (m: { event: string | null; players: readonly [string, string] }) => boolean = () => true,
-): AsyncGenerator<{ review: ReviewMatch; match: Match }> {
-  // both readers list the same matches in the same (file) order; a match that fails to parse is skipped
-  // by the second and named through onError
-  const stored: { file: string; players: readonly [string, string]; keep: boolean; stored: StoredMatch }[] =
-    [];
-  for await (const r of libraryReports(lib, filter, preset)) {
-    stored.push({
-      file: r.file,
-      players: r.players,
-      keep: keep(r),
-      stored: { tallies: r.tallies, event: r.event, date: r.date },
-    });
+  names: ReadonlySet<string>,
+  threshold: number,
+): Promise<{ reviews: ReviewMatch[]; planInputs: StudyPlanInput<PlanRef>[] }> {
+  const reviews: ReviewMatch[] = [];
+  const planInputs: StudyPlanInput<PlanRef>[] = [];
+  for await (const s of libraryDecisionRows(lib, { event }, preset, {
+    players: names,
+    keepEvent: (e) => sameEvent(e, event),
+    detailFrom: threshold - THRESHOLD_EPSILON,
+  })) {
+    reviews.push(storedReviewMatch(s));
+    const d = s.decisions;
+    for (let i = 0; i < d.length; i++)
+      if (reachesThreshold(d.error[i]!, threshold)) {
+        const detail = d.detail(i);
+        if (detail === null) throw new Error(`library: ${s.file}: an error's row was not read`);
+        planInputs.push(storedPlanInput(s.file, d.error[i]!, detail));
+      }
   }
-  // nothing to keep: the stored bytes need not be parsed
-  if (!stored.some((s) => s.keep)) return;
-  let next = 0;
-  const skip = (file: string, e: unknown): void => {
-    if (stored[next]?.file === file) next++;
-    onError(file, e);
-  };
-  for await (const { match } of libraryMatches(lib, filter, met, skip)) {
-    const s = stored[next++];
-    if (!s || s.players[0] !== match.players[0] || s.players[1] !== match.players[1])
-      throw new Error(`library: the stored match ${s?.file ?? '(none)'} and ${match.file} are out of step`);
-    if (!s.keep) continue;
-    yield { review: reviewMatch(met, match, thresholds, s.stored), match };
-  }
+  return { reviews, planInputs };
+}
+
+/**
+ * The person's habitual level from the library's stored rows (no match is parsed): their matches of the
+ * window (the collector's length and identity rules), in file order.
+ */
+export async function libraryHabitual(
+  lib: Library,
+  window: HabitualWindow,
+  preset: keyof typeof THRESHOLD_PRESETS,
+  collector: HabitualCollector,
+  person: string,
+  aliases: ReadonlyMap<string, string>,
+): Promise<void> {
+  const filter = habitualFilter(window);
+  const names = storedNames(await librarySeats(lib, filter), person, aliases);
+  if (names.size === 0) return;
+  for await (const s of libraryDecisionRows(lib, filter, preset, { players: names, onlyTheirs: true }))
+    collector.add(storedReviewMatch(s));
 }

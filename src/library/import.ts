@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { matchFingerprint, parseMatchFiles } from '../analyse.js';
+import { matchKey, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
@@ -81,11 +81,6 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The key of a match's identity as stored (a hash of `matchFingerprint`, which can be long). */
-export function fingerprintKey(fingerprint: string | null): string | null {
-  return fingerprint === null ? null : createHash('sha256').update(fingerprint).digest('hex');
-}
-
 /** A unit's rows as stored, under the match id reserved for it. */
 export interface UnitRows {
   readonly match: Cell[];
@@ -121,7 +116,7 @@ export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: numbe
     return { ok: false, format: null, message: e instanceof BdbError ? e.message : internal(e) };
   }
   try {
-    const fingerprint = fingerprintKey(matchFingerprint(parsed.match));
+    const fingerprint = matchKey(parsed.match);
     let csv = '';
     let decisionCount = 0;
     const r = matchRows(

@@ -18,7 +18,7 @@ import type { UnitFile } from './import.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, sourcesDir } from './sources.js';
-import { rows } from './sql.js';
+import { doubleColumns, rows } from './sql.js';
 import { decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
@@ -27,35 +27,75 @@ interface MatchHead {
   readonly file: string;
   /** The match day (ISO), null when its date could not be read. */
   readonly day: string | null;
+  readonly event: string | null;
+  readonly matchLength: number;
   readonly players: readonly [string, string];
 }
 
 const byFile = (a: MatchHead, b: MatchHead): number =>
   a.file < b.file ? -1 : a.file > b.file ? 1 : a.id - b.id;
 
+/** Every stored match's head, in file order, read once per read-only opening (nothing can change it then). */
+const allHeadsOf = new WeakMap<Library, Promise<MatchHead[]>>();
+
 /**
- * The matches passing the filter, in file order; with `players`, only those where a seat is one of these
- * names (as stored).
+ * Every match's head. The rows come as one JSON text built by DuckDB: 10,000 rows of seven values read one
+ * value at a time through the driver cost several times more than parsing that one string.
  */
-async function heads(lib: Library, filter: MatchFilter, players?: ReadonlySet<string>): Promise<MatchHead[]> {
-  const list: MatchHead[] = [];
-  for (const [id, file, day, event, length, p0, p1] of await rows(
+async function readAllHeads(lib: Library): Promise<MatchHead[]> {
+  const [[json]] = (await rows(
     lib.connection,
-    'SELECT match_id, file, CAST(day AS VARCHAR), event, match_length, player0, player1 FROM matches',
-  )) {
-    const fields = {
-      day: day === null ? null : String(day),
-      event: event === null ? null : String(event),
+    `SELECT CAST(to_json(list([CAST(match_id AS VARCHAR), file, CAST(day AS VARCHAR), event,
+       CAST(match_length AS VARCHAR), player0, player1])) AS VARCHAR) FROM matches`,
+  )) as [[string | null]];
+  const list: MatchHead[] = [];
+  for (const [id, file, day, event, length, p0, p1] of JSON.parse(json ?? '[]') as (string | null)[][])
+    list.push({
+      id: Number(id),
+      file: String(file),
+      day: day ?? null,
+      event: event ?? null,
       matchLength: Number(length),
-    };
-    const seats: [string, string] = [String(p0), String(p1)];
-    if (passesFilter(filter, fields) && (!players || players.has(seats[0]) || players.has(seats[1])))
-      list.push({ id: Number(id), file: String(file), day: fields.day, players: seats });
-  }
+      players: [String(p0), String(p1)],
+    });
   return list.sort(byFile);
 }
 
+function allHeads(lib: Library): Promise<MatchHead[]> {
+  if (!lib.readOnly) return readAllHeads(lib);
+  let heads = allHeadsOf.get(lib);
+  if (!heads) {
+    heads = readAllHeads(lib);
+    allHeadsOf.set(lib, heads);
+  }
+  return heads;
+}
+
+/**
+ * The matches passing the filter, in file order; with `players`, only those where a seat is one of these
+ * names (as stored); with `keepEvent`, only those whose stored event it accepts.
+ */
+async function heads(
+  lib: Library,
+  filter: MatchFilter,
+  players?: ReadonlySet<string>,
+  keepEvent?: (event: string | null) => boolean,
+): Promise<MatchHead[]> {
+  return (await allHeads(lib)).filter(
+    (h) =>
+      passesFilter(filter, h) &&
+      (!players || players.has(h.players[0]) || players.has(h.players[1])) &&
+      (!keepEvent || keepEvent(h.event)),
+  );
+}
+
 const CHUNK = 1000;
+
+/**
+ * Matches per read of their decision rows: each read scans the `decisions` table once, so fewer and larger
+ * reads are faster; 4,000 matches of ~100 counted decisions hold ~25 MB of columns.
+ */
+const ROWS_CHUNK = 4000;
 
 function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -106,6 +146,51 @@ export async function* libraryTallies(
   }
 }
 
+/**
+ * The tallies of the seats of matches `ids` held by one of `names` (as stored), by match id, in seat order:
+ * what a reader following one person needs (the other seats' tallies are neither fetched nor decoded).
+ */
+async function seatTallies(
+  lib: Library,
+  ids: string,
+  preset: keyof typeof THRESHOLD_PRESETS,
+  names: ReadonlySet<string>,
+): Promise<Map<number, PlayerTally[]>> {
+  const list = [...names];
+  const tallies = new Map<number, PlayerTally[]>();
+  if (list.length === 0) return tallies;
+  for (const [id, tally, errors] of await rows(
+    lib.connection,
+    `SELECT match_id, tally, ${preset === 'xg' ? 'NULL' : 'errors_by_preset'} FROM match_players
+     WHERE match_id IN (${ids}) AND player IN (${list.map((_, i) => `$${i + 1}`).join(', ')}) ORDER BY match_id, seat`,
+    list,
+  )) {
+    const t = decodeTally(String(tally));
+    if (preset !== 'xg')
+      [t.errors, t.avoidableErrors] = (JSON.parse(String(errors)) as ErrorsByPreset)[preset];
+    const seats = tallies.get(Number(id));
+    if (seats) seats.push(t);
+    else tallies.set(Number(id), [t]);
+  }
+  return tallies;
+}
+
+/**
+ * The tallies of the seats held by one of `names` (as stored) in the matches passing the filter where they
+ * play, in file order: what following one person needs (`bdb progress`), at half the cost of both seats.
+ */
+export async function* libraryPersonTallies(
+  lib: Library,
+  filter: MatchFilter,
+  preset: keyof typeof THRESHOLD_PRESETS,
+  names: ReadonlySet<string>,
+): AsyncGenerator<{ readonly tallies: readonly PlayerTally[]; readonly day: string | null }> {
+  for (const part of chunks(await heads(lib, filter, names), CHUNK)) {
+    const tallies = await seatTallies(lib, part.map((h) => h.id).join(','), preset, names);
+    for (const h of part) yield { tallies: tallies.get(h.id) ?? [], day: h.day };
+  }
+}
+
 /** How many stored matches with a seat `wanted` accepts have no readable date (they fall in no window). */
 export async function libraryUndated(lib: Library, wanted: (name: string) => boolean): Promise<number> {
   return (await heads(lib, {})).filter(
@@ -113,12 +198,85 @@ export async function libraryUndated(lib: Library, wanted: (name: string) => boo
   ).length;
 }
 
-/** The names of the seats of the matches passing the filter, one pair per match (file order). */
+/**
+ * The names of the seats of the matches passing the filter (and `keepEvent`, on the stored event), one pair
+ * per match (file order).
+ */
 export async function librarySeats(
   lib: Library,
   filter: MatchFilter,
+  keepEvent?: (event: string | null) => boolean,
 ): Promise<(readonly [string, string])[]> {
-  return (await heads(lib, filter)).map((h) => h.players);
+  return (await heads(lib, filter, undefined, keepEvent)).map((h) => h.players);
+}
+
+/** A stored match's report from its `matches` row (the columns of `MATCH_COLUMNS`) and its seats' tallies. */
+function storedReport(r: readonly unknown[], pair: readonly [PlayerTally, PlayerTally]): MatchReport {
+  const [
+    ,
+    file,
+    format,
+    p0,
+    p1,
+    length,
+    games,
+    date,
+    event,
+    program,
+    checkerDepth,
+    cubeDepth,
+    winner,
+    s0,
+    s1,
+    w,
+  ] = r;
+  const [t0, t1] = pair;
+  let stats: MatchReport['stats'] | null = null;
+  return {
+    file: String(file),
+    format: String(format),
+    matchLength: Number(length),
+    players: [String(p0), String(p1)],
+    games: Number(games),
+    finalScore: [Number(s0), Number(s1)],
+    winner: winner === null ? null : String(winner),
+    date: date === null ? null : String(date),
+    event: event === null ? null : String(event),
+    analyser:
+      program === null
+        ? null
+        : {
+            program: String(program),
+            checkerDepth: checkerDepth === null ? null : String(checkerDepth),
+            cubeDepth: cubeDepth === null ? null : String(cubeDepth),
+          },
+    // derived on demand: the per-person table alone needs only the tallies
+    get stats(): MatchReport['stats'] {
+      stats ??= [playerStats(t0), playerStats(t1)];
+      return stats;
+    },
+    warnings: JSON.parse(String(w)) as ParseWarning[],
+    tallies: pair,
+  };
+}
+
+/** The `matches` rows (`MATCH_COLUMNS`, then `extra`) and the seats' tallies of a chunk of heads, by id. */
+async function chunkRows(
+  lib: Library,
+  part: readonly MatchHead[],
+  preset: keyof typeof THRESHOLD_PRESETS,
+  extra = '',
+): Promise<{ ids: string; byId: Map<number, unknown[]>; tallies: Map<number, [PlayerTally, PlayerTally]> }> {
+  const ids = part.map((h) => h.id).join(',');
+  const tallies = await talliesOf(lib, ids, preset);
+  const byId = new Map<number, unknown[]>();
+  for (const r of await rows(
+    lib.connection,
+    `SELECT ${MATCH_COLUMNS}${extra} FROM matches WHERE match_id IN (${ids})`,
+  ))
+    byId.set(Number(r[0]), r);
+  for (const h of part) if (!tallies.has(h.id)) throw new Error(`library: match ${h.id} has no tallies`);
+  return { ids, byId, tallies };
 }
 
 /**
@@ -130,62 +288,204 @@ export async function* libraryReports(
   filter: MatchFilter,
   preset: keyof typeof THRESHOLD_PRESETS,
 ): AsyncGenerator<MatchReport> {
-  const con = lib.connection;
   for (const part of chunks(await heads(lib, filter), CHUNK)) {
+    const { byId, tallies } = await chunkRows(lib, part, preset);
+    for (const h of part) yield storedReport(byId.get(h.id)!, tallies.get(h.id)!);
+  }
+}
+
+/**
+ * The counted decisions of a stored match (src/library/rows.ts), as columns (index i = the i-th decision in
+ * game order): where each is, who made it, its score and its error e as the metrics computed it at import;
+ * for the errors a reader asked for (`detailFrom`), the rest of the row. Columns, not objects: a habitual
+ * level reads a quarter of a million of them.
+ */
+export interface StoredDecisions {
+  readonly length: number;
+  /** 1-based game, and decision in the game (model index + 1). */
+  readonly game: Float64Array;
+  readonly decision: Float64Array;
+  readonly seat: Float64Array;
+  /** Away scores of the decision maker and the opponent; −1 in money play. */
+  readonly away: Float64Array;
+  readonly opponentAway: Float64Array;
+  /** 1 in the Crawford game, else 0. */
+  readonly crawford: Float64Array;
+  readonly error: Float64Array;
+  /** The rest of decision i's row; null unless the reader asked for it. */
+  detail(i: number): StoredDetail | null;
+}
+
+/** What else a stored decision row says: its reference, ℓ and d, and its classification. */
+export interface StoredDetail {
+  readonly game: number;
+  readonly decision: number;
+  /** 1-based roll number in the game. */
+  readonly move: number;
+  /** `checker`, `double` or `take` (the tally's decision type). */
+  readonly kind: string;
+  readonly loss: number | null;
+  readonly difficulty: number | null;
+  readonly played: string | null;
+  readonly best: string | null;
+  readonly xgid: string | null;
+  readonly positionId: string | null;
+  readonly gamePlan: string | null;
+  readonly theme: string | null;
+}
+
+/** A stored match as the history reads it: what it shows, its seats' tallies and its counted decisions. */
+export interface StoredMatchRows {
+  readonly file: string;
+  readonly players: readonly [string, string];
+  /** 0 = money. */
+  readonly matchLength: number;
+  readonly finalScore: readonly [number, number];
+  /** The winner's seat, null when none (unfinished match, money tie). */
+  readonly winner: 0 | 1 | null;
+  readonly date: string | null;
+  readonly event: string | null;
+  readonly round: string | null;
+  /** The stored key of the match's identity (`matchKey`), null without a decision. */
+  readonly key: string | null;
+  /** Both seats' tallies; with `onlyTheirs`, only the seats of the players asked for (seat order). */
+  readonly tallies: readonly PlayerTally[];
+  readonly decisions: StoredDecisions;
+}
+
+const text = (v: unknown): string | null => (v === null ? null : String(v));
+const num = (v: unknown): number | null => (v === null ? null : Number(v));
+
+/** Which matches and decisions {@link libraryDecisionRows} reads. */
+export interface DecisionRowsOptions {
+  /** The seats whose counted decisions are read (names as stored). */
+  readonly players: ReadonlySet<string>;
+  /** Only the matches where a seat is one of `players` (default: every match passing the filter). */
+  readonly onlyTheirs?: boolean;
+  /** Only the matches whose stored event it accepts. */
+  readonly keepEvent?: (event: string | null) => boolean;
+  /** The detail is read for the decisions whose error is at least this (equity); default none. */
+  readonly detailFrom?: number;
+}
+
+/**
+ * The seat of the stored winner (a name): the seat of that name, or when both seats share it, the seat
+ * the final score makes the winner (as `matchOutcome` decides).
+ */
+function winnerSeat(
+  winner: string | null,
+  players: readonly [string, string],
+  length: number,
+  score: readonly [number, number],
+): 0 | 1 | null {
+  if (winner === null) return null;
+  if (players[0] !== players[1]) return winner === players[0] ? 0 : 1;
+  if (length > 0) return score[0] >= length ? 0 : 1;
+  return score[0] > score[1] ? 0 : 1;
+}
+
+/** The decisions [from, to) of the columns (match id, game, decision, seat, aways, Crawford, error). */
+function storedDecisions(
+  columns: readonly Float64Array[],
+  [from, to]: readonly [number, number],
+  matchId: number,
+  details: ReadonlyMap<string, StoredDetail>,
+): StoredDecisions {
+  const [, game, decision, seat, away, opponentAway, crawford, error] = columns.map((c) =>
+    c.subarray(from, to),
+  );
+  return {
+    length: to - from,
+    game: game!,
+    decision: decision!,
+    seat: seat!,
+    away: away!,
+    opponentAway: opponentAway!,
+    crawford: crawford!,
+    error: error!,
+    detail: (i) => details.get(`${matchId}:${game![i]}:${decision![i]}`) ?? null,
+  };
+}
+
+/**
+ * The stored matches passing the filter, in file order, each with the counted decisions of the seats named
+ * `players` read from the `decisions` rows: no stored bytes are parsed. The detail of the few errors asked
+ * for is read apart, so the strings of the other rows are never fetched.
+ */
+export async function* libraryDecisionRows(
+  lib: Library,
+  filter: MatchFilter,
+  preset: keyof typeof THRESHOLD_PRESETS,
+  opts: DecisionRowsOptions,
+): AsyncGenerator<StoredMatchRows> {
+  const names = [...opts.players];
+  const seats = names.length === 0 ? 'NULL' : names.map((_, i) => `$${i + 1}`).join(', ');
+  const list = await heads(lib, filter, opts.onlyTheirs ? opts.players : undefined, opts.keepEvent);
+  for (const part of chunks(list, ROWS_CHUNK)) {
     const ids = part.map((h) => h.id).join(',');
-    const tallies = await talliesOf(lib, ids, preset);
+    const tallies = opts.onlyTheirs
+      ? await seatTallies(lib, ids, preset, opts.players)
+      : await talliesOf(lib, ids, preset);
     const byId = new Map<number, unknown[]>();
-    for (const r of await rows(con, `SELECT ${MATCH_COLUMNS} FROM matches WHERE match_id IN (${ids})`))
+    for (const r of await rows(
+      lib.connection,
+      `SELECT match_id, file, player0, player1, match_length, date, event, round, fingerprint, winner, score0, score1 FROM matches WHERE match_id IN (${ids})`,
+    ))
       byId.set(Number(r[0]), r);
+    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL AND player IN (${seats})`;
+    const details = new Map<string, StoredDetail>();
+    if (opts.detailFrom !== undefined && Number.isFinite(opts.detailFrom))
+      for (const r of await rows(
+        lib.connection,
+        `SELECT match_id, game, decision, move, kind, mwc_loss, difficulty, played, best, xgid, position_id, game_plan, theme
+         FROM decisions WHERE ${where} AND error >= ${opts.detailFrom}`,
+        names,
+      ))
+        details.set(`${r[0]}:${r[1]}:${r[2]}`, {
+          game: Number(r[1]),
+          decision: Number(r[2]),
+          move: Number(r[3]),
+          kind: String(r[4]),
+          loss: num(r[5]),
+          difficulty: num(r[6]),
+          played: text(r[7]),
+          best: text(r[8]),
+          xgid: text(r[9]),
+          positionId: text(r[10]),
+          gamePlan: text(r[11]),
+          theme: text(r[12]),
+        });
+    // numbers only, read as columns (no per-value conversion); NULL aways (money play) come as −1
+    const columns = await doubleColumns(
+      lib.connection,
+      `SELECT CAST(match_id AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE), CAST(seat AS DOUBLE),
+         CAST(COALESCE(away, -1) AS DOUBLE), CAST(COALESCE(opponent_away, -1) AS DOUBLE), CAST(crawford AS DOUBLE), error
+       FROM decisions WHERE ${where} ORDER BY match_id, game, decision`,
+      names,
+    );
+    const id = columns[0]!;
+    // each match's run of rows [from, to)
+    const runs = new Map<number, [number, number]>();
+    for (let i = 0; i < id.length; i++) {
+      const run = runs.get(id[i]!);
+      if (run) run[1] = i + 1;
+      else runs.set(id[i]!, [i, i + 1]);
+    }
+    const none: [number, number] = [0, 0];
     for (const h of part) {
-      const r = byId.get(h.id)!;
-      const pair = tallies.get(h.id);
-      if (!pair) throw new Error(`library: match ${h.id} has no tallies`);
-      const [t0, t1] = pair;
-      const [
-        ,
-        file,
-        format,
-        p0,
-        p1,
-        length,
-        games,
-        date,
-        event,
-        program,
-        checkerDepth,
-        cubeDepth,
-        winner,
-        s0,
-        s1,
-        w,
-      ] = r;
-      let stats: MatchReport['stats'] | null = null;
+      const [, file, p0, p1, length, date, event, round, key, winner, s0, s1] = byId.get(h.id)!;
       yield {
         file: String(file),
-        format: String(format),
-        matchLength: Number(length),
         players: [String(p0), String(p1)],
-        games: Number(games),
+        matchLength: Number(length),
         finalScore: [Number(s0), Number(s1)],
-        winner: winner === null ? null : String(winner),
-        date: date === null ? null : String(date),
-        event: event === null ? null : String(event),
-        analyser:
-          program === null
-            ? null
-            : {
-                program: String(program),
-                checkerDepth: checkerDepth === null ? null : String(checkerDepth),
-                cubeDepth: cubeDepth === null ? null : String(cubeDepth),
-              },
-        // derived on demand: the per-person table alone needs only the tallies
-        get stats(): MatchReport['stats'] {
-          stats ??= [playerStats(t0), playerStats(t1)];
-          return stats;
-        },
-        warnings: JSON.parse(String(w)) as ParseWarning[],
-        tallies: [t0, t1],
+        winner: winnerSeat(text(winner), [String(p0), String(p1)], Number(length), [Number(s0), Number(s1)]),
+        date: text(date),
+        event: text(event),
+        round: text(round),
+        key: text(key),
+        tallies: tallies.get(h.id) ?? [],
+        decisions: storedDecisions(columns, runs.get(h.id) ?? none, h.id, details),
       };
     }
   }

@@ -137,3 +137,54 @@ export async function rows(
   const reader = await con.runAndReadAll(sql, params as DuckDBValue[]);
   return reader.getRowsJS() as unknown[][];
 }
+
+/**
+ * Runs a query whose columns are all DOUBLE and never NULL (cast and COALESCE in the SQL: a NULL would read
+ * as whatever the vector holds in its place) and returns each
+ * column as one Float64Array, read straight from DuckDB's vectors: no JS row or value object is made, so a
+ * quarter of a million decision rows take a few tens of milliseconds where {@link rows} takes half a second.
+ */
+export async function doubleColumns(
+  con: DuckDBConnection,
+  sql: string,
+  params: readonly DuckDBValue[] = [],
+): Promise<Float64Array[]> {
+  const { DuckDBDoubleVector } = await duckdb();
+  const result = await con.run(sql, params as DuckDBValue[]);
+  const width = result.columnCount;
+  const parts: Float64Array[][] = Array.from({ length: width }, () => []);
+  let total = 0;
+  for (
+    let chunk = await result.fetchChunk();
+    chunk && chunk.rowCount > 0;
+    chunk = await result.fetchChunk()
+  ) {
+    for (let c = 0; c < width; c++) {
+      const v = chunk.getColumnVector(c);
+      if (!(v instanceof DuckDBDoubleVector)) throw new Error(`doubleColumns: column ${c} is not DOUBLE`);
+      // the vector's own Float64Array when this version exposes it at run time (it is private to the types)
+      const items = (v as unknown as { items?: unknown }).items;
+      if (items instanceof Float64Array && items.length >= chunk.rowCount) {
+        parts[c]!.push(items.slice(0, chunk.rowCount));
+        continue;
+      }
+      const out = new Float64Array(chunk.rowCount);
+      for (let i = 0; i < out.length; i++) {
+        const x = v.getItem(i);
+        if (x === null) throw new Error(`doubleColumns: column ${c} holds NULL`);
+        out[i] = x;
+      }
+      parts[c]!.push(out);
+    }
+    total += chunk.rowCount;
+  }
+  return parts.map((list) => {
+    const out = new Float64Array(total);
+    let at = 0;
+    for (const p of list) {
+      out.set(p, at);
+      at += p.length;
+    }
+    return out;
+  });
+}

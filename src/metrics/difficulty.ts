@@ -63,7 +63,7 @@ export const DEFAULT_THRESHOLDS: ErrorThresholds = THRESHOLD_PRESETS.xg;
  * equities, so an error of exactly 20 mpt may come out as 0.019999999999999997; 1e−9 absorbs that residue
  * and nothing a millipoint analysis can express.
  */
-const THRESHOLD_EPSILON = 1e-9;
+export const THRESHOLD_EPSILON = 1e-9;
 
 /** A threshold in mpt as equity (20 mpt → 0.020). */
 export function thresholdEquity(mpt: number): number {

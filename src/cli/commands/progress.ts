@@ -9,7 +9,7 @@ import { canonicalName, defaultMet, reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { personInMostMatches, unknownPlayerMessage } from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
-import { librarySeats, libraryTallies } from '../../library/read.js';
+import { libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { renderProgress } from '../../report/progress.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -69,7 +69,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     );
     const c = collect({ ...s, wanted: person === null ? undefined : [person] });
     for (const pair of seats) c.see(pair);
-    for await (const m of libraryTallies(lib, filter, s.preset, names))
+    for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
       c.add({ date: m.day, tallies: m.tallies });
     return print(c, s, opts, by, EXIT.ok);
   });

@@ -12,20 +12,23 @@ import { UsageError } from '../../errors.js';
 import { personInMostMatches, unknownEventMessage, unknownPlayerMessage } from '../../history/names.js';
 import {
   HabitualCollector,
-  habitualFilter,
   habitualWindow,
   libraryEventNames,
-  libraryReviewMatches,
+  libraryHabitual,
+  libraryTournament,
   type ReviewMatch,
   reviewMatch,
   sameEvent,
+  storedNames,
   tournamentDay,
   tournamentReview,
 } from '../../history/tournament-review.js';
 import { type Library, libraryPath } from '../../library/open.js';
-import { libraryUndated } from '../../library/read.js';
+import { librarySeats, libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
-import { PlanCollector } from '../../report/plan.js';
+import { thresholdEquity } from '../../metrics/difficulty.js';
+import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
+import { PlanCollector, type PlanRef } from '../../report/plan.js';
 import { jsonPairing, jsonStandings, renderPairing, renderStandings } from '../../report/tournament.js';
 import {
   jsonTournamentReview,
@@ -164,10 +167,11 @@ export interface ReviewOptions extends PersonOptions {
   html?: string;
 }
 
-/** The tournament as read: its matches (file order), the study plan's collector, the failures. */
+/** The tournament as read: its matches (file order), the person's study plan, the failures. */
 interface TournamentRead {
   readonly reviews: ReviewMatch[];
-  readonly plan: PlanCollector;
+  /** The study plan of a person over the tournament's matches (null when they have no error there). */
+  readonly plan: (person: string) => StudyPlan<PlanRef> | null;
   readonly errors: { file: string; message: string }[];
   failed: boolean;
 }
@@ -195,7 +199,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
       const s = personSettings(opts);
       const read = readTournamentFiles(folder, wanted, met, s);
       if (read === null) return EXIT.someFailed;
-      return finishReview(null, s, read, met, opts, {
+      return finishReview(null, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
         source: 'files',
         missing: `no library (${path} does not exist)`,
@@ -205,7 +209,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
       const s = await librarySettings(lib, opts);
       const read = readTournamentFiles(folder, wanted, met, s);
       if (read === null) return EXIT.someFailed;
-      return finishReview(lib, s, read, met, opts, {
+      return finishReview(lib, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
         source: 'files',
       });
@@ -213,40 +217,26 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
   }
   return withReadLibrary({ library: option }, async (lib) => {
     const s = await librarySettings(lib, opts);
-    const read: TournamentRead = {
-      reviews: [],
-      plan: new PlanCollector(met, s.thresholds, { aliases: s.aliases }),
-      errors: [],
-      failed: false,
-    };
-    for await (const { review, match } of libraryReviewMatches(
-      lib,
-      { event: wanted! },
-      met,
-      s.thresholds,
-      s.preset,
-      (file, e) => failure(read, file, e),
-      (m) => sameEvent(m.event, wanted!),
-    )) {
-      read.reviews.push(review);
-      read.plan.add(match);
-    }
-    if (read.reviews.length === 0) {
+    // the person first (from the seats alone), then only their decisions are read
+    const seats = await librarySeats(lib, { event: wanted! }, (e) => sameEvent(e, wanted!));
+    if (seats.length === 0) {
       process.stderr.write(`bdb: ${unknownEventMessage(wanted!, await libraryEventNames(lib))}\n`);
       return EXIT.someFailed;
     }
-    return finishReview(lib, s, read, met, opts, {
-      event: commonEvent(read.reviews) ?? wanted!,
-      source: 'library',
-    });
+    const person = pickPerson(seats, s, opts);
+    if (person === null) return EXIT.someFailed;
+    const threshold = thresholdEquity(s.thresholds.errorMpt);
+    const { reviews, planInputs } = await libraryTournament(
+      lib,
+      wanted!,
+      s.preset,
+      storedNames(seats, person, s.aliases),
+      threshold,
+    );
+    const plan = studyPlan(planInputs, threshold);
+    const read: TournamentRead = { reviews, plan: () => plan, errors: [], failed: false };
+    return finishReview(lib, s, read, opts, { event: commonEvent(reviews) ?? wanted!, source: 'library' });
   });
-}
-
-function failure(read: TournamentRead, file: string, e: unknown): void {
-  const message = describeFailure(file, e);
-  read.errors.push({ file, message });
-  read.failed = true;
-  process.stderr.write(`bdb: ${message}\n`);
 }
 
 /** The event name the matches share (as the first spells it), or null. */
@@ -283,7 +273,30 @@ function readTournamentFiles(
     else if (result.read > 0) process.stderr.write(`bdb: ${folder}: no match\n`);
     return null;
   }
-  return { reviews, plan, errors: [...result.errors], failed: result.exitCode !== EXIT.ok };
+  return {
+    reviews,
+    plan: (person) => plan.results(1).find((p) => p.player === person)?.plan ?? null,
+    errors: [...result.errors],
+    failed: result.exitCode !== EXIT.ok,
+  };
+}
+
+/**
+ * The reference person: the one named (`--player`), else the one in most of the tournament's matches; null
+ * after printing the closest names when the one named plays in none.
+ */
+function pickPerson(
+  seats: readonly (readonly [string, string])[],
+  s: PersonSettings,
+  opts: ReviewOptions,
+): string | null {
+  const { person: most, names } = personInMostMatches(seats, s.aliases);
+  const wanted = s.wanted?.[0];
+  if (wanted !== undefined && !names.includes(wanted)) {
+    process.stderr.write(`bdb: ${unknownPlayerMessage(opts.player![0]!, names)}\n`);
+    return null;
+  }
+  return wanted ?? most!;
 }
 
 /** Picks the player, reads the habitual level and prints the review. */
@@ -291,21 +304,16 @@ async function finishReview(
   lib: Library | null,
   s: PersonSettings,
   read: TournamentRead,
-  met: Met,
   opts: ReviewOptions,
   about: { event: string | null; source: 'library' | 'files'; missing?: string },
 ): Promise<ExitCode> {
   const { aliases } = s;
-  const { person: most, names } = personInMostMatches(
+  const person = pickPerson(
     read.reviews.map((r) => r.players),
-    aliases,
+    s,
+    opts,
   );
-  const wanted = s.wanted?.[0];
-  if (wanted !== undefined && !names.includes(wanted)) {
-    process.stderr.write(`bdb: ${unknownPlayerMessage(opts.player![0]!, names)}\n`);
-    return EXIT.someFailed;
-  }
-  const person = wanted ?? most!;
+  if (person === null) return EXIT.someFailed;
   const date = tournamentDay(read.reviews);
   let habitual: HabitualCollector | null = null;
   let missing = about.missing;
@@ -313,18 +321,8 @@ async function finishReview(
   else if (lib !== null) {
     const window = habitualWindow(date);
     const exclude = new Set(read.reviews.flatMap((r) => (r.fingerprint === null ? [] : [r.fingerprint])));
-    const collector = new HabitualCollector({ person, aliases, window, exclude });
-    for await (const { review } of libraryReviewMatches(
-      lib,
-      habitualFilter(window),
-      met,
-      s.thresholds,
-      s.preset,
-      (file, e) => failure(read, file, e),
-      (m) => m.players.some((p) => canonicalName(p, aliases) === person),
-    ))
-      collector.add(review);
-    habitual = collector;
+    habitual = new HabitualCollector({ person, aliases, window, exclude });
+    await libraryHabitual(lib, window, s.preset, habitual, person, aliases);
   }
   const undated =
     lib === null ? undefined : await libraryUndated(lib, (n) => canonicalName(n, aliases) === person);
@@ -338,7 +336,7 @@ async function finishReview(
     habitual,
     ...(missing !== undefined ? { habitualMissing: missing } : {}),
   });
-  const plan = tournamentPlanSummary(read.plan.results(1).find((p) => p.player === person)?.plan ?? null);
+  const plan = tournamentPlanSummary(read.plan(person));
   if (opts.html) writeFileSync(opts.html, renderTournamentReviewHtml(review, plan));
   if (opts.json) {
     process.stdout.write(
