@@ -347,7 +347,10 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     // the library reads its stored decision rows, the files are parsed: the same plan, position by position
     const unfile = (p: Review['studyPlan']): unknown => ({
       ...p,
-      families: p.families.map((f) => ({ ...f, positions: f.positions.map((x) => ({ ...x, file: undefined })) })),
+      families: p.families.map((f) => ({
+        ...f,
+        positions: f.positions.map((x) => ({ ...x, file: undefined })),
+      })),
     });
     expect(unfile(r.studyPlan)).toEqual(unfile(review.studyPlan));
 

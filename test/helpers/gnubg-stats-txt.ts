@@ -147,3 +147,42 @@ export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
   });
   return [out[0]!, out[1]!];
 }
+
+/** The count rows of gnuBG's chequer and cube statistics, with the path of bdb's `gnubg` figure for each. */
+export const PRINTED_COUNT_ROWS = [
+  ['Total moves', 'totalMoves'],
+  ['Unforced moves', 'unforcedMoves'],
+  ['Unmarked moves', 'moveMarks.unmarked'],
+  ['Moves marked doubtful', 'moveMarks.doubtful'],
+  ['Moves marked bad', 'moveMarks.bad'],
+  ['Moves marked very bad', 'moveMarks.veryBad'],
+  ['Total cube decisions', 'totalCubeDecisions'],
+  ['Close or actual cube decisions', 'closeCubeDecisions'],
+  ['Doubles', 'doubles'],
+  ['Takes', 'takes'],
+  ['Passes', 'passes'],
+  ['Missed doubles below CP', 'cubeErrors.missedDoubleBelowCP.count'],
+  ['Missed doubles above CP', 'cubeErrors.missedDoubleAboveCP.count'],
+  ['Wrong doubles below DP', 'cubeErrors.wrongDoubleBelowDP.count'],
+  ['Wrong doubles above TG', 'cubeErrors.wrongDoubleAboveTG.count'],
+  ['Wrong takes', 'cubeErrors.wrongTake.count'],
+  ['Wrong passes', 'cubeErrors.wrongPass.count'],
+] as const;
+
+/**
+ * The count rows ({@link PRINTED_COUNT_ROWS}) of the first statistics block in `text` (e.g. from "Match
+ * statistics" on): each row's two players' counts, in the order gnuBG prints the players. The rows hold only
+ * ASCII, so the columns are at gnuBG's byte offsets (label 41, then 24 per player).
+ */
+export function printedCounts(text: string): Map<string, [number, number]> {
+  const out = new Map<string, [number, number]>();
+  for (const line of text.split(/\r?\n/)) {
+    for (const [label] of PRINTED_COUNT_ROWS) {
+      if (out.has(label) || !line.startsWith(`${label} `)) continue;
+      const a = /^\s*(\d+)/.exec(line.slice(41, 65));
+      const b = /^\s*(\d+)/.exec(line.slice(65));
+      if (a && b) out.set(label, [Number(a[1]), Number(b[1])]);
+    }
+  }
+  return out;
+}

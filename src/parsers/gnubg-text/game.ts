@@ -47,7 +47,14 @@ import type {
 } from '../../model/types.js';
 import { decodeText, normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
-import { type CubeVerdict, parseCubeVerdict, refineCube } from './cube-verdict.js';
+import {
+  asMissedDouble,
+  type CubeVerdict,
+  isMissedDoubleTie,
+  parseCubeVerdict,
+  refineCube,
+  withActionAlert,
+} from './cube-verdict.js';
 import { MoveNotationError, parseMoveNotation } from './notation.js';
 import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
 
@@ -231,6 +238,21 @@ interface CubeBlock {
   readonly verdict: CubeVerdict | null;
 }
 
+/** gnuBG's printed cube figures of a game, by seat. */
+interface PrintedCubeStats {
+  /** Missed doubles below and above the cash point. */
+  readonly below: readonly [number, number];
+  readonly above: readonly [number, number];
+  /** Close or actual cube decisions, doubles, takes, passes. */
+  readonly close: readonly [number, number];
+  readonly doubles: readonly [number, number];
+  readonly takes: readonly [number, number];
+  readonly passes: readonly [number, number];
+}
+
+/** gnuBG's close cube decision threshold (isCloseCubedecision: the best minus min(DT, 1) below it). */
+const CLOSE_CUBE = 0.16;
+
 /** The action line `* NAME …` of a block. */
 interface ActionLine {
   readonly line: number;
@@ -255,6 +277,8 @@ interface Block {
   moveSkill: Skill | undefined;
   luckMark: Luck | undefined;
   beaverNote: boolean;
+  /** The cube alerts printed in the block, with the sign of their difference ("missed double -" …). */
+  cubeAlerts: Set<string>;
   rolled: { line: number; dice: [number, number]; luck: number | null; mwc: boolean } | null;
   candidates: CandidateLine[];
   comment: string | undefined;
@@ -287,6 +311,8 @@ class TextFileReader {
   private checkerDepth: string | null = null;
   private cubeDepth: string | null = null;
   private hasMatchStatistics = false;
+  /** The current game's no-double decisions whose missed double only its statistics settle. */
+  private ties: { index: number; seat: Side; above: boolean }[] = [];
   /** Line of the last "NAME wins N points". */
   private resultLine = 0;
   private readonly games: Game[] = [];
@@ -471,6 +497,8 @@ class TextFileReader {
     let points = 0;
     let lastMoveNumber = 0;
     let complete = false;
+    let printed: PrintedCubeStats | null = null;
+    this.ties = [];
     const gameIndex = h.gamesBefore;
     while (this.pos < this.lines.length) {
       const t = this.lines[this.pos]!;
@@ -515,7 +543,7 @@ class TextFileReader {
         continue;
       }
       if (t.startsWith('Game statistics for game ')) {
-        this.skipStatistics();
+        printed = this.readStatistics();
         complete = true;
         continue;
       }
@@ -528,6 +556,7 @@ class TextFileReader {
         `game ${gameIndex + 1} ends without gnuBG's "Game statistics" (file truncated?)`,
       );
     }
+    this.settleTies(decisions, printed);
     // a game that ends with the winner still holding checkers (not a pass) was resigned
     const resigned = winner !== null && !st.lastWasPass && checkersOff(st.board, winner) < 15;
     if (winner !== null && (points % st.cubeValue !== 0 || points > 3 * st.cubeValue)) {
@@ -569,16 +598,121 @@ class TextFileReader {
     return s === '' ? undefined : s;
   }
 
-  /** Skips gnuBG's statistics up to the next game; notes the match statistics and the program version. */
-  private skipStatistics(): void {
+  /**
+   * Reads gnuBG's statistics up to the next game: the game's missed doubles by player (null when not
+   * printed as expected); notes the match statistics and the program version.
+   */
+  private readStatistics(): PrintedCubeStats | null {
     this.pos++;
+    let columns: [number, number] | null = null;
+    const rows: Partial<Record<keyof PrintedCubeStats, [number, number]>> = {};
+    let inGame = true;
     while (this.pos < this.lines.length) {
       const t = this.lines[this.pos]!;
-      if (t.startsWith(SCORE_PREFIX)) return;
-      if (t === 'Match statistics' || t === 'Session statistics') this.hasMatchStatistics = true;
+      if (t.startsWith(SCORE_PREFIX)) break;
+      if (t === 'Match statistics' || t === 'Session statistics') {
+        this.hasMatchStatistics = true;
+        inGame = false;
+      }
       const v = t.length <= MAX_LINE ? RE_VERSION.exec(t) : null;
       if (v) this.program ??= v[1]!;
+      if (inGame && t.length <= MAX_LINE) {
+        if (columns === null && t.startsWith('Player ')) columns = this.statColumns(t);
+        const key = columns ? statRow(t) : null;
+        if (key && columns) {
+          const n0 = /^\s*(\d+)/.exec(t.slice(columns[0], columns[1]));
+          const n1 = /^\s*(\d+)/.exec(t.slice(columns[1]));
+          if (n0 && n1) rows[key] = [Number(n0[1]), Number(n1[1])];
+        }
+      }
       this.pos++;
+    }
+    const { below, above, close, doubles, takes, passes } = rows;
+    return below && above && close && doubles && takes && passes
+      ? { below, above, close, doubles, takes, passes }
+      : null;
+  }
+
+  /**
+   * Where the players' columns start in the rows of gnuBG's statistics, from its "Player" line (names in
+   * seat order), or null. gnuBG pads the columns to 24 bytes of UTF-8, so a name such as 李雷 moves the next
+   * column in characters, not in bytes; the rows below hold only ASCII, where bytes are characters.
+   */
+  private statColumns(t: string): [number, number] | null {
+    const [p0, p1] = this.players ?? ['', ''];
+    const a = t.indexOf(p0, 'Player'.length);
+    const b = a < 0 ? -1 : t.indexOf(p1, a + p0.length);
+    if (a <= 0 || b < 0) return null;
+    const at = utf8Length(t.slice(0, a));
+    const bt = utf8Length(t.slice(0, b));
+    return bt === at + 24 ? [at, bt] : null;
+  }
+
+  /**
+   * Settles the no-double decisions whose distance to gnuBG's close-cube threshold the printed values
+   * cannot tell: the best option (ND) minus min(DT, 1) printed as exactly 0.160 may be 0.1595 (close) or
+   * 0.1605 (not close). gnuBG's per-game count of close or actual decisions, less its doubles, takes and
+   * passes, is its count of close no-double decisions; those beyond the clear ones are the undecided ones it
+   * counted, taken in game order (ND moved by 1e-7, which changes no error: ND is the best option there).
+   */
+  private settleClose(decisions: Decision[], printed: PrintedCubeStats): void {
+    if (this.mwcWarned) return; // values converted from MWC: the printed gap is not in equity
+    for (const seat of [0, 1] as const) {
+      const undecided: number[] = [];
+      let clear = 0;
+      decisions.forEach((d, i) => {
+        if (d.kind !== 'cube' || d.action !== 'no-double' || d.player !== seat || !d.analysis || d.beaver)
+          return;
+        const a = d.analysis;
+        const best = Math.max(a.nd, Math.min(a.dt, a.dp));
+        const gap = best - Math.min(a.dt, 1);
+        if (best === a.nd && Math.round(gap * 1000) === CLOSE_CUBE * 1000) undecided.push(i);
+        else if (gap < CLOSE_CUBE) clear++;
+      });
+      if (undecided.length === 0) continue;
+      const need =
+        printed.close[seat] - printed.doubles[seat] - printed.takes[seat] - printed.passes[seat] - clear;
+      if (need < 0 || need > undecided.length) continue;
+      undecided.forEach((i, k) => {
+        const d = decisions[i]!;
+        if (d.kind !== 'cube' || !d.analysis) return;
+        const edge = Math.min(d.analysis.dt, 1) + CLOSE_CUBE;
+        decisions[i] = { ...d, analysis: { ...d.analysis, nd: k < need ? edge - 1e-7 : edge + 1e-7 } };
+      });
+    }
+  }
+
+  /**
+   * Settles the game's missed-double ties ({@link isMissedDoubleTie}) by gnuBG's own count: for each player
+   * and class (below / above the cash point), the missed doubles gnuBG printed beyond those the values
+   * show are the ties it counted, taken in game order (each costs less than 0.0005, so which ones does not
+   * change a printed figure). Without the statistics, or when they cannot be met, the ties stay ties.
+   */
+  private settleTies(decisions: Decision[], printed: PrintedCubeStats | null): void {
+    if (printed === null) return;
+    this.settleClose(decisions, printed);
+    if (this.ties.length === 0) return;
+    for (const seat of [0, 1] as const) {
+      for (const above of [false, true]) {
+        const ties = this.ties.filter((x) => x.seat === seat && x.above === above);
+        if (ties.length === 0) continue;
+        const shown = decisions.filter(
+          (d) =>
+            d.kind === 'cube' &&
+            d.action === 'no-double' &&
+            d.player === seat &&
+            d.analysis !== null &&
+            d.analysis.dt > 1 === above &&
+            d.analysis.nd < Math.min(d.analysis.dt, d.analysis.dp),
+        ).length;
+        const need = printed[above ? 'above' : 'below'][seat] - shown;
+        if (need < 0 || need > ties.length) continue;
+        for (const { index } of ties.slice(0, need)) {
+          const d = decisions[index]!;
+          if (d.kind === 'cube' && d.analysis)
+            decisions[index] = { ...d, analysis: asMissedDouble(d.analysis) };
+        }
+      }
     }
   }
 
@@ -616,6 +750,7 @@ class TextFileReader {
       moveSkill: undefined,
       luckMark: undefined,
       beaverNote: false,
+      cubeAlerts: new Set(),
       rolled: null,
       candidates: [],
       comment: undefined,
@@ -739,7 +874,10 @@ class TextFileReader {
       block.cubeSkill = SKILLS[marked[1]!];
       return;
     }
-    if (/^Alert: (missed double|wrong take|wrong pass|wrong double)\b/.test(b)) {
+    const cube = /^Alert: (missed double|wrong take|wrong pass|wrong double)\b(?: \(([+-]))?/.exec(b);
+    if (cube) {
+      // the sign of the printed difference: "missed double (+0.000)" is printed where ND ≥ DT, DP
+      block.cubeAlerts.add(cube[2] ? `${cube[1]} ${cube[2]}` : cube[1]!);
       // the skill tag, when any, follows on the same line or the next
       alert.pending = true;
       const tag = /\[(very bad|bad|doubtful)\]\s*$/.exec(b);
@@ -896,6 +1034,29 @@ class TextFileReader {
     return c.verdict && !takerView ? refineCube(a, c.verdict) : a;
   }
 
+  /**
+   * The cube analysis of a move block's no-double decision; a missed double the text cannot settle
+   * ({@link isMissedDoubleTie}) is noted for the game's statistics to settle.
+   */
+  private noDoubleAnalysis(
+    block: Block,
+    h: ScoreLine,
+    seat: Side,
+    cubeValue: number,
+    index: number,
+  ): CubeAnalysis | null {
+    const a = this.cubeAnalysis(block, h, seat, cubeValue, false);
+    const verdict = block.cube?.verdict;
+    if (
+      a &&
+      verdict &&
+      !(block.cube?.mwc && h.matchLength > 0) &&
+      isMissedDoubleTie(a, verdict, block.cubeAlerts.has('missed double -'))
+    )
+      this.ties.push({ index, seat, above: a.dt > 1 });
+    return a;
+  }
+
   private checkPosition(block: Block, board: Board, onRoll: Side): void {
     const p = block.positionId;
     if (!p) return;
@@ -973,7 +1134,7 @@ class TextFileReader {
       }
       st.lastWasPass = false;
       if (block.cube) {
-        const analysis = this.cubeAnalysis(block, h, seat, st.cubeValue, false);
+        const analysis = this.noDoubleAnalysis(block, h, seat, st.cubeValue, out.length);
         out.push(cube(seat, block.cube.line, 'no-double', analysis, annotation(block.cubeSkill)));
       }
       this.pushChecker(
@@ -998,7 +1159,13 @@ class TextFileReader {
       }
       const analysis = block.beaverNote ? null : this.cubeAnalysis(block, h, seat, st.cubeValue, false);
       out.push(
-        cube(seat, action.line, 'double', analysis, annotation(block.cubeSkill, undefined, block.comment)),
+        cube(
+          seat,
+          action.line,
+          'double',
+          actionAlert(analysis, block, 'wrong double'),
+          annotation(block.cubeSkill, undefined, block.comment),
+        ),
       );
       st.pending = { doubler: seat, analysis, beavers: 0 };
       st.lastWasPass = false;
@@ -1041,7 +1208,7 @@ class TextFileReader {
         responder,
         action.line,
         take ? 'take' : 'pass',
-        analysis,
+        actionAlert(analysis, block, take ? 'wrong take' : 'wrong pass'),
         ann,
         undefined,
         afterBeaver || undefined,
@@ -1202,4 +1369,30 @@ function needsLegalCount(candidates: readonly Candidate[]): boolean {
  */
 export function parseGnubgTextGame(bytes: Uint8Array, file: string, met: Met): GnubgTextFile {
   return new TextFileReader(decodeText(bytes), file, met).read();
+}
+
+/** The cube row of gnuBG's statistics a line is, or null. */
+function statRow(t: string): keyof PrintedCubeStats | null {
+  if (t.startsWith('Missed doubles below CP ')) return 'below';
+  if (t.startsWith('Missed doubles above CP ')) return 'above';
+  if (t.startsWith('Close or actual cube decisions ')) return 'close';
+  if (t.startsWith('Doubles ')) return 'doubles';
+  if (t.startsWith('Takes ')) return 'takes';
+  if (t.startsWith('Passes ')) return 'passes';
+  return null;
+}
+
+/** The analysis of an action with the tie its own alert settles ({@link withActionAlert}). */
+function actionAlert(
+  a: CubeAnalysis | null,
+  block: Block,
+  alert: 'wrong double' | 'wrong take' | 'wrong pass',
+): CubeAnalysis | null {
+  if (!a || !(block.cubeAlerts.has(`${alert} -`) || block.cubeAlerts.has(`${alert} +`))) return a;
+  return { ...a, ...withActionAlert(a, alert) };
+}
+
+/** The length of a text in bytes of UTF-8. */
+function utf8Length(s: string): number {
+  return new TextEncoder().encode(s).length;
 }
