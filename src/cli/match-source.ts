@@ -85,11 +85,21 @@ export function libraryRoute(
     return null;
   }
   if (paths.length > 0) throw new UsageError('give match files or folders, or --library, not both');
+  noMetOnLibrary(opts);
   return { library: opts.library === true ? undefined : opts.library };
+}
+
+/** `--met` on a library route is a usage error: the stored figures were made with the bundled table. */
+function noMetOnLibrary(opts: SourceOptions): void {
+  if (opts.met !== undefined)
+    throw new UsageError(
+      "--met applies to match files: a library's figures were computed at import with the bundled Kazaross-XG2",
+    );
 }
 
 /** The person settings on the library: the stored aliases, then `--alias` (which wins). */
 export async function librarySettings(lib: Library, opts: SourceOptions): Promise<PersonSettings> {
+  noMetOnLibrary(opts);
   const s = personSettings(opts);
   const aliases = new Map([...(await storedAliases(lib)), ...s.aliases]);
   return { ...s, aliases, wanted: opts.player?.map((p) => aliases.get(p) ?? p) };
@@ -133,7 +143,6 @@ export function withReadLibrary(
 export async function overMatches(
   paths: readonly string[],
   opts: SourceOptions,
-  met: Met,
   start: (s: PersonSettings) => (match: Match) => void,
   finish: (s: PersonSettings, result: MatchInputResult) => (typeof EXIT)[keyof typeof EXIT],
 ): Promise<(typeof EXIT)[keyof typeof EXIT]> {
@@ -141,10 +150,10 @@ export async function overMatches(
   const route = libraryRoute(paths, opts);
   if (route === null) {
     const s = personSettings(opts);
-    return finish(s, readMatches(paths, start(s), { met, filter }));
+    return finish(s, readMatches(paths, start(s), { met: s.met, filter }));
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
-    return finish(s, await readLibraryMatches(lib, filter, start(s), met));
+    return finish(s, await readLibraryMatches(lib, filter, start(s), s.met));
   });
 }

@@ -3,6 +3,8 @@
  */
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
+import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
+import { loadMetFile } from '../met/xml.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 
 /** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
@@ -33,6 +35,31 @@ export function thresholdsOption(value: string | undefined): {
   return { preset: p, thresholds: THRESHOLD_PRESETS[p] };
 }
 
+const metFiles = new Map<string, Met>();
+
+/**
+ * The match equity table of `--met FILE` (a gnuBG MET XML file, read once per run), else the bundled
+ * Kazaross-XG2; a file bdb cannot use is a usage error naming it and what is wrong.
+ */
+export function metOption(file: string | undefined): Met {
+  if (file === undefined) return loadKazarossXG2();
+  let met = metFiles.get(file);
+  if (!met) {
+    try {
+      met = loadMetFile(file);
+    } catch (e) {
+      if (e instanceof MetError) throw new UsageError(`--met ${e.message}`);
+      throw e;
+    }
+    metFiles.set(file, met);
+  }
+  return met;
+}
+
+/** The `--met` option's help. */
+export const MET_HELP =
+  "match equity table: a gnuBG MET file (XML, as in gnuBG's met/ folder; explicit tables) for the MWC figures, instead of the bundled Kazaross-XG2";
+
 /** Collects a repeatable option's values. */
 export function collect(value: string, prev: string[] = []): string[] {
   return [...prev, value];
@@ -54,7 +81,8 @@ export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: str
     .option(
       '--thresholds <preset>',
       `error/blunder thresholds${thresholdsUse}: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)`,
-    );
+    )
+    .option('--met <file>', MET_HELP);
 }
 
 /** The values commander gives for {@link personOptions}. */
@@ -63,6 +91,7 @@ export interface PersonOptions {
   thresholds?: string;
   player?: string[];
   alias?: string[];
+  met?: string;
 }
 
 /** What the person options decide, parsed once for `stats`, `biases` and `plan`. */
@@ -73,6 +102,8 @@ export interface PersonSettings {
   readonly wanted: string[] | undefined;
   readonly preset: keyof typeof THRESHOLD_PRESETS;
   readonly thresholds: ErrorThresholds;
+  /** The match equity table (`--met`, else Kazaross-XG2). */
+  readonly met: Met;
   /** The settings as the JSON output records them. */
   readonly settings: {
     readonly thresholds: {
@@ -81,6 +112,8 @@ export interface PersonSettings {
       readonly blunderMpt: number;
     };
     readonly difficultyTau: number;
+    /** The match equity table's name, and its file when `--met` named one (null: the bundled table). */
+    readonly met: { readonly name: string; readonly file: string | null };
   };
 }
 
@@ -89,9 +122,11 @@ export function personSettings(opts: PersonOptions): PersonSettings {
   const aliases = parseAliases(opts.alias ?? []);
   const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
   const { preset, thresholds } = thresholdsOption(opts.thresholds);
+  const met = metOption(opts.met);
   const settings = {
     thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
     difficultyTau: DIFFICULTY_TAU,
+    met: { name: met.name, file: opts.met ?? null },
   };
-  return { aliases, wanted, preset, thresholds, settings };
+  return { aliases, wanted, preset, thresholds, met, settings };
 }

@@ -4,7 +4,6 @@
  * the share of checker plays that could not be reproduced.
  */
 import type { Command } from 'commander';
-import { defaultMet } from '../../analyse.js';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
@@ -17,7 +16,6 @@ export function runBiases(paths: readonly string[], opts: SourceOptions): Promis
   return overMatches(
     paths,
     opts,
-    defaultMet(),
     ({ aliases, wanted }) => {
       const c = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
       collector = c;

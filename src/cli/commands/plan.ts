@@ -4,7 +4,6 @@
  * marked as studied (`bdb study mark`) are never proposed, count as chosen, and are listed apart.
  */
 import type { Command } from 'commander';
-import { defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { type StudyMark, studyMarks } from '../../library/study-marks.js';
 import {
@@ -68,12 +67,11 @@ function studiedPositions(marks: readonly StudyMark[]): PlanStudyOptions | null 
 /** Runs the command; returns the exit code. */
 export async function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
-  const met = defaultMet();
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
   const collector = (s: PersonSettings, study: PlanStudyOptions | null): PlanCollector =>
     new PlanCollector(
-      met,
+      s.met,
       s.thresholds,
       { aliases: s.aliases, ...(s.wanted ? { players: s.wanted } : {}) },
       study ?? {},
@@ -85,7 +83,7 @@ export async function runPlan(paths: readonly string[], opts: PlanOptions): Prom
       c,
       size,
       s,
-      readMatches(paths, (m) => c.add(m), { met, filter }),
+      readMatches(paths, (m) => c.add(m), { met: s.met, filter }),
       opts,
     );
   }
@@ -93,7 +91,7 @@ export async function runPlan(paths: readonly string[], opts: PlanOptions): Prom
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
     const c = collector(s, studiedPositions(await studyMarks(lib)));
-    return printPlan(c, size, s, await readLibraryMatches(lib, filter, (m) => c.add(m), met), opts);
+    return printPlan(c, size, s, await readLibraryMatches(lib, filter, (m) => c.add(m), s.met), opts);
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { canonicalName, defaultMet, reportMatch } from '../../analyse.js';
+import { canonicalName, reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { personInMostMatches, unknownPlayerMessage } from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
@@ -46,7 +46,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     });
   if (route === null) {
     const s = personSettings(opts);
-    const met = defaultMet();
+    const met = s.met;
     const c = collect(s);
     const result = readMatches(
       paths,

@@ -4,7 +4,7 @@
  */
 import { statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { defaultMet, parseMatchFiles } from '../../analyse.js';
+import { parseMatchFiles } from '../../analyse.js';
 import type { Match } from '../../model/types.js';
 import { renderReviewHtml } from '../../report/html.js';
 import { renderReview } from '../../report/review.js';
@@ -13,17 +13,19 @@ import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
 import { matchUnits } from '../files.js';
 import { readUnit } from '../match-input.js';
-import { thresholdsOption } from '../options.js';
+import { MET_HELP, metOption, thresholdsOption } from '../options.js';
 
 export interface ReviewOptions {
   json?: boolean;
   thresholds?: string;
   html?: string;
+  met?: string;
 }
 
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
   const { thresholds } = thresholdsOption(opts.thresholds);
+  const met = metOption(opts.met);
   const fail = (message: string): ExitCode => {
     process.stderr.write(`bdb: ${message}\n`);
     return EXIT.someFailed;
@@ -33,7 +35,6 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   } catch {
     return fail(`${file}: no such file`);
   }
-  const met = defaultMet();
   let match: Match;
   try {
     // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
@@ -80,6 +81,7 @@ export function registerReview(program: Command): void {
       '--thresholds <preset>',
       'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
     )
+    .option('--met <file>', MET_HELP)
     .action((file: string, opts: ReviewOptions) => {
       process.exitCode = runReview(file, opts);
     });

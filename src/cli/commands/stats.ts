@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
-import { defaultMet, PlayerAggregator, reportMatch } from '../../analyse.js';
+import { PlayerAggregator, reportMatch } from '../../analyse.js';
 import { isEmptyFilter } from '../../library/filter.js';
 import { libraryFileNotes, libraryReports, libraryTallies } from '../../library/read.js';
 import { storedTotals } from '../../library/totals.js';
@@ -37,8 +37,8 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
   if (route === null) {
-    const met = defaultMet();
     const s = personSettings(opts);
+    const met = s.met;
     const { thresholds } = s;
     return statsOver(s, opts, (onReport) =>
       readMatches(
@@ -117,7 +117,8 @@ async function statsOver(
   if (!opts.json && read > 0) {
     out.write(
       `Errors: e ≥ ${thresholds.errorMpt / 1000} EMG (${preset} thresholds ${thresholds.errorMpt}/${thresholds.blunderMpt} mpt); ` +
-        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches.\n`,
+        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches. ` +
+        `MWC: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}.\n`,
     );
   }
   return exitCode;

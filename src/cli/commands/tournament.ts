@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { canonicalName, defaultMet } from '../../analyse.js';
+import { canonicalName } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { personInMostMatches, unknownEventMessage, unknownPlayerMessage } from '../../history/names.js';
 import {
@@ -189,8 +189,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
   if (wanted === '') throw new UsageError('EVENT is empty');
   if (opts.matches === undefined && wanted === undefined)
     throw new UsageError('give EVENT (an event of the library), or --matches FOLDER');
-  personSettings(opts); // bad --alias / --thresholds: usage errors before anything is read
-  const met = defaultMet();
+  const met = personSettings(opts).met; // bad --alias / --thresholds / --met: usage errors before anything is read
   const option = typeof opts.library === 'string' ? opts.library : undefined;
   const folder = opts.matches;
   if (folder !== undefined) {

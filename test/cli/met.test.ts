@@ -1,0 +1,73 @@
+/**
+ * `--met FILE`: the figures with another match equity table, named in the JSON settings. g0001.sgf (a
+ * 3-point match played and analysed by gnuBG 1.07.001, test/reference-matches/README.md) read with gnuBG's
+ * own Kazaross-XG2.xml gives exactly the default figures; with a hand-made 3-point table, the equity figures
+ * (EMG, which no table enters) stay and the MWC ones change.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bdb } from '../helpers/cli.js';
+import { metXml, POST3, PRE3 } from '../helpers/met-xml.js';
+
+const G0001 = fileURLToPath(new URL('../reference-matches/gnubg/g0001.sgf', import.meta.url));
+const KAZAROSS = fileURLToPath(new URL('../../../shared/data/met/Kazaross-XG2.xml', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-met-cli-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Player {
+  player: string;
+  equityError: { total: number; checker: number };
+  mwcLossPct: { total: number };
+  l7Pct: number | null;
+}
+interface Stats {
+  settings: { met: { name: string; file: string | null } };
+  players: Player[];
+}
+
+function stats(...args: string[]): Stats {
+  const r = bdb('stats', G0001, '--json', ...args);
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Stats;
+}
+
+describe('--met FILE', () => {
+  it("gnuBG's Kazaross-XG2.xml: the bundled table's figures, the file named", () => {
+    const base = stats();
+    const same = stats('--met', KAZAROSS);
+    expect(base.settings.met).toEqual({ name: 'Kazaross XG2 25 point MET', file: null });
+    expect(same.settings.met).toEqual({ name: 'Kazaross XG2 25 point MET', file: KAZAROSS });
+    expect(same.players).toEqual(base.players);
+  });
+
+  // the SGF stores cube equities as MWC (DA[]), turned into EMG with the table: only chequer play's EMG
+  // (A[], stored as equity) is the same whatever the table
+  it('another table: the same chequer-play equity, other MWC figures', () => {
+    const three = join(tmp, 'three.xml');
+    writeFileSync(three, metXml('Three', PRE3, POST3));
+    const base = stats();
+    const other = stats('--met', three);
+    expect(other.settings.met).toEqual({ name: 'Three', file: three });
+    other.players.forEach((p, i) => {
+      expect(p.equityError.checker).toBe(base.players[i]!.equityError.checker);
+      expect(p.mwcLossPct.total).not.toBe(base.players[i]!.mwcLossPct.total);
+    });
+  });
+
+  it('a bad file is a usage error naming it; with --library, --met is refused', () => {
+    const bad = join(tmp, 'bad.xml');
+    writeFileSync(bad, 'not xml');
+    const r = bdb('stats', G0001, '--met', bad);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`bdb: --met ${bad}: not an XML file\n`);
+    const rv = bdb('review', G0001, '--met', bad);
+    expect(rv.code).toBe(2);
+    expect(rv.stderr).toBe(`bdb: --met ${bad}: not an XML file\n`);
+    const lib = bdb('stats', '--library', join(tmp, 'lib.duckdb'), '--met', KAZAROSS);
+    expect(lib.code).toBe(2);
+    expect(lib.stderr).toContain('--met applies to match files');
+  });
+});
