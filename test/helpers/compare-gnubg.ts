@@ -92,6 +92,18 @@ export function compareGnubg(
       ]);
     }
   }
+  const classes = [
+    ['cubeErrors.missedDoubleBelowCP', ours.cubeErrors.missedDoubleBelowCP.count],
+    ['cubeErrors.missedDoubleAboveCP', ours.cubeErrors.missedDoubleAboveCP.count],
+    ['cubeErrors.wrongDoubleBelowDP', ours.cubeErrors.wrongDoubleBelowDP.count],
+    ['cubeErrors.wrongDoubleAboveTG', ours.cubeErrors.wrongDoubleAboveTG.count],
+    ['cubeErrors.wrongTake', ours.cubeErrors.wrongTake.count],
+    ['cubeErrors.wrongPass', ours.cubeErrors.wrongPass.count],
+  ] as const;
+  classes.forEach(([field, v], i) => {
+    // a count: exact unless a stored value sits within its rounding of the class's tie (storage-bound.ts)
+    rows.push([field, v, { value: g.cubeErrors[i]!, decimals: 0 }, bounds.cubeClassTies - 0.5]);
+  });
   const printedMarks = [...g.moveMarks, ...g.rollMarks];
   marks.forEach(([field, v], i) => {
     rows.push([field, v, { value: printedMarks[i]!, decimals: 0 }, 0]);

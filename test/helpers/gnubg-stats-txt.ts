@@ -41,6 +41,11 @@ export interface GnubgPrinted {
     cubeRatingLoss: Printed | null;
   } | null;
   rollMarks: [number, number, number, number, number];
+  /**
+   * The cube-error classes' counts: missed doubles below and above CP, wrong doubles below DP and above TG,
+   * wrong takes, wrong passes.
+   */
+  cubeErrors: [number, number, number, number, number, number];
 }
 
 function printed(tok: string): Printed {
@@ -130,6 +135,14 @@ export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
             checkerRatingLoss: optional('Overall statistics|Chequerplay errors rating loss'),
             cubeRatingLoss: optional('Overall statistics|Cube errors rating loss'),
           },
+      cubeErrors: [
+        pick(`Cube statistics|Missed doubles below CP (${unit})`).value,
+        pick(`Cube statistics|Missed doubles above CP (${unit})`).value,
+        pick(`Cube statistics|Wrong doubles below DP (${unit})`).value,
+        pick(`Cube statistics|Wrong doubles above TG (${unit})`).value,
+        pick(`Cube statistics|Wrong takes (${unit})`).value,
+        pick(`Cube statistics|Wrong passes (${unit})`).value,
+      ],
       moveMarks: [
         pick('Chequerplay statistics|Unmarked moves').value,
         pick('Chequerplay statistics|Moves marked doubtful').value,

@@ -6,7 +6,10 @@
  *  - chequer error of a move: two equities → ±1e-6 EMG; in MWC × the decision's factor f = (W − L)/2;
  *  - cube error: two DA values in MWC, each ±5e-7, turned into EMG by mwc2eq (× 1/f) → ±1e-6 / f EMG,
  *    ±1e-6 MWC (money: DA holds equities, ±1e-6 EMG, × cube in points);
- *  - luck of a roll: ±5e-6 EMG; × f in MWC (× cube in points at money play).
+ *  - luck of a roll: ±5e-6 EMG; × f in MWC (× cube in points at money play);
+ *  - a cube-error class count: exact, unless a stored comparison it hangs on is within that rounding of a
+ *    tie (ND against the worse of DT and DP, DT against DP, ND or DT against the cash point 1): each such
+ *    decision may move one count by one (`cubeClassTies`, with the decisions named in `cubeTieAt`).
  */
 import type { Met } from '../../src/met/index.js';
 import { decisionMwcFactor } from '../../src/metrics/mwc-loss.js';
@@ -22,6 +25,10 @@ export interface StorageBounds {
   luckSecond: number;
   errorRateMEMG: number;
   snowieER: number;
+  /** The player's cube decisions whose error class the stored rounding cannot settle. */
+  cubeClassTies: number;
+  /** Where they are (game and decision, 1-based). */
+  cubeTieAt: string[];
 }
 
 /** The storage-rounding bounds of both players of a match. */
@@ -34,6 +41,8 @@ export function storageBounds(met: Met, match: Match): [StorageBounds, StorageBo
     cubeSecond: 0,
     luckEMG: 0,
     luckSecond: 0,
+    cubeClassTies: 0,
+    cubeTieAt: [] as string[],
   }));
   const den = [0, 0];
   let moves = 0;
@@ -58,6 +67,10 @@ export function storageBounds(met: Met, match: Match): [StorageBounds, StorageBo
         const emg = money ? 1e-6 : f > 0 ? 1e-6 / f : 0;
         x.cubeEMG += emg;
         x.cubeSecond += money ? emg * f : 1e-6 * second;
+        if (cubeClassTie(d.action, d.analysis, money ? 1e-6 : f > 0 ? 1e-6 / f : Number.POSITIVE_INFINITY)) {
+          x.cubeClassTies++;
+          x.cubeTieAt.push(`game ${g.index + 1} decision ${g.decisions.indexOf(d) + 1}`);
+        }
       }
     }
   }
@@ -71,4 +84,17 @@ export function storageBounds(met: Met, match: Match): [StorageBounds, StorageBo
       snowieER: moves > 0 ? (1000 * total) / moves : 0,
     };
   }) as [StorageBounds, StorageBounds];
+}
+
+/** True when a comparison the decision's error class hangs on is within `eps` (EMG) of a tie. */
+function cubeClassTie(
+  action: 'no-double' | 'double' | 'take' | 'pass',
+  a: { nd: number; dt: number; dp: number },
+  eps: number,
+): boolean {
+  const near = (x: number, y: number): boolean => Math.abs(x - y) <= eps;
+  const worst = Math.min(a.dt, a.dp);
+  if (action === 'no-double') return near(a.nd, worst) || (a.nd < worst && near(a.dt, 1));
+  if (action === 'double') return near(a.nd, worst) || (a.nd > worst && near(a.nd, 1));
+  return near(a.dt, a.dp);
 }

@@ -68,6 +68,13 @@ test('gnuBG parity over all reference matches', () => {
     `gnuBG parity over ${matches} matches (${matches * 2} players):\n${lines.join('\n')}\nall fields: exact ${all.e}/${all.t}, within bound ${all.w}/${all.t}`,
   );
   expect(outside).toEqual([]);
+  // every match read, and every field gnuBG prints for every player compared (the second units and the
+  // FIBS lines depend on match or money play and on what gnuBG prints as n/a)
+  expect(matches).toBe(68);
+  for (const [field, s] of perField)
+    if (!field.startsWith('fibs.') && !/(MWCPct|Points|Pct|Ppg)$/.test(field))
+      expect(s.total, field).toBe(2 * matches);
+  expect(perField.size).toBeGreaterThanOrEqual(31);
 });
 
 test('every played move and candidate of all shared SGFs is legal', () => {
