@@ -1,4 +1,5 @@
 /** Compares bdb's `gnubg` block with gnuBG's printed statistics, field by field. */
+import { gnubgLuckRating, gnubgRating } from '../../src/metrics/gnubg-stats.js';
 import type { GnubgFigures } from '../../src/metrics/player-stats.js';
 import type { GnubgPrinted, Printed } from './gnubg-stats-txt.js';
 import type { StorageBounds } from './storage-bound.js';
@@ -104,6 +105,38 @@ export function compareGnubg(
     // a count: exact unless a stored value sits within its rounding of the class's tie (storage-bound.ts)
     rows.push([field, v, { value: g.cubeErrors[i]!, decimals: 0 }, bounds.cubeClassTies - 0.5]);
   });
+  // rates: a sum's bound over its denominator
+  const per = (b: number, n: number): number => (n > 0 ? (1000 * b) / n : 0);
+  const rolls = g.rollMarks.reduce((a, x) => a + x, 0);
+  rows.push(
+    [
+      'checkerErrorRateMEMG',
+      ours.checkerErrorRateMEMG,
+      g.checkerRateMEMG,
+      per(bounds.checkerEMG, ours.unforcedMoves),
+    ],
+    // no close cube decision: gnuBG prints a rate of -0.0 (and the rating n/a) where bdb says n/a (null)
+    [
+      'cubeErrorRateMEMG',
+      ours.cubeErrorRateMEMG ?? (ours.closeCubeDecisions === 0 ? 0 : null),
+      g.cubeRateMEMG,
+      per(bounds.cubeEMG, ours.closeCubeDecisions),
+    ],
+    ['luckRateMEMG', ours.luckRateMEMG, g.luckRateMEMG, per(bounds.luckEMG, rolls)],
+    ['totalErrorEMG', ours.totalErrorEMG, g.totalErrorEMG, bounds.checkerEMG + bounds.cubeEMG],
+    [
+      g.money ? 'totalErrorPoints' : 'totalErrorMWCPct',
+      g.money ? ours.totalErrorPoints : ours.totalErrorMWCPct,
+      g.totalErrorSecond,
+      bounds.checkerSecond + bounds.cubeSecond,
+    ],
+    [
+      g.money ? 'actualResultPpg' : 'actualResultPct',
+      g.money ? ours.actualResultPpg : ours.actualResultPct,
+      g.actualResult,
+      0,
+    ],
+  );
   const printedMarks = [...g.moveMarks, ...g.rollMarks];
   marks.forEach(([field, v], i) => {
     rows.push([field, v, { value: printedMarks[i]!, decimals: 0 }, 0]);
@@ -117,5 +150,57 @@ export function compareGnubg(
     const withinBound = v !== null && Math.abs(v - p.value) <= unit / 2 + bound + 1e-9;
     out.push({ field, ours: v, gnubg: p.value, exact, withinBound, bound });
   }
+  out.push(...compareRatings(ours, g, bounds));
   return out;
+}
+
+/**
+ * gnuBG's rating labels: bdb's label must be gnuBG's, unless the rate it is read from lies within its
+ * storage bound of a label's threshold (then either neighbour is accepted). Labels compare as their rank.
+ */
+function compareRatings(ours: GnubgFigures, g: GnubgPrinted, bounds: StorageBounds): FieldComparison[] {
+  const rate = (x: number | null): number | null => (x === null ? null : x / 1000);
+  const per = (b: number, n: number): number => (n > 0 ? b / n : 0);
+  const decisions = ours.unforcedMoves + ours.closeCubeDecisions;
+  const rolls = g.rollMarks.reduce((a, x) => a + x, 0);
+  const items: [string, string | null, string, number | null, number, (r: number | null) => string | null][] =
+    [
+      [
+        'ratings.checker',
+        ours.ratings.checker,
+        g.ratings.checker,
+        rate(ours.checkerErrorRateMEMG),
+        per(bounds.checkerEMG, ours.unforcedMoves),
+        gnubgRating,
+      ],
+      [
+        'ratings.cube',
+        ours.ratings.cube,
+        g.ratings.cube,
+        rate(ours.cubeErrorRateMEMG),
+        per(bounds.cubeEMG, ours.closeCubeDecisions),
+        gnubgRating,
+      ],
+      [
+        'ratings.overall',
+        ours.ratings.overall,
+        g.ratings.overall,
+        rate(ours.errorRateMEMG),
+        per(bounds.checkerEMG + bounds.cubeEMG, decisions),
+        gnubgRating,
+      ],
+      [
+        'ratings.luck',
+        ours.ratings.luck,
+        g.ratings.luck,
+        rate(ours.luckRateMEMG),
+        per(bounds.luckEMG, rolls),
+        gnubgLuckRating,
+      ],
+    ];
+  return items.map(([field, label, printed, r, b, of]) => {
+    const exact = label === printed || (label === null && printed === 'n/a');
+    const near = r !== null && (of(r - b) === printed || of(r + b) === printed);
+    return { field, ours: exact ? 1 : 0, gnubg: 1, exact, withinBound: exact || near, bound: b };
+  });
 }

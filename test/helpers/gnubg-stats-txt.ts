@@ -46,6 +46,17 @@ export interface GnubgPrinted {
    * wrong takes, wrong passes.
    */
   cubeErrors: [number, number, number, number, number, number];
+  /** Error rates (magnitudes) of chequer play and cube, luck rate (signed), in mEMG. */
+  checkerRateMEMG: Printed;
+  cubeRateMEMG: Printed;
+  luckRateMEMG: Printed;
+  /** Overall error total (magnitudes): EMG and the second unit (MWC % or points). */
+  totalErrorEMG: Printed;
+  totalErrorSecond: Printed;
+  /** Actual result: % of MWC at match play, ppg at money play. */
+  actualResult: Printed;
+  /** The rating labels as printed. */
+  ratings: { checker: string; cube: string; overall: string; luck: string };
 }
 
 function printed(tok: string): Printed {
@@ -135,6 +146,20 @@ export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
             checkerRatingLoss: optional('Overall statistics|Chequerplay errors rating loss'),
             cubeRatingLoss: optional('Overall statistics|Cube errors rating loss'),
           },
+      checkerRateMEMG: mag(pick(`Chequerplay statistics|Error rate m${unit}`, 0)),
+      cubeRateMEMG: mag(pick(`Cube statistics|Error rate m${unit}`, 0)),
+      luckRateMEMG: pick(`Luck statistics|Luck rate m${unit}`, 0),
+      totalErrorEMG: mag(pick(`Overall statistics|Error total ${unit}`, 0)),
+      totalErrorSecond: mag(pick(`Overall statistics|Error total ${unit}`, 1)),
+      actualResult: pick(
+        money ? 'Overall statistics|Advantage (actual) in ppg' : 'Overall statistics|Actual result',
+      ),
+      ratings: {
+        checker: get('Chequerplay statistics|Chequerplay rating')[k]!.trim(),
+        cube: get('Cube statistics|Cube decision rating')[k]!.trim(),
+        overall: get('Overall statistics|Overall rating')[k]!.trim(),
+        luck: get('Luck statistics|Luck rating')[k]!.trim(),
+      },
       cubeErrors: [
         pick(`Cube statistics|Missed doubles below CP (${unit})`).value,
         pick(`Cube statistics|Missed doubles above CP (${unit})`).value,
