@@ -26,10 +26,16 @@ export function sniffGnubgText(head: Uint8Array): boolean {
   while (i < lines.length && lines[i]!.trim() === '') i++;
   const first = lines[i];
   if (first === undefined || typeof readScoreLine(first) === 'string') return false;
-  // a complete head must reach the first move block (the match information takes a few lines)
+  // a complete head must reach the first move block (the match information takes a few lines), or the
+  // game's statistics when it has no move (a match forfeited before the first roll)
   const rest = lines.slice(i + 1, i + 40);
   if (head.length < 2048 && rest.length < 39) return true;
-  return rest.some((l) => l.startsWith('Move number ') || /^\s*GNU Backgammon\s+Position ID:/.test(l));
+  return rest.some(
+    (l) =>
+      l.startsWith('Move number ') ||
+      /^\s*GNU Backgammon\s+Position ID:/.test(l) ||
+      l.startsWith('Game statistics for game '),
+  );
 }
 
 export const gnubgTextFormat: MatchFormat = {
