@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { loadKazarossXG2 } from '../../../src/met/index.js';
-import { isCountedNoDouble } from '../../../src/metrics/counting.js';
+import { isCountedNoDouble, isForcedChecker } from '../../../src/metrics/counting.js';
 import { reachesThreshold, thresholdEquity } from '../../../src/metrics/difficulty.js';
 import {
   GNUBG_CLOSE_CUBE,
@@ -14,7 +14,7 @@ import {
   gnubgRating,
 } from '../../../src/metrics/gnubg-stats.js';
 import type { CubeDecision, Game, Match } from '../../../src/model/types.js';
-import { cube } from './helpers.js';
+import { checker, cube } from './helpers.js';
 
 describe("XG's no-double window (spec/metrics.md §2.2): ND > 0 and ND − min(DT, DP) < 0.200, both strict", () => {
   test.each([
@@ -93,5 +93,19 @@ describe("gnuBG's luck rating (analysis.c getLuckRating): 10 × luck per move be
     [-0.0601, 'Go to bed'],
   ])('luck per move %d: %s', (luck, label) => {
     expect(gnubgLuckRating(luck)).toBe(label);
+  });
+});
+
+describe("XG's forced play: every legal play analysed and all equal to the millipoint (spec/metrics.md §2.2)", () => {
+  test.each([
+    ['0.1231 and 0.1234: both 123 mpt, forced', [0.1231, 0.1234], true],
+    ['0.1234 and 0.1236: 123 and 124 mpt, a decision', [0.1234, 0.1236], false],
+    ['-0.9996 and -1.0000: -1000 and -1000 mpt, forced', [-0.9996, -1], true],
+    ['-0.9994 and -1.0000: -999 and -1000 mpt, a decision', [-0.9994, -1], false],
+  ])('%s', (_name, equities, forced) => {
+    expect(isForcedChecker(checker([...equities], 0, equities.length))).toBe(forced);
+  });
+  test('one legal play short of covering them all: a decision, whatever the equities', () => {
+    expect(isForcedChecker(checker([0.1, 0.1], 0, 3))).toBe(false);
   });
 });
