@@ -122,9 +122,12 @@ function benchImportVsStats(o, tmp) {
   };
 }
 
-/** N distinct analysed matches: the reference SGFs with the first player renamed, cached by N. */
-function corpus(size) {
-  const dir = path.join(os.tmpdir(), `bdb-bench-library-v2-${size}`);
+/**
+ * A corpus of N SGF matches made from the shared reference SGFs, copy k of each source rewritten by
+ * `rewrite(text, k, copy)`, in folders of 1,000, cached under NAME-N (complete once `.complete` is there).
+ */
+function sgfCorpus(name, size, rewrite) {
+  const dir = path.join(os.tmpdir(), `${name}-${size}`);
   const done = path.join(dir, '.complete');
   if (fs.existsSync(done)) return dir;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -137,8 +140,7 @@ function corpus(size) {
       .map((f) => fs.readFileSync(path.join(shared, 'reference-matches', d, f), 'latin1')),
   );
   for (let k = 0; k < size; k++) {
-    const copy = Math.floor(k / sources.length);
-    const text = sources[k % sources.length].replace(/PW\[((?:\\.|[^\]\\])*)\]/g, `PW[Opponent ${copy}]`);
+    const text = rewrite(sources[k % sources.length], k, Math.floor(k / sources.length));
     const sub = path.join(dir, String(Math.floor(k / 1000)).padStart(2, '0'));
     if (k % 1000 === 0) fs.mkdirSync(sub, { recursive: true });
     fs.writeFileSync(path.join(sub, `m${String(k).padStart(5, '0')}.sgf`), text, 'latin1');
@@ -147,36 +149,28 @@ function corpus(size) {
   return dir;
 }
 
+const PROPERTY = (id) => new RegExp(`${id}\\[(?:\\\\.|[^\\]\\\\])*\\]`, 'g');
+
+/** N distinct analysed matches: the reference SGFs with the first player renamed. */
+function corpus(size) {
+  return sgfCorpus('bdb-bench-library-v2', size, (text, _k, copy) =>
+    text.replace(PROPERTY('PW'), `PW[Opponent ${copy}]`),
+  );
+}
+
 /** C's corpus: N matches of one player `Me`, dated over four years, the last 50 the event `Bench Open`. */
 function playerCorpus(size) {
-  const dir = path.join(os.tmpdir(), `bdb-bench-player-v1-${size}`);
-  const done = path.join(dir, '.complete');
-  if (fs.existsSync(done)) return dir;
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const sources = ['gnubg-generated', 'gnubg-real', 'sgf'].flatMap((d) =>
-    fs
-      .readdirSync(path.join(shared, 'reference-matches', d))
-      .filter((f) => f.endsWith('.sgf'))
-      .sort()
-      .map((f) => fs.readFileSync(path.join(shared, 'reference-matches', d, f), 'latin1')),
-  );
   const first = Date.UTC(2023, 0, 1);
   const days = 4 * 365;
-  for (let k = 0; k < size; k++) {
-    const copy = Math.floor(k / sources.length);
+  return sgfCorpus('bdb-bench-player-v1', size, (text, k, copy) => {
     const day = new Date(first + Math.floor((k * days) / size) * 86_400_000).toISOString().slice(0, 10);
     const props = `PB[Me]DT[${day}]${k >= size - 50 ? 'EV[Bench Open]' : ''}`;
-    const text = sources[k % sources.length]
-      .replace(/(DT|EV)\[(?:\\.|[^\]\\])*\]/g, '')
-      .replace(/PW\[((?:\\.|[^\]\\])*)\]/g, `PW[Opponent ${copy}]`)
-      .replace(/PB\[((?:\\.|[^\]\\])*)\]/g, props);
-    const sub = path.join(dir, String(Math.floor(k / 1000)).padStart(2, '0'));
-    if (k % 1000 === 0) fs.mkdirSync(sub, { recursive: true });
-    fs.writeFileSync(path.join(sub, `m${String(k).padStart(5, '0')}.sgf`), text, 'latin1');
-  }
-  fs.writeFileSync(done, '');
-  return dir;
+    return text
+      .replace(PROPERTY('DT'), '')
+      .replace(PROPERTY('EV'), '')
+      .replace(PROPERTY('PW'), `PW[Opponent ${copy}]`)
+      .replace(PROPERTY('PB'), props);
+  });
 }
 
 function benchPlayerLibrary(o, tmp) {

@@ -98,3 +98,14 @@ export function unknownEventMessage(typed: string, known: readonly string[]): st
   const some = events.slice(0, 5).map((n) => `'${n}'`);
   return `no event '${typed}' (events: ${some.join(', ')}${events.length > 5 ? ', …' : ''})`;
 }
+
+/** The names, as stored in these seats, that are `person` under the aliases. */
+export function storedNames(
+  seats: Iterable<readonly [string, string]>,
+  person: string,
+  aliases: ReadonlyMap<string, string>,
+): Set<string> {
+  const names = new Set<string>();
+  for (const pair of seats) for (const n of pair) if (canonicalName(n, aliases) === person) names.add(n);
+  return names;
+}

@@ -51,6 +51,7 @@ import { performanceRating } from '../metrics/pr.js';
 import type { StudyPlanInput } from '../metrics/study-plan.js';
 import { type Delta, type DeltaSide, tournamentDelta } from '../metrics/tournament-delta.js';
 import type { Decision, Match } from '../model/types.js';
+import { storedNames } from './names.js';
 import { type PlanRef, storedPlanInput } from './plan-errors.js';
 
 /** Days of the habitual window before the tournament date. */
@@ -647,17 +648,6 @@ export async function libraryEventNames(lib: Library): Promise<string[]> {
   return (
     await rows(lib.connection, 'SELECT DISTINCT event FROM matches WHERE event IS NOT NULL ORDER BY event')
   ).map(([e]) => String(e));
-}
-
-/** The names, as stored in these seats, that are `person` under the aliases. */
-export function storedNames(
-  seats: Iterable<readonly [string, string]>,
-  person: string,
-  aliases: ReadonlyMap<string, string>,
-): Set<string> {
-  const names = new Set<string>();
-  for (const pair of seats) for (const n of pair) if (canonicalName(n, aliases) === person) names.add(n);
-  return names;
 }
 
 /**

@@ -5,9 +5,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { canonicalName, reportMatch } from '../../analyse.js';
+import { reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { personInMostMatches, unknownPlayerMessage } from '../../history/names.js';
+import { personInMostMatches, storedNames, unknownPlayerMessage } from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
 import { libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { renderProgress } from '../../report/progress.js';
@@ -64,9 +64,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     // only the followed person's matches are read: the named one, else the one in most matches
     const seats = await librarySeats(lib, filter);
     const person = s.wanted?.[0] ?? personInMostMatches(seats, s.aliases).person;
-    const names = new Set(
-      seats.flat().filter((n) => person !== null && canonicalName(n, s.aliases) === person),
-    );
+    const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
     const c = collect({ ...s, wanted: person === null ? undefined : [person] });
     for (const pair of seats) c.see(pair);
     for await (const m of libraryPersonTallies(lib, filter, s.preset, names))

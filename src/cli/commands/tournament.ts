@@ -9,7 +9,12 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { canonicalName } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { personInMostMatches, unknownEventMessage, unknownPlayerMessage } from '../../history/names.js';
+import {
+  personInMostMatches,
+  storedNames,
+  unknownEventMessage,
+  unknownPlayerMessage,
+} from '../../history/names.js';
 import {
   HabitualCollector,
   habitualWindow,
@@ -19,7 +24,6 @@ import {
   type ReviewMatch,
   reviewMatch,
   sameEvent,
-  storedNames,
   tournamentDay,
   tournamentReview,
 } from '../../history/tournament-review.js';
@@ -198,7 +202,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
       const s = personSettings(opts);
       const read = readTournamentFiles(folder, wanted, met, s);
       if (read === null) return EXIT.someFailed;
-      return finishReview(null, s, read, opts, {
+      return finishFiles(null, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
         source: 'files',
         missing: `no library (${path} does not exist)`,
@@ -208,7 +212,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
       const s = await librarySettings(lib, opts);
       const read = readTournamentFiles(folder, wanted, met, s);
       if (read === null) return EXIT.someFailed;
-      return finishReview(lib, s, read, opts, {
+      return finishFiles(lib, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
         source: 'files',
       });
@@ -234,7 +238,10 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
     );
     const plan = studyPlan(planInputs, threshold);
     const read: TournamentRead = { reviews, plan: () => plan, errors: [], failed: false };
-    return finishReview(lib, s, read, opts, { event: commonEvent(reviews) ?? wanted!, source: 'library' });
+    return finishReview(lib, s, read, opts, person, {
+      event: commonEvent(reviews) ?? wanted!,
+      source: 'library',
+    });
   });
 }
 
@@ -298,21 +305,39 @@ function pickPerson(
   return wanted ?? most!;
 }
 
-/** Picks the player, reads the habitual level and prints the review. */
-async function finishReview(
+/** What the review says of its source. */
+interface ReviewAbout {
+  readonly event: string | null;
+  readonly source: 'library' | 'files';
+  readonly missing?: string;
+}
+
+/** The review of a folder's matches: the person from their seats, then {@link finishReview}. */
+function finishFiles(
   lib: Library | null,
   s: PersonSettings,
   read: TournamentRead,
   opts: ReviewOptions,
-  about: { event: string | null; source: 'library' | 'files'; missing?: string },
+  about: ReviewAbout,
 ): Promise<ExitCode> {
-  const { aliases } = s;
   const person = pickPerson(
     read.reviews.map((r) => r.players),
     s,
     opts,
   );
-  if (person === null) return EXIT.someFailed;
+  return person === null ? Promise.resolve(EXIT.someFailed) : finishReview(lib, s, read, opts, person, about);
+}
+
+/** Reads the habitual level of `person` and prints the review. */
+async function finishReview(
+  lib: Library | null,
+  s: PersonSettings,
+  read: TournamentRead,
+  opts: ReviewOptions,
+  person: string,
+  about: ReviewAbout,
+): Promise<ExitCode> {
+  const { aliases } = s;
   const date = tournamentDay(read.reviews);
   let habitual: HabitualCollector | null = null;
   let missing = about.missing;
