@@ -14,6 +14,12 @@
  * Rates: error per decision ×1000 (mEMG): chequer ÷ unforced moves, cube ÷ close-or-actual cube decisions,
  *   overall ÷ both; Snowie error rate: overall ÷ total moves of both players. Empty denominator → null.
  * Luck: Σ LU (EMG) and its MWC, luck-adjusted result = actual result − own luck + opponent's luck (MWC).
+ * Beavers (money play): gnuBG's statistics replay (analysis.c updateStatisticsMove) makes each beaver or
+ *   raccoon the player on roll, so the take that closes a chain of beavers leaves the cube with the taker,
+ *   where the game (and gnuBG's analysis) gives it to the beaverer. Until the next cube action the player
+ *   the statistics do not see as owner has no cube: optimal = ND (eval.c FindBestCubeDecision), so a no-double
+ *   is never a missed double (still close when ND − min(DT, 1) < 0.16) and a double is wrong when
+ *   min(DT, DP) < ND.
  */
 import type { Met } from '../met/index.js';
 import { getME, mwcAtScore } from '../met/index.js';
@@ -169,6 +175,8 @@ export function gnubgGameContext(met: Met, match: Match, game: Game): GnubgStatC
   const luckCost: [number, number] = [0, 0];
   // the analyser's own marks when the source prints all of them (rounded equities can flip a threshold)
   const printed = match.marksComplete === true;
+  // the cube's owner as gnuBG's statistics see it, when it differs from the game's (beavers, see the header)
+  let statsOwner: -1 | 0 | 1 | null = null;
   for (const d of game.decisions) {
     if (d.fromPosition) continue; // an analysed position: nothing was played
     const side = sc.sides[d.player];
@@ -198,9 +206,13 @@ export function gnubgGameContext(met: Met, match: Match, game: Game): GnubgStatC
       continue;
     }
     const a = d.analysis;
-    // gnuBG does not analyse beavers (DoubleType != DT_NORMAL) nor the answer to them.
+    // gnuBG does not count a beaver (DoubleType != DT_NORMAL); it counts the take or pass that answers it
+    const owner = statsOwner ?? d.cubeOwner;
+    if (d.action === 'take' && !d.beaver) statsOwner = d.afterBeaver ? d.player : null;
     if (!a || !match.rules.cube || d.beaver) continue;
-    const opt = optimal(a);
+    // at money play the cube is available to the player on roll when centred or theirs (eval.c GetDPEq)
+    const available = match.matchLength > 0 || owner === -1 || owner === d.player;
+    const opt = available ? optimal(a) : a.nd;
     side.totalCube++;
     switch (d.action) {
       case 'no-double': {

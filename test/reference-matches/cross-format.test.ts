@@ -10,6 +10,7 @@ import { defaultMet } from '../../src/analyse.js';
 import { boardKey } from '../../src/core/board.js';
 import { applyPlay } from '../../src/core/moves.js';
 import type { Match } from '../../src/model/types.js';
+import { parseGnubgTextMatch } from '../../src/parsers/gnubg-text/index.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../helpers/fixtures.js';
 
@@ -50,5 +51,41 @@ test.each(['sgf/gbf_test.sgf', 'mat/gbf_test.mat', 'mat/gbf_test_xg_export.txt']
       });
       expect(b[g]!.events).toEqual(a[g]!.events);
     }
+  },
+);
+
+/** Every cube action of a match: who, what, the cube before it, its owner, and the beaver marks. */
+function cubeFlow(m: Match) {
+  return m.games.map((g) => ({
+    winner: g.winner,
+    points: g.points,
+    cube: g.decisions
+      .filter((d) => d.kind === 'cube' && d.action !== 'no-double')
+      .map((d) =>
+        d.kind === 'cube'
+          ? `${d.player} ${d.action} ${d.cubeValue} ${d.cubeOwner}${d.beaver ? ' beaver' : ''}${d.afterBeaver ? ' after-beaver' : ''}`
+          : '',
+      ),
+  }));
+}
+
+// Money sessions with chains of beavers and raccoons, saved by gnuBG 1.07.001 as SGF, text export and .mat
+// in one session (test/reference-matches/README.md): the three readers move the cube the same way.
+test.each(['g0071', 'g0143', 'g0179', 'g0227'])(
+  '%s: SGF, text export and .mat move the cube alike',
+  (name) => {
+    const met = defaultMet();
+    const dir = `${REF_DIR}gnubg/`;
+    const sgf = parseBytes(bytesOf(`${dir}${name}.sgf`), { file: `${name}.sgf`, met }).match;
+    const mat = parseBytes(bytesOf(`${dir}${name}.mat`), { file: `${name}.mat`, met }).match;
+    const parts = [`${name}.txt`, `${name}_002.txt`, `${name}_003.txt`];
+    const txt = parseGnubgTextMatch(
+      parts.map((f) => ({ file: f, bytes: bytesOf(`${dir}${f}`) })),
+      met,
+    ).match;
+    const flow = cubeFlow(sgf);
+    expect(flow.some((g) => g.cube.some((c) => c.endsWith(' beaver')))).toBe(true);
+    expect(cubeFlow(txt)).toEqual(flow);
+    expect(cubeFlow(mat)).toEqual(flow);
   },
 );
