@@ -37,14 +37,13 @@ import type {
   Annotation,
   Candidate,
   CheckerDecision,
-  CubeAction,
   CubeAnalysis,
-  CubeDecision,
   Decision,
   Game,
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
+import { GameBuilder, MAX_CUBE } from '../game-builder.js';
 import { decodeText, normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import {
@@ -58,8 +57,6 @@ import {
 import { MoveNotationError, parseMoveNotation } from './notation.js';
 import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
 
-/** The largest cube gnuBG plays with (MAX_CUBE = 1 << 12). */
-const MAX_CUBE = 4096;
 /** Warnings kept per file; the rest are counted in one closing warning. */
 const MAX_WARNINGS = 200;
 /** gnuBG's lines are short; longer ones are not matched against patterns (no quadratic regex work). */
@@ -286,9 +283,8 @@ interface Block {
 
 interface GameState {
   board: Board;
-  cubeValue: number;
-  cubeOwner: -1 | 0 | 1;
-  pending: { doubler: Side; analysis: CubeAnalysis | null; beavers: number } | null;
+  /** The game's decisions and cube. */
+  game: GameBuilder;
   lastWasPass: boolean;
   /** The player whose double was passed, when the game ended that way. */
   lastDoubler: Side | null;
@@ -484,22 +480,20 @@ class TextFileReader {
       }
     }
     this.pos++;
+    const gameIndex = h.gamesBefore;
     const st: GameState = {
       board: initialBoard(),
-      cubeValue: 1,
-      cubeOwner: -1,
-      pending: null,
+      game: new GameBuilder(gameIndex, h.matchLength, h.score, h.crawfordGame),
       lastWasPass: false,
       lastDoubler: null,
     };
-    const decisions: Decision[] = [];
+    const decisions = st.game.decisions;
     let winner: 0 | 1 | null = null;
     let points = 0;
     let lastMoveNumber = 0;
     let complete = false;
     let printed: PrintedCubeStats | null = null;
     this.ties = [];
-    const gameIndex = h.gamesBefore;
     while (this.pos < this.lines.length) {
       const t = this.lines[this.pos]!;
       if (t.startsWith(SCORE_PREFIX)) break;
@@ -559,12 +553,13 @@ class TextFileReader {
     this.settleTies(decisions, printed);
     // a game that ends with the winner still holding checkers (not a pass) was resigned
     const resigned = winner !== null && !st.lastWasPass && checkersOff(st.board, winner) < 15;
-    if (winner !== null && (points % st.cubeValue !== 0 || points > 3 * st.cubeValue)) {
+    const cubeValue = st.game.cubeValue;
+    if (winner !== null && (points % cubeValue !== 0 || points > 3 * cubeValue)) {
       this.warn(
         this.resultLine,
-        `a result of ${points} points is not possible with the cube at ${st.cubeValue}`,
+        `a result of ${points} points is not possible with the cube at ${cubeValue}`,
       );
-    } else if (winner !== null && st.lastWasPass && (points !== st.cubeValue || winner !== st.lastDoubler)) {
+    } else if (winner !== null && st.lastWasPass && (points !== cubeValue || winner !== st.lastDoubler)) {
       this.warn(this.resultLine, 'the result does not follow from the pass that ended the game');
     }
     this.games.push({
@@ -1090,40 +1085,8 @@ class TextFileReader {
       }
       throw this.corrupt(block.line, 'move block without its action line ("* NAME …")');
     }
-    const cube = (
-      player: Side,
-      line: number,
-      act: CubeAction,
-      analysis: CubeAnalysis | null,
-      ann: Annotation | undefined,
-      beaver?: boolean,
-      afterBeaver?: boolean,
-    ): CubeDecision => ({
-      player,
-      gameIndex,
-      index: out.length,
-      matchLength: h.matchLength,
-      score: h.score,
-      crawfordGame: h.crawfordGame,
-      cubeValue: st.cubeValue,
-      cubeOwner: st.cubeOwner,
-      source: this.loc(line),
-      annotation: ann,
-      kind: 'cube',
-      action: act,
-      analysis,
-      beaver,
-      afterBeaver,
-    });
-    const doubleCube = (line: number): void => {
-      if (st.cubeValue * 2 > MAX_CUBE) {
-        throw this.corrupt(
-          line,
-          `the cube would go to ${st.cubeValue * 2}, above ${MAX_CUBE} (the largest cube)`,
-        );
-      }
-      st.cubeValue *= 2;
-    };
+    const game = st.game;
+    const fail = (line: number) => (message: string) => this.corrupt(line, message);
     if (action.verb === 'moves' || action.verb === 'cannot move') {
       if (block.kind !== 'move') throw this.corrupt(action.line, 'a checker move in a cube decision block');
       if (action.seat !== seat) throw this.corrupt(action.line, 'the move is made by the player not on roll');
@@ -1134,8 +1097,8 @@ class TextFileReader {
       }
       st.lastWasPass = false;
       if (block.cube) {
-        const analysis = this.noDoubleAnalysis(block, h, seat, st.cubeValue, out.length);
-        out.push(cube(seat, block.cube.line, 'no-double', analysis, annotation(block.cubeSkill)));
+        const analysis = this.noDoubleAnalysis(block, h, seat, game.cubeValue, out.length);
+        game.cube(seat, 'no-double', analysis, this.loc(block.cube.line), annotation(block.cubeSkill));
       }
       this.pushChecker(
         block,
@@ -1149,25 +1112,22 @@ class TextFileReader {
       return;
     }
     // gnuBG keeps the doubler on roll while a double (and any beaver) is answered
-    this.checkPosition(block, st.board, block.kind === 'answer' ? (st.pending?.doubler ?? seat) : seat);
+    this.checkPosition(block, st.board, block.kind === 'answer' ? (game.open?.doubler ?? seat) : seat);
     if (action.verb === 'doubles' && block.kind === 'double') {
       if (action.seat !== seat)
         throw this.corrupt(action.line, 'the double is made by the player not on roll');
-      if (st.pending) this.warn(action.line, 'a double while another double is unanswered');
-      if (st.cubeOwner === (seat === 0 ? 1 : 0)) {
+      if (game.open) this.warn(action.line, 'a double while another double is unanswered');
+      if (game.cubeOwner === (seat === 0 ? 1 : 0)) {
         this.warn(action.line, 'a double by the player who does not own the cube');
       }
-      const analysis = block.beaverNote ? null : this.cubeAnalysis(block, h, seat, st.cubeValue, false);
-      out.push(
-        cube(
-          seat,
-          action.line,
-          'double',
-          actionAlert(analysis, block, 'wrong double'),
-          annotation(block.cubeSkill, undefined, block.comment),
-        ),
+      const analysis = block.beaverNote ? null : this.cubeAnalysis(block, h, seat, game.cubeValue, false);
+      game.double(
+        seat,
+        analysis,
+        this.loc(action.line),
+        annotation(block.cubeSkill, undefined, block.comment),
+        actionAlert(analysis, block, 'wrong double'),
       );
-      st.pending = { doubler: seat, analysis, beavers: 0 };
       st.lastWasPass = false;
       return;
     }
@@ -1175,65 +1135,48 @@ class TextFileReader {
       throw this.corrupt(action.line, `"${action.verb}" outside a "doubles to" block`);
     // an answer: the responder is the opponent of the player who doubled last (the header's NAME)
     if (action.seat === seat) throw this.corrupt(action.line, 'a player answers his own double');
-    if (block.cubeTo !== null && block.cubeTo !== st.cubeValue * 2) {
-      this.warn(block.line, `"doubles to ${block.cubeTo}" but the cube is at ${st.cubeValue}`);
+    if (block.cubeTo !== null && block.cubeTo !== game.cubeValue * 2) {
+      this.warn(block.line, `"doubles to ${block.cubeTo}" but the cube is at ${game.cubeValue}`);
     }
     const responder = action.seat;
-    const pending = st.pending ?? { doubler: seat, analysis: null, beavers: 0 };
     // the header names the player who doubled last: the doubler, or after a beaver the beaverer
-    const lastDoubler = pending.beavers % 2 === 0 ? pending.doubler : pending.doubler === 0 ? 1 : 0;
+    const lastDoubler = game.open?.lastBy ?? seat;
     if (seat !== lastDoubler) this.warn(block.line, 'the player named in "doubles to" did not double last');
     const ann = annotation(block.cubeSkill, undefined, block.comment);
+    const doubler = game.open?.doubler ?? seat;
     if (action.verb === 'doubles') {
       // a beaver (or raccoon): the responder takes and redoubles at once, keeping the cube
+      const open = game.open ?? { doubler, lastBy: seat, beavers: 0, analysis: null };
       const analysis =
-        pending.beavers === 0 ? (pending.analysis ?? this.answerAnalysis(block, h, pending, st)) : null;
-      out.push(cube(responder, action.line, 'take', analysis, ann, true));
-      doubleCube(action.line);
-      st.cubeOwner = pending.doubler === 0 ? 1 : 0;
-      pending.beavers++;
-      st.pending = pending;
+        open.beavers === 0 ? (open.analysis ?? this.answerAnalysis(block, h, doubler, game.cubeValue)) : null;
+      game.beaver(responder, this.loc(action.line), ann, fail(action.line), open, analysis);
       st.lastWasPass = false;
       return;
     }
-    const afterBeaver = pending.beavers > 0;
-    const own = afterBeaver ? null : this.answerAnalysis(block, h, pending, st);
-    const analysis = pending.analysis ?? own;
-    if (pending.analysis && own && !sameAnalysis(pending.analysis, own)) {
+    const afterBeaver = (game.open?.beavers ?? 0) > 0;
+    const own = afterBeaver ? null : this.answerAnalysis(block, h, doubler, game.cubeValue);
+    const pendingAnalysis = game.open?.analysis ?? null;
+    const analysis = pendingAnalysis ?? own;
+    if (pendingAnalysis && own && !sameAnalysis(pendingAnalysis, own)) {
       this.warn(block.cube?.line ?? block.line, "the answer's cube analysis differs from the double's");
     }
     const take = action.verb === 'accepts';
-    out.push(
-      cube(
-        responder,
-        action.line,
-        take ? 'take' : 'pass',
-        actionAlert(analysis, block, take ? 'wrong take' : 'wrong pass'),
-        ann,
-        undefined,
-        afterBeaver || undefined,
-      ),
+    game.answer(
+      responder,
+      take,
+      actionAlert(analysis, block, take ? 'wrong take' : 'wrong pass'),
+      this.loc(action.line),
+      ann,
+      fail(action.line),
     );
-    if (take) {
-      doubleCube(action.line);
-      st.cubeOwner = pending.doubler === 0 ? 1 : 0;
-      st.lastWasPass = false;
-    } else {
-      st.lastWasPass = true;
-      st.lastDoubler = lastDoubler;
-    }
-    st.pending = null;
+    st.lastWasPass = !take;
+    if (!take) st.lastDoubler = lastDoubler;
   }
 
   /** The analysis printed with an answer (taker's view), turned to the doubler's. */
-  private answerAnalysis(
-    block: Block,
-    h: ScoreLine,
-    pending: { doubler: Side },
-    st: GameState,
-  ): CubeAnalysis | null {
+  private answerAnalysis(block: Block, h: ScoreLine, doubler: Side, cubeValue: number): CubeAnalysis | null {
     if (block.beaverNote) return null;
-    return this.cubeAnalysis(block, h, pending.doubler, st.cubeValue, true);
+    return this.cubeAnalysis(block, h, doubler, cubeValue, true);
   }
 
   private pushChecker(
@@ -1271,7 +1214,7 @@ class TextFileReader {
     let playedIndex: number | null = null;
     let starIndex: number | null = null;
     let firstMatch: number | null = null;
-    const ci = this.cubeInfo(h, side, st.cubeValue);
+    const ci = this.cubeInfo(h, side, st.game.cubeValue);
     for (const c of block.candidates) {
       let play: Play;
       try {
@@ -1317,8 +1260,8 @@ class TextFileReader {
       matchLength: h.matchLength,
       score: h.score,
       crawfordGame: h.crawfordGame,
-      cubeValue: st.cubeValue,
-      cubeOwner: st.cubeOwner,
+      cubeValue: st.game.cubeValue,
+      cubeOwner: st.game.cubeOwner,
       source: this.loc(action.line),
       annotation: marks,
       kind: 'checker',

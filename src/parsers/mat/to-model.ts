@@ -29,13 +29,12 @@ import { legalPlays } from '../../core/moves.js';
 import { CorruptFileError } from '../../errors.js';
 import {
   type CheckerDecision,
-  type CubeDecision,
-  type Decision,
   FormatId,
   type Game,
   type Match,
   type SourceLocation,
 } from '../../model/types.js';
+import { GameBuilder } from '../game-builder.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { MatEntry, MatFile, MatGame, WrittenHop } from './lexer.js';
@@ -43,9 +42,6 @@ import { resolvePlay } from './moves.js';
 
 /** The format id of .mat transcripts. */
 export const MAT_FORMAT = FormatId.Mat;
-
-/** The largest cube gnuBG plays with (MAX_CUBE); a transcript going above it is corrupt. */
-const MAX_CUBE = 4096;
 
 function other(s: Side): Side {
   return s === 0 ? 1 : 0;
@@ -196,42 +192,18 @@ interface GameOptions {
 function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
   const { file, matchLength, score, crawfordGame, warn } = o;
   let board: Board = initialBoard();
-  let cubeValue = 1;
-  let cubeOwner: -1 | 0 | 1 = -1;
-  /** An open double: who doubled first, who (re)doubled last, how many beavers. */
-  let pending: { doubler: Side; lastBy: Side; beavers: number; line: number } | null = null;
+  const game = new GameBuilder(gi, matchLength, score, crawfordGame);
+  /** The line of the open double (for the warning when it is never answered). */
+  let doubleLine = 0;
   /** How the game ended on the board: the last checker borne off, or a pass. */
   let ended: { winner: Side; points: number; how: 'bear-off' | 'pass'; line: number } | null = null;
   let wins: Extract<MatEntry, { kind: 'wins' }> | null = null;
   /** A roll with no move written although several plays were legal (a resignation should follow). */
   let unplayed: { seat: Side; line: number; dice: string } | null = null;
   let lastRoller: Side | null = null;
-  const decisions: Decision[] = [];
+  const decisions = game.decisions;
 
   const loc = (e: MatEntry): SourceLocation => ({ file, format: MAT_FORMAT, line: e.line, column: e.column });
-  const cube = (
-    e: MatEntry,
-    action: CubeDecision['action'],
-    beaver?: boolean,
-    afterBeaver?: boolean,
-  ): void => {
-    decisions.push({
-      player: e.seat,
-      gameIndex: gi,
-      index: decisions.length,
-      matchLength,
-      score,
-      crawfordGame,
-      cubeValue,
-      cubeOwner,
-      source: loc(e),
-      kind: 'cube',
-      action,
-      analysis: null,
-      beaver,
-      afterBeaver,
-    } satisfies CubeDecision);
-  };
   const checker = (e: MatEntry, dice: readonly [number, number], played: Play): void => {
     decisions.push({
       player: e.seat,
@@ -240,9 +212,10 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
       matchLength,
       score,
       crawfordGame,
-      cubeValue,
-      cubeOwner,
+      cubeValue: game.cubeValue,
+      cubeOwner: game.cubeOwner,
       source: loc(e),
+      annotation: undefined,
       kind: 'checker',
       dice,
       board,
@@ -253,24 +226,15 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
       luck: null,
     } satisfies CheckerDecision);
   };
-  /** Throws when doubling the cube would pass the largest cube. */
-  const checkCap = (e: MatEntry): void => {
-    if (cubeValue * 2 > MAX_CUBE) {
-      throw new CorruptFileError(
-        { file, line: e.line, column: e.column },
-        `the cube would go to ${cubeValue * 2}, above ${MAX_CUBE} (the largest cube)`,
-      );
-    }
-  };
-  const doubleCube = (e: MatEntry): void => {
-    checkCap(e);
-    cubeValue *= 2;
-  };
+  const failAt =
+    (e: MatEntry) =>
+    (message: string): Error =>
+      new CorruptFileError({ file, line: e.line, column: e.column }, message);
   /** Checks the cube value a double or beaver writes (`times`: 2 for a double, 4 for a beaver: the value of
    *  the double it answers, doubled again; `cubeValue` is still the value before the open double). */
   const checkValue = (e: MatEntry, value: number | null, word: string, times: number): void => {
-    if (value !== null && value !== cubeValue * times) {
-      warn(e.line, `"${word} => ${value}", but the cube goes to ${cubeValue * times}`);
+    if (value !== null && value !== game.cubeValue * times) {
+      warn(e.line, `"${word} => ${value}", but the cube goes to ${game.cubeValue * times}`);
     }
   };
   const noteUnplayed = (): void => {
@@ -284,27 +248,9 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
   };
   /** The take that closes a chain of beavers is implicit: the next action of the game implies it. */
   const closeBeavers = (e: MatEntry): void => {
-    if (!pending || pending.beavers === 0) return;
-    const taker = other(pending.lastBy);
-    decisions.push({
-      player: taker,
-      gameIndex: gi,
-      index: decisions.length,
-      matchLength,
-      score,
-      crawfordGame,
-      cubeValue,
-      cubeOwner,
-      source: loc(e),
-      kind: 'cube',
-      action: 'take',
-      analysis: null,
-      beaver: undefined,
-      afterBeaver: true,
-    } satisfies CubeDecision);
-    doubleCube(e);
-    cubeOwner = other(pending.doubler);
-    pending = null;
+    const open = game.open;
+    if (!open || open.beavers === 0) return;
+    game.answer(other(open.lastBy), true, null, loc(e), undefined, failAt(e));
   };
 
   for (const e of mg.entries) {
@@ -313,7 +259,7 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
       continue;
     }
     if (e.kind === 'wins') {
-      if (pending && pending.beavers > 0 && !ended) closeBeavers(e);
+      if (!ended) closeBeavers(e);
       wins = e;
       if (unplayed && unplayed.seat !== e.seat) unplayed = null; // resigned after rolling
       continue;
@@ -327,13 +273,11 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
     }
     switch (e.kind) {
       case 'roll': {
-        if (pending) {
-          if (pending.beavers > 0) closeBeavers(e);
+        if (game.open) {
+          if (game.open.beavers > 0) closeBeavers(e);
           else {
-            warn(pending.line, 'a double with no answer ("Takes" or "Drops"); read as taken');
-            doubleCube(e);
-            cubeOwner = other(pending.doubler);
-            pending = null;
+            warn(doubleLine, 'a double with no answer ("Takes" or "Drops"); read as taken');
+            game.settleAsTaken(failAt(e));
           }
         }
         noteUnplayed();
@@ -380,7 +324,7 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
         if (checkersOff(board, e.seat) === 15) {
           ended = {
             winner: e.seat,
-            points: bearOffPoints(board, e.seat, cubeValue),
+            points: bearOffPoints(board, e.seat, game.cubeValue),
             how: 'bear-off',
             line: e.line,
           };
@@ -389,57 +333,40 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
       }
       case 'double': {
         noteUnplayed();
-        if (pending) {
-          if (e.seat !== pending.lastBy) {
-            // a beaver written as a double (gnuBG's own records do so)
-            cube(e, 'take', true);
-            doubleCube(e);
-            cubeOwner = other(pending.doubler);
-            pending.beavers++;
-            pending.lastBy = e.seat;
-          } else warn(e.line, 'a second double before the answer to the first; ignored');
+        const open = game.open;
+        if (open) {
+          // a beaver written as a double (gnuBG's own records do so)
+          if (e.seat !== open.lastBy) game.beaver(e.seat, loc(e), undefined, failAt(e));
+          else warn(e.line, 'a second double before the answer to the first; ignored');
           break;
         }
-        if (cubeOwner === other(e.seat)) warn(e.line, 'a double by the player who does not own the cube');
+        if (game.cubeOwner === other(e.seat))
+          warn(e.line, 'a double by the player who does not own the cube');
         if (crawfordGame) warn(e.line, 'a double in the Crawford game');
         checkValue(e, e.value, 'Doubles', 2);
-        checkCap(e);
-        cube(e, 'double');
-        pending = { doubler: e.seat, lastBy: e.seat, beavers: 0, line: e.line };
+        game.checkGrowth(failAt(e));
+        game.double(e.seat, null, loc(e));
+        doubleLine = e.line;
         break;
       }
       case 'beaver': {
-        if (!pending || e.seat === pending.lastBy) {
+        if (!game.open || e.seat === game.open.lastBy) {
           warn(e.line, '"Beavers" with no double to answer; ignored');
           break;
         }
         checkValue(e, e.value, 'Beavers', 4);
-        cube(e, 'take', true);
-        doubleCube(e);
-        cubeOwner = other(pending.doubler);
-        pending.beavers++;
-        pending.lastBy = e.seat;
+        game.beaver(e.seat, loc(e), undefined, failAt(e));
         break;
       }
-      case 'take': {
-        if (!pending || e.seat === pending.lastBy) {
-          warn(e.line, '"Takes" with no double to answer; ignored');
-          break;
-        }
-        cube(e, 'take', undefined, pending.beavers > 0 || undefined);
-        doubleCube(e);
-        cubeOwner = other(pending.doubler);
-        pending = null;
-        break;
-      }
+      case 'take':
       case 'drop': {
-        if (!pending || e.seat === pending.lastBy) {
-          warn(e.line, '"Drops" with no double to answer; ignored');
+        const take = e.kind === 'take';
+        if (!game.open || e.seat === game.open.lastBy) {
+          warn(e.line, `"${take ? 'Takes' : 'Drops'}" with no double to answer; ignored`);
           break;
         }
-        cube(e, 'pass', undefined, pending.beavers > 0 || undefined);
-        ended = { winner: pending.lastBy, points: cubeValue, how: 'pass', line: e.line };
-        pending = null;
+        const closed = game.answer(e.seat, take, null, loc(e), undefined, failAt(e))!;
+        if (!take) ended = { winner: closed.lastBy, points: game.cubeValue, how: 'pass', line: e.line };
         break;
       }
     }
@@ -483,19 +410,19 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
       // written (gnuBG's reading)
       winner = w.seat;
       resigned = true;
-      const k = w.points <= cubeValue ? 1 : w.points <= 2 * cubeValue ? 2 : 3;
-      points = k * cubeValue;
+      const k = w.points <= game.cubeValue ? 1 : w.points <= 2 * game.cubeValue ? 2 : 3;
+      points = k * game.cubeValue;
       if (w.match && points < need && w.points >= need) {
         // more than any resignation of this game gives, "and the match": the whole match was resigned
         warn(
           w.line,
-          `${said} and the match: more than a resignation at cube ${cubeValue} gives; read as the resignation of the match (${need} point${need === 1 ? '' : 's'})`,
+          `${said} and the match: more than a resignation at cube ${game.cubeValue} gives; read as the resignation of the match (${need} point${need === 1 ? '' : 's'})`,
         );
         points = need;
       } else if (!agrees(points)) {
         warn(
           w.line,
-          `${said} by resignation is not 1, 2 or 3 times the cube (${cubeValue}); read as ${points}`,
+          `${said} by resignation is not 1, 2 or 3 times the cube (${game.cubeValue}); read as ${points}`,
         );
       }
     }

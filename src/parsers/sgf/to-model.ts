@@ -20,13 +20,12 @@ import type {
   Candidate,
   CheckerDecision,
   CubeAnalysis,
-  CubeDecision,
-  Decision,
   Game,
   Match,
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
+import { GameBuilder, MAX_CUBE } from '../game-builder.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { SgfNode, SgfTree } from './lexer.js';
@@ -34,8 +33,6 @@ import type { SgfNode, SgfTree } from './lexer.js';
 const A = 0x61; // 'a'
 const X = 0x78; // 'x'
 const Y = 0x79; // 'y' (the bar)
-/** The largest cube gnuBG plays with (backgammon.h MAX_CUBE = 1 << 12); a file going above it is corrupt. */
-const MAX_CUBE = 4096;
 
 /** Converts an SGF point letter to the mover's own point number: 1..24, 25 = bar, 0 = off. */
 function letterToPoint(code: number, side: Side): number {
@@ -366,9 +363,8 @@ function intOf(v: string | undefined, dflt: number): number {
 
 interface GameState {
   board: Board;
-  cubeValue: number;
-  cubeOwner: -1 | 0 | 1;
-  pending: { doubler: Side; analysis: CubeAnalysis | null; beavers: number } | null;
+  /** The game's decisions and cube. */
+  game: GameBuilder;
 }
 
 /** Which marks of a node belong to the decision: the move's (BM/DO, luck GW/GB, C) or the pre-roll cube's (BC/DC). */
@@ -471,10 +467,11 @@ export function sgfToModel(
     }
     const crawfordGame = rules.includes('CrawfordGame');
     const score: [number, number] = [intOf(mi.get('ws'), 0), intOf(mi.get('bs'), 0)];
-    const st: GameState = { board: initialBoard(), cubeValue: 1, cubeOwner: -1, pending: null };
+    const game = new GameBuilder(g, matchLength, score, crawfordGame);
+    const st: GameState = { board: initialBoard(), game };
     const cv = first(root, 'CV');
-    if (cv !== undefined) st.cubeValue = cubeValueOf(cv, { file, line: root.line, column: root.column });
-    const decisions: Decision[] = [];
+    if (cv !== undefined) game.cubeValue = cubeValueOf(cv, { file, line: root.line, column: root.column });
+    const decisions = game.decisions;
     let winner: 0 | 1 | null = null;
     let points = 0;
     let resigned = false;
@@ -493,34 +490,6 @@ export function sgfToModel(
       }
     }
 
-    // Decisions are built as whole object literals with one shape (no spreads): V8 turns objects made by
-    // spreading into slow dictionaries, which cost more than the rest of the reading.
-    const cube = (
-      player: Side,
-      node: SgfNode,
-      action: CubeDecision['action'],
-      analysis: CubeAnalysis | null,
-      marks: MarkKind = 'move',
-      beaver?: boolean,
-      afterBeaver?: boolean,
-    ): CubeDecision => ({
-      player,
-      gameIndex: g,
-      index: decisions.length,
-      matchLength,
-      score,
-      crawfordGame,
-      cubeValue: st.cubeValue,
-      cubeOwner: st.cubeOwner,
-      source: loc(node),
-      annotation: readAnnotation(node, player, marks),
-      kind: 'cube',
-      action,
-      analysis,
-      beaver,
-      afterBeaver,
-    });
-
     const cubeAnalysis = (node: SgfNode, doubler: Side): CubeAnalysis | null => {
       const da = first(node, 'DA');
       if (da === undefined) return null;
@@ -536,7 +505,7 @@ export function sgfToModel(
           score1: score[1],
           matchLength,
           player: doubler,
-          cubeValue: st.cubeValue,
+          cubeValue: game.cubeValue,
           crawfordGame,
         };
         const nd = mwc2eq(met, ci, v.nd);
@@ -554,16 +523,10 @@ export function sgfToModel(
       return { nd: v.nd, dt: v.dt, dp: 1 };
     };
 
-    /** Doubles the cube (a take or a beaver at `node`); a cube above MAX_CUBE is an error. */
-    const doubleCube = (node: SgfNode): void => {
-      if (st.cubeValue * 2 > MAX_CUBE) {
-        throw new CorruptFileError(
-          { file, line: node.line, column: node.column },
-          `the cube would go to ${st.cubeValue * 2}, above ${MAX_CUBE} (the largest cube)`,
-        );
-      }
-      st.cubeValue *= 2;
-    };
+    const failAt =
+      (node: SgfNode) =>
+      (message: string): Error =>
+        new CorruptFileError({ file, line: node.line, column: node.column }, message);
 
     for (let k = 1; k < tree.nodes.length; k++) {
       const node = tree.nodes[k]!;
@@ -580,43 +543,22 @@ export function sgfToModel(
       const side: Side = wv ? 0 : 1;
       const value = (wv ?? bv)![0] ?? '';
       if (value === 'double') {
-        if (st.pending) {
-          // A beaver (or raccoon): the responder takes and redoubles at once, keeping the cube. Counted as a
-          // take with the original double's analysis; the doubler's answer to it has no analysis of its own.
-          const beaverer = side;
-          decisions.push(
-            cube(beaverer, node, 'take', st.pending.beavers === 0 ? st.pending.analysis : null, 'move', true),
-          );
-          doubleCube(node);
-          st.cubeOwner = st.pending.doubler === 0 ? 1 : 0;
-          st.pending.beavers++;
-          continue;
-        }
-        const analysis = cubeAnalysis(node, side);
-        decisions.push(cube(side, node, 'double', analysis));
-        st.pending = { doubler: side, analysis, beavers: 0 };
+        // a double while one is open is a beaver (or raccoon), as gnuBG reads it
+        if (game.open) game.beaver(side, loc(node), readAnnotation(node, side, 'move'), failAt(node));
+        else game.double(side, cubeAnalysis(node, side), loc(node), readAnnotation(node, side, 'move'));
         continue;
       }
       if (value === 'take' || value === 'drop') {
-        const doubler: Side = st.pending?.doubler ?? (side === 0 ? 1 : 0);
-        const afterBeaver = (st.pending?.beavers ?? 0) > 0;
-        const analysis = st.pending?.analysis ?? cubeAnalysis(node, doubler);
-        decisions.push(
-          cube(
-            side,
-            node,
-            value === 'take' ? 'take' : 'pass',
-            analysis,
-            'move',
-            undefined,
-            afterBeaver || undefined,
-          ),
+        const analysis =
+          game.open?.analysis ?? cubeAnalysis(node, game.open?.doubler ?? (side === 0 ? 1 : 0));
+        game.answer(
+          side,
+          value === 'take',
+          analysis,
+          loc(node),
+          readAnnotation(node, side, 'move'),
+          failAt(node),
         );
-        if (value === 'take') {
-          doubleCube(node);
-          st.cubeOwner = doubler === 0 ? 1 : 0;
-        }
-        st.pending = null;
         continue;
       }
       if (value === 'resign' || value === 'beaver' || value === 'raccoon') {
@@ -640,8 +582,13 @@ export function sgfToModel(
         );
       }
       if (node.props.has('DA')) {
-        const analysis = cubeAnalysis(node, side);
-        decisions.push(cube(side, node, 'no-double', analysis, 'pre-roll cube'));
+        game.cube(
+          side,
+          'no-double',
+          cubeAnalysis(node, side),
+          loc(node),
+          readAnnotation(node, side, 'pre-roll cube'),
+        );
       }
       let after: Board;
       try {
@@ -704,8 +651,8 @@ export function sgfToModel(
         matchLength,
         score,
         crawfordGame,
-        cubeValue: st.cubeValue,
-        cubeOwner: st.cubeOwner,
+        cubeValue: game.cubeValue,
+        cubeOwner: game.cubeOwner,
         source: loc(node),
         annotation: readAnnotation(node, side, 'move'),
         kind: 'checker',
@@ -718,9 +665,6 @@ export function sgfToModel(
         board: st.board,
       } satisfies CheckerDecision);
       st.board = after;
-    }
-    if (st.pending && winner === null) {
-      // a double that was never answered: nothing to add
     }
     games.push({ index: g, score, crawfordGame, winner, points, resigned, decisions });
   }
@@ -759,12 +703,12 @@ function applySetup(node: SgfNode, st: GameState, file: string): boolean {
   const where = { file, line: node.line, column: node.column };
   const cv = node.props.get('CV')?.[0];
   if (cv !== undefined) {
-    st.cubeValue = cubeValueOf(cv, where);
+    st.game.cubeValue = cubeValueOf(cv, where);
     any = true;
   }
   const cp = node.props.get('CP')?.[0];
   if (cp !== undefined) {
-    st.cubeOwner = cp === 'w' ? 0 : cp === 'b' ? 1 : -1;
+    st.game.cubeOwner = cp === 'w' ? 0 : cp === 'b' ? 1 : -1;
     any = true;
   }
   if (node.props.has('AE') || node.props.has('AW') || node.props.has('AB')) {

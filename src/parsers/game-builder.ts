@@ -1,0 +1,191 @@
+/**
+ * One game's decisions and cube, as the readers of played matches (SGF, gnuBG text export, .mat) build them:
+ * one cube rule for every format (spec/formats.md §2.4, §3.3).
+ *
+ * - A double is recorded and stays open until it is answered; the cube keeps its value meanwhile.
+ * - A beaver is the answer "take, and redouble at once"; a raccoon is the doubler answering a beaver the same
+ *   way, and so on. Each is recorded as a take marked `beaver`; the first carries the exchange's analysis
+ *   (the double's, the only one the files keep), the later ones none. The cube doubles and goes to the first
+ *   doubler's opponent, whatever the chain's length: gnuBG's rule (play.c ApplyMoveRecord: the doubler stays
+ *   on roll and a double while doubled sets fCubeOwner = !fMove).
+ * - The answer that closes the exchange is a take or a pass, marked `afterBeaver` when beavers came before
+ *   it. A take doubles the cube and gives it to the first doubler's opponent; a pass ends the game at the
+ *   cube's value, won by whoever doubled last.
+ * - The cube never passes 4,096 (gnuBG's MAX_CUBE): a file going above it is corrupt.
+ *
+ * How gnuBG's own statistics see the cube after a beaver differs from the game: that belongs to the metric
+ * (metrics/gnubg-stats.ts), not here.
+ */
+import type { Side } from '../core/board.js';
+import type {
+  Annotation,
+  CubeAction,
+  CubeAnalysis,
+  CubeDecision,
+  Decision,
+  SourceLocation,
+} from '../model/types.js';
+
+/** The largest cube gnuBG plays with (backgammon.h MAX_CUBE = 1 << 12). */
+export const MAX_CUBE = 4096;
+
+/** Makes the error a reader throws at the place it is reading. */
+export type Fail = (message: string) => Error;
+
+/** A double not answered yet. */
+export interface OpenDouble {
+  /** The player who doubled first. */
+  readonly doubler: Side;
+  /** The player who doubled last: the doubler, or the author of the last beaver or raccoon. */
+  lastBy: Side;
+  /** Beavers and raccoons so far. */
+  beavers: number;
+  /** The double's analysis, from the doubler's view. */
+  readonly analysis: CubeAnalysis | null;
+}
+
+const other = (s: Side): Side => (s === 0 ? 1 : 0);
+
+/** Builds the decisions of one game and moves its cube. */
+export class GameBuilder {
+  readonly decisions: Decision[] = [];
+  cubeValue = 1;
+  cubeOwner: -1 | 0 | 1 = -1;
+  open: OpenDouble | null = null;
+
+  readonly gameIndex: number;
+  readonly matchLength: number;
+  readonly score: readonly [number, number];
+  readonly crawfordGame: boolean;
+
+  constructor(
+    gameIndex: number,
+    matchLength: number,
+    score: readonly [number, number],
+    crawfordGame: boolean,
+  ) {
+    this.gameIndex = gameIndex;
+    this.matchLength = matchLength;
+    this.score = score;
+    this.crawfordGame = crawfordGame;
+  }
+
+  /** Records a cube decision at the cube as it stands. Built as one object literal of one shape (no spread):
+   *  V8 makes spread objects slow dictionaries. */
+  cube(
+    player: Side,
+    action: CubeAction,
+    analysis: CubeAnalysis | null,
+    source: SourceLocation,
+    annotation?: Annotation,
+    beaver?: boolean,
+    afterBeaver?: boolean,
+  ): CubeDecision {
+    const d: CubeDecision = {
+      player,
+      gameIndex: this.gameIndex,
+      index: this.decisions.length,
+      matchLength: this.matchLength,
+      score: this.score,
+      crawfordGame: this.crawfordGame,
+      cubeValue: this.cubeValue,
+      cubeOwner: this.cubeOwner,
+      source,
+      annotation,
+      kind: 'cube',
+      action,
+      analysis,
+      beaver,
+      afterBeaver,
+    };
+    this.decisions.push(d);
+    return d;
+  }
+
+  /** A double: recorded (with `recorded`, the analysis as the decision shows it, by default the double's),
+   *  and open until answered. */
+  double(
+    player: Side,
+    analysis: CubeAnalysis | null,
+    source: SourceLocation,
+    annotation?: Annotation,
+    recorded: CubeAnalysis | null = analysis,
+  ): void {
+    this.cube(player, 'double', recorded, source, annotation);
+    this.open = { doubler: player, lastBy: player, beavers: 0, analysis };
+  }
+
+  /**
+   * A beaver or raccoon by `player`, answering the double `open` (by default the open one; a reader whose file
+   * starts at the answer gives its own). `analysis` defaults to the double's on the first beaver, none after.
+   */
+  beaver(
+    player: Side,
+    source: SourceLocation,
+    annotation: Annotation | undefined,
+    fail: Fail,
+    open: OpenDouble | null = this.open,
+    analysis: CubeAnalysis | null = open && open.beavers === 0 ? open.analysis : null,
+  ): void {
+    if (!open) throw new Error('GameBuilder.beaver without a double to answer');
+    this.open = open;
+    this.cube(player, 'take', analysis, source, annotation, true);
+    this.grow(fail);
+    this.cubeOwner = other(open.doubler);
+    open.beavers++;
+    open.lastBy = player;
+  }
+
+  /**
+   * The take or pass that closes the exchange, with `analysis` (the reader's: usually the double's). With no
+   * open double (a file starting at the answer) the doubler is taken to be the answerer's opponent. Returns
+   * the exchange it closed, or null.
+   */
+  answer(
+    player: Side,
+    take: boolean,
+    analysis: CubeAnalysis | null,
+    source: SourceLocation,
+    annotation: Annotation | undefined,
+    fail: Fail,
+  ): OpenDouble | null {
+    const open = this.open;
+    const afterBeaver = open !== null && open.beavers > 0;
+    this.cube(
+      player,
+      take ? 'take' : 'pass',
+      analysis,
+      source,
+      annotation,
+      undefined,
+      afterBeaver || undefined,
+    );
+    if (take) {
+      this.grow(fail);
+      this.cubeOwner = other(open?.doubler ?? other(player));
+    }
+    this.open = null;
+    return open;
+  }
+
+  /** Closes an exchange the file leaves unanswered, as taken, without recording a decision. */
+  settleAsTaken(fail: Fail): void {
+    const open = this.open;
+    if (!open) return;
+    this.grow(fail);
+    this.cubeOwner = other(open.doubler);
+    this.open = null;
+  }
+
+  /** Throws when doubling the cube would pass MAX_CUBE. */
+  checkGrowth(fail: Fail): void {
+    if (this.cubeValue * 2 > MAX_CUBE) {
+      throw fail(`the cube would go to ${this.cubeValue * 2}, above ${MAX_CUBE} (the largest cube)`);
+    }
+  }
+
+  private grow(fail: Fail): void {
+    this.checkGrowth(fail);
+    this.cubeValue *= 2;
+  }
+}
