@@ -7,6 +7,7 @@ import { boardKey } from './core/board.js';
 import { UsageError } from './errors.js';
 import type { Met } from './met/index.js';
 import { loadKazarossXG2 } from './met/index.js';
+import { CLOSED, type IntervalMethod } from './metrics/bootstrap.js';
 import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './metrics/difficulty.js';
 import {
   addTalliesInto,
@@ -102,6 +103,7 @@ export function reportMatch(
   format: string = match.format,
   warnings: readonly ParseWarning[] = [],
   thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+  interval: IntervalMethod = CLOSED,
 ): MatchReport {
   const tallies = matchTallies(met, match, thresholds);
   const { finalScore, winner } = matchOutcome(match);
@@ -116,7 +118,7 @@ export function reportMatch(
     date: match.date,
     event: match.event,
     analyser: match.analyser,
-    stats: [playerStats(tallies[0]), playerStats(tallies[1])],
+    stats: [playerStats(tallies[0], interval), playerStats(tallies[1], interval)],
     warnings,
     tallies,
   };
@@ -154,6 +156,8 @@ export interface AggregateOptions {
   readonly aliases?: ReadonlyMap<string, string>;
   /** Keep only these canonical names (after aliasing); all when absent. */
   readonly players?: readonly string[];
+  /** How the intervals are computed (the spec's closed form when absent). */
+  readonly interval?: IntervalMethod;
 }
 
 /** Canonical name of a player under the aliases. */
@@ -229,6 +233,9 @@ export class PlayerAggregator {
 
   /** The aggregated figures, by name. */
   results(): PlayerStats[] {
-    return [...this.byName.values()].sort((a, b) => a.player.localeCompare(b.player)).map(playerStats);
+    const interval = this.opts.interval ?? CLOSED;
+    return [...this.byName.values()]
+      .sort((a, b) => a.player.localeCompare(b.player))
+      .map((t) => playerStats(t, interval));
   }
 }

@@ -5,6 +5,7 @@ import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
+import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 
 /** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
@@ -59,6 +60,65 @@ export function metOption(file: string | undefined): Met {
 /** The `--met` option's help. */
 export const MET_HELP =
   "match equity table: a gnuBG MET file (XML, as in gnuBG's met/ folder; explicit tables) for the MWC figures, instead of the bundled Kazaross-XG2";
+
+/** The interval options' values as commander gives them. */
+export interface IntervalOptions {
+  interval?: string;
+  resamples?: string;
+  seed?: string;
+}
+
+/** Adds `--interval`, `--resamples` and `--seed` (how the 95 % intervals are computed). */
+export function intervalOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--interval <method>',
+      'how the 95 % intervals are computed: closed (the closed form, default), bootstrap (percentile of resamples of the same units) or bca (bias-corrected and accelerated)',
+    )
+    .option('--resamples <B>', `resamples for --interval bootstrap or bca (default ${DEFAULT_RESAMPLES})`)
+    .option(
+      '--seed <S>',
+      'seed of the resampling, an integer 0–4294967295 (default 1): same seed, same bounds',
+    );
+}
+
+/** Parses the interval options; bad values are usage errors. */
+export function intervalOption(opts: IntervalOptions): IntervalMethod {
+  const method = opts.interval ?? 'closed';
+  if (method !== 'closed' && method !== 'bootstrap' && method !== 'bca') {
+    throw new UsageError(`--interval expects closed, bootstrap or bca, got ${JSON.stringify(method)}`);
+  }
+  if (method === 'closed') {
+    if (opts.resamples !== undefined || opts.seed !== undefined) {
+      throw new UsageError('--resamples and --seed need --interval bootstrap or bca');
+    }
+    return { kind: 'closed' };
+  }
+  const int = (name: string, v: string | undefined, dflt: number, lo: number, hi: number): number => {
+    if (v === undefined) return dflt;
+    const n = /^\d+$/.test(v) ? Number(v) : Number.NaN;
+    if (!(n >= lo && n <= hi))
+      throw new UsageError(`${name} expects an integer from ${lo} to ${hi}, got ${JSON.stringify(v)}`);
+    return n;
+  };
+  return {
+    kind: 'bootstrap',
+    ci: method === 'bca' ? 'bca' : 'percentile',
+    resamples: int('--resamples', opts.resamples, DEFAULT_RESAMPLES, 100, 1_000_000),
+    seed: int('--seed', opts.seed, 1, 0, 4294967295),
+  };
+}
+
+/** How the intervals were computed, as the JSON settings and the table's last line say it. */
+export function intervalSetting(m: IntervalMethod): {
+  readonly method: 'closed' | 'bootstrap' | 'bca';
+  readonly resamples: number | null;
+  readonly seed: number | null;
+} {
+  return m.kind === 'closed'
+    ? { method: 'closed', resamples: null, seed: null }
+    : { method: m.ci === 'bca' ? 'bca' : 'bootstrap', resamples: m.resamples, seed: m.seed };
+}
 
 /** Collects a repeatable option's values. */
 export function collect(value: string, prev: string[] = []): string[] {

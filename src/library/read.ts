@@ -9,6 +9,7 @@
  */
 import { type MatchReport, parseMatchFiles } from '../analyse.js';
 import type { Met } from '../met/index.js';
+import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
 import type { Match } from '../model/types.js';
@@ -211,7 +212,11 @@ export async function librarySeats(
 }
 
 /** A stored match's report from its `matches` row (the columns of `MATCH_COLUMNS`) and its seats' tallies. */
-function storedReport(r: readonly unknown[], pair: readonly [PlayerTally, PlayerTally]): MatchReport {
+function storedReport(
+  r: readonly unknown[],
+  pair: readonly [PlayerTally, PlayerTally],
+  interval: IntervalMethod = CLOSED,
+): MatchReport {
   const [
     ,
     file,
@@ -252,7 +257,7 @@ function storedReport(r: readonly unknown[], pair: readonly [PlayerTally, Player
           },
     // derived on demand: the per-person table alone needs only the tallies
     get stats(): MatchReport['stats'] {
-      stats ??= [playerStats(t0), playerStats(t1)];
+      stats ??= [playerStats(t0, interval), playerStats(t1, interval)];
       return stats;
     },
     warnings: JSON.parse(String(w)) as ParseWarning[],
@@ -287,10 +292,11 @@ export async function* libraryReports(
   lib: Library,
   filter: MatchFilter,
   preset: keyof typeof THRESHOLD_PRESETS,
+  interval: IntervalMethod = CLOSED,
 ): AsyncGenerator<MatchReport> {
   for (const part of chunks(await heads(lib, filter), CHUNK)) {
     const { byId, tallies } = await chunkRows(lib, part, preset);
-    for (const h of part) yield storedReport(byId.get(h.id)!, tallies.get(h.id)!);
+    for (const h of part) yield storedReport(byId.get(h.id)!, tallies.get(h.id)!, interval);
   }
 }
 

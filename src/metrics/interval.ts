@@ -17,8 +17,12 @@
  * An interval needs ≥ 3 units and a non-zero width (se > 1e−6·|R|, √Var(L) > 1e−6·|L|: units that agree
  * leave only a rounding residue); otherwise the value comes without bounds and with the reason. The
  * normal approximation is coarse with 3–4 units. Deterministic, no sampling.
+ *
+ * With a bootstrap method (bootstrap.ts: percentile or BCa, seeded) the same units are resampled instead;
+ * the value, the ≥ 3 units rule and the reasons are the same.
  */
 import { sum, sumNthPowerDeviations } from 'simple-statistics';
+import { bootstrapRatio, bootstrapSum, CLOSED, type IntervalMethod } from './bootstrap.js';
 import { type L7Unit, l7Defined } from './l7.js';
 
 /** Two-sided 95 % normal quantile, as the spec writes it. */
@@ -66,11 +70,21 @@ function bounds(value: number, half: number, scale: number): Interval {
   return { value: scale * value, low: scale * Math.max(value - half, 0), high: scale * (value + half) };
 }
 
+/** An interval from resampled bounds (unscaled), or without bounds when they do not spread. */
+function resampledBounds(value: number, b: [number, number] | null, scale: number): Interval {
+  if (b === null) return without(scale * value, 'zero width');
+  return { value: scale * value, low: scale * Math.max(b[0], 0), high: scale * b[1] };
+}
+
 /**
  * The value scale × ΣN/ΣD with its closed-form bootstrap interval. Units with den ≤ 0 (or a non-finite
  * num or den) are left out; no unit left → value null.
  */
-export function ratioInterval(units: readonly RatioUnit[], scale: number): Interval {
+export function ratioInterval(
+  units: readonly RatioUnit[],
+  scale: number,
+  method: IntervalMethod = CLOSED,
+): Interval {
   let g = 0;
   let sN = 0;
   let sD = 0;
@@ -89,6 +103,16 @@ export function ratioInterval(units: readonly RatioUnit[], scale: number): Inter
   if (g === 0) return without(null, 'no units');
   const r = sN / sD;
   if (g < INTERVAL_MIN_UNITS) return without(scale * r, 'fewer than 3 units');
+  if (method.kind === 'bootstrap') {
+    const kept = units.filter(({ num, den }) => den > 0 && Number.isFinite(den) && Number.isFinite(num));
+    const b = bootstrapRatio(
+      kept.map((u) => u.num),
+      kept.map((u) => u.den),
+      method,
+      Z95,
+    );
+    return resampledBounds(r, b, scale);
+  }
   const ss = Math.max(sNN - 2 * r * sND + r * r * sDD, 0);
   const se = Math.sqrt((ss * g) / (g - 1)) / sD;
   if (!(se > INTERVAL_MIN_RELATIVE_SE * Math.abs(r))) return without(scale * r, 'zero width');
@@ -99,32 +123,39 @@ export function ratioInterval(units: readonly RatioUnit[], scale: number): Inter
  * The value scale × Σ l_g with its interval, the G values being independent units (the games of a match).
  * Non-finite values are left out; no value left → value null.
  */
-export function sumInterval(values: readonly number[], scale: number): Interval {
+export function sumInterval(
+  values: readonly number[],
+  scale: number,
+  method: IntervalMethod = CLOSED,
+): Interval {
   const units = values.filter(Number.isFinite);
   if (units.length === 0) return without(null, 'no units');
   const g = units.length;
   const total = sum(units);
   if (g < INTERVAL_MIN_UNITS) return without(scale * total, 'fewer than 3 units');
+  if (method.kind === 'bootstrap') return resampledBounds(total, bootstrapSum(units, method, Z95), scale);
   const sd = Math.sqrt((g / (g - 1)) * sumNthPowerDeviations(units, 2));
   if (!(sd > INTERVAL_MIN_RELATIVE_SE * Math.abs(total))) return without(scale * total, 'zero width');
   return bounds(total, Z95 * sd, scale);
 }
 
 /** PR (× 500) with its interval; units: the games (or matches) with a counted decision. */
-export function prInterval(units: readonly PrUnit[]): Interval {
+export function prInterval(units: readonly PrUnit[], method: IntervalMethod = CLOSED): Interval {
   return ratioInterval(
     units.map((u) => ({ num: u.error, den: u.decisions })),
     PR_SCALE,
+    method,
   );
 }
 
 /** Pooled L₇ = √7 × ΣL / Σ√N with its interval; units: matches of 1–64 points (others are left out). */
-export function l7PoolInterval(units: readonly L7Unit[]): Interval {
+export function l7PoolInterval(units: readonly L7Unit[], method: IntervalMethod = CLOSED): Interval {
   return ratioInterval(
     units
       .filter((u) => l7Defined(u.matchLength))
       .map((u) => ({ num: u.loss, den: Math.sqrt(u.matchLength) })),
     Math.sqrt(7),
+    method,
   );
 }
 
@@ -132,6 +163,10 @@ export function l7PoolInterval(units: readonly L7Unit[]): Interval {
  * L₇ of one match, √(7/N) × Σ l_g, with its interval by games (l_g the player's MWC loss in game g);
  * null when L₇ is not defined for this match length (money, > 64 points).
  */
-export function l7MatchInterval(gameLosses: readonly number[], matchLength: number): Interval | null {
-  return l7Defined(matchLength) ? sumInterval(gameLosses, Math.sqrt(7 / matchLength)) : null;
+export function l7MatchInterval(
+  gameLosses: readonly number[],
+  matchLength: number,
+  method: IntervalMethod = CLOSED,
+): Interval | null {
+  return l7Defined(matchLength) ? sumInterval(gameLosses, Math.sqrt(7 / matchLength), method) : null;
 }

@@ -8,6 +8,7 @@
  */
 import type { Met } from '../met/index.js';
 import type { Decision, Match } from '../model/types.js';
+import { CLOSED, type IntervalMethod } from './bootstrap.js';
 import { isCounted } from './counting.js';
 import { decisionError } from './decision-error.js';
 import {
@@ -497,8 +498,8 @@ function gnubgFigures(sc: GnubgStatContext, bothMoves: number, matchLength: numb
   };
 }
 
-/** Derives every figure of a tally. */
-export function playerStats(t: PlayerTally): PlayerStats {
+/** Derives every figure of a tally; intervals by `interval` (the spec's closed form by default). */
+export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): PlayerStats {
   const n = t.counted;
   const e = t.error;
   const nTotal = n.checker + n.double + n.take;
@@ -535,14 +536,14 @@ export function playerStats(t: PlayerTally): PlayerStats {
       take: pct(t.mwcLoss.take, n.take),
     },
     l7Pct: l7 === null ? null : 100 * l7,
-    prInterval: intervalFigure(prInterval(t.prUnits)),
+    prInterval: intervalFigure(prInterval(t.prUnits, interval)),
     l7Interval: intervalFigure(
       t.matches === 1
         ? t.l7Units[0]
-          ? l7MatchInterval(t.gameLosses, t.l7Units[0].matchLength)
+          ? l7MatchInterval(t.gameLosses, t.l7Units[0].matchLength, interval)
           : null
         : t.l7Units.length > 0
-          ? l7PoolInterval(t.l7Units)
+          ? l7PoolInterval(t.l7Units, interval)
           : null,
       100,
     ),

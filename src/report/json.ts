@@ -25,7 +25,14 @@ export interface JsonMatch {
 export interface JsonReport {
   schemaVersion: 1;
   /** Settings the figures depend on. */
-  settings: { thresholds: { preset: string; errorMpt: number; blunderMpt: number }; difficultyTau: number };
+  settings: {
+    thresholds: { preset: string; errorMpt: number; blunderMpt: number };
+    difficultyTau: number;
+    /** The match equity table (`stats`, `biases`, `plan`). */
+    met?: { name: string; file: string | null };
+    /** How the intervals were computed (`stats`): method, resamples and seed (null for the closed form). */
+    interval?: { method: 'closed' | 'bootstrap' | 'bca'; resamples: number | null; seed: number | null };
+  };
   matches: JsonMatch[];
   players: PlayerStats[];
   errors: { file: string; message: string }[];

@@ -8,6 +8,7 @@ import { PlayerAggregator, reportMatch } from '../../analyse.js';
 import { isEmptyFilter } from '../../library/filter.js';
 import { libraryFileNotes, libraryReports, libraryTallies } from '../../library/read.js';
 import { storedTotals } from '../../library/totals.js';
+import type { IntervalMethod } from '../../metrics/bootstrap.js';
 import { JsonReportWriter, jsonMatch } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -20,9 +21,17 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import {
+  type IntervalOptions,
+  intervalOption,
+  intervalOptions,
+  intervalSetting,
+  type PersonSettings,
+  personOptions,
+  personSettings,
+} from '../options.js';
 
-export interface StatsOptions extends SourceOptions {
+export interface StatsOptions extends SourceOptions, IntervalOptions {
   /** False with `--no-progress` (commander sets it true otherwise). */
   progress?: boolean;
   /** False with `--no-matches`: the per-person table only. */
@@ -35,15 +44,16 @@ export interface StatsOptions extends SourceOptions {
  */
 export async function runStats(paths: readonly string[], opts: StatsOptions): Promise<ExitCode> {
   const filter = matchFilterOption(opts);
+  const interval = intervalOption(opts);
   const route = libraryRoute(paths, opts);
   if (route === null) {
     const s = personSettings(opts);
     const met = s.met;
     const { thresholds } = s;
-    return statsOver(s, opts, (onReport) =>
+    return statsOver(s, opts, interval, (onReport) =>
       readMatches(
         paths,
-        (match, warnings) => onReport(reportMatch(match, met, match.format, warnings, thresholds)),
+        (match, warnings) => onReport(reportMatch(match, met, match.format, warnings, thresholds, interval)),
         // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
         { met, progress: opts.progress !== false, filter },
       ),
@@ -59,20 +69,22 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     if (stored) {
       const agg = PlayerAggregator.resume(stored.totals, {
         aliases: s.aliases,
+        interval,
         ...(s.wanted ? { players: s.wanted } : {}),
       });
       return statsOver(
         s,
         opts,
+        interval,
         async () => ({ read: stored.matches, ...(await libraryFileNotes(lib)), exitCode: EXIT.ok }),
         agg,
       );
     }
-    return statsOver(s, opts, async (onReport) => {
+    return statsOver(s, opts, interval, async (onReport) => {
       let read = 0;
       const source = talliesOnly
         ? libraryTallies(lib, filter, s.preset)
-        : libraryReports(lib, filter, s.preset);
+        : libraryReports(lib, filter, s.preset, interval);
       for await (const report of source) {
         read++;
         onReport(report);
@@ -87,12 +99,14 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
 async function statsOver(
   s: PersonSettings,
   opts: StatsOptions,
+  interval: IntervalMethod,
   readReports: (
     onReport: (r: MatchReport | Pick<MatchReport, 'tallies'>) => void,
   ) => MatchInputResult | Promise<MatchInputResult>,
-  agg = new PlayerAggregator({ aliases: s.aliases, ...(s.wanted ? { players: s.wanted } : {}) }),
+  agg = new PlayerAggregator({ aliases: s.aliases, interval, ...(s.wanted ? { players: s.wanted } : {}) }),
 ): Promise<ExitCode> {
-  const { aliases, wanted, preset, thresholds, settings } = s;
+  const { aliases, wanted, preset, thresholds } = s;
+  const settings = { ...s.settings, interval: intervalSetting(interval) };
   const out = process.stdout;
   // JSON is written as the matches come: a run over thousands of matches never holds them all
   const json = opts.json ? new JsonReportWriter((chunk) => out.write(chunk), settings) : null;
@@ -117,11 +131,17 @@ async function statsOver(
   if (!opts.json && read > 0) {
     out.write(
       `Errors: e ≥ ${thresholds.errorMpt / 1000} EMG (${preset} thresholds ${thresholds.errorMpt}/${thresholds.blunderMpt} mpt); ` +
-        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches. ` +
+        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches, ${intervalText(interval)}. ` +
         `MWC: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}.\n`,
     );
   }
   return exitCode;
+}
+
+/** How the intervals were computed, for the table's last line. */
+function intervalText(m: IntervalMethod): string {
+  if (m.kind === 'closed') return 'closed form';
+  return `${m.ci === 'bca' ? 'BCa' : 'percentile'} bootstrap of ${m.resamples} resamples, seed ${m.seed}`;
 }
 
 /** Adds the `stats` command to the program. */
@@ -130,7 +150,11 @@ export function registerStats(program: Command): void {
     .command('stats')
     .description('PR, equity and MWC lost, L7, engine Elo and gnuBG figures per match and per player')
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 1) instead of tables'))
+  intervalOptions(
+    sourceOptions(
+      personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 1) instead of tables'),
+    ),
+  )
     .option('--no-matches', 'the per-person table only, not a table per match')
     .option('--no-progress', 'no progress line on stderr')
     .action(async (paths: string[], opts: StatsOptions) => {
