@@ -20,6 +20,7 @@
  * non-zero spread, like the closed form; otherwise the value comes without bounds and with the reason.
  */
 import { errorFunction, probit, quantileSorted } from 'simple-statistics';
+import { seededUniform } from '../core/random.js';
 
 /** How intervals are computed. */
 export type IntervalMethod =
@@ -38,18 +39,6 @@ export const CLOSED: IntervalMethod = { kind: 'closed' };
 
 /** Default number of resamples. */
 export const DEFAULT_RESAMPLES = 4000;
-
-/** A seeded uniform generator on [0, 1) (mulberry32: 32-bit state, period 2³²). */
-export function seededUniform(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Standard normal distribution function Φ. */
 function phi(x: number): number {
