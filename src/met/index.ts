@@ -16,6 +16,7 @@ export {
 export {
   type CubeInfo,
   DEGENERATE_MWC_SPREAD,
+  doublePassEquity,
   eq2mwc,
   getME,
   MET_SIZE,

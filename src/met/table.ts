@@ -283,6 +283,16 @@ function cubeWinLose(met: Met, ci: CubeInfo): { win: number; lose: number } {
 }
 
 /**
+ * The equity of "double, pass" as gnuBG compares it with the other cube equities (eval.c FindCubeDecision:
+ * GetDPEq's MWC of winning the cube's points, through {@link mwc2eq} in float32): 1 up to float rounding,
+ * which decides a stored tie (ND or DT stored equal to the cash). Money play: exactly 1.
+ */
+export function doublePassEquity(met: Met, ci: CubeInfo): number {
+  if (isMoney(ci.matchLength)) return 1;
+  return mwc2eq(met, ci, cubeWinLose(met, ci).win);
+}
+
+/**
  * gnuBG's `eq2mwc` (eval.c, spec/formats.md §4.5): normalised equity → MWC for `ci.player`,
  * `½·(e·(W − Λ) + (W + Λ))` with W, Λ from {@link getME} at the cube value and gnuBG's Crawford flag
  * (`ci.crawfordGame`). Evaluated in float32 like gnuBG (the equity is rounded to float32 first).

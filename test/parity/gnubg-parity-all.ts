@@ -77,6 +77,55 @@ test('gnuBG parity over all reference matches', () => {
   expect(perField.size).toBe(51);
 });
 
+// gnuBG 1.07.001 loading each shared SGF and printing `show statistics match` (made here, one gnuBG process
+// per file: test/reference-matches/gnubg-reload/README.md): it reads the same stored values bdb reads, so
+// every count must be equal, class by class, and every other figure within the storage bound (all but a few
+// are digit for digit: the rest differ in the last printed digit, float32 sums, or in the FIBS luck-based
+// difference, which amplifies them)
+test('gnuBG reading the same SGFs: every count equal', () => {
+  const met = defaultMet();
+  const RELOAD = new URL('../reference-matches/gnubg-reload/', import.meta.url).pathname;
+  let matches = 0;
+  let compared = 0;
+  let exact = 0;
+  const diffs: string[] = [];
+  const inexact: string[] = [];
+  for (const dir of ['gnubg-generated', 'gnubg-real']) {
+    for (const f of readdirSync(`${SHARED}${dir}`)
+      .filter((x) => x.endsWith('.sgf'))
+      .sort()) {
+      const path = `${SHARED}${dir}/${f}`;
+      const { match } = parseBytes(new Uint8Array(readFileSync(path)), { file: path, met });
+      const report = reportMatch(match, met);
+      const printed = parseGnubgStatsTxt(
+        readFileSync(`${RELOAD}${f.replace(/\.sgf$/, '.stats.txt')}`, 'utf8'),
+      );
+      const bounds = storageBounds(met, match);
+      matches++;
+      for (const seat of [0, 1] as const) {
+        for (const r of compareGnubg(
+          report.stats[seat].gnubg!,
+          printed[seat],
+          bounds[seat],
+          bounds[1 - seat]!,
+          match.matchLength,
+        )) {
+          compared++;
+          if (r.exact) exact++;
+          else inexact.push(`${f} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`);
+          if (!r.withinBound || (r.bound === 0 && !r.exact))
+            diffs.push(`${f} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`);
+        }
+      }
+    }
+  }
+  console.info(
+    `gnuBG reading the same SGFs: ${matches} matches, ${compared} figures, ${exact} digit for digit\n${inexact.join('\n')}`,
+  );
+  expect(matches).toBe(68);
+  expect(diffs).toEqual([]);
+});
+
 test('every played move and candidate of all shared SGFs is legal', () => {
   const met = defaultMet();
   const report = { played: 0, candidates: 0, illegal: [] as string[] };

@@ -13,7 +13,7 @@ import { boardKey, initialBoard, validateBoard } from '../../core/board.js';
 import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
 import { CorruptFileError, type ErrorLocation } from '../../errors.js';
 import type { Met } from '../../met/index.js';
-import { mwc2eq } from '../../met/index.js';
+import { doublePassEquity, mwc2eq } from '../../met/index.js';
 import type {
   AnalyserInfo,
   Annotation,
@@ -518,7 +518,7 @@ export function sgfToModel(
           });
           return null;
         }
-        return { nd, dt, dp: 1 };
+        return { nd, dt, dp: doublePassEquity(met, ci) };
       }
       return { nd: v.nd, dt: v.dt, dp: 1 };
     };
