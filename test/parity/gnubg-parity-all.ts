@@ -9,48 +9,67 @@ import { expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../src/analyse.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { buildReview } from '../../src/review/review.js';
-import { compareGnubg } from '../helpers/compare-gnubg.js';
+import { compareGnubg, type FieldComparison } from '../helpers/compare-gnubg.js';
 import { parseGnubgStatsTxt } from '../helpers/gnubg-stats-txt.js';
 import { checkLegality } from '../helpers/legality.js';
 import { storageBounds } from '../helpers/storage-bound.js';
 
 const SHARED = new URL('../../../shared/reference-matches/', import.meta.url).pathname;
 
-test('gnuBG parity over all reference matches', () => {
-  expect(existsSync(SHARED), `${SHARED} (the shared reference matches) must exist`).toBe(true);
+/** One compared figure of one player of a shared SGF. */
+interface SharedRow {
+  readonly name: string;
+  readonly seat: 0 | 1;
+  readonly r: FieldComparison;
+}
+
+/**
+ * Every figure of every shared SGF compared with a printout of gnuBG's statistics (`statsFile` gives its
+ * path for the SGF's path); `onMatch` is called once per match.
+ */
+function* sharedComparisons(statsFile: (sgf: string) => string, onMatch: () => void): Generator<SharedRow> {
   const met = defaultMet();
-  const perField = new Map<string, { exact: number; within: number; total: number; worst: number }>();
-  const outside: string[] = [];
-  let matches = 0;
   for (const dir of ['gnubg-generated', 'gnubg-real']) {
     for (const f of readdirSync(`${SHARED}${dir}`)
       .filter((x) => x.endsWith('.sgf'))
       .sort()) {
       const path = `${SHARED}${dir}/${f}`;
-      const bytes = readFileSync(path);
-      const { match } = parseBytes(new Uint8Array(bytes), { file: path, met });
+      const { match } = parseBytes(new Uint8Array(readFileSync(path)), { file: path, met });
       const report = reportMatch(match, met);
-      const printed = parseGnubgStatsTxt(readFileSync(path.replace(/\.sgf$/, '.stats.txt'), 'utf8'));
+      const printed = parseGnubgStatsTxt(readFileSync(statsFile(path), 'utf8'));
       const bounds = storageBounds(met, match);
-      matches++;
+      onMatch();
       for (const seat of [0, 1] as const) {
-        for (const r of compareGnubg(
+        const rows = compareGnubg(
           report.stats[seat].gnubg!,
           printed[seat],
           bounds[seat],
           bounds[1 - seat]!,
           match.matchLength,
-        )) {
-          const s = perField.get(r.field) ?? { exact: 0, within: 0, total: 0, worst: 0 };
-          s.total++;
-          if (r.exact) s.exact++;
-          if (r.withinBound) s.within++;
-          else outside.push(`${dir}/${f} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`);
-          s.worst = Math.max(s.worst, Math.abs((r.ours ?? 0) - r.gnubg));
-          perField.set(r.field, s);
-        }
+        );
+        for (const r of rows) yield { name: `${dir}/${f}`, seat, r };
       }
     }
+  }
+}
+
+test('gnuBG parity over all reference matches', () => {
+  expect(existsSync(SHARED), `${SHARED} (the shared reference matches) must exist`).toBe(true);
+  const perField = new Map<string, { exact: number; within: number; total: number; worst: number }>();
+  const outside: string[] = [];
+  let matches = 0;
+  const rows = sharedComparisons(
+    (path) => path.replace(/\.sgf$/, '.stats.txt'),
+    () => matches++,
+  );
+  for (const { name, seat, r } of rows) {
+    const s = perField.get(r.field) ?? { exact: 0, within: 0, total: 0, worst: 0 };
+    s.total++;
+    if (r.exact) s.exact++;
+    if (r.withinBound) s.within++;
+    else outside.push(`${name} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`);
+    s.worst = Math.max(s.worst, Math.abs((r.ours ?? 0) - r.gnubg));
+    perField.set(r.field, s);
   }
   const lines = [...perField].map(
     ([k, s]) =>
@@ -83,41 +102,22 @@ test('gnuBG parity over all reference matches', () => {
 // are digit for digit: the rest differ in the last printed digit, float32 sums, or in the FIBS luck-based
 // difference, which amplifies them)
 test('gnuBG reading the same SGFs: every count equal', () => {
-  const met = defaultMet();
   const RELOAD = new URL('../reference-matches/gnubg-reload/', import.meta.url).pathname;
   let matches = 0;
   let compared = 0;
   let exact = 0;
   const diffs: string[] = [];
   const inexact: string[] = [];
-  for (const dir of ['gnubg-generated', 'gnubg-real']) {
-    for (const f of readdirSync(`${SHARED}${dir}`)
-      .filter((x) => x.endsWith('.sgf'))
-      .sort()) {
-      const path = `${SHARED}${dir}/${f}`;
-      const { match } = parseBytes(new Uint8Array(readFileSync(path)), { file: path, met });
-      const report = reportMatch(match, met);
-      const printed = parseGnubgStatsTxt(
-        readFileSync(`${RELOAD}${f.replace(/\.sgf$/, '.stats.txt')}`, 'utf8'),
-      );
-      const bounds = storageBounds(met, match);
-      matches++;
-      for (const seat of [0, 1] as const) {
-        for (const r of compareGnubg(
-          report.stats[seat].gnubg!,
-          printed[seat],
-          bounds[seat],
-          bounds[1 - seat]!,
-          match.matchLength,
-        )) {
-          compared++;
-          if (r.exact) exact++;
-          else inexact.push(`${f} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`);
-          if (!r.withinBound || (r.bound === 0 && !r.exact))
-            diffs.push(`${f} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`);
-        }
-      }
-    }
+  const rows = sharedComparisons(
+    (path) => `${RELOAD}${path.slice(path.lastIndexOf('/') + 1).replace(/\.sgf$/, '.stats.txt')}`,
+    () => matches++,
+  );
+  for (const { name, seat, r } of rows) {
+    compared++;
+    const line = `${name} seat ${seat} ${r.field}: bdb ${r.ours} gnuBG ${r.gnubg}`;
+    if (r.exact) exact++;
+    else inexact.push(line);
+    if (!r.withinBound || (r.bound === 0 && !r.exact)) diffs.push(line);
   }
   console.info(
     `gnuBG reading the same SGFs: ${matches} matches, ${compared} figures, ${exact} digit for digit\n${inexact.join('\n')}`,
