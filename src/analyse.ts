@@ -48,14 +48,39 @@ export interface MatchReport {
 }
 
 /**
- * What identifies one played and analysed match whatever file it was saved to: the analyser (gnuBG, XG,
- * none), players, length, and every game's dice, winner and points (for an analysed position, the
- * position). The same match saved as .sgf and as gnuBG's text export gives the same key, so a folder
- * holding both counts it once; its XG analysis or its bare .mat transcript is another reading, kept.
- * Null when the match holds no decision.
+ * The identity of a match whatever file it was read from (XG, gnuBG SGF or text export, transcript) and
+ * whoever analysed it: its length, its two players, and each game's rolls in order, winner and points
+ * (spec/metrics.md: a played match counts once). Seat order is left out (formats may list the players the
+ * other way round): the names are put in the order of their UTF-8 bytes. A file of analysed positions
+ * (no roll played) is identified by its positions and analyser instead, so only its copies match it. Null
+ * when the match holds no decision. Fields are separated by U+001F.
+ *
+ * The library keeps the SHA-256 of this key (`matches.fingerprint`) and recomputes it from its rows when it
+ * upgrades an older library (src/library/schema.ts, step 4): the two must stay the same text.
  */
 export function matchFingerprint(match: Match): string | null {
-  // nothing to compare (e.g. an .xgp position without a played decision): never a duplicate
+  const sep = '\u001f';
+  let rolls = 0;
+  const games = match.games.map((g) => {
+    let dice = '';
+    for (const d of g.decisions) {
+      if (d.fromPosition || d.kind !== 'checker') continue;
+      const [a, b] = d.dice;
+      dice += a >= b ? `${a}${b}` : `${b}${a}`;
+      rolls++;
+    }
+    return `${g.winner === null ? '-' : match.players[g.winner]}:${g.points}:${dice}`;
+  });
+  if (rolls > 0) {
+    const [p, q] = match.players;
+    const ordered = Buffer.compare(Buffer.from(p), Buffer.from(q)) <= 0 ? [p, q] : [q, p];
+    return `${match.matchLength}|${ordered.join(sep)}|${games.join('|')}`;
+  }
+  return positionsFingerprint(match);
+}
+
+/** The identity of a file of analysed positions: analyser, players, length and every position. */
+function positionsFingerprint(match: Match): string | null {
   if (match.games.every((g) => g.decisions.length === 0)) return null;
   const program = match.analyser?.program ?? 'none';
   const analyser = /gnu ?b(ackgammon|g)/i.test(program)

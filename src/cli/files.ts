@@ -5,7 +5,8 @@
  * files are skipped and counted.
  */
 import { closeSync, opendirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
+import { FormatId, readingRank } from '../model/types.js';
 import { groupGnubgTextFiles, sniffGnubgText } from '../parsers/gnubg-text/index.js';
 import { detectFormat, formats } from '../parsers/index.js';
 
@@ -96,11 +97,27 @@ function headOf(file: string): Uint8Array {
   }
 }
 
+/** The reading rank ({@link readingRank}) of a unit, told by its files' names (and whether it is gnuBG text). */
+function unitRank(unit: readonly string[], text: boolean): number {
+  if (text) return readingRank(FormatId.GnubgText);
+  const ext = extname(unit[0]!).toLowerCase();
+  return readingRank(
+    ext === '.xg'
+      ? FormatId.Xg
+      : ext === '.xgp'
+        ? FormatId.Xgp
+        : ext === '.sgf'
+          ? FormatId.Sgf
+          : FormatId.Mat,
+  );
+}
+
 /**
- * The matches to read, in input order: one file each, except gnuBG text exports, whose per-game files
- * (NAME.txt, NAME_002.txt …) are grouped into one match.
+ * The matches to read: one file each, except gnuBG text exports, whose per-game files (NAME.txt,
+ * NAME_002.txt …) are grouped into one match. In input order, or with `byReading` best reading first
+ * ({@link readingRank}; input order within a rank).
  */
-export function matchUnits(files: readonly string[]): string[][] {
+export function matchUnits(files: readonly string[], byReading = false): string[][] {
   const given = files.filter((f) => f.toLowerCase().endsWith('.txt') && isGnubgText(headOf(f)));
   // a match given by its first file brings its other games: NAME_002.txt … in the same folder
   const text = [...given];
@@ -138,5 +155,7 @@ export function matchUnits(files: readonly string[]): string[][] {
       }
     }
   }
-  return out;
+  if (!byReading) return out;
+  const rank = new Map(out.map((u) => [u, unitRank(u, textSet.has(u[0]!))]));
+  return out.sort((a, b) => rank.get(a)! - rank.get(b)!);
 }

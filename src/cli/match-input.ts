@@ -1,8 +1,13 @@
 /**
  * Reading the matches named on the command line, for every command that reports per match or per person
- * (`stats`, `biases`, `plan`): folders walked, gnuBG text exports grouped into matches, the same match
- * found in two files counted once, one line on stderr per file that cannot be read (the batch goes on),
- * exit 1 when some input failed or nothing was found.
+ * (`stats`, `biases`, `plan`): folders walked, gnuBG text exports grouped into matches, one line on stderr
+ * per file that cannot be read (the batch goes on), exit 1 when some input failed or nothing was found.
+ *
+ * A played match is counted once, however many files hold it (a copy, its SGF and its text export, its XG
+ * file and its transcript: {@link matchFingerprint}). Files are read analysed formats first (XG, gnuBG SGF,
+ * gnuBG text, then transcripts; path order within each), so the reading kept is the analysed one; the
+ * others are set aside, listed as duplicates and summed up in one line on stderr. `allReadings` keeps them
+ * all.
  */
 import { readFileSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
@@ -32,6 +37,8 @@ export interface ReadMatchesOptions {
   readonly filter?: MatchFilter;
   /** Draw a progress line on stderr (only on a terminal). */
   readonly progress?: boolean;
+  /** Keep every reading of a match found in several files (`--all-readings`). */
+  readonly allReadings?: boolean;
 }
 
 /** The bytes of the files of one match unit. */
@@ -78,9 +85,9 @@ export function readMatches(
       skipped++;
     },
   });
-  // the same match saved twice (its .sgf and its text export) is counted once
+  // a played match found in several files is counted once, from the best reading (read first)
   const seen = new Map<string, string>();
-  for (const unit of matchUnits([...files])) {
+  for (const unit of matchUnits([...files], opts.allReadings !== true)) {
     n++;
     if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} matches read…`);
     const name = unit[0]!;
@@ -93,12 +100,10 @@ export function readMatches(
     }
     try {
       const { match, warnings } = parseMatchFiles(inputs, met);
-      const key = matchFingerprint(match);
+      const key = opts.allReadings === true ? null : matchFingerprint(match);
       const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {
         duplicates.push({ file: name, sameAs: first });
-        clearLine();
-        process.stderr.write(`bdb: ${name}: the same match as ${first}, counted once\n`);
         continue;
       }
       if (key !== null) seen.set(key, name);
@@ -113,11 +118,22 @@ export function readMatches(
     }
   }
   if (n >= 25) clearLine();
+  if (duplicates.length > 0) {
+    const k = duplicates.length;
+    process.stderr.write(
+      `bdb: ${k} file${k === 1 ? '' : 's'} set aside: ${k === 1 ? 'another reading' : 'other readings'} of matches read from other files, each counted once (listed in the JSON "duplicates"; --all-readings keeps them)\n`,
+    );
+  }
   if (skipped > 0) {
     process.stderr.write(
       `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not a match format)\n`,
     );
   }
+  // listed by path, whatever the reading order (as the library lists them)
+  const byFile = (a: { file: string }, b: { file: string }): number =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+  errors.sort(byFile);
+  duplicates.sort(byFile);
   const read = n + missing - failed - duplicates.length - filtered;
   if (failed > 0) {
     process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);

@@ -27,12 +27,17 @@ export interface SourceOptions extends PersonOptions {
   until?: string;
   event?: string;
   length?: string;
+  /** `--all-readings`: every file of a match found in several files counts (files only). */
+  allReadings?: boolean;
 }
 
 /** Adds `--library [path]` and the match filters to a command reading matches. */
 export function sourceOptions(cmd: Command): Command {
   return filterOptions(
     cmd.option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`),
+  ).option(
+    '--all-readings',
+    'count every file of a match found in several files (its XG file, SGF, text export, transcript, copies); by default a match counts once, from its analysed reading',
   );
 }
 
@@ -150,7 +155,10 @@ export async function overMatches(
   const route = libraryRoute(paths, opts);
   if (route === null) {
     const s = personSettings(opts);
-    return finish(s, readMatches(paths, start(s), { met: s.met, filter }));
+    return finish(
+      s,
+      readMatches(paths, start(s), { met: s.met, filter, allReadings: opts.allReadings === true }),
+    );
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);

@@ -2,8 +2,10 @@
  * Files → library rows. The importer is the library's only writer.
  *
  * - A file whose path and content hash (SHA-256) are already in the library is unchanged and skipped; the
- *   same match in another file (its fingerprint, exactly as `bdb stats` counts a match once: a copy of a
- *   file under another name is such a file) is recorded as a duplicate of the first file. Bytes alone do not
+ *   same played match in another file (its fingerprint, exactly as `bdb stats` counts a match once: a copy,
+ *   its SGF and its text export, its XG file and its transcript) is recorded as a duplicate of the file
+ *   holding it. The better reading holds it (`readingRank`: XG, SGF, gnuBG text, transcript): a better one
+ *   imported later takes the match over and the earlier files become its duplicates. Bytes alone do not
  *   decide: one game file of a gnuBG text export is not the whole export it belongs to.
  * - A file whose content changed since it was imported replaces its match (a match re-analysed and saved
  *   again under the same name).
@@ -18,7 +20,7 @@ import { basename, dirname, join } from 'node:path';
 import { matchKey, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
-import type { Match } from '../model/types.js';
+import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
@@ -63,7 +65,9 @@ const TABLES = ['files', 'matches', 'match_players', 'games', 'sources'] as cons
 type Table = (typeof TABLES)[number];
 
 const SELECT_FILES = 'SELECT path, sha256, status, match_id FROM files';
-const SELECT_FINGERPRINTS = 'SELECT fingerprint, file FROM matches WHERE fingerprint IS NOT NULL';
+const SELECT_FINGERPRINTS = 'SELECT fingerprint, file, format FROM matches WHERE fingerprint IS NOT NULL';
+const SELECT_MATCH_FILES =
+  'SELECT unit, path, sha256, size, format FROM files WHERE match_id = $1 ORDER BY unit, path';
 const SELECT_NEXT_ID = 'SELECT coalesce(max(match_id), 0) + 1 FROM matches';
 const SELECT_SOURCES = 'SELECT sha256 FROM sources';
 
@@ -150,6 +154,13 @@ export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: numbe
   }
 }
 
+/** The files of one unit a better reading took a match from. */
+interface OldUnit {
+  readonly files: StoredFile[];
+  readonly hashes: string[];
+  readonly format: string | null;
+}
+
 /** Imports match units into a library opened for writing. */
 export class LibraryImporter {
   private readonly lib: Library;
@@ -157,8 +168,8 @@ export class LibraryImporter {
   private readonly batchRows: number;
   /** path → { sha256, match } of files already in the library (imported or duplicate). */
   private readonly known = new Map<string, { sha: string; matchId: number | null; holds: boolean }>();
-  /** fingerprint key → file of the match. */
-  private readonly fingerprints = new Map<string, string>();
+  /** fingerprint key → file of the match and its reading rank. */
+  private readonly fingerprints = new Map<string, { file: string; rank: number }>();
   /** Paths recorded as failed by an earlier import (their row is replaced when tried again). */
   private readonly failed = new Set<string>();
   /** Hashes whose bytes the sources' packs hold. */
@@ -198,8 +209,8 @@ export class LibraryImporter {
         holds: status === 'imported',
       });
     }
-    for (const [fp, file] of await rows(con, SELECT_FINGERPRINTS))
-      imp.fingerprints.set(String(fp), String(file));
+    for (const [fp, file, format] of await rows(con, SELECT_FINGERPRINTS))
+      imp.fingerprints.set(String(fp), { file: String(file), rank: readingRank(String(format)) });
     imp.nextId = Number((await rows(con, SELECT_NEXT_ID))[0]![0]);
     for (const [sha] of await rows(con, SELECT_SOURCES)) imp.sources.add(String(sha));
     // the CSV files a killed import left (this process holds the library's write lock)
@@ -363,7 +374,7 @@ export class LibraryImporter {
       for (const id of stale) {
         for (const sql of DELETE_MATCH) await con.run(sql, [id]);
         for (const [p, k] of this.known) if (k.matchId === id) this.known.delete(p);
-        for (const [fp, file] of this.fingerprints)
+        for (const [fp, { file }] of this.fingerprints)
           if (this.known.get(file) === undefined) this.fingerprints.delete(fp);
       }
     }
@@ -380,14 +391,17 @@ export class LibraryImporter {
     }
     const fp = prepared.fingerprint;
     const seen = fp === null ? undefined : this.fingerprints.get(fp);
-    if (seen !== undefined) {
-      const matchId = this.known.get(seen)?.matchId ?? null;
-      this.fileRows(apps, files, hashes, prepared.format, 'duplicate', { matchId, sameAs: seen });
+    const rank = readingRank(prepared.format);
+    if (seen !== undefined && seen.rank <= rank) {
+      const matchId = this.known.get(seen.file)?.matchId ?? null;
+      this.fileRows(apps, files, hashes, prepared.format, 'duplicate', { matchId, sameAs: seen.file });
       await this.maybeCommit(0);
-      return { status: 'duplicate', file: first.file, sameAs: seen };
+      return { status: 'duplicate', file: first.file, sameAs: seen.file };
     }
     const { match, players, games, decisionsCsv, decisionCount } = prepared.rows;
     const matchId = Number(match[0]);
+    // a better reading of a stored match takes it over: the stored one's files become its duplicates
+    const overtaken = seen === undefined ? [] : await this.dropReading(seen.file);
     apps.matches.append(match);
     for (const p of players) apps.match_players.append(p);
     for (const g of games) apps.games.append(g);
@@ -404,9 +418,37 @@ export class LibraryImporter {
       this.sources.add(h);
     });
     this.fileRows(apps, files, hashes, prepared.format, 'imported', { matchId });
-    if (fp !== null) this.fingerprints.set(fp, first.file);
+    for (const o of overtaken)
+      this.fileRows(apps, o.files, o.hashes, o.format, 'duplicate', { matchId, sameAs: first.file });
+    if (fp !== null) this.fingerprints.set(fp, { file: first.file, rank });
     await this.maybeCommit(decisionCount + 1);
     return { status: 'new', file: first.file, decisions: decisionCount };
+  }
+
+  /**
+   * Removes the stored match whose file is `file` (inside the open transaction) and gives back its files
+   * (the one holding it and its duplicates) to be recorded as duplicates of the reading replacing it.
+   */
+  private async dropReading(file: string): Promise<OldUnit[]> {
+    const id = this.known.get(file)?.matchId;
+    if (id === null || id === undefined) return [];
+    const apps = this.appenders!;
+    for (const t of TABLES) apps[t].flush();
+    await this.loadDecisions();
+    const con = this.lib.connection;
+    const units = new Map<string, OldUnit>();
+    for (const [unit, path, sha, size, format] of await rows(con, SELECT_MATCH_FILES, [id])) {
+      let u = units.get(String(unit));
+      if (!u) {
+        u = { files: [], hashes: [], format: format === null ? null : String(format) };
+        units.set(String(unit), u);
+      }
+      u.files.push({ file: String(path), size: Number(size) });
+      u.hashes.push(String(sha));
+      this.known.delete(String(path));
+    }
+    for (const sql of DELETE_MATCH) await con.run(sql, [id]);
+    return [...units.values()];
   }
 
   private async maybeCommit(rowsAdded: number): Promise<void> {

@@ -1,14 +1,15 @@
 /**
  * Merging libraries: `bdb merge LIB... --into LIB`. Rows are copied by SQL (no file is parsed again), match
  * ids renumbered. A match found in both (same fingerprint) is kept once, as a single import of all the
- * files would keep it: the copy whose file comes first in path order holds it, the other file is recorded
- * as its duplicate. A file path already in the target is left as the target has it. Stored aliases are
+ * files would keep it: the better reading (`readingRank`: XG, SGF, gnuBG text, transcript), then the file
+ * first in path order, holds it; the other file is recorded as its duplicate. A file path already in the target is left as the target has it. Stored aliases are
  * added where the target has none for that spelling. The whole merge of one source is one transaction.
  *
  * Because every figure derives from per-match tallies and per-decision rows that are exact sums, the merged
  * library gives the figures of one import of the union (test/unit/library/merge.test.ts).
  */
 import { BdbError } from '../errors.js';
+import { readingRank } from '../model/types.js';
 import { sqlString } from './export.js';
 import { type Library, LibraryError } from './open.js';
 import { BUMP_GENERATION, SCHEMA_VERSION } from './schema.js';
@@ -26,9 +27,11 @@ export interface MergeOutcome {
 interface Held {
   id: number;
   file: string;
+  rank: number;
 }
 
-const before = (a: string, b: string): boolean => a < b;
+/** Whether reading `a` holds a match rather than `b`: the better reading, then the first path. */
+const before = (a: Held, b: Held): boolean => a.rank < b.rank || (a.rank === b.rank && a.file < b.file);
 
 /** Merges the library at `sourcePath` into `into` (opened for writing). */
 export async function mergeLibrary(into: Library, sourcePath: string): Promise<MergeOutcome> {
@@ -70,27 +73,35 @@ async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcom
   const con = into.connection;
   const targetFiles = new Set((await rows(con, 'SELECT path FROM main.files')).map((r) => String(r[0])));
   const held = new Map<string, Held>();
-  for (const [id, file, fp] of await rows(con, 'SELECT match_id, file, fingerprint FROM main.matches'))
-    if (fp !== null) held.set(String(fp), { id: Number(id), file: String(file) });
+  for (const [id, file, fp, format] of await rows(
+    con,
+    'SELECT match_id, file, fingerprint, format FROM main.matches',
+  ))
+    if (fp !== null)
+      held.set(String(fp), { id: Number(id), file: String(file), rank: readingRank(String(format)) });
   let nextId = Number((await rows(con, 'SELECT coalesce(max(match_id), 0) + 1 FROM main.matches'))[0]![0]);
 
   // src match id → target match id (copied: new id; duplicate: the target's id) and its primary file
   const copied: [number, number][] = [];
   const resolved = new Map<number, Held>();
   let duplicates = 0;
-  const srcMatches = await rows(con, 'SELECT match_id, file, fingerprint FROM src.matches ORDER BY file');
-  for (const [sid, sfile, sfp] of srcMatches) {
+  const srcMatches = await rows(
+    con,
+    'SELECT match_id, file, fingerprint, format FROM src.matches ORDER BY file',
+  );
+  for (const [sid, sfile, sfp, sformat] of srcMatches) {
     const id = Number(sid);
     const file = String(sfile);
     if (targetFiles.has(file)) continue;
     const fp = sfp === null ? null : String(sfp);
     const other = fp === null ? undefined : held.get(fp);
-    if (other && !before(file, other.file)) {
+    const rank = readingRank(String(sformat));
+    if (other && !before({ id, file, rank }, other)) {
       resolved.set(id, other);
       duplicates++;
       continue;
     }
-    const mine: Held = { id: nextId++, file };
+    const mine: Held = { id: nextId++, file, rank };
     copied.push([id, mine.id]);
     resolved.set(id, mine);
     if (fp !== null) held.set(fp, mine);

@@ -12,7 +12,7 @@ import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
-import type { Match } from '../model/types.js';
+import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { type MatchFilter, passesFilter } from './filter.js';
 import type { UnitFile } from './import.js';
@@ -31,10 +31,13 @@ interface MatchHead {
   readonly event: string | null;
   readonly matchLength: number;
   readonly players: readonly [string, string];
+  /** Where its format stands among the readings of a match ({@link readingRank}). */
+  readonly rank: number;
 }
 
+/** The order `bdb stats` reads files in: best reading first (XG, SGF, gnuBG text, transcripts), then path. */
 const byFile = (a: MatchHead, b: MatchHead): number =>
-  a.file < b.file ? -1 : a.file > b.file ? 1 : a.id - b.id;
+  a.rank - b.rank || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.id - b.id);
 
 /** Every stored match's head, in file order, read once per read-only opening (nothing can change it then). */
 const allHeadsOf = new WeakMap<Library, Promise<MatchHead[]>>();
@@ -47,10 +50,13 @@ async function readAllHeads(lib: Library): Promise<MatchHead[]> {
   const [[json]] = (await rows(
     lib.connection,
     `SELECT CAST(to_json(list([CAST(match_id AS VARCHAR), file, CAST(day AS VARCHAR), event,
-       CAST(match_length AS VARCHAR), player0, player1])) AS VARCHAR) FROM matches`,
+       CAST(match_length AS VARCHAR), player0, player1, format])) AS VARCHAR) FROM matches`,
   )) as [[string | null]];
   const list: MatchHead[] = [];
-  for (const [id, file, day, event, length, p0, p1] of JSON.parse(json ?? '[]') as (string | null)[][])
+  for (const [id, file, day, event, length, p0, p1, format] of JSON.parse(json ?? '[]') as (
+    | string
+    | null
+  )[][])
     list.push({
       id: Number(id),
       file: String(file),
@@ -58,6 +64,7 @@ async function readAllHeads(lib: Library): Promise<MatchHead[]> {
       event: event ?? null,
       matchLength: Number(length),
       players: [String(p0), String(p1)],
+      rank: readingRank(String(format)),
     });
   return list.sort(byFile);
 }

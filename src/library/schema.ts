@@ -13,7 +13,7 @@
  */
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -165,8 +165,59 @@ CREATE TABLE study_marks (
 );
 `;
 
+/**
+ * Step 4: a played match counts once, whatever file it came from (issue: XG file, SGF, text export and
+ * transcript of one match were four matches). `matches.fingerprint` becomes the SHA-256 of
+ * `matchFingerprint` (src/analyse.ts): length, the two players in byte order, each game's winner, points and
+ * rolls (high die first), recomputed here from the stored rows, byte for byte the same text; files of
+ * analysed positions keep theirs. Then each played match found more than once keeps its best reading
+ * (`readingRank`, src/model/types.ts: XG, SGF, gnuBG text, the rest; then path), the others' files become
+ * its duplicates and their rows go. Every match is then counted as `bdb stats` counts the same files.
+ */
+const STEP_4 = `
+CREATE TEMP TABLE step4_games AS
+  SELECT g.match_id, g.game, g.winner_seat, g.points,
+    coalesce(string_agg(CASE WHEN substr(d.dice, 1, 1) >= substr(d.dice, 2, 1) THEN d.dice
+                             ELSE substr(d.dice, 2, 1) || substr(d.dice, 1, 1) END, '' ORDER BY d.decision), '') AS dice,
+    count(d.decision) AS rolls
+  FROM games g LEFT JOIN decisions d
+    ON d.match_id = g.match_id AND d.game = g.game AND d.kind = 'checker' AND NOT d.from_position
+  GROUP BY g.match_id, g.game, g.winner_seat, g.points;
+CREATE TEMP TABLE step4_keys AS
+  SELECT m.match_id,
+    sha256(CAST(m.match_length AS VARCHAR) || '|' ||
+      CASE WHEN m.player0 <= m.player1 THEN m.player0 || chr(31) || m.player1
+           ELSE m.player1 || chr(31) || m.player0 END || '|' ||
+      string_agg(CASE g.winner_seat WHEN 0 THEN m.player0 WHEN 1 THEN m.player1 ELSE '-' END || ':' ||
+                 CAST(g.points AS VARCHAR) || ':' || g.dice, '|' ORDER BY g.game)) AS fingerprint,
+    sum(g.rolls) AS rolls
+  FROM matches m JOIN step4_games g ON g.match_id = m.match_id
+  GROUP BY m.match_id, m.match_length, m.player0, m.player1;
+UPDATE matches SET fingerprint = k.fingerprint FROM step4_keys k
+  WHERE matches.match_id = k.match_id AND k.rolls > 0;
+CREATE TEMP TABLE step4_ranked AS
+  SELECT match_id, file, fingerprint, row_number() OVER (PARTITION BY fingerprint ORDER BY
+    CASE format WHEN 'xg' THEN 0 WHEN 'xgp' THEN 0 WHEN 'sgf' THEN 1 WHEN 'gnubg-text' THEN 2 ELSE 3 END,
+    file, match_id) AS r
+  FROM matches WHERE fingerprint IS NOT NULL;
+CREATE TEMP TABLE step4_dropped AS
+  SELECT a.match_id AS old, b.match_id AS new, b.file AS new_file
+  FROM step4_ranked a JOIN step4_ranked b ON a.fingerprint = b.fingerprint AND b.r = 1 WHERE a.r > 1;
+UPDATE files SET status = 'duplicate', match_id = d.new, same_as = d.new_file
+  FROM step4_dropped d WHERE files.match_id = d.old;
+DELETE FROM decisions WHERE match_id IN (SELECT old FROM step4_dropped);
+DELETE FROM games WHERE match_id IN (SELECT old FROM step4_dropped);
+DELETE FROM match_players WHERE match_id IN (SELECT old FROM step4_dropped);
+DELETE FROM matches WHERE match_id IN (SELECT old FROM step4_dropped);
+${BUMP_GENERATION};
+DROP TABLE step4_games;
+DROP TABLE step4_keys;
+DROP TABLE step4_ranked;
+DROP TABLE step4_dropped;
+`;
+
 /** Migrations: index i brings a library from version i to i + 1. Never edit a released step. */
-export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1, STEP_2, STEP_3];
+export const MIGRATIONS: readonly string[] = [STEP_1 + VIEWS_1, STEP_2, STEP_3, STEP_4];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */
 export const LIBRARY_TABLES = [

@@ -21,6 +21,20 @@ export const FormatId = {
 } as const;
 export type FormatId = (typeof FormatId)[keyof typeof FormatId];
 
+/**
+ * Which reading of a match found in several files is kept, best first: XG's files, gnuBG's SGF, gnuBG's
+ * text export, then the rest (transcripts, XG position text). Analysed formats come before transcripts.
+ */
+export function readingRank(format: string): number {
+  return format === FormatId.Xg || format === FormatId.Xgp
+    ? 0
+    : format === FormatId.Sgf
+      ? 1
+      : format === FormatId.GnubgText
+        ? 2
+        : 3;
+}
+
 /** Where a thing came from in its input file: a line and column for text, a byte offset for binary. */
 export interface SourceLocation {
   readonly file: string;

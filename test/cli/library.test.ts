@@ -541,3 +541,66 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     );
   });
 });
+
+describe('one played match in several files', () => {
+  // test.xg, gbf_test.sgf and gbf_test.mat hold one match (test/reference-matches/README.md)
+  const files = [
+    join(REF, 'xg', 'test.xg'),
+    join(REF, 'sgf', 'gbf_test.sgf'),
+    join(REF, 'mat', 'gbf_test.mat'),
+  ];
+
+  async function run(path: string, sql: string): Promise<void> {
+    const inst = await DuckDBInstance.create(path);
+    const con = await inst.connect();
+    try {
+      await con.run(sql);
+    } finally {
+      con.closeSync();
+      inst.closeSync();
+    }
+  }
+
+  it('is imported once, from XG, whatever the order; a better reading imported later takes it over', async () => {
+    const expected = bdb('stats', ...files, '--json').stdout;
+    expect(JSON.parse(expected).matches).toHaveLength(1);
+    const once = lib('readings-once.duckdb');
+    expect(bdb('import', ...[...files].reverse(), '--library', once).stdout).toMatch(
+      /1 new, 0 unchanged, 2 duplicate/,
+    );
+    expect(bdb('stats', '--library', once, '--json').stdout).toBe(expected);
+    // the transcript first, then the SGF, then XG's file: each better reading takes the match over
+    const later = lib('readings-later.duckdb');
+    for (const f of [...files].reverse()) expect(bdb('import', f, '--library', later).code).toBe(0);
+    expect(bdb('stats', '--library', later, '--json').stdout).toBe(expected);
+    expect(await query(later, 'SELECT path, status, same_as FROM files ORDER BY path')).toEqual([
+      [files[2], 'duplicate', files[0]],
+      [files[1], 'duplicate', files[0]],
+      [files[0], 'imported', null],
+    ]);
+    await checkConsistent(later);
+  });
+
+  it('a library of schema 3 holding it three times is upgraded to one match by import', async () => {
+    const [a, b, c] = ['v3-a.duckdb', 'v3-b.duckdb', 'v3-c.duckdb'].map(lib) as [string, string, string];
+    for (const [i, f] of files.entries()) expect(bdb('import', f, '--library', [a, b, c][i]!).code).toBe(0);
+    // schema 3 told the three readings apart (its fingerprint held the analyser): three matches
+    for (const [path, k] of [
+      [a, 'xg'],
+      [b, 'sgf'],
+      [c, 'mat'],
+    ] as const)
+      await run(path, `UPDATE matches SET fingerprint = sha256('schema 3 ${k}')`);
+    expect(bdb('merge', b, c, '--into', a).code).toBe(0);
+    expect(await query(a, 'SELECT count(*) FROM matches')).toEqual([[3n]]);
+    await run(
+      a,
+      "UPDATE meta SET value = '3' WHERE key = 'schema_version'; DELETE FROM meta WHERE key = 'migrated_4'",
+    );
+    expect(bdb('stats', '--library', a, '--json').stderr).toMatch(/needs upgrading: run bdb import once/);
+    expect(bdb('import', files[0]!, '--library', a).stdout).toMatch(/0 new, 1 unchanged/);
+    expect(await query(a, 'SELECT count(*) FROM matches')).toEqual([[1n]]);
+    expect(bdb('stats', '--library', a, '--json').stdout).toBe(bdb('stats', ...files, '--json').stdout);
+    await checkConsistent(a);
+  });
+});

@@ -126,11 +126,22 @@ describe('bdb', () => {
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as JsonReport;
     expect(j.errors).toEqual([]);
-    expect(j.matches.map((m) => m.format).sort()).toEqual(['gnubg-text', 'mat', 'sgf', 'xg', 'xg-text']);
+    // test.xg, gbf_test.sgf and gbf_test.mat hold one match (test/reference-matches/README.md): counted once,
+    // from XG's file, the two others set aside
+    expect(j.matches.map((m) => m.format).sort()).toEqual(['gnubg-text', 'xg', 'xg-text']);
+    expect(j.duplicates).toEqual([
+      { file: join(dir, 'gbf_test.mat'), sameAs: join(dir, 'test.xg') },
+      { file: join(dir, 'gbf_test.sgf'), sameAs: join(dir, 'test.xg') },
+    ]);
     // the four per-game files of g0002 are one 4-game match (gnuBG's export of g0002.sgf)
     expect(j.matches.find((m) => m.format === 'gnubg-text')!.games).toBe(4);
     expect(r.stderr).toContain('1 other file in the folders skipped');
+    expect(r.stderr).toContain('bdb: 2 files set aside');
     expect(j.settings.thresholds).toEqual({ preset: 'xg', errorMpt: 20, blunderMpt: 80 });
+    // --all-readings keeps every file
+    const all = JSON.parse(bdb('stats', '--json', '--all-readings', dir).stdout) as JsonReport;
+    expect(all.matches.map((m) => m.format).sort()).toEqual(['gnubg-text', 'mat', 'sgf', 'xg', 'xg-text']);
+    expect(all.duplicates).toEqual([]);
   });
 
   test('the same match in two files (g0002.sgf and its gnuBG text export) counts once', () => {
@@ -144,10 +155,15 @@ describe('bdb', () => {
     const r = bdb('stats', '--json', dir);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as JsonReport;
-    // the transcript (no analysis) and the analysed SGF of gbf_test are two readings: both kept
-    expect(j.matches.map((m) => m.format).sort()).toEqual(['mat', 'sgf', 'sgf']);
-    expect(j.duplicates).toEqual([{ file: join(dir, 'g0002.txt'), sameAs: join(dir, 'g0002.sgf') }]);
-    expect(r.stderr).toContain('g0002.txt: the same match as');
+    // the transcript of gbf_test is another reading of its analysed SGF: the SGF is kept, whatever the order
+    expect(j.matches.map((m) => m.format).sort()).toEqual(['sgf', 'sgf']);
+    expect(j.duplicates).toEqual([
+      { file: join(dir, 'g0002.txt'), sameAs: join(dir, 'g0002.sgf') },
+      { file: join(dir, 'gbf_test.mat'), sameAs: join(dir, 'gbf_test.sgf') },
+    ]);
+    // one summary line, not one line per file
+    expect(r.stderr.match(/set aside/g)).toHaveLength(1);
+    expect(r.stderr).not.toContain('the same match as');
   });
 
   test('--thresholds picks a preset; an unknown one is a usage error', () => {

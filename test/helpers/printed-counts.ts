@@ -1,6 +1,7 @@
 /** bdb's counts against the ones gnuBG printed in a text export's "Match statistics" (the parity tests). */
 import { readdirSync, readFileSync } from 'node:fs';
 import { defaultMet, reportMatch } from '../../src/analyse.js';
+import type { Match } from '../../src/model/types.js';
 import { groupGnubgTextFiles, parseGnubgTextMatch } from '../../src/parsers/gnubg-text/index.js';
 import { PRINTED_COUNT_ROWS, printedCounts } from './gnubg-stats-txt.js';
 
@@ -19,17 +20,29 @@ export function countDiffs(files: readonly string[]): { compared: number; diffs:
   const last = readFileSync(files[files.length - 1]!, 'utf8');
   const at = last.search(/^(Match|Session) statistics$/m);
   if (at < 0) throw new Error(`${files[files.length - 1]}: no Match statistics`);
-  const printed = printedCounts(last.slice(at));
   const match = parseGnubgTextMatch(
     files.map((file) => ({ file, bytes: new Uint8Array(readFileSync(file)) })),
     met,
   ).match;
+  return matchCountDiffs(match, last.slice(at), files[files.length - 1]!);
+}
+
+/**
+ * The differences between bdb's counts for `match` and the count rows of gnuBG's statistics in `printed`
+ * (the first block of its text: a text export's "Match statistics" on, or `show statistics match`).
+ */
+export function matchCountDiffs(
+  match: Match,
+  printed: string,
+  where: string,
+): { compared: number; diffs: string[] } {
+  const rows = printedCounts(printed);
   const stats = reportMatch(match, met).stats;
   const diffs: string[] = [];
   let compared = 0;
   for (const [label, path] of PRINTED_COUNT_ROWS) {
-    const row = printed.get(label);
-    if (!row) throw new Error(`${files[files.length - 1]}: no row "${label}"`);
+    const row = rows.get(label);
+    if (!row) throw new Error(`${where}: no row "${label}"`);
     for (const seat of [0, 1] as const) {
       const ours = path
         .split('.')

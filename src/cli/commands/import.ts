@@ -86,9 +86,11 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         files.push(f);
       }
     }
-    // in path order whatever the order of the arguments: the first file of a match in path order holds it,
-    // as when `bdb stats` reads their common folder and as `bdb merge` decides
-    const units = matchUnits(files).sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+    // best reading first (XG, SGF, gnuBG text, transcripts), then in path order whatever the order of the
+    // arguments: the first file of a match in that order holds it, as when `bdb stats` reads their common
+    // folder and as `bdb merge` decides
+    const byPath = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const units = matchUnits(byPath, true);
     const bar = progressBar(units.length, opts.progress !== false);
     // decisions per transaction (BDB_IMPORT_BATCH_ROWS; small values are for the kill test)
     const batch = Number(process.env.BDB_IMPORT_BATCH_ROWS);

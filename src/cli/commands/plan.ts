@@ -83,7 +83,7 @@ export async function runPlan(paths: readonly string[], opts: PlanOptions): Prom
       c,
       size,
       s,
-      readMatches(paths, (m) => c.add(m), { met: s.met, filter }),
+      readMatches(paths, (m) => c.add(m), { met: s.met, filter, allReadings: opts.allReadings === true }),
       opts,
     );
   }

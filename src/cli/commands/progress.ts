@@ -55,7 +55,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
           date: match.date,
           tallies: reportMatch(match, met, match.format, warnings, s.thresholds).tallies,
         }),
-      { met, filter, progress: false },
+      { met, filter, progress: false, allReadings: opts.allReadings === true },
     );
     return print(c, s, opts, by, result.exitCode);
   }
