@@ -561,18 +561,17 @@ export function sgfToModel(
         );
         continue;
       }
-      if (value === 'resign' || value === 'beaver' || value === 'raccoon') {
-        warnings.push({ line: node.line, message: `move value "${value}" is not analysed by bdb; skipped` });
-        continue;
-      }
-      // dice + move
+      // dice + move; any other value (GNU Gibbon's `resign:2`, `accept`, `reject`, …) is skipped, as gnuBG's
+      // SGF reader skips a value that does not start with two dice (sgf.c RestoreNode: "illegal roll --
+      // ignore"); the game's result is its RE[]
       const d1 = value.charCodeAt(0) - 0x30;
       const d2 = value.charCodeAt(1) - 0x30;
       if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
-        throw new CorruptFileError(
-          { file, line: node.line, column: node.column },
-          `bad move value "${shown(value)}" (expected two dice 1-6 and point letters)`,
-        );
+        warnings.push({
+          line: node.line,
+          message: `move value "${shown(value)}" is neither a roll nor a cube action; skipped, as gnuBG does`,
+        });
+        continue;
       }
       const hops = parseHops(value.slice(2), side);
       if (!hops) {

@@ -391,11 +391,18 @@ describe('files that are not gnuBG backgammon', () => {
     }
   });
 
-  test('a bad move value is a CorruptFileError at the line of the move', () => {
-    for (const bad of ['09ab', '7', '', 'xx']) {
-      expect(() => parse(sgf(`;B[41ablp]\n;W[${bad}]\n`), 'bad.sgf')).toThrow(
-        /^bad\.sgf:3:1: bad move value .* \(expected two dice 1-6 and point letters\)$/,
-      );
+  // gnuBG's SGF reader skips a B[] or W[] value that is not double/take/drop and does not start with two
+  // dice 1-6 (sgf.c RestoreNode: "illegal roll -- ignore"): GNU Gibbon writes resign:2, accept, reject
+  test('a move value that is neither a roll nor a cube action is skipped with a warning at its line', () => {
+    for (const other of ['resign:2', 'accept', 'reject', 'resign', 'beaver', '09ab', '7', '', 'xx']) {
+      const { match, warnings } = parse(sgf(`;B[41ablp]\n;W[${other}]\n;W[31hefe]\n`), 'other.sgf');
+      expect(match.games[0]!.decisions.map((d) => d.kind)).toEqual(['checker', 'checker']);
+      expect(warnings).toEqual([
+        {
+          line: 3,
+          message: expect.stringMatching(/is neither a roll nor a cube action; skipped, as gnuBG does$/),
+        },
+      ]);
     }
   });
 });
