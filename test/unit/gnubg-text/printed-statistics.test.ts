@@ -29,12 +29,13 @@ describe("gnuBG's printed Match statistics = bdb's counts", () => {
     expect(compared).toBe(48 * PRINTED_COUNT_ROWS.length * 2);
   });
 
-  // money sessions with beavers, raccoons and a redouble after them, made here by gnuBG 1.07.001
+  // money sessions with beavers, raccoons and a redouble after them, one under the Jacoby rule (g1547) and a
+  // 5-point match analysed at 2-ply (g1262), made here by gnuBG 1.07.001
   // (../shared/tools/gnubg-corpus.sh OUT SEED 1 0; test/reference-matches/README.md): after a beavered double
   // is taken, gnuBG's statistics treat the cube as the taker's, so the beaverer's later no-doubles are close
   // decisions but never missed doubles (analysis.c updateStatisticsMove, eval.c FindBestCubeDecision)
   const BEAVERS = fileURLToPath(new URL('../../reference-matches/gnubg/', import.meta.url));
-  test.each(['g0071', 'g0143', 'g0179', 'g0227'])('money session with beavers: %s', (name) => {
+  test.each(['g0071', 'g0143', 'g0179', 'g0227', 'g1547', 'g1262'])('made here by gnuBG: %s', (name) => {
     const group = textMatches(BEAVERS).find((g) => g[0]!.endsWith(`/${name}.txt`));
     expect(group).toBeDefined();
     const r = countDiffs(group!);
