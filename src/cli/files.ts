@@ -62,6 +62,11 @@ export function* inputFiles(paths: readonly string[], events: InputFileEvents): 
       events.onMissing(p, 'no such file or folder');
       continue;
     }
+    if (!st.isDirectory() && !st.isFile()) {
+      // a FIFO would wait for a writer forever, a device (/dev/zero) never ends
+      events.onMissing(p, 'not a regular file (a pipe, a device or a socket); not read');
+      continue;
+    }
     if (st.isDirectory()) {
       const list: string[] = [];
       try {

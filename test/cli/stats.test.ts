@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -174,5 +175,25 @@ describe('bdb', () => {
     expect(r.stderr).toContain('--thresholds expects one of');
     // not a preset although every object has it
     expect(bdb('stats', '--thresholds', 'toString', GBF).code).toBe(2);
+  });
+});
+
+describe('paths that are not files', () => {
+  // a FIFO waited for a writer forever and /dev/zero grew without end (issue: hostile input)
+  test('a pipe or a device: one line naming it, the other files read, exit 1', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-fifo-'));
+    const fifo = join(dir, 'f.xg');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    for (const p of [fifo, '/dev/zero']) {
+      const r = bdb('stats', p, GBF, '--no-matches');
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`bdb: ${p}: not a regular file (a pipe, a device or a socket); not read`);
+      expect(r.stdout).toContain('Players over 1 match');
+      const review = bdb('review', p);
+      expect(review.code).toBe(1);
+      expect(review.stderr.trim()).toBe(
+        `bdb: ${p}: not a regular file (a pipe, a device or a socket); not read`,
+      );
+    }
   });
 });

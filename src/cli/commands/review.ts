@@ -31,7 +31,9 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     return EXIT.someFailed;
   };
   try {
-    if (statSync(file).isDirectory()) return fail(`${file}: is a folder (review reads one match file)`);
+    const st = statSync(file);
+    if (st.isDirectory()) return fail(`${file}: is a folder (review reads one match file)`);
+    if (!st.isFile()) return fail(`${file}: not a regular file (a pipe, a device or a socket); not read`);
   } catch {
     return fail(`${file}: no such file`);
   }
@@ -42,24 +44,26 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   } catch (e) {
     return fail(describeFailure(file, e));
   }
-  let review: ReturnType<typeof buildReview>;
+  // everything is made before anything is written: a failure leaves no half-written page
+  let html: string | null = null;
+  let text: string;
   try {
-    review = buildReview(match, met, thresholds);
+    const review = buildReview(match, met, thresholds);
+    if (opts.html !== undefined) html = renderReviewHtml(review);
+    text = opts.json ? JSON.stringify({ schemaVersion: 1, review }, null, 2) : renderReview(review);
   } catch (e) {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }
-  if (opts.html !== undefined) {
+  if (opts.html !== undefined && html !== null) {
     try {
-      writeFileSync(opts.html, renderReviewHtml(review));
+      writeFileSync(opts.html, html);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
       return fail(`${opts.html}: cannot write: ${code}`);
     }
     process.stderr.write(`bdb: wrote ${opts.html}\n`);
   }
-  process.stdout.write(
-    opts.json ? `${JSON.stringify({ schemaVersion: 1, review }, null, 2)}\n` : `${renderReview(review)}\n`,
-  );
+  process.stdout.write(`${text}\n`);
   return EXIT.ok;
 }
 

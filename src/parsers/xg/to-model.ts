@@ -158,6 +158,9 @@ export interface XgToModelOptions {
 export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; warnings: ParseWarning[] } {
   const { file } = opts;
   const warnings: ParseWarning[] = xg.warnings.map((w) => ({ offset: w.offset, message: w.message }));
+  const warn = (offset: number, message: string): void => {
+    warnings.push({ offset, message });
+  };
   const head = xg.records[0];
   if (head?.type !== 'headerMatch') {
     throw new CorruptFileError(
@@ -223,14 +226,14 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
       }
       case 'cube': {
         if (!cur) break;
-        addCube(rec, cur, matchLength, file, comment, (d) => tally(cubeDepths, d));
+        addCube(rec, cur, matchLength, file, comment, (d) => tally(cubeDepths, d), warn);
         break;
       }
       case 'move': {
         // `Played` false: a roll that was never played (the game ended before it, or an .xgp position);
         // XG stores it with zeroed moves and no analysis of the play — not a decision
         if (!cur || !rec.played) break;
-        const d = moveDecision(rec, cur, matchLength, file, comment(rec.commentMove));
+        const d = moveDecision(rec, cur, matchLength, file, comment(rec.commentMove), warn);
         const depth = d.playedIndex === null ? undefined : d.candidates[d.playedIndex]?.depth;
         if (depth) tally(checkerDepths, depth);
         cur.decisions.push(d);
@@ -297,6 +300,21 @@ interface GameBuild {
   index: number;
 }
 
+/**
+ * A stored equity, error or luck XG could have written: finite and within ±100 (equities are normalised to
+ * the cube, within ±3; errors and luck smaller still; −1000 is XG's "not analysed", tested apart). NaN,
+ * ±Infinity or absurd values come only from a damaged file and would spread to every figure.
+ */
+function sane(x: number): boolean {
+  return Number.isFinite(x) && Math.abs(x) <= 100;
+}
+
+/** The first stored value that is not {@link sane}, as a short text. */
+function unreadable(...xs: number[]): string {
+  const x = xs.find((v) => !sane(v) && v !== NOT_ANALYSED) ?? Number.NaN;
+  return Number.isFinite(x) ? x.toPrecision(4) : String(x);
+}
+
 function context(cur: GameBuild, player: Side, matchLength: number, file: string, offset: number) {
   return {
     player,
@@ -322,12 +340,20 @@ function addCube(
   file: string,
   comment: (i: number) => string | undefined,
   depth: (d: string) => void,
+  warn: (offset: number, message: string) => void,
 ): void {
   if (rec.double !== 0 && rec.double !== 1) return; // −2: no cube decision this turn; −1: not played (.xgp)
   const roller = seatOf(rec.actif);
   const cube = cubeOf(rec.cubeB, cur.autoDoubles);
-  const analysed = rec.errCube !== NOT_ANALYSED && rec.analyzeC >= 0;
   const dd = rec.doubleD;
+  let analysed = rec.errCube !== NOT_ANALYSED && rec.analyzeC >= 0;
+  if (analysed && ![rec.errCube, dd.equB, dd.equDouble, dd.equDrop].every(sane)) {
+    warn(
+      rec.offset,
+      `cube record ${rec.index}: stored equities or error out of range (${unreadable(rec.errCube, dd.equB, dd.equDouble, dd.equDrop)}); read as not analysed`,
+    );
+    analysed = false;
+  }
   const analysis: CubeAnalysis | null = analysed ? { nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop } : null;
   if (analysed) {
     const name = xgLevelName(dd.level);
@@ -349,7 +375,7 @@ function addCube(
   if (rec.double !== 1) return;
   if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
   const responder: Side = roller === 0 ? 1 : 0;
-  const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED;
+  const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && sane(rec.errTake);
   const answer: CubeDecision = {
     ...context(cur, responder, matchLength, file, rec.offset),
     cubeValue: cube.value,
@@ -408,11 +434,19 @@ function moveDecision(
   matchLength: number,
   file: string,
   note: string | undefined,
+  warn: (offset: number, message: string) => void,
 ): CheckerDecision {
   const player = seatOf(rec.actifP);
   const cube = cubeOf(rec.cubeA, cur.autoDoubles);
   const dm = rec.dataMoves;
-  const analysed = rec.errMove !== NOT_ANALYSED;
+  let analysed = rec.errMove !== NOT_ANALYSED;
+  if (analysed && !sane(rec.errMove)) {
+    warn(
+      rec.offset,
+      `move record ${rec.index}: stored error out of range (${unreadable(rec.errMove)}); read as not analysed`,
+    );
+    analysed = false;
+  }
   const candidates: Candidate[] = [];
   let playedIndex: number | null = null;
   const where = { file, offset: rec.offset, segment: 'temp.xg' };
@@ -446,6 +480,13 @@ function moveDecision(
         play = [...(legal.find((l) => l.key === key)?.play ?? [])];
       }
       const ev = dm.eval[j]!;
+      if (!sane(ev[6]!)) {
+        warn(
+          rec.offset,
+          `move record ${rec.index}: candidate ${j + 1}'s equity out of range (${unreadable(ev[6]!)}); left out`,
+        );
+        continue;
+      }
       // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
       candidates.push({ play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) });
       if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = j;
@@ -469,8 +510,7 @@ function moveDecision(
     legalCount: null,
     candidates,
     playedIndex,
-    luck:
-      rec.analyzeL >= 0 && Number.isFinite(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
+    luck: rec.analyzeL >= 0 && sane(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
     notADecision: analysed ? dm.irrelevant === 1 : undefined,
     storedError: analysed ? Math.max(0, -rec.errMove) : undefined,
   };
