@@ -25,7 +25,20 @@ export function decodeText(bytes: Uint8Array, declared?: string): string {
   return iconv.decode(buf, 'win1252');
 }
 
-/** A player or event name as bdb keeps it: Unicode NFC (so "é" typed two ways is one name), trimmed. */
+/** The longest name kept whole (XG stores up to 128 characters): a longer one comes from a damaged file
+ *  and would widen every table column. */
+const MAX_NAME = 128;
+
+/** C0 and C1 control characters and the Unicode line and paragraph separators. */
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * A player or event name as bdb keeps it: Unicode NFC (so "é" typed two ways is one name), control
+ * characters turned to spaces, trimmed, at most 128 characters (a longer one cut, ending in "…").
+ */
 export function normalizeName(name: string): string {
-  return name.normalize('NFC').trim();
+  // control characters (terminal escapes, U+2028/2029 line breaks) would travel into tables and messages
+  const clean = name.normalize('NFC').replace(CONTROLS, ' ').trim();
+  return clean.length > MAX_NAME ? `${clean.slice(0, MAX_NAME - 1).trimEnd()}…` : clean;
 }
+

@@ -19,6 +19,9 @@ export interface SgfTree {
   readonly line: number;
 }
 
+/** The properties of every node that has none (never changed). */
+const NO_PROPS: Map<string, string[]> = new Map();
+
 const OPEN = 0x28; // (
 const CLOSE = 0x29; // )
 const SEMI = 0x3b; // ;
@@ -144,9 +147,11 @@ export function lexSgf(text: string, file: string): SgfTree[] {
     }
   };
 
-  // Reads one node (at ';') with its properties.
+  // Reads one node (at ';') with its properties; a node without any shares one empty map (a hostile file of
+  // millions of ';' must not cost a map each).
   const readNode = (): SgfNode => {
-    const node: SgfNode = { props: new Map(), line, column: i - lineStart + 1 };
+    let props: Map<string, string[]> | null = null;
+    const at = { line, column: i - lineStart + 1 };
     i++;
     while (true) {
       skipSpace();
@@ -170,17 +175,18 @@ export function lexSgf(text: string, file: string): SgfTree[] {
       }
       skipSpace();
       if (text.charCodeAt(i) !== LBRACK) fail(`property ${named(id)} has no value`, idStart);
-      let values = node.props.get(id);
+      props ??= new Map();
+      let values = props.get(id);
       if (!values) {
         values = [];
-        node.props.set(id, values);
+        props.set(id, values);
       }
       while (text.charCodeAt(i) === LBRACK) {
         values.push(readValue(id));
         skipSpace();
       }
     }
-    return node;
+    return { props: props ?? NO_PROPS, line: at.line, column: at.column };
   };
 
   // Reads a game tree (at '(') with its nested trees, without recursion (the nesting depth of a hostile
@@ -201,7 +207,8 @@ export function lexSgf(text: string, file: string): SgfTree[] {
       if (c === SEMI) {
         if (top.tookVariation) fail('node after a variation');
         const node = readNode();
-        top.target?.push(node);
+        // an empty node says nothing (only a tree's first node, its root, keeps its place)
+        if (node.props !== NO_PROPS || top.target?.length === 0) top.target?.push(node);
       } else if (c === OPEN) {
         if (open.length >= 10_000) fail('game trees nested too deeply');
         i++;

@@ -159,3 +159,19 @@ describe('errors name the file, the line and the column', () => {
     expect(e.location.line).toBe(1);
   });
 });
+
+describe('empty nodes', () => {
+  // a file of millions of ';' took a map per node (10 MB: 2.7 GB of memory); an empty node says nothing
+  test('are left out of the main line, except a tree whose root is empty', () => {
+    const [tree] = lexSgf('(;FF[4]GM[6];;\n;;W[31hefe];;;B[42abcd];)', FILE);
+    expect(tree!.nodes.map((n) => [...n.props.keys()].join())).toEqual(['FF,GM', 'W', 'B']);
+    expect(tree!.nodes[1]!.line).toBe(2);
+    const [empty] = lexSgf('(;;W[31hefe])', FILE);
+    expect(empty!.nodes.map((n) => n.props.size)).toEqual([0, 1]);
+  });
+
+  test('a million of them make a tree of one node', () => {
+    const [tree] = lexSgf(`(;FF[4]GM[6]${';'.repeat(1_000_000)})`, FILE);
+    expect(tree!.nodes).toHaveLength(1);
+  });
+});
