@@ -30,7 +30,7 @@ export function decodeText(bytes: Uint8Array, declared?: string): string {
 const MAX_NAME = 128;
 
 /** C0 and C1 control characters and the Unicode line and paragraph separators. */
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROLS = /[\p{Cc}\u2028\u2029]/gu;
 
 /**
  * A player or event name as bdb keeps it: Unicode NFC (so "é" typed two ways is one name), control
@@ -41,4 +41,3 @@ export function normalizeName(name: string): string {
   const clean = name.normalize('NFC').replace(CONTROLS, ' ').trim();
   return clean.length > MAX_NAME ? `${clean.slice(0, MAX_NAME - 1).trimEnd()}…` : clean;
 }
-
