@@ -12,3 +12,20 @@ export function describeFailure(file: string, e: unknown): string {
   if (code) return `${file}: cannot read: ${code}`;
   return `${file}: internal error (please report): ${(e as Error).message}`;
 }
+
+/**
+ * A message as one line of a terminal: line breaks and other control characters (a file name may hold
+ * them; so may a damaged file's text) shown as escapes, never acted on, and at most 1,000 characters.
+ */
+export function oneLine(message: string): string {
+  const safe = message.replace(/[\p{Cc}\u2028\u2029]/gu, (c) =>
+    c === '\n'
+      ? '\\n'
+      : c === '\r'
+        ? '\\r'
+        : c === '\t'
+          ? '\\t'
+          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return safe.length > 1000 ? `${safe.slice(0, 999)}…` : safe;
+}

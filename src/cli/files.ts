@@ -4,7 +4,7 @@
  * registered format's, or when its first bytes are recognised by a format (content detection); other
  * files are skipped and counted.
  */
-import { closeSync, opendirSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, opendirSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { FormatId, readingRank } from '../model/types.js';
 import { groupGnubgTextFiles, sniffGnubgText } from '../parsers/gnubg-text/index.js';
@@ -21,7 +21,30 @@ function sniffFile(file: string): boolean {
   return detectFormat(headOf(file)) !== null;
 }
 
-function walk(dir: string, out: (f: string) => void, skipped: () => void): void {
+/** Why a path cannot be read, from the error of its `stat`. */
+function whyNot(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ELOOP'
+    ? 'a loop of symbolic links'
+    : code === 'EACCES' || code === 'EPERM'
+      ? 'permission denied'
+      : code === 'ENOENT'
+        ? 'no such file or folder'
+        : `cannot be read (${code ?? (e as Error).message})`;
+}
+
+/**
+ * Walks a folder in name order. Symbolic links are followed: to a file, it is read like one; to a folder,
+ * walked unless it is one the walk is already in (`seen`, by real path: then skipped and counted); broken
+ * ones and loops of links are reported (`problem`); pipes, devices and sockets are skipped and counted.
+ */
+function walk(
+  dir: string,
+  out: (f: string) => void,
+  skipped: () => void,
+  problem: (path: string, why: string) => void,
+  seen: Set<string> = new Set([realpathSync(dir)]),
+): void {
   const entries: string[] = [];
   const d = opendirSync(dir);
   try {
@@ -29,6 +52,16 @@ function walk(dir: string, out: (f: string) => void, skipped: () => void): void 
       if (e.name.startsWith('.')) continue;
       if (e.isDirectory()) entries.push(`${e.name}/`);
       else if (e.isFile()) entries.push(e.name);
+      else if (e.isSymbolicLink()) {
+        try {
+          const st = statSync(join(dir, e.name));
+          if (st.isDirectory()) entries.push(`${e.name}/`);
+          else if (st.isFile()) entries.push(e.name);
+          else skipped();
+        } catch (err) {
+          problem(join(dir, e.name), whyNot(err));
+        }
+      } else skipped();
     }
   } finally {
     d.closeSync();
@@ -36,7 +69,16 @@ function walk(dir: string, out: (f: string) => void, skipped: () => void): void 
   entries.sort();
   for (const name of entries) {
     if (name.endsWith('/')) {
-      walk(join(dir, name.slice(0, -1)), out, skipped);
+      const sub = join(dir, name.slice(0, -1));
+      const real = realpathSync(sub);
+      if (seen.has(real)) {
+        // a link back to a folder being read: its files are read once, through the folder itself
+        skipped();
+        continue;
+      }
+      seen.add(real);
+      walk(sub, out, skipped, problem, seen);
+      seen.delete(real);
       continue;
     }
     const path = join(dir, name);
@@ -58,8 +100,8 @@ export function* inputFiles(paths: readonly string[], events: InputFileEvents): 
     let st: ReturnType<typeof statSync>;
     try {
       st = statSync(p);
-    } catch {
-      events.onMissing(p, 'no such file or folder');
+    } catch (e) {
+      events.onMissing(p, whyNot(e));
       continue;
     }
     if (!st.isDirectory() && !st.isFile()) {
@@ -74,6 +116,7 @@ export function* inputFiles(paths: readonly string[], events: InputFileEvents): 
           p,
           (f) => list.push(f),
           () => events.onSkipped?.(),
+          (path, why) => events.onMissing(path, why),
         );
       } catch (e) {
         events.onMissing(p, `cannot read folder: ${(e as Error).message}`);

@@ -6,6 +6,7 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { EXIT } from './exit.js';
+import { oneLine } from './failure.js';
 
 const VERSION = '0.1.0';
 
@@ -69,7 +70,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`bdb: ${e.message}\n`);
+      process.stderr.write(`bdb: ${oneLine(e.message)}\n`);
       process.exitCode = EXIT.usage;
       return;
     }

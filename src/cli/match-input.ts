@@ -16,7 +16,7 @@ import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { EXIT, type ExitCode } from './exit.js';
-import { describeFailure } from './failure.js';
+import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, matchUnits } from './files.js';
 
 /** What reading the inputs gave. */
@@ -74,7 +74,7 @@ export function readMatches(
     failed++;
     errors.push({ file, message });
     clearLine();
-    process.stderr.write(`bdb: ${message}\n`);
+    process.stderr.write(`bdb: ${oneLine(message)}\n`);
   };
   const files = inputFiles(paths, {
     onMissing(p, why) {
@@ -126,7 +126,7 @@ export function readMatches(
   }
   if (skipped > 0) {
     process.stderr.write(
-      `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not a match format)\n`,
+      `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not match files: another format, a pipe or device, a link back to a folder being read)\n`,
     );
   }
   // listed by path, whatever the reading order (as the library lists them)

@@ -14,7 +14,7 @@ import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { EXIT } from './exit.js';
-import { describeFailure } from './failure.js';
+import { describeFailure, oneLine } from './failure.js';
 import { LIBRARY_HELP, withLibrary } from './library-input.js';
 import { type MatchInputResult, readMatches } from './match-input.js';
 import { type PersonOptions, type PersonSettings, personSettings } from './options.js';
@@ -124,7 +124,7 @@ export async function readLibraryMatches(
   let failed = 0;
   for await (const { match, warnings } of libraryMatches(lib, filter, met, (file, e) => {
     failed++;
-    process.stderr.write(`bdb: ${describeFailure(file, e)}\n`);
+    process.stderr.write(`bdb: ${oneLine(describeFailure(file, e))}\n`);
   })) {
     read++;
     onMatch(match, warnings);

@@ -11,7 +11,7 @@ import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
 import { EXIT, type ExitCode } from './exit.js';
-import { describeFailure } from './failure.js';
+import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, matchUnits } from './files.js';
 
 export interface MatchesStandingsOptions {
@@ -96,7 +96,7 @@ export function runStandingsFromMatches(
   let failed = false;
   const fail = (message: string): void => {
     failed = true;
-    process.stderr.write(`bdb: ${message}\n`);
+    process.stderr.write(`bdb: ${oneLine(message)}\n`);
   };
   let base: EventFile | undefined;
   if (opts.event !== undefined) {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -195,5 +195,35 @@ describe('paths that are not files', () => {
         `bdb: ${p}: not a regular file (a pipe, a device or a socket); not read`,
       );
     }
+  });
+});
+
+describe('symbolic links', () => {
+  test('followed to files and folders; a broken one, a loop of links and a link back are said', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-links-'));
+    const a = join(dir, 'a');
+    mkdirSync(a);
+    copyFileSync(GBF, join(a, 'gbf_test.sgf'));
+    symlinkSync(MONEY, join(a, 'money.sgf'));
+    symlinkSync(a, join(a, 'back'));
+    symlinkSync(join(a, 'nowhere.sgf'), join(a, 'broken.sgf'));
+    const r = bdb('stats', a, '--no-matches');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('Players over 2 matches');
+    expect(r.stderr).toContain(`bdb: ${join(a, 'broken.sgf')}: no such file or folder`);
+    expect(r.stderr).toContain('bdb: 1 other file in the folders skipped');
+    symlinkSync(join(dir, 'x2'), join(dir, 'x1'));
+    symlinkSync(join(dir, 'x1'), join(dir, 'x2'));
+    expect(bdb('stats', join(dir, 'x1')).stderr).toContain(
+      `bdb: ${join(dir, 'x1')}: a loop of symbolic links`,
+    );
+  });
+
+  test('a file name with a line break: its error stays on one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-nl-'));
+    const name = join(dir, 'bad\nname.sgf');
+    writeFileSync(name, `${readFileSync(GBF, 'utf8')}x`);
+    const r = bdb('stats', dir, '--no-matches');
+    expect(r.stderr.split('\n')[0]).toMatch(/^bdb: .*bad\\nname\.sgf:\d+:\d+: unexpected "x"/);
   });
 });

@@ -13,7 +13,7 @@ import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
-import { describeFailure } from '../failure.js';
+import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits } from '../files.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
@@ -66,7 +66,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     let missing = 0;
     const fail = (message: string): void => {
       bar.clear();
-      process.stderr.write(`bdb: ${message}\n`);
+      process.stderr.write(`bdb: ${oneLine(message)}\n`);
     };
     // absolute paths: the library knows a file wherever bdb is run from; a path given twice or a folder
     // inside another gives each file once
@@ -77,7 +77,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       {
         onMissing(p, why) {
           missing++;
-          process.stderr.write(`bdb: ${p}: ${why}\n`);
+          process.stderr.write(`bdb: ${oneLine(`${p}: ${why}`)}\n`);
         },
       },
     )) {

@@ -10,7 +10,7 @@ import { renderReviewHtml } from '../../report/html.js';
 import { renderReview } from '../../report/review.js';
 import { buildReview } from '../../review/review.js';
 import { EXIT, type ExitCode } from '../exit.js';
-import { describeFailure } from '../failure.js';
+import { describeFailure, oneLine } from '../failure.js';
 import { matchUnits } from '../files.js';
 import { readUnit } from '../match-input.js';
 import { MET_HELP, metOption, thresholdsOption } from '../options.js';
@@ -27,7 +27,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   const { thresholds } = thresholdsOption(opts.thresholds);
   const met = metOption(opts.met);
   const fail = (message: string): ExitCode => {
-    process.stderr.write(`bdb: ${message}\n`);
+    process.stderr.write(`bdb: ${oneLine(message)}\n`);
     return EXIT.someFailed;
   };
   try {
