@@ -9,8 +9,9 @@
  * others are set aside, listed as duplicates and summed up in one line on stderr. `allReadings` keeps them
  * all.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
+import { BdbError } from '../errors.js';
 import { type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
@@ -41,9 +42,19 @@ export interface ReadMatchesOptions {
   readonly allReadings?: boolean;
 }
 
-/** The bytes of the files of one match unit. */
+/** The largest file bdb reads: far above any match file (an analysed 25-point SGF is about 1 MB). */
+const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/** The bytes of the files of one match unit; a file larger than any match file is refused unread. */
 export function readUnit(unit: readonly string[]): { file: string; bytes: Uint8Array }[] {
   return unit.map((file) => {
+    const size = statSync(file).size;
+    if (size > MAX_FILE_BYTES) {
+      throw new BdbError(
+        'TOO_LARGE',
+        `${file}: ${Math.round(size / 1024 / 1024)} MB, larger than any match file (at most ${MAX_FILE_BYTES / 1024 / 1024} MB are read); not read`,
+      );
+    }
     const b = readFileSync(file);
     return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
   });
@@ -95,7 +106,12 @@ export function readMatches(
     try {
       inputs = readUnit(unit);
     } catch (e) {
-      fail(name, `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      fail(
+        name,
+        e instanceof BdbError
+          ? e.message
+          : `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
       continue;
     }
     try {

@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -195,6 +203,22 @@ describe('paths that are not files', () => {
         `bdb: ${p}: not a regular file (a pipe, a device or a socket); not read`,
       );
     }
+  });
+});
+
+describe('a file larger than any match file', () => {
+  // a file of 2 GiB was read whole before its format was known (2.1 GB of memory, 31 s)
+  test('is refused unread, in one line; review too', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-huge-'));
+    const huge = join(dir, 'huge.sgf');
+    writeFileSync(huge, '');
+    truncateSync(huge, 300 * 1024 * 1024); // sparse: no disk used
+    const line = `bdb: ${huge}: 300 MB, larger than any match file (at most 256 MB are read); not read`;
+    const r = bdb('stats', huge, GBF, '--no-matches');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(line);
+    expect(r.stdout).toContain('Players over 1 match');
+    expect(bdb('review', huge).stderr.trim()).toBe(line);
   });
 });
 
