@@ -40,19 +40,26 @@ export interface ReadMatchesOptions {
   readonly progress?: boolean;
   /** Keep every reading of a match found in several files (`--all-readings`). */
   readonly allReadings?: boolean;
+  /** The largest file read, in MB (`--max-file-size`). */
+  readonly maxFileMb?: number;
 }
 
-/** The largest file bdb reads: far above any match file (an analysed 25-point SGF is about 1 MB). */
-const MAX_FILE_BYTES = 256 * 1024 * 1024;
+/** The largest file read by default (`--max-file-size`): far above any match file (an analysed 25-point
+ *  SGF is about 1 MB, its text export a few). */
+export const DEFAULT_MAX_FILE_MB = 64;
 
-/** The bytes of the files of one match unit; a file larger than any match file is refused unread. */
-export function readUnit(unit: readonly string[]): { file: string; bytes: Uint8Array }[] {
+/** The bytes of the files of one match unit; a file above `maxMb` MB is refused unread. */
+export function readUnit(
+  unit: readonly string[],
+  maxMb: number = DEFAULT_MAX_FILE_MB,
+): { file: string; bytes: Uint8Array }[] {
   return unit.map((file) => {
     const size = statSync(file).size;
-    if (size > MAX_FILE_BYTES) {
+    if (size > maxMb * 1024 * 1024) {
+      const mb = size / 1024 / 1024;
       throw new BdbError(
         'TOO_LARGE',
-        `${file}: ${Math.round(size / 1024 / 1024)} MB, larger than any match file (at most ${MAX_FILE_BYTES / 1024 / 1024} MB are read); not read`,
+        `${file}: ${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB, above the ${maxMb} MB read at most (--max-file-size); not read`,
       );
     }
     const b = readFileSync(file);
@@ -104,7 +111,7 @@ export function readMatches(
     const name = unit[0]!;
     let inputs: { file: string; bytes: Uint8Array }[];
     try {
-      inputs = readUnit(unit);
+      inputs = readUnit(unit, opts.maxFileMb);
     } catch (e) {
       fail(
         name,

@@ -17,7 +17,13 @@ import { EXIT } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { LIBRARY_HELP, withLibrary } from './library-input.js';
 import { type MatchInputResult, readMatches } from './match-input.js';
-import { type PersonOptions, type PersonSettings, personSettings } from './options.js';
+import {
+  maxFileSize,
+  maxFileSizeOption,
+  type PersonOptions,
+  type PersonSettings,
+  personSettings,
+} from './options.js';
 
 /** The values commander gives for {@link sourceOptions}. */
 export interface SourceOptions extends PersonOptions {
@@ -29,12 +35,16 @@ export interface SourceOptions extends PersonOptions {
   length?: string;
   /** `--all-readings`: every file of a match found in several files counts (files only). */
   allReadings?: boolean;
+  /** `--max-file-size MB`. */
+  maxFileSize?: string;
 }
 
 /** Adds `--library [path]` and the match filters to a command reading matches. */
 export function sourceOptions(cmd: Command): Command {
-  return filterOptions(
-    cmd.option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`),
+  return maxFileSizeOption(
+    filterOptions(
+      cmd.option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`),
+    ),
   ).option(
     '--all-readings',
     'count every file of a match found in several files (its XG file, SGF, text export, transcript, copies); by default a match counts once, from its analysed reading',
@@ -157,7 +167,12 @@ export async function overMatches(
     const s = personSettings(opts);
     return finish(
       s,
-      readMatches(paths, start(s), { met: s.met, filter, allReadings: opts.allReadings === true }),
+      readMatches(paths, start(s), {
+        met: s.met,
+        filter,
+        allReadings: opts.allReadings === true,
+        maxFileMb: maxFileSize(opts.maxFileSize),
+      }),
     );
   }
   return withReadLibrary(route, async (lib) => {

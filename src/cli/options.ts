@@ -7,6 +7,7 @@ import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { DEFAULT_MAX_FILE_MB } from './match-input.js';
 
 /** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
 export function parseAliases(values: readonly string[]): Map<string, string> {
@@ -60,6 +61,23 @@ export function metOption(file: string | undefined): Met {
 /** The `--met` option's help. */
 export const MET_HELP =
   "match equity table: a gnuBG MET file (XML, as in gnuBG's met/ folder; explicit tables) for the MWC figures, instead of the bundled Kazaross-XG2";
+
+/** Adds `--max-file-size MB` (the largest file read). */
+export function maxFileSizeOption(cmd: Command): Command {
+  return cmd.option(
+    '--max-file-size <MB>',
+    `the largest file read, in MB (default ${DEFAULT_MAX_FILE_MB}: far above any match file); a larger one is refused unread`,
+  );
+}
+
+/** Parses `--max-file-size`; a bad value is a usage error. */
+export function maxFileSize(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_MAX_FILE_MB;
+  const n = /^\d+(\.\d+)?$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n > 0 && n <= 4096))
+    throw new UsageError(`--max-file-size expects a size in MB from 0 to 4096, got ${JSON.stringify(value)}`);
+  return n;
+}
 
 /** The interval options' values as commander gives them. */
 export interface IntervalOptions {

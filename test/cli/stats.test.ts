@@ -213,12 +213,17 @@ describe('a file larger than any match file', () => {
     const huge = join(dir, 'huge.sgf');
     writeFileSync(huge, '');
     truncateSync(huge, 300 * 1024 * 1024); // sparse: no disk used
-    const line = `bdb: ${huge}: 300 MB, larger than any match file (at most 256 MB are read); not read`;
+    const line = `bdb: ${huge}: 300 MB, above the 64 MB read at most (--max-file-size); not read`;
     const r = bdb('stats', huge, GBF, '--no-matches');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(line);
     expect(r.stdout).toContain('Players over 1 match');
     expect(bdb('review', huge).stderr.trim()).toBe(line);
+    // --max-file-size lowers (or raises) the limit; a bad value is a usage error
+    const small = bdb('stats', GBF, '--max-file-size', '0.01', '--no-matches');
+    expect(small.code).toBe(1);
+    expect(small.stderr).toMatch(/gbf_test\.sgf: 0\.\d MB, above the 0\.01 MB read at most/);
+    expect(bdb('stats', GBF, '--max-file-size', 'big').code).toBe(2);
   });
 });
 

@@ -17,11 +17,13 @@ import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits } from '../files.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
+import { maxFileSize, maxFileSizeOption } from '../options.js';
 
 interface ImportOptions {
   library?: string;
   progress?: boolean;
   jobs?: string;
+  maxFileSize?: string;
 }
 
 /**
@@ -61,6 +63,7 @@ function progressBar(total: number, enabled: boolean): { tick(done: number): voi
 /** Runs the command; returns the exit code. */
 export async function runImport(paths: readonly string[], opts: ImportOptions): Promise<ExitCode> {
   const workers = jobsOption(opts.jobs);
+  const maxMb = maxFileSize(opts.maxFileSize);
   return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
     const met = defaultMet();
     let missing = 0;
@@ -105,7 +108,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       await importUnits(
         importer,
         units,
-        readUnit,
+        (unit) => readUnit(unit, maxMb),
         (unit, e): ImportOutcome => ({
           status: 'failed',
           file: unit[0]!,
@@ -145,7 +148,7 @@ export function registerImport(program: Command): void {
     .command('import')
     .description("import match files and folders into the player's library (DuckDB), once each")
     .argument('<paths...>', 'match files or folders (read recursively)');
-  libraryOption(cmd)
+  maxFileSizeOption(libraryOption(cmd))
     .option('--jobs <n>', 'worker threads parsing files (default: one per core; 0: none)')
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (paths: string[], opts: ImportOptions) => {

@@ -32,7 +32,7 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import { maxFileSize, type PersonSettings, personOptions, personSettings } from '../options.js';
 
 export interface PlanOptions extends SourceOptions {
   positions?: string;
@@ -83,7 +83,12 @@ export async function runPlan(paths: readonly string[], opts: PlanOptions): Prom
       c,
       size,
       s,
-      readMatches(paths, (m) => c.add(m), { met: s.met, filter, allReadings: opts.allReadings === true }),
+      readMatches(paths, (m) => c.add(m), {
+        met: s.met,
+        filter,
+        allReadings: opts.allReadings === true,
+        maxFileMb: maxFileSize(opts.maxFileSize),
+      }),
       opts,
     );
   }

@@ -22,7 +22,7 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import { maxFileSize, type PersonSettings, personOptions, personSettings } from '../options.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -55,7 +55,13 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
           date: match.date,
           tallies: reportMatch(match, met, match.format, warnings, s.thresholds).tallies,
         }),
-      { met, filter, progress: false, allReadings: opts.allReadings === true },
+      {
+        met,
+        filter,
+        progress: false,
+        allReadings: opts.allReadings === true,
+        maxFileMb: maxFileSize(opts.maxFileSize),
+      },
     );
     return print(c, s, opts, by, result.exitCode);
   }

@@ -13,19 +13,21 @@ import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { matchUnits } from '../files.js';
 import { readUnit } from '../match-input.js';
-import { MET_HELP, metOption, thresholdsOption } from '../options.js';
+import { MET_HELP, maxFileSize, maxFileSizeOption, metOption, thresholdsOption } from '../options.js';
 
 export interface ReviewOptions {
   json?: boolean;
   thresholds?: string;
   html?: string;
   met?: string;
+  maxFileSize?: string;
 }
 
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
   const { thresholds } = thresholdsOption(opts.thresholds);
   const met = metOption(opts.met);
+  const maxMb = maxFileSize(opts.maxFileSize);
   const fail = (message: string): ExitCode => {
     process.stderr.write(`bdb: ${oneLine(message)}\n`);
     return EXIT.someFailed;
@@ -40,7 +42,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   let match: Match;
   try {
     // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
-    match = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file]), met).match;
+    match = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file], maxMb), met).match;
   } catch (e) {
     return fail(describeFailure(file, e));
   }
@@ -69,7 +71,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
 
 /** Adds the `review` command to the program. */
 export function registerReview(program: Command): void {
-  program
+  const cmd = program
     .command('review')
     .description(
       'match review per player: PR and L7 with intervals, level, the three decisions to review (XGID and gnuBG ' +
@@ -85,8 +87,8 @@ export function registerReview(program: Command): void {
       '--thresholds <preset>',
       'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
     )
-    .option('--met <file>', MET_HELP)
-    .action((file: string, opts: ReviewOptions) => {
-      process.exitCode = runReview(file, opts);
-    });
+    .option('--met <file>', MET_HELP);
+  maxFileSizeOption(cmd).action((file: string, opts: ReviewOptions) => {
+    process.exitCode = runReview(file, opts);
+  });
 }

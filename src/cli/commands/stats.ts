@@ -26,6 +26,7 @@ import {
   intervalOption,
   intervalOptions,
   intervalSetting,
+  maxFileSize,
   type PersonSettings,
   personOptions,
   personSettings,
@@ -55,7 +56,13 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
         paths,
         (match, warnings) => onReport(reportMatch(match, met, match.format, warnings, thresholds, interval)),
         // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
-        { met, progress: opts.progress !== false, filter, allReadings: opts.allReadings === true },
+        {
+          met,
+          progress: opts.progress !== false,
+          filter,
+          allReadings: opts.allReadings === true,
+          maxFileMb: maxFileSize(opts.maxFileSize),
+        },
       ),
     );
   }
