@@ -26,6 +26,7 @@ import type {
   SourceLocation,
 } from '../../model/types.js';
 import { GameBuilder, MAX_CUBE } from '../game-builder.js';
+import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { SgfNode, SgfTree } from './lexer.js';
@@ -260,7 +261,7 @@ function parseCandidate(value: string, side: Side): Candidate | null {
     i = afterNumber(value);
     if (i < 0) return null;
     const equity = numberAt(value, i);
-    if (!Number.isFinite(equity)) return null;
+    if (!isSaneValue(equity)) return null;
     const pl = afterNumber(value);
     return {
       play,
@@ -283,7 +284,7 @@ function parseCandidate(value: string, side: Side): Candidate | null {
   if (tok[t] === 'ver') t += 2;
   if (kind === 'E') {
     const equity = num(tok[t + 5]);
-    if (!Number.isFinite(equity)) return null;
+    if (!isSaneValue(equity)) return null;
     const plies = tok[t + 6];
     const depth = plies === undefined ? undefined : depthName(plies);
     const probs = probabilitiesOf(
@@ -298,7 +299,7 @@ function parseCandidate(value: string, side: Side): Candidate | null {
   if (kind === 'X' || kind === 'R') {
     const s = tok.indexOf('Score', t);
     const equity = num(tok[s + 1]);
-    if (s < 0 || !Number.isFinite(equity)) return null;
+    if (s < 0 || !isSaneValue(equity)) return null;
     // extended rollout: "Output o0..o6" with o0..o4 = p0..p4 (the old `R` form is not documented: left out)
     const o = kind === 'X' ? tok.indexOf('Output', t) : -1;
     const probs =
@@ -324,7 +325,7 @@ function parseCubeValues(value: string): { nd: number; dt: number; depth?: strin
     const nums = tokens.slice(-14).map(Number);
     const nd = nums[6];
     const dt = nums[13];
-    if (nd === undefined || dt === undefined || !Number.isFinite(nd) || !Number.isFinite(dt)) return null;
+    if (nd === undefined || dt === undefined || !isSaneValue(nd) || !isSaneValue(dt)) return null;
     const pliesTok = tokens[1] === 'ver' ? tokens[3] : tokens[1];
     const plies = pliesTok ? Number.parseInt(pliesTok, 10) : Number.NaN;
     return Number.isFinite(plies) ? { nd, dt, depth: `${plies}-ply` } : { nd, dt };
@@ -335,7 +336,7 @@ function parseCubeValues(value: string): { nd: number; dt: number; depth?: strin
     if (i < 0 || j < 0 || tokens[i + 1] !== 'Output' || tokens[j + 1] !== 'Output') return null;
     const nd = num(tokens[i + 8]);
     const dt = num(tokens[j + 8]);
-    if (!Number.isFinite(nd) || !Number.isFinite(dt)) return null;
+    if (!isSaneValue(nd) || !isSaneValue(dt)) return null;
     return { nd, dt, depth: 'rollout' };
   }
   return null;
@@ -641,7 +642,10 @@ export function sgfToModel(
       let luck: number | null = null;
       if (lu !== undefined) {
         const x = Number(lu);
-        luck = Number.isFinite(x) ? x : null;
+        luck = isSaneValue(x) ? x : null;
+        // gnuBG writes LU[-inf] for a roll whose luck it did not compute; other values out of range are damage
+        if (luck === null && Number.isFinite(x))
+          warnings.push({ line: node.line, message: `luck LU[${shown(lu)}] out of range; left out` });
       }
       decisions.push({
         player: side,

@@ -28,6 +28,7 @@ import type {
   Match,
   Probabilities,
 } from '../../model/types.js';
+import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { XgFile } from './file.js';
@@ -300,18 +301,9 @@ interface GameBuild {
   index: number;
 }
 
-/**
- * A stored equity, error or luck XG could have written: finite and within ±100 (equities are normalised to
- * the cube, within ±3; errors and luck smaller still; −1000 is XG's "not analysed", tested apart). NaN,
- * ±Infinity or absurd values come only from a damaged file and would spread to every figure.
- */
-function sane(x: number): boolean {
-  return Number.isFinite(x) && Math.abs(x) <= 100;
-}
-
-/** The first stored value that is not {@link sane}, as a short text. */
+/** The first stored value that is not {@link isSaneValue}, as a short text. */
 function unreadable(...xs: number[]): string {
-  const x = xs.find((v) => !sane(v) && v !== NOT_ANALYSED) ?? Number.NaN;
+  const x = xs.find((v) => !isSaneValue(v) && v !== NOT_ANALYSED) ?? Number.NaN;
   return Number.isFinite(x) ? x.toPrecision(4) : String(x);
 }
 
@@ -347,7 +339,7 @@ function addCube(
   const cube = cubeOf(rec.cubeB, cur.autoDoubles);
   const dd = rec.doubleD;
   let analysed = rec.errCube !== NOT_ANALYSED && rec.analyzeC >= 0;
-  if (analysed && ![rec.errCube, dd.equB, dd.equDouble, dd.equDrop].every(sane)) {
+  if (analysed && ![rec.errCube, dd.equB, dd.equDouble, dd.equDrop].every(isSaneValue)) {
     warn(
       rec.offset,
       `cube record ${rec.index}: stored equities or error out of range (${unreadable(rec.errCube, dd.equB, dd.equDouble, dd.equDrop)}); read as not analysed`,
@@ -375,7 +367,7 @@ function addCube(
   if (rec.double !== 1) return;
   if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
   const responder: Side = roller === 0 ? 1 : 0;
-  const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && sane(rec.errTake);
+  const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
   const answer: CubeDecision = {
     ...context(cur, responder, matchLength, file, rec.offset),
     cubeValue: cube.value,
@@ -440,7 +432,7 @@ function moveDecision(
   const cube = cubeOf(rec.cubeA, cur.autoDoubles);
   const dm = rec.dataMoves;
   let analysed = rec.errMove !== NOT_ANALYSED;
-  if (analysed && !sane(rec.errMove)) {
+  if (analysed && !isSaneValue(rec.errMove)) {
     warn(
       rec.offset,
       `move record ${rec.index}: stored error out of range (${unreadable(rec.errMove)}); read as not analysed`,
@@ -480,7 +472,7 @@ function moveDecision(
         play = [...(legal.find((l) => l.key === key)?.play ?? [])];
       }
       const ev = dm.eval[j]!;
-      if (!sane(ev[6]!)) {
+      if (!isSaneValue(ev[6]!)) {
         warn(
           rec.offset,
           `move record ${rec.index}: candidate ${j + 1}'s equity out of range (${unreadable(ev[6]!)}); left out`,
@@ -510,7 +502,7 @@ function moveDecision(
     legalCount: null,
     candidates,
     playedIndex,
-    luck: rec.analyzeL >= 0 && sane(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
+    luck: rec.analyzeL >= 0 && isSaneValue(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
     notADecision: analysed ? dm.irrelevant === 1 : undefined,
     storedError: analysed ? Math.max(0, -rec.errMove) : undefined,
   };

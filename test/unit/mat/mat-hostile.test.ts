@@ -11,6 +11,7 @@ import { describe, expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
 import { matFormat } from '../../../src/parsers/mat/index.js';
+import { concatBytes } from '../../helpers/bytes.js';
 import { nonFinite } from '../../helpers/non-finite.js';
 import { prng } from '../../helpers/prng.js';
 
@@ -77,17 +78,6 @@ function lineRanges(bytes: Uint8Array): [number, number][] {
   return out;
 }
 
-function concat(...parts: (Uint8Array | string)[]): Uint8Array {
-  const bufs = parts.map((p) => (typeof p === 'string' ? enc.encode(p) : p));
-  const out = new Uint8Array(bufs.reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const b of bufs) {
-    out.set(b, at);
-    at += b.length;
-  }
-  return out;
-}
-
 describe.each(samples)('$name', ({ name, bytes, seed }) => {
   test('truncated at every line end and at random bytes', () => {
     const counts = { ok: 0, corrupt: 0 };
@@ -125,8 +115,8 @@ describe.each(samples)('$name', ({ name, bytes, seed }) => {
       const [s, e] = pick();
       const op = k % 4;
       let variant: Uint8Array;
-      if (op === 0) variant = concat(bytes.subarray(0, s), bytes.subarray(e));
-      else if (op === 1) variant = concat(bytes.subarray(0, e), bytes.subarray(s, e), bytes.subarray(e));
+      if (op === 0) variant = concatBytes(bytes.subarray(0, s), bytes.subarray(e));
+      else if (op === 1) variant = concatBytes(bytes.subarray(0, e), bytes.subarray(s, e), bytes.subarray(e));
       else if (op === 2) {
         const [s2, e2] = pick();
         const [a, b] =
@@ -140,14 +130,14 @@ describe.each(samples)('$name', ({ name, bytes, seed }) => {
                 [s, e],
               ];
         if (a[1]! > b[0]!) continue;
-        variant = concat(
+        variant = concatBytes(
           bytes.subarray(0, a[0]),
           bytes.subarray(b[0], b[1]),
           bytes.subarray(a[1], b[0]),
           bytes.subarray(a[0], a[1]),
           bytes.subarray(b[1]),
         );
-      } else variant = concat(bytes.subarray(0, s), garbage[k % garbage.length]!, bytes.subarray(s));
+      } else variant = concatBytes(bytes.subarray(0, s), garbage[k % garbage.length]!, bytes.subarray(s));
       check(variant, `${name}#${op}-${k}`);
       n++;
     }

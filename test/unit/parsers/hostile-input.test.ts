@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { analyseBytes, defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError, UnsupportedFormatError } from '../../../src/errors.js';
 import { parseBytes } from '../../../src/parsers/index.js';
+import { concatBytes } from '../../helpers/bytes.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';
 import { nonFinite } from '../../helpers/non-finite.js';
 import { prng } from '../../helpers/prng.js';
@@ -74,17 +75,6 @@ function offsetsOf(bytes: Uint8Array, re: RegExp): number[] {
   const text = Buffer.from(bytes).toString('latin1');
   const out: number[] = [];
   for (const m of text.matchAll(re)) out.push(m.index);
-  return out;
-}
-
-function concat(...parts: (Uint8Array | string)[]): Uint8Array {
-  const bufs = parts.map((p) => (typeof p === 'string' ? enc.encode(p) : p));
-  const out = new Uint8Array(bufs.reduce((n, b) => n + b.length, 0));
-  let at = 0;
-  for (const b of bufs) {
-    out.set(b, at);
-    at += b.length;
-  }
   return out;
 }
 
@@ -178,10 +168,10 @@ describe.each(samples)('$name', ({ name, bytes, seed }) => {
         label = `flip${at}^${x}`;
       } else if (op === 1) {
         const b = Math.floor(rnd() * 256);
-        mutated = concat(bytes.subarray(0, at), Uint8Array.of(b), bytes.subarray(at));
+        mutated = concatBytes(bytes.subarray(0, at), Uint8Array.of(b), bytes.subarray(at));
         label = `ins${at}=${b}`;
       } else {
-        mutated = concat(bytes.subarray(0, at), bytes.subarray(at + 1));
+        mutated = concatBytes(bytes.subarray(0, at), bytes.subarray(at + 1));
         label = `del${at}`;
       }
       const r = check(mutated, `${name}#${label}`);
@@ -233,8 +223,8 @@ describe.each(samples)('$name', ({ name, bytes, seed }) => {
       const [s, e] = nodes[Math.floor(rnd() * nodes.length)]!;
       const mutated =
         v % 2 === 0
-          ? concat(bytes.subarray(0, s), bytes.subarray(e))
-          : concat(bytes.subarray(0, e), bytes.subarray(s, e), bytes.subarray(e));
+          ? concatBytes(bytes.subarray(0, s), bytes.subarray(e))
+          : concatBytes(bytes.subarray(0, e), bytes.subarray(s, e), bytes.subarray(e));
       const r = check(mutated, `${name}#${v % 2 === 0 ? 'delnode' : 'dupnode'}${s}`);
       if (r.kind === 'ok' && r.warnings > 0) {
         warned++;
@@ -263,8 +253,8 @@ describe('degenerate files', () => {
     for (let v = 0; v < 10; v++) {
       const junk = Uint8Array.from({ length: 1024 }, () => Math.floor(rnd() * 256));
       expect(outcome(junk, `junk${v}.bin`)).toBe('unsupported');
-      check(concat('(;FF[4]GM[6]', junk), `junkhead${v}.sgf`);
-      check(concat('(;FF[4]GM[6]MI[length:5]\n;W[31', junk), `junkmove${v}.sgf`);
+      check(concatBytes('(;FF[4]GM[6]', junk), `junkhead${v}.sgf`);
+      check(concatBytes('(;FF[4]GM[6]MI[length:5]\n;W[31', junk), `junkmove${v}.sgf`);
     }
   });
 
@@ -350,11 +340,11 @@ describe('degenerate files', () => {
       'constructor',
     );
     for (const cs of charsets) {
-      const bytes = concat(real.subarray(0, at), `CA[${cs}]`, real.subarray(at + 'CA[UTF-8]'.length));
+      const bytes = concatBytes(real.subarray(0, at), `CA[${cs}]`, real.subarray(at + 'CA[UTF-8]'.length));
       check(bytes, `charset-${cs || 'empty'}.sgf`);
     }
     // a UTF-16 BOM on UTF-8 bytes
-    check(concat(Uint8Array.of(0xff, 0xfe), real), 'bom16.sgf');
+    check(concatBytes(Uint8Array.of(0xff, 0xfe), real), 'bom16.sgf');
   });
 
   test('5 MB of empty games is read in linear time', () => {
