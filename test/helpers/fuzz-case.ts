@@ -12,19 +12,12 @@ import { renderReviewHtml } from '../../src/report/html.js';
 import { PlanCollector } from '../../src/report/plan.js';
 import { renderReview } from '../../src/report/review.js';
 import { buildReview } from '../../src/review/review.js';
+import { nonFinite } from './non-finite.js';
 
 const met = defaultMet();
 
 /** What a case did. */
 type Outcome = { kind: 'ok' } | { kind: 'error' } | { kind: 'fail'; why: string };
-
-function nonFinite(x: unknown, path: string, out: string[]): void {
-  if (out.length > 3) return;
-  if (typeof x === 'number' && !Number.isFinite(x)) out.push(path);
-  else if (Array.isArray(x)) for (const [i, v] of x.entries()) nonFinite(v, `${path}[${i}]`, out);
-  else if (x && typeof x === 'object')
-    for (const [k, v] of Object.entries(x)) nonFinite(v, `${path}.${k}`, out);
-}
 
 /** Runs one case as the commands would; `deep` adds review, biases and plan. */
 export function runCase(file: string, bytes: Uint8Array, deep: boolean): Outcome {
@@ -45,7 +38,7 @@ export function runCase(file: string, bytes: Uint8Array, deep: boolean): Outcome
       plan.add(match);
       nonFinite(plan.results(), 'plan', bad);
     }
-    if (bad.length > 0) return { kind: 'fail', why: `non-finite figure: ${bad.join(', ')}` };
+    if (bad.length > 0) return { kind: 'fail', why: `non-finite figure: ${bad.slice(0, 4).join(', ')}` };
     for (const w of warnings)
       if (w.message.includes('\n')) return { kind: 'fail', why: 'a warning of two lines' };
     return { kind: 'ok' };

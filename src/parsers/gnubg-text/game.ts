@@ -44,6 +44,7 @@ import type {
   SourceLocation,
 } from '../../model/types.js';
 import { GameBuilder, MAX_CUBE } from '../game-builder.js';
+import { isSaneValue } from '../sane.js';
 import { decodeText, normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import {
@@ -825,7 +826,7 @@ class TextFileReader {
       block.rolled = {
         line,
         dice: [Number(rolled[1]), Number(rolled[2])],
-        luck: luck !== null && Number.isFinite(luck) ? luck : null,
+        luck: luck !== null && isSaneValue(luck) ? luck : null,
         mwc: rolled[4] === '%',
       };
       return;
@@ -955,7 +956,7 @@ class TextFileReader {
             : label.startsWith('no ')
               ? 'nd'
               : null;
-        if (key === null || !Number.isFinite(value)) {
+        if (key === null || !isSaneValue(value)) {
           this.warn(this.pos, `unrecognised cube equity line "${shown(b)}"`);
         } else values[key] = value;
         continue;
@@ -1017,7 +1018,7 @@ class TextFileReader {
         dt: sign * mwc2eq(this.met, ci, dt),
         dp: sign * mwc2eq(this.met, ci, dp),
       };
-      if (!Number.isFinite(a.nd) || !Number.isFinite(a.dt) || !Number.isFinite(a.dp)) {
+      if (!isSaneValue(a.nd) || !isSaneValue(a.dt) || !isSaneValue(a.dp)) {
         this.warn(c.line, 'cube analysis in MWC cannot be converted to equity at this score; ignored');
         return null;
       }
@@ -1229,8 +1230,8 @@ class TextFileReader {
         this.noteMwc(c.line);
         equity = mwc2eq(this.met, ci, c.value);
       }
-      if (!Number.isFinite(equity)) {
-        this.warn(c.line, 'candidate equity is not a number; ignored');
+      if (!isSaneValue(equity)) {
+        this.warn(c.line, 'candidate equity is not a number an analyser writes; ignored');
         continue;
       }
       if (c.depth) this.checkerDepth ??= c.depth;
@@ -1251,7 +1252,7 @@ class TextFileReader {
     if (luck !== null && block.rolled!.mwc && h.matchLength > 0) {
       this.noteMwc(block.rolled!.line);
       luck = mwc2eq(this.met, ci, eq2mwc(this.met, ci, 0) + luck / 100);
-      if (!Number.isFinite(luck)) luck = null;
+      if (!isSaneValue(luck)) luck = null;
     }
     out.push({
       player: side,

@@ -22,6 +22,7 @@
 import { pipCount } from '../../core/board.js';
 import { type ParsedXgid, parseXgid, XgidError } from '../../core/xgid-parse.js';
 import { CorruptFileError, UnsupportedFormatError } from '../../errors.js';
+import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import { EQ, NUM, parseNumber } from './notation.js';
@@ -443,7 +444,7 @@ function readCandidate(m: RegExpExecArray, i: number): CandidateBuild | null {
   if (!moveTokens.every((t) => t.includes('/'))) return null;
   const equity = parseNumber(m[4]!);
   const diff = m[5] === undefined ? null : parseNumber(m[5]);
-  if (!Number.isFinite(equity) || (diff !== null && !Number.isFinite(diff))) return null;
+  if (!isSaneValue(equity) || (diff !== null && !isSaneValue(diff))) return null;
   return {
     line: i + 1,
     rank: Number(m[1]),

@@ -205,3 +205,22 @@ describe('targeted edits', () => {
     expect(dec.decode(files[0]!.bytes.subarray(0, 13))).toBe('The score (af');
   });
 });
+
+// a number out of what an analyser writes (a damaged or hand-edited export) is left out, never a figure
+test('a candidate equity or cube equity of 1e20 is left out with a warning, the figures finite', () => {
+  const file = new URL('../../reference-matches/gnubg/g0001.txt', import.meta.url).pathname;
+  const text = readFileSync(file, 'utf8');
+  const damaged = text
+    .replace(/Eq\.: {1,2}([+-]\d\.\d{3})/, 'Eq.: 99999999999999999999.000')
+    .replace(/No double {11}[+-]\d\.\d{3}/, 'No double           +99999999999999999999.000');
+  expect(damaged).not.toBe(text);
+  const { match, warnings } = parseGnubgTextMatch(
+    [{ file: 'g0001.txt', bytes: new TextEncoder().encode(damaged) }],
+    defaultMet(),
+  );
+  expect(
+    warnings.some((w) => /not a number an analyser writes|unrecognised cube equity/.test(w.message)),
+  ).toBe(true);
+  const stats = reportMatch(match, defaultMet()).stats;
+  expect(JSON.stringify(stats)).not.toMatch(/e\+1[0-9]|Infinity|NaN/);
+});
