@@ -29,6 +29,16 @@ import type {
 /** The largest cube gnuBG plays with (backgammon.h MAX_CUBE = 1 << 12). */
 export const MAX_CUBE = 4096;
 
+/**
+ * The most games a match file may hold. Real files hold at most a few hundred (a long money session); a
+ * file of tens of thousands (a damaged or generated one) would hold every decision in memory (a 14.5 MB
+ * .mat of 28,000 games took 850 MB), so it is refused at the first game past the limit.
+ */
+export const MAX_GAMES = 5000;
+
+/** The message for a file with more than {@link MAX_GAMES} games. */
+export const TOO_MANY_GAMES = `more than ${MAX_GAMES} games: not a match file bdb reads (real ones hold at most a few hundred)`;
+
 /** Makes the error a reader throws at the place it is reading. */
 export type Fail = (message: string) => Error;
 

@@ -22,6 +22,7 @@
  * 61: 25/24 20/14`). A row with one action gives it to the right column when it starts far from the row number.
  */
 import { CorruptFileError } from '../../errors.js';
+import { MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
 
 /** One checker hop as written, in the mover's numbering (25 = bar, 0 = off). */
 export interface WrittenHop {
@@ -300,6 +301,8 @@ export function lexMat(text: string, file: string): MatFile {
     const gm = GAME_LINE.exec(s);
     if (gm) {
       if (game) games.push(game);
+      // stop at the first game past the limit, before its entries cost memory
+      if (games.length >= MAX_GAMES) fail(lineNo, 1, TOO_MANY_GAMES);
       const number = Number(gm[1]);
       const expectedNumber = games.length + 1;
       if (number !== expectedNumber) {

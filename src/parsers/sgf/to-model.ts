@@ -25,7 +25,7 @@ import type {
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
-import { GameBuilder, MAX_CUBE } from '../game-builder.js';
+import { GameBuilder, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -429,6 +429,8 @@ export function sgfToModel(
   let checkerDepth: string | null = null;
   let cubeDepth: string | null = null;
 
+  const extra = trees[MAX_GAMES];
+  if (extra) throw new CorruptFileError({ file, line: extra.line, column: 1 }, TOO_MANY_GAMES);
   for (let g = 0; g < trees.length; g++) {
     const tree = trees[g]!;
     const root = tree.nodes[0];

@@ -347,10 +347,11 @@ describe('degenerate files', () => {
     check(concatBytes(Uint8Array.of(0xff, 0xfe), real), 'bom16.sgf');
   });
 
-  test('5 MB of empty games is read in linear time', () => {
+  test('5 MB of empty games is read in linear time, and refused past 5,000 games', () => {
     const t0 = performance.now();
     const r = check(enc.encode(`(;FF[4]GM[6]MI[length:5])${'(;GM[6])'.repeat(300_000)}`), 'manygames.sgf');
-    expect(r.kind).toBe('ok');
+    expect(r.kind).toBe('corrupt');
+    if (r.kind === 'corrupt') expect(r.error.detail).toMatch(/^more than 5000 games/);
     expect(performance.now() - t0).toBeLessThan(8000);
   });
 
