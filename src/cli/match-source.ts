@@ -69,6 +69,11 @@ function dayOption(flag: string, value: string | undefined): string | undefined 
   return value;
 }
 
+/** How the files are read (`--all-readings`, `--max-file-size`); a bad size is a usage error. */
+export function fileReading(opts: SourceOptions): { allReadings: boolean; maxFileMb: number } {
+  return { allReadings: opts.allReadings === true, maxFileMb: maxFileSize(opts.maxFileSize) };
+}
+
 /** Parses the filter options; bad values are usage errors. */
 export function matchFilterOption(opts: SourceOptions): MatchFilter {
   let length: number | undefined;
@@ -170,8 +175,7 @@ export async function overMatches(
       readMatches(paths, start(s), {
         met: s.met,
         filter,
-        allReadings: opts.allReadings === true,
-        maxFileMb: maxFileSize(opts.maxFileSize),
+        ...fileReading(opts),
       }),
     );
   }

@@ -24,6 +24,7 @@ import {
 import type { ExitCode } from '../exit.js';
 import { type MatchInputResult, readMatches } from '../match-input.js';
 import {
+  fileReading,
   libraryRoute,
   librarySettings,
   matchFilterOption,
@@ -32,7 +33,7 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { maxFileSize, type PersonSettings, personOptions, personSettings } from '../options.js';
+import { type PersonSettings, personOptions, personSettings } from '../options.js';
 
 export interface PlanOptions extends SourceOptions {
   positions?: string;
@@ -86,8 +87,7 @@ export async function runPlan(paths: readonly string[], opts: PlanOptions): Prom
       readMatches(paths, (m) => c.add(m), {
         met: s.met,
         filter,
-        allReadings: opts.allReadings === true,
-        maxFileMb: maxFileSize(opts.maxFileSize),
+        ...fileReading(opts),
       }),
       opts,
     );

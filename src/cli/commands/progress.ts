@@ -15,6 +15,7 @@ import { renderProgressHtml } from '../../report/progress-html.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { readMatches } from '../match-input.js';
 import {
+  fileReading,
   libraryRoute,
   librarySettings,
   matchFilterOption,
@@ -22,7 +23,7 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { maxFileSize, type PersonSettings, personOptions, personSettings } from '../options.js';
+import { type PersonSettings, personOptions, personSettings } from '../options.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -59,8 +60,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
         met,
         filter,
         progress: false,
-        allReadings: opts.allReadings === true,
-        maxFileMb: maxFileSize(opts.maxFileSize),
+        ...fileReading(opts),
       },
     );
     return print(c, s, opts, by, result.exitCode);

@@ -14,6 +14,7 @@ import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { type MatchInputResult, readMatches } from '../match-input.js';
 import {
+  fileReading,
   libraryRoute,
   librarySettings,
   matchFilterOption,
@@ -26,7 +27,6 @@ import {
   intervalOption,
   intervalOptions,
   intervalSetting,
-  maxFileSize,
   type PersonSettings,
   personOptions,
   personSettings,
@@ -60,8 +60,7 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
           met,
           progress: opts.progress !== false,
           filter,
-          allReadings: opts.allReadings === true,
-          maxFileMb: maxFileSize(opts.maxFileSize),
+          ...fileReading(opts),
         },
       ),
     );
