@@ -69,9 +69,21 @@ function dayOption(flag: string, value: string | undefined): string | undefined 
   return value;
 }
 
-/** How the files are read (`--all-readings`, `--max-file-size`); a bad size is a usage error. */
-export function fileReading(opts: SourceOptions): { allReadings: boolean; maxFileMb: number } {
-  return { allReadings: opts.allReadings === true, maxFileMb: maxFileSize(opts.maxFileSize) };
+/**
+ * How the files are read (`--all-readings`, `--max-file-size`, and the progress line unless `--no-progress`);
+ * a bad size is a usage error.
+ */
+export function fileReading(opts: Pick<SourceOptions, 'allReadings' | 'maxFileSize' | 'progress'>): {
+  allReadings: boolean;
+  maxFileMb: number;
+  progress: boolean;
+} {
+  return {
+    allReadings: opts.allReadings === true,
+    maxFileMb: maxFileSize(opts.maxFileSize),
+    // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
+    progress: opts.progress !== false,
+  };
 }
 
 /** Parses the filter options; bad values are usage errors. */

@@ -144,8 +144,9 @@ export function collect(value: string, prev: string[] = []): string[] {
 }
 
 /**
- * The options of the commands that report per person (`stats`, `biases`, `plan`): `--json`,
- * `--player` and `--alias` (repeatable), `--thresholds` (what the thresholds decide is `thresholdsUse`).
+ * The options every reading command shares (`stats`, `biases`, `plan`, `progress`, `review`, `study`,
+ * `tournament review`), declared here once: `--json`, `--player` and `--alias` (repeatable), `--thresholds`
+ * (what the thresholds decide is `thresholdsUse`), `--no-progress` and `--met`.
  */
 export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string): Command {
   return cmd
@@ -160,6 +161,10 @@ export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: str
       '--thresholds <preset>',
       `error/blunder thresholds${thresholdsUse}: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)`,
     )
+    .option(
+      '--no-progress',
+      'no progress line on stderr while match files are read (drawn on a terminal only)',
+    )
     .option('--met <file>', MET_HELP);
 }
 
@@ -170,6 +175,8 @@ export interface PersonOptions {
   player?: string[];
   alias?: string[];
   met?: string;
+  /** False with `--no-progress` (commander sets it true otherwise). */
+  progress?: boolean;
 }
 
 /** What the person options decide, parsed once for `stats`, `biases` and `plan`. */

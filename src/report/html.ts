@@ -57,8 +57,8 @@ function playerSection(p: PlayerReview): string {
   return out.join('\n');
 }
 
-/** The whole page. */
-export function renderReviewHtml(r: MatchReview): string {
+/** The whole page, with the players of `seats` (both by default). */
+export function renderReviewHtml(r: MatchReview, seats: readonly (0 | 1)[] = [0, 1]): string {
   const title = reviewTitle(r);
   const t = r.settings.thresholds;
   const charts =
@@ -69,8 +69,7 @@ export function renderReviewHtml(r: MatchReview): string {
     title,
     STYLE,
     `<h1>${escapeXml(title)}</h1>
-${playerSection(r.reviews[0])}
-${playerSection(r.reviews[1])}
+${seats.map((k) => playerSection(r.reviews[k])).join('\n')}
 <h2>Charts</h2>
 ${charts}
 <p class="note">${escapeXml(

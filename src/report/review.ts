@@ -189,16 +189,16 @@ export function renderReviewCharts(r: MatchReview): string {
   );
 }
 
-/** The whole review: title, both players, the charts, and the settings the figures depend on. */
-export function renderReview(r: MatchReview): string {
+/**
+ * The whole review: title, the players of `seats` (both by default; `--player` picks), the charts, and the
+ * settings the figures depend on.
+ */
+export function renderReview(r: MatchReview, seats: readonly (0 | 1)[] = [0, 1]): string {
   const t = r.settings.thresholds;
   return [
     reviewTitle(r),
     '',
-    renderPlayerReview(r.reviews[0]),
-    '',
-    renderPlayerReview(r.reviews[1]),
-    '',
+    ...seats.flatMap((k) => [renderPlayerReview(r.reviews[k]), '']),
     renderReviewCharts(r),
     '',
     `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +

@@ -5,13 +5,35 @@ import { fileURLToPath } from 'node:url';
 /** The command's entry point (bin/bdb.js over dist/, built by `npm test`'s pretest). */
 export const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
 
+/** What a run gave: the exit code and both outputs. */
+export interface BdbRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** How to run: extra environment variables (`undefined` removes one) and the bytes on standard input. */
+export interface BdbRunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string | Uint8Array;
+}
+
 /** Spawns `bdb ...args`. */
-export function bdb(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+export function bdb(...args: string[]): BdbRun {
+  return bdbWith({}, ...args);
+}
+
+/** Spawns `bdb ...args` with `opts`. */
+export function bdbWith(opts: BdbRunOptions, ...args: string[]): BdbRun {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+  for (const [k, v] of Object.entries(opts.env ?? {})) env[k] = v;
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const r = spawnSync(process.execPath, [BIN, ...args], {
     encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
+    env: env as NodeJS.ProcessEnv,
     timeout: 120_000,
     maxBuffer: 256 * 1024 * 1024,
+    ...(opts.input !== undefined ? { input: opts.input } : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

@@ -59,7 +59,6 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
       {
         met,
         filter,
-        progress: false,
         ...fileReading(opts),
       },
     );

@@ -4,7 +4,8 @@
  */
 import { statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { parseMatchFiles } from '../../analyse.js';
+import { canonicalName, parseMatchFiles } from '../../analyse.js';
+import { unknownPlayerMessage } from '../../history/names.js';
 import type { Match } from '../../model/types.js';
 import { renderReviewHtml } from '../../report/html.js';
 import { renderReview } from '../../report/review.js';
@@ -13,20 +14,22 @@ import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { matchUnits } from '../files.js';
 import { readUnit } from '../match-input.js';
-import { MET_HELP, maxFileSize, maxFileSizeOption, metOption, thresholdsOption } from '../options.js';
+import {
+  maxFileSize,
+  maxFileSizeOption,
+  type PersonOptions,
+  personOptions,
+  personSettings,
+} from '../options.js';
 
-export interface ReviewOptions {
-  json?: boolean;
-  thresholds?: string;
+export interface ReviewOptions extends PersonOptions {
   html?: string;
-  met?: string;
   maxFileSize?: string;
 }
 
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
-  const { thresholds } = thresholdsOption(opts.thresholds);
-  const met = metOption(opts.met);
+  const { thresholds, met, aliases, wanted } = personSettings(opts);
   const maxMb = maxFileSize(opts.maxFileSize);
   const fail = (message: string): ExitCode => {
     process.stderr.write(`bdb: ${oneLine(message)}\n`);
@@ -42,17 +45,29 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   let match: Match;
   try {
     // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
-    match = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file], maxMb), met).match;
+    const read = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file], maxMb), met).match;
+    // --alias: each seat under its canonical name
+    const [a, b] = read.players;
+    match = { ...read, players: [canonicalName(a, aliases), canonicalName(b, aliases)] };
   } catch (e) {
     return fail(describeFailure(file, e));
+  }
+  // --player: only the sections of the persons named (both seats when one person plays both)
+  const seats = ([0, 1] as const).filter((k) => wanted === undefined || wanted.includes(match.players[k]));
+  if (seats.length === 0) {
+    const typed = opts.player?.find((p) => !match.players.includes(p)) ?? opts.player?.[0] ?? '';
+    return fail(`${file}: ${unknownPlayerMessage(typed, match.players)}`);
   }
   // everything is made before anything is written: a failure leaves no half-written page
   let html: string | null = null;
   let text: string;
   try {
     const review = buildReview(match, met, thresholds);
-    if (opts.html !== undefined) html = renderReviewHtml(review);
-    text = opts.json ? JSON.stringify({ schemaVersion: 1, review }, null, 2) : renderReview(review);
+    if (opts.html !== undefined) html = renderReviewHtml(review, seats);
+    const reviews = review.reviews.filter((p) => seats.includes(p.seat));
+    text = opts.json
+      ? JSON.stringify({ schemaVersion: 1, review: { ...review, reviews } }, null, 2)
+      : renderReview(review, seats);
   } catch (e) {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }
@@ -77,18 +92,13 @@ export function registerReview(program: Command): void {
       'match review per player: PR and L7 with intervals, level, the three decisions to review (XGID and gnuBG ' +
         'Position ID), luck-adjusted result',
     )
-    .argument('<file>', 'one match file')
-    .option('--json', 'print JSON ({ schemaVersion: 1, review }) instead of tables')
-    .option(
+    .argument('<file>', 'one match file');
+  maxFileSizeOption(
+    personOptions(cmd, '', 'print JSON ({ schemaVersion: 1, review }) instead of tables').option(
       '--html <file>',
       'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
-    )
-    .option(
-      '--thresholds <preset>',
-      'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
-    )
-    .option('--met <file>', MET_HELP);
-  maxFileSizeOption(cmd).action((file: string, opts: ReviewOptions) => {
+    ),
+  ).action((file: string, opts: ReviewOptions) => {
     process.exitCode = runReview(file, opts);
   });
 }

@@ -33,8 +33,6 @@ import {
 } from '../options.js';
 
 export interface StatsOptions extends SourceOptions, IntervalOptions {
-  /** False with `--no-progress` (commander sets it true otherwise). */
-  progress?: boolean;
   /** False with `--no-matches`: the per-person table only. */
   matches?: boolean;
 }
@@ -55,10 +53,8 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
       readMatches(
         paths,
         (match, warnings) => onReport(reportMatch(match, met, match.format, warnings, thresholds, interval)),
-        // commander sets `progress` true unless --no-progress; the line is only drawn on a terminal
         {
           met,
-          progress: opts.progress !== false,
           filter,
           ...fileReading(opts),
         },
@@ -162,7 +158,6 @@ export function registerStats(program: Command): void {
     ),
   )
     .option('--no-matches', 'the per-person table only, not a table per match')
-    .option('--no-progress', 'no progress line on stderr')
     .action(async (paths: string[], opts: StatsOptions) => {
       process.exitCode = await runStats(paths, opts);
     });

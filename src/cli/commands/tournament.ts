@@ -200,7 +200,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
     const path = libraryPath(option);
     if (opts.library === undefined && !existsSync(path)) {
       const s = personSettings(opts);
-      const read = readTournamentFiles(folder, wanted, met, s);
+      const read = readTournamentFiles(folder, wanted, met, s, opts.progress !== false);
       if (read === null) return EXIT.someFailed;
       return finishFiles(null, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
@@ -210,7 +210,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
     }
     return withReadLibrary({ library: option }, async (lib) => {
       const s = await librarySettings(lib, opts);
-      const read = readTournamentFiles(folder, wanted, met, s);
+      const read = readTournamentFiles(folder, wanted, met, s, opts.progress !== false);
       if (read === null) return EXIT.someFailed;
       return finishFiles(lib, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
@@ -258,6 +258,7 @@ function readTournamentFiles(
   wanted: string | undefined,
   met: Met,
   s: PersonSettings,
+  progress: boolean,
 ): TournamentRead | null {
   const plan = new PlanCollector(met, s.thresholds, { aliases: s.aliases });
   const reviews: ReviewMatch[] = [];
@@ -270,7 +271,7 @@ function readTournamentFiles(
       reviews.push(reviewMatch(met, match, s.thresholds));
       plan.add(match);
     },
-    { met },
+    { met, progress },
   );
   if (reviews.length === 0) {
     // readMatches has said why when nothing could be read

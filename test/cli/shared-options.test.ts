@@ -1,0 +1,129 @@
+/**
+ * The options every reading command shares (issue 14): `--json`, `--player`, `--alias`, `--thresholds` and
+ * `--no-progress`, declared once (src/cli/options.ts `personOptions`) and accepted by `stats`, `biases`,
+ * `plan`, `progress`, `review`, `study` and `tournament review`. Each command is run with all five on the
+ * real match test/reference-matches/xg/test.xg (Kévin Unger vs Maxence Job, 7 points: the players XG 2.19
+ * shows for it), with an alias for Kévin Unger: the output names only him, under the alias, and records the
+ * gnuBG thresholds (40/80 mpt, the preset the option's help names).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, test } from 'vitest';
+import { BIN, bdb, bdbWith } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+const TEST_XG = `${REF_DIR}xg/test.xg`;
+// Llabba's 79 matches (test/history/README.md): enough for the progress line, drawn every 25 matches
+const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
+const SHARED = [
+  '--no-progress',
+  '--json',
+  '--thresholds',
+  'gnubg',
+  '--alias',
+  'KU=Kévin Unger',
+  '--player',
+  'KU',
+];
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-shared-options-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const READING = ['stats', 'biases', 'plan', 'progress', 'review', 'study', 'tournament review'];
+
+describe('the shared options of the reading commands', () => {
+  test.each(READING)('%s lists --json, --player, --alias, --thresholds and --no-progress', (cmd) => {
+    const r = bdb(...cmd.split(' '), '--help');
+    expect(r.code).toBe(0);
+    for (const o of ['--json', '--player', '--alias', '--thresholds', '--no-progress'])
+      expect(r.stdout).toContain(o);
+  });
+
+  const gnubg = { preset: 'gnubg', errorMpt: 40, blunderMpt: 80 };
+
+  test('stats, biases and plan: only the person named, under the alias, with the gnuBG thresholds', () => {
+    for (const cmd of ['stats', 'biases', 'plan']) {
+      const r = bdb(cmd, ...SHARED, TEST_XG);
+      expect(r.code, cmd).toBe(0);
+      const j = JSON.parse(r.stdout);
+      expect(j.settings.thresholds, cmd).toEqual(gnubg);
+      expect(
+        j.players.map((p: { player: string }) => p.player),
+        cmd,
+      ).toEqual(['KU']);
+    }
+  });
+
+  test('progress follows the person named, under the alias', () => {
+    const r = bdb('progress', ...SHARED, TEST_XG);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).player).toBe('KU');
+  });
+
+  test('review: only the section of the person named (text and JSON); thresholds 40/80', () => {
+    const j = bdb('review', ...SHARED, TEST_XG);
+    expect(j.code).toBe(0);
+    const review = JSON.parse(j.stdout).review;
+    expect(review.players).toEqual(['KU', 'Maxence Job']);
+    expect(review.reviews.map((p: { player: string }) => p.player)).toEqual(['KU']);
+    expect(review.settings.thresholds).toEqual({ errorMpt: 40, blunderMpt: 80 });
+    const t = bdb('review', '--no-progress', '--player', 'Maxence Job', TEST_XG);
+    expect(t.code).toBe(0);
+    expect(t.stdout).toContain('\nMaxence Job\n');
+    expect(t.stdout).not.toContain('\nKévin Unger\n');
+  });
+
+  test('review: a name not in the match is one line and exit 1', () => {
+    const r = bdb('review', '--player', 'Nobody', TEST_XG);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`bdb: ${TEST_XG}: no player 'Nobody' (players: 'Kévin Unger', 'Maxence Job')\n`);
+  });
+
+  test('tournament review of a folder: the person named, under the alias', () => {
+    // no library at the default path: the habitual level is unknown, the tournament side is read
+    const r = bdbWith(
+      { env: { BDB_LIBRARY: join(tmp, 'none.duckdb') } },
+      'tournament',
+      'review',
+      '--matches',
+      `${REF_DIR}xg`,
+      ...SHARED,
+    );
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.player).toBe('KU');
+    expect(j.settings.thresholds).toEqual(gnubg);
+  });
+
+  test('study on a library: the person named, under the alias', () => {
+    const lib = join(tmp, 'lib.duckdb');
+    expect(bdb('import', '--library', lib, '--no-progress', TEST_XG).code).toBe(0);
+    const r = bdb('study', '--library', lib, ...SHARED);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.player).toBe('KU');
+    expect(j.settings.thresholds).toEqual(gnubg);
+  });
+
+  /** stderr of `bdb ...args` run on a terminal (util-linux `script` gives it one), stdout thrown away. */
+  function onTerminal(...args: string[]): string {
+    const cmd = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+    const r = spawnSync('script', ['-qec', `${cmd} 2>&1 >/dev/null`, '/dev/null'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(r.status).toBe(0);
+    return r.stdout;
+  }
+
+  test.each(['biases', 'plan', 'progress'])(
+    '%s draws the progress line on a terminal, and not with --no-progress',
+    (cmd) => {
+      expect(onTerminal(cmd, '--json', LLABBA)).toContain('bdb: 75 matches read…');
+      expect(onTerminal(cmd, '--json', '--no-progress', LLABBA)).not.toContain('matches read');
+    },
+  );
+});
