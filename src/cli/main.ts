@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
+import { guardStderr, writeOut } from './output.js';
 
 const VERSION = '0.1.0';
 
@@ -47,18 +48,15 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     .description('Backgammon match-analysis statistics from XG and gnuBG analyses')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeOut, writeErr: (s) => process.stderr.write(s) });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
   return program;
 }
 
 /** Entry point used by bin/bdb.js. */
 export async function main(argv: readonly string[]): Promise<void> {
-  // `bdb stats … | head`: a closed pipe ends the output quietly
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(EXIT.ok);
-    throw e;
-  });
+  // standard output's failures end the run where they happen (./output.ts); standard error's here
+  guardStderr();
   const program = await buildProgram(namedCommand(argv));
   try {
     await program.parseAsync(argv as string[]);

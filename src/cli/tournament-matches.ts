@@ -13,6 +13,7 @@ import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tourna
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, matchUnits } from './files.js';
+import { writeOut } from './output.js';
 
 export interface MatchesStandingsOptions {
   readonly event?: string;
@@ -152,6 +153,6 @@ export function runStandingsFromMatches(
     else fail(`internal error (please report): ${(e as Error).message}`);
     return EXIT.someFailed;
   }
-  process.stdout.write(`${output}\n`);
+  writeOut(`${output}\n`);
   return failed ? EXIT.someFailed : EXIT.ok;
 }

@@ -10,6 +10,7 @@ import { rebuildTotals } from '../../library/totals.js';
 import { compact, plain } from '../../report/cli-table.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
+import { writeOut } from '../output.js';
 
 interface AliasOptions {
   library?: string;
@@ -31,7 +32,7 @@ export function registerAlias(program: Command): void {
       }
       await addAlias(lib, name, other);
       await rebuildTotals(lib);
-      process.stdout.write(`${other} is counted as ${name}\n`);
+      writeOut(`${other} is counted as ${name}\n`);
       return EXIT.ok;
     });
   });
@@ -43,7 +44,7 @@ export function registerAlias(program: Command): void {
         async (lib): Promise<ExitCode> => {
           if (await removeAlias(lib, other)) {
             await rebuildTotals(lib);
-            process.stdout.write(`${other} is no longer an alias\n`);
+            writeOut(`${other} is no longer an alias\n`);
             return EXIT.ok;
           }
           process.stderr.write(`bdb: ${other}: no such alias\n`);
@@ -57,12 +58,12 @@ export function registerAlias(program: Command): void {
     .action(async (opts: AliasOptions) => {
       process.exitCode = await withLibrary(opts.library, { readOnly: true }, async (lib) => {
         const list = [...(await storedAliases(lib))].map(([other, name]) => ({ name, alias: other }));
-        if (opts.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-        else if (list.length === 0) process.stdout.write('No stored aliases.\n');
+        if (opts.json) writeOut(`${JSON.stringify(list, null, 2)}\n`);
+        else if (list.length === 0) writeOut('No stored aliases.\n');
         else {
           const t = new Table({ head: ['name', 'alias'], style: plain });
           for (const a of list) t.push([a.name, a.alias]);
-          process.stdout.write(`${compact(t)}\n`);
+          writeOut(`${compact(t)}\n`);
         }
         return EXIT.ok;
       });

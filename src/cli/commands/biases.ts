@@ -9,6 +9,7 @@ import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
 import { type PersonSettings, personOptions } from '../options.js';
+import { writeOut } from '../output.js';
 
 /** Runs the command; returns the exit code. */
 export function runBiases(paths: readonly string[], opts: SourceOptions): Promise<ExitCode> {
@@ -32,14 +33,13 @@ function printBiases(
   opts: SourceOptions,
 ): ExitCode {
   const players = collector.results();
-  const out = process.stdout;
   if (opts.json) {
-    out.write(
+    writeOut(
       `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerBiases), errors }, null, 2)}\n`,
     );
   } else if (players.length > 0) {
-    out.write(`Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players)}\n\n`);
-    out.write(`${biasesLegend()}\n`);
+    writeOut(`Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players)}\n\n`);
+    writeOut(`${biasesLegend()}\n`);
   }
   return exitCode;
 }

@@ -34,6 +34,7 @@ import {
   withReadLibrary,
 } from '../match-source.js';
 import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import { writeOut } from '../output.js';
 
 export interface PlanOptions extends SourceOptions {
   positions?: string;
@@ -110,10 +111,9 @@ function printPlan(
   const players = collector.results(size);
   const all = emptyThemeCoverage();
   for (const p of players) addThemeCoverage(all, p.coverage);
-  const out = process.stdout;
   if (opts.json) {
     const settings = { ...personJson, referencePositions: { size, rho: REFERENCE_RHO } };
-    out.write(
+    writeOut(
       `${JSON.stringify(
         {
           schemaVersion: 1,
@@ -128,9 +128,9 @@ function printPlan(
       )}\n`,
     );
   } else if (players.length > 0) {
-    out.write(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
-    if (players.filter((p) => p.analysed > 0).length > 1) out.write(`All players: ${coverageLine(all)}\n`);
-    out.write(`${planLegend(thresholds.errorMpt, preset)}\n`);
+    writeOut(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
+    if (players.filter((p) => p.analysed > 0).length > 1) writeOut(`All players: ${coverageLine(all)}\n`);
+    writeOut(`${planLegend(thresholds.errorMpt, preset)}\n`);
   }
   return exitCode;
 }

@@ -3,7 +3,6 @@
  * period by period with their 95 % intervals, the level band, a chart, and the trend over the whole
  * history (src/history/progress.ts); `--json`, `--html OUT`.
  */
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
@@ -13,6 +12,7 @@ import { libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { renderProgress } from '../../report/progress.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
 import { EXIT, type ExitCode } from '../exit.js';
+import { oneLine } from '../failure.js';
 import { readMatches } from '../match-input.js';
 import {
   fileReading,
@@ -24,6 +24,7 @@ import {
   withReadLibrary,
 } from '../match-source.js';
 import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import { writeOut, writeUserFile } from '../output.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -94,9 +95,15 @@ function print(
     return EXIT.someFailed;
   }
   const report = c.report(person, by);
-  if (opts.html) writeFileSync(opts.html, renderProgressHtml(report));
-  if (opts.json) process.stdout.write(`${JSON.stringify({ schemaVersion: 1, ...report }, null, 2)}\n`);
-  else process.stdout.write(renderProgress(report));
+  if (opts.html) {
+    const failed = writeUserFile(opts.html, renderProgressHtml(report));
+    if (failed !== null) {
+      process.stderr.write(`bdb: ${oneLine(failed)}\n`);
+      return EXIT.someFailed;
+    }
+  }
+  if (opts.json) writeOut(`${JSON.stringify({ schemaVersion: 1, ...report }, null, 2)}\n`);
+  else writeOut(renderProgress(report));
   return exitCode;
 }
 

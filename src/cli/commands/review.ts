@@ -2,7 +2,7 @@
  * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
  * three decisions to review, luck-adjusted result; as text, JSON, and optionally a standalone HTML page.
  */
-import { statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { canonicalName, parseMatchFiles } from '../../analyse.js';
 import { unknownPlayerMessage } from '../../history/names.js';
@@ -21,6 +21,7 @@ import {
   personOptions,
   personSettings,
 } from '../options.js';
+import { writeOut, writeUserFile } from '../output.js';
 
 export interface ReviewOptions extends PersonOptions {
   html?: string;
@@ -72,15 +73,11 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }
   if (opts.html !== undefined && html !== null) {
-    try {
-      writeFileSync(opts.html, html);
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-      return fail(`${opts.html}: cannot write: ${code}`);
-    }
+    const failed = writeUserFile(opts.html, html);
+    if (failed !== null) return fail(failed);
     process.stderr.write(`bdb: wrote ${opts.html}\n`);
   }
-  process.stdout.write(`${text}\n`);
+  writeOut(`${text}\n`);
   return EXIT.ok;
 }
 

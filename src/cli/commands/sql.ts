@@ -9,6 +9,7 @@ import { readOnlyQuery } from '../../library/query.js';
 import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
+import { writeOut } from '../output.js';
 
 interface SqlOptions {
   library?: string;
@@ -33,7 +34,7 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
     }
     const render = opts.csv ? renderQueryCsv : opts.json ? renderQueryJson : renderQueryTable;
     const out = render(result);
-    process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+    writeOut(out.endsWith('\n') ? out : `${out}\n`);
     return EXIT.ok;
   });
 }

@@ -31,6 +31,7 @@ import {
   personOptions,
   personSettings,
 } from '../options.js';
+import { writeOut } from '../output.js';
 
 export interface StatsOptions extends SourceOptions, IntervalOptions {
   /** False with `--no-matches`: the per-person table only. */
@@ -109,9 +110,8 @@ async function statsOver(
 ): Promise<ExitCode> {
   const { aliases, wanted, preset, thresholds } = s;
   const settings = { ...s.settings, interval: intervalSetting(interval) };
-  const out = process.stdout;
   // JSON is written as the matches come: a run over thousands of matches never holds them all
-  const json = opts.json ? new JsonReportWriter((chunk) => out.write(chunk), settings) : null;
+  const json = opts.json ? new JsonReportWriter((chunk) => writeOut(chunk), settings) : null;
   const { read, errors, duplicates, exitCode } = await readReports((r) => {
     agg.add(r);
     // a route gives the tallies alone only when neither JSON nor the per-match tables are wanted
@@ -121,17 +121,17 @@ async function statsOver(
       json?.match(jsonMatch(report));
     } else if (opts.matches !== false) {
       const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
-      if (seats) out.write(`${renderMatchTable(report)}\n\n`);
+      if (seats) writeOut(`${renderMatchTable(report)}\n\n`);
     }
   });
   const players = agg.results();
   if (opts.json) {
     json?.end({ players, errors, duplicates });
   } else if (players.length > 0) {
-    out.write(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
+    writeOut(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
   }
   if (!opts.json && read > 0) {
-    out.write(
+    writeOut(
       `Errors: e ≥ ${thresholds.errorMpt / 1000} EMG (${preset} thresholds ${thresholds.errorMpt}/${thresholds.blunderMpt} mpt); ` +
         `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches, ${intervalText(interval)}. ` +
         `MWC: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}.\n`,

@@ -30,6 +30,7 @@ import { describeFailure } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { filterOptions, librarySettings, matchFilterOption } from '../match-source.js';
 import { type PersonOptions, personOptions, personSettings } from '../options.js';
+import { writeOut } from '../output.js';
 
 interface StudyOptions extends PersonOptions {
   library?: string;
@@ -96,7 +97,7 @@ export async function runMark(arg: string, opts: MarkOptions): Promise<ExitCode>
           target.kind === 'family' ? 'no error of this family' : 'not'
         } in the library yet (recorded)\n`,
       );
-    process.stdout.write(
+    writeOut(
       added
         ? `${target.target} (${target.kind}) studied on ${day}\n`
         : `${target.target} (${target.kind}) was already marked as studied on ${day}\n`,
@@ -114,7 +115,7 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
       process.stderr.write(`bdb: ${target.target}: not marked as studied\n`);
       return EXIT.someFailed;
     }
-    process.stdout.write(`${target.target}: ${n} study mark${n === 1 ? '' : 's'} removed\n`);
+    writeOut(`${target.target}: ${n} study mark${n === 1 ? '' : 's'} removed\n`);
     return EXIT.ok;
   });
 }
@@ -123,9 +124,7 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
 export async function runList(opts: ListOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const marks = await studyMarks(lib);
-    process.stdout.write(
-      opts.json ? `${JSON.stringify(jsonStudyMarks(marks), null, 2)}\n` : renderStudyMarks(marks),
-    );
+    writeOut(opts.json ? `${JSON.stringify(jsonStudyMarks(marks), null, 2)}\n` : renderStudyMarks(marks));
     return EXIT.ok;
   });
 }
@@ -174,10 +173,10 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
       collector.add(match);
     const report = collector.report();
     if (opts.json)
-      process.stdout.write(
+      writeOut(
         `${JSON.stringify({ schemaVersion: 1, settings: s.settings, ...jsonStudy(report), errors }, null, 2)}\n`,
       );
-    else process.stdout.write(renderStudy(report));
+    else writeOut(renderStudy(report));
     return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
   });
 }

@@ -5,7 +5,7 @@
  * `bdb tournament review EVENT`: one player's tournament against their habitual level (spec/metrics.md §11;
  * src/history/tournament-review.ts), as tables, JSON or an HTML page (src/report/tournament-review.ts).
  */
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { canonicalName } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
@@ -44,11 +44,12 @@ import { TournamentError } from '../../tournament/event.js';
 import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '../../tournament/file.js';
 import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
-import { describeFailure } from '../failure.js';
+import { describeFailure, oneLine } from '../failure.js';
 import { LIBRARY_HELP } from '../library-input.js';
 import { readMatches } from '../match-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import { type PersonOptions, type PersonSettings, personOptions, personSettings } from '../options.js';
+import { writeOut, writeUserFile } from '../output.js';
 import { isEventFileInput, runStandingsFromMatches } from '../tournament-matches.js';
 
 export interface TournamentOptions {
@@ -114,7 +115,7 @@ function runOnEvent(file: string, opts: TournamentOptions, body: (event: EventFi
     fail(e instanceof TournamentError ? `${file}: ${e.message}` : describeFailure(file, e));
     return EXIT.someFailed;
   }
-  process.stdout.write(`${output}\n`);
+  writeOut(`${output}\n`);
   return EXIT.ok;
 }
 
@@ -362,9 +363,15 @@ async function finishReview(
     ...(missing !== undefined ? { habitualMissing: missing } : {}),
   });
   const plan = tournamentPlanSummary(read.plan(person));
-  if (opts.html) writeFileSync(opts.html, renderTournamentReviewHtml(review, plan));
+  if (opts.html) {
+    const failed = writeUserFile(opts.html, renderTournamentReviewHtml(review, plan));
+    if (failed !== null) {
+      process.stderr.write(`bdb: ${oneLine(failed)}\n`);
+      return EXIT.someFailed;
+    }
+  }
   if (opts.json) {
-    process.stdout.write(
+    writeOut(
       `${JSON.stringify(
         {
           schemaVersion: 1,
@@ -376,7 +383,7 @@ async function finishReview(
         2,
       )}\n`,
     );
-  } else process.stdout.write(renderTournamentReview(review, plan));
+  } else writeOut(renderTournamentReview(review, plan));
   return read.failed ? EXIT.someFailed : EXIT.ok;
 }
 

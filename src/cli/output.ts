@@ -1,0 +1,94 @@
+/**
+ * Standard output and the files a command writes for the user (`--html FILE`): the only place that writes
+ * to standard output. A write that fails ends the run at once, with one line and no stack trace:
+ *
+ * - a closed pipe (`bdb stats … | head -1`: EPIPE) ends it quietly, exit 0: the reader has what it wanted;
+ * - any other failure (a full disk, ENOSPC; a lost terminal, EIO …) prints `bdb: cannot write the output:
+ *   …` and exits 1 (EXIT.someFailed): the output is incomplete.
+ *
+ * Standard output is written with `fs.writeSync` on file descriptor 1, so a failure is known at the write
+ * that meets it (Node's `process.stdout` reports a pipe's EPIPE asynchronously, after the reading loop has
+ * gone on through every remaining file) and nothing is buffered in memory behind a closed pipe.
+ */
+import { writeFileSync, writeSync } from 'node:fs';
+import { EXIT } from './exit.js';
+
+const STDOUT_FD = 1;
+
+/** Plain words for the system error codes of a failed write (the code itself follows in brackets). */
+const WRITE_FAILURES: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EIO: 'input/output error',
+  EROFS: 'read-only file system',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOENT: 'no such folder',
+  EISDIR: 'is a folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EBADF: 'standard output is closed',
+};
+
+/** Why a write failed, in words: "no space left on device (ENOSPC)". */
+export function writeFailure(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === undefined) return (e as Error).message;
+  const words = WRITE_FAILURES[code];
+  return words === undefined ? code : `${words} (${code})`;
+}
+
+/** Ends the run after a failed write to standard output (see the module comment). */
+function outputFailed(e: unknown): never {
+  if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(EXIT.ok);
+  try {
+    writeSync(2, `bdb: cannot write the output: ${writeFailure(e)}\n`);
+  } catch {
+    // standard error is gone too: the exit code alone tells
+  }
+  process.exit(EXIT.someFailed);
+}
+
+let pause: Int32Array | null = null;
+
+/** Waits `ms` milliseconds without returning to the event loop (a pipe full of unread output). */
+function sleep(ms: number): void {
+  pause ??= new Int32Array(new SharedArrayBuffer(4));
+  Atomics.wait(pause, 0, 0, ms);
+}
+
+/** Writes text to standard output, all of it; a failure ends the run (see the module comment). */
+export function writeOut(text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += writeSync(STDOUT_FD, bytes, at, bytes.length - at);
+    } catch (e) {
+      // a non-blocking pipe whose reader is slower than bdb: wait until it has read some
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') sleep(5);
+      else outputFailed(e);
+    }
+  }
+}
+
+/**
+ * A failing standard error (closed or full) ends the run with exit 1 instead of a stack trace: there is
+ * nowhere left to say why. (Standard output is never written through `process.stdout`: see writeOut.)
+ */
+export function guardStderr(): void {
+  process.stderr.on('error', () => process.exit(EXIT.someFailed));
+}
+
+/**
+ * Writes a file the user named (`--html FILE`); returns null when written, else the one line saying why not
+ * (`FILE: cannot write: no space left on device (ENOSPC)`).
+ */
+export function writeUserFile(path: string, text: string): string | null {
+  try {
+    writeFileSync(path, text);
+    return null;
+  } catch (e) {
+    return `${path}: cannot write: ${writeFailure(e)}`;
+  }
+}
