@@ -1,6 +1,6 @@
 /**
  * Standard output and the files a command writes for the user (`--html FILE`): the only place that writes
- * to standard output. A write that fails ends the run at once, with one line and no stack trace:
+ * to standard output or asks how wide it is ({@link outputWidth}). A write that fails ends the run at once, with one line and no stack trace:
  *
  * - a closed pipe (`bdb stats … | head -1`: EPIPE) ends it quietly, exit 0: the reader has what it wanted;
  * - any other failure (a full disk, ENOSPC; a lost terminal, EIO …) prints `bdb: cannot write the output:
@@ -11,6 +11,9 @@
  * gone on through every remaining file) and nothing is buffered in memory behind a closed pipe.
  */
 import { writeFileSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import { UsageError } from '../errors.js';
+import { FULL_WIDTH, fitLines } from '../report/width.js';
 import { EXIT } from './exit.js';
 
 const STDOUT_FD = 1;
@@ -57,6 +60,11 @@ function sleep(ms: number): void {
   Atomics.wait(pause, 0, 0, ms);
 }
 
+/** Writes lines of plain text (a summary, a message) broken to the output's width ({@link outputWidth}). */
+export function writeLines(text: string): void {
+  writeOut(fitLines(text, outputWidth()));
+}
+
 /** Writes text to standard output, all of it; a failure ends the run (see the module comment). */
 export function writeOut(text: string): void {
   const bytes = Buffer.from(text, 'utf8');
@@ -91,4 +99,26 @@ export function writeUserFile(path: string, text: string): string | null {
   } catch (e) {
     return `${path}: cannot write: ${writeFailure(e)}`;
   }
+}
+
+/** The narrowest width bdb lays text out for; a narrower terminal gets lines of this width. */
+export const MIN_COLUMNS = 20;
+
+/**
+ * The width the text output must fit: `BDB_COLUMNS` when set (a number of columns; 0 for no limit), else the
+ * terminal's columns when standard output is a terminal, else no limit ({@link FULL_WIDTH}: piped or
+ * redirected output keeps its full lines). A `BDB_COLUMNS` that is not a whole number is a usage error.
+ */
+export function outputWidth(env: NodeJS.ProcessEnv = process.env): number {
+  const forced = env.BDB_COLUMNS;
+  if (forced !== undefined && forced !== '') {
+    if (!/^\d{1,6}$/.test(forced))
+      throw new UsageError(
+        `BDB_COLUMNS expects a number of columns (0: no limit), got ${JSON.stringify(forced)}`,
+      );
+    const n = Number(forced);
+    return n === 0 ? FULL_WIDTH : Math.max(MIN_COLUMNS, n);
+  }
+  if (!isatty(1)) return FULL_WIDTH;
+  return Math.max(MIN_COLUMNS, process.stdout.columns || 80);
 }

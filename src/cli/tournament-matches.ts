@@ -7,13 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { matchFingerprint, matchOutcome, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
+import { FULL_WIDTH, wrapText } from '../report/width.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, matchUnits } from './files.js';
-import { writeOut } from './output.js';
+import { outputWidth, writeOut } from './output.js';
 
 export interface MatchesStandingsOptions {
   readonly event?: string;
@@ -79,9 +80,13 @@ export function readMatchRecords(
   return records;
 }
 
-/** Lines naming each counted match and its round, for the table output. */
-export function countedLines(m: MatchesEvent): string[] {
-  return m.counted.map((c) => `round ${c.round} (${c.roundFrom}): ${c.winner} beat ${c.loser} — ${c.source}`);
+/** Lines naming each counted match and its round, for the table output, within `width` columns. */
+export function countedLines(m: MatchesEvent, width: number = FULL_WIDTH): string[] {
+  return m.counted.flatMap((c) =>
+    wrapText(`round ${c.round} (${c.roundFrom}): ${c.winner} beat ${c.loser} — ${c.source}`, width, {
+      hang: '  ',
+    }),
+  );
 }
 
 /**
@@ -146,7 +151,8 @@ export function runStandingsFromMatches(
       })),
       unfinished: built.unfinished.map((r) => ({ file: r.source, players: r.players })),
     });
-    if (!opts.json && built.counted.length > 0) output += `\nMatches:\n${countedLines(built).join('\n')}`;
+    if (!opts.json && built.counted.length > 0)
+      output += `\nMatches:\n${countedLines(built, outputWidth()).join('\n')}`;
   } catch (e) {
     if (e instanceof TournamentError) fail(e.message);
     else if (e instanceof BdbError) fail(e.message);

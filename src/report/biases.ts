@@ -2,7 +2,6 @@
  * The signed biases of each person (spec/metrics.md §10): collection over matches, the JSON view and the
  * tables. Figures come from src/metrics/{take-pass,doubles,blot,exposure}-bias.ts; nothing is printed here.
  */
-import Table from 'cli-table3';
 import { type AggregateOptions, personSeats } from '../analyse.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
@@ -25,8 +24,9 @@ import {
 import { takePassBias } from '../metrics/take-pass-bias.js';
 import type { CubeDecision, Match } from '../model/types.js';
 import { type DecisionRef, decisionRef } from '../review/decision-refs.js';
-import { compact, plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
+import { FULL_WIDTH, wrapText } from './width.js';
 
 /** The biases of one person. */
 export interface PlayerBiases {
@@ -170,48 +170,55 @@ function biasRow(label: string, e: BiasEstimate): string[] {
   ];
 }
 
-/** The table of one person. */
-export function renderPlayerBiases(p: PlayerBiases): string {
-  const t = new Table({
-    head: ['Bias', 'N', 'P (mpt)', 'M (mpt)', 'B', '95 %', 'Verdict'],
-    style: plain,
-  });
-  t.push(biasRow('Take/pass', p.takePass));
-  t.push(biasRow('Doubles', p.doubles.overall));
+/** The table of one person, within `width` columns. */
+export function renderPlayerBiases(p: PlayerBiases, width: number = FULL_WIDTH): string {
+  const rows = [biasRow('Take/pass', p.takePass), biasRow('Doubles', p.doubles.overall)];
   for (const c of p.doubles.byScore) {
     const label = c.away === 0 ? '  money' : `  ${c.away}-away / ${c.opponentAway}-away`;
-    t.push(biasRow(label, c.estimate));
+    rows.push(biasRow(label, c.estimate));
   }
-  t.push(biasRow('Blots', p.blots.estimate));
-  t.push(biasRow('Blots, exposure', p.exposure.estimate));
+  rows.push(biasRow('Blots', p.blots.estimate));
+  rows.push(biasRow('Blots, exposure', p.exposure.estimate));
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
     `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'}`,
-    compact(t),
-    `Shots left vs best play: ${signed(p.exposure.meanShotDifference, 2)} per decision (95 % ${interval(
-      { low: p.exposure.meanLow, high: p.exposure.meanHigh },
-      2,
-    )}), rolls of 36.`,
-    `Unreadable checker plays (left out of the blot biases): ${p.blots.unread} of ${read} (${percent(
-      p.blots.unreadShare === null ? null : 100 * p.blots.unreadShare,
-      1,
-    )}).`,
+    fitTable({ head: ['Bias', 'N', 'P (mpt)', 'M (mpt)', 'B', '95 %', 'Verdict'], rows }, width),
+    ...wrapText(
+      `Shots left vs best play: ${signed(p.exposure.meanShotDifference, 2)} per decision (95 % ${interval(
+        { low: p.exposure.meanLow, high: p.exposure.meanHigh },
+        2,
+      )}), rolls of 36.`,
+      width,
+    ),
+    ...wrapText(
+      `Unreadable checker plays (left out of the blot biases): ${p.blots.unread} of ${read} (${percent(
+        p.blots.unreadShare === null ? null : 100 * p.blots.unreadShare,
+        1,
+      )}).`,
+      width,
+    ),
   ];
   return lines.join('\n');
 }
 
-/** The legend printed once under the tables. */
-export function biasesLegend(): string {
-  return (
+/** The legend printed once under the tables, within `width` columns. */
+export function biasesLegend(width: number = FULL_WIDTH): string {
+  return wrapText(
     'B = (P − M)/N: P too bold (wrong take; premature double, too good included; more blots or shots than ' +
-    'the best play), M too cautious (wrong pass; missed double; fewer). ' +
-    `Verdict at ≥ ${BIAS_MIN_DECISIONS} decisions: too much if the 95 % interval is above 0, not enough if ` +
-    'below, balanced otherwise. Costs in mpt of equity. Doubles: counted doubles and no-doubles, by ' +
-    "score (player's away / opponent's away). Blots: counted checker plays in contact."
-  );
+      'the best play), M too cautious (wrong pass; missed double; fewer). ' +
+      `Verdict at ≥ ${BIAS_MIN_DECISIONS} decisions: too much if the 95 % interval is above 0, not enough if ` +
+      'below, balanced otherwise. Costs in mpt of equity. Doubles: counted doubles and no-doubles, by ' +
+      "score (player's away / opponent's away). Blots: counted checker plays in contact.",
+    width,
+  ).join('\n');
 }
 
-/** All persons' tables. */
-export function renderBiases(players: readonly PlayerBiases[]): string {
-  return withoutAnalysis(players, (p) => p.analysed > 0, renderPlayerBiases);
+/** All persons' tables, within `width` columns. */
+export function renderBiases(players: readonly PlayerBiases[], width: number = FULL_WIDTH): string {
+  return withoutAnalysis(
+    players,
+    (p) => p.analysed > 0,
+    (p) => renderPlayerBiases(p, width),
+    width,
+  );
 }

@@ -6,6 +6,7 @@
  */
 import type { ReviewSeries, SeriesPoint } from '../review/review.js';
 import { fixed } from './format.js';
+import { displayWidth, wrapText } from './width.js';
 
 /** The eight bar heights, lowest first; a decision with ℓ = 0 is a blank. */
 export const BLOCKS = '▁▂▃▄▅▆▇█';
@@ -68,15 +69,20 @@ export function renderLossBars(
   width = 100,
 ): string[] {
   const max = maxLoss(series);
-  const lines = [
+  const caption = [
     `MWC loss ℓ per decision, match order: one column per counted decision, ${GAME_MARK} = next game,`,
     `blank = ℓ of 0, ${BLOCKS[7]} = ${fixed(max, 2)} % (the largest ℓ of both players)`,
   ];
+  // two lines up to 100 columns; narrower, one paragraph
+  const lines = caption.every((l) => displayWidth(l) <= width) ? caption : wrapText(caption.join(' '), width);
   for (const seat of [0, 1] as const) {
     const pts = playerPoints(series, seat);
     const nonZero = pts.filter((p) => p.lossPct > 0).length;
     lines.push(
-      `${players[seat]}: ${pts.length} decisions, ${nonZero} with ℓ > 0, total ${fixed(sum(pts), 2)} %`,
+      ...wrapText(
+        `${players[seat]}: ${pts.length} decisions, ${nonZero} with ℓ > 0, total ${fixed(sum(pts), 2)} %`,
+        width,
+      ),
     );
     if (pts.length > 0) {
       for (const row of wrapChars(barRow(pts, max), width - 2)) lines.push(`  ${row}`.trimEnd());

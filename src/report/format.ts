@@ -1,4 +1,5 @@
 /** Number formatting for reports. The only place figures are rounded. */
+import { FULL_WIDTH, wrapText } from './width.js';
 
 /** Fixed decimals, or "n/a" for a missing figure. */
 export function fixed(x: number | null | undefined, digits: number): string {
@@ -28,6 +29,7 @@ export function withoutAnalysis<P extends { readonly player: string }>(
   players: readonly P[],
   analysed: (p: P) => boolean,
   render: (p: P) => string,
+  width: number = FULL_WIDTH,
 ): string {
   const shown = players.filter(analysed);
   const rest = players.filter((p) => !analysed(p));
@@ -36,7 +38,10 @@ export function withoutAnalysis<P extends { readonly player: string }>(
     const names = rest.slice(0, 20).map((p) => p.player);
     const more = rest.length > 20 ? `, … (${rest.length - 20} more)` : '';
     parts.push(
-      `No analysed decision for ${rest.length} person${rest.length === 1 ? '' : 's'} (transcripts without analysis): ${names.join(', ')}${more}.`,
+      wrapText(
+        `No analysed decision for ${rest.length} person${rest.length === 1 ? '' : 's'} (transcripts without analysis): ${names.join(', ')}${more}.`,
+        width,
+      ).join('\n'),
     );
   }
   return parts.join('\n\n');

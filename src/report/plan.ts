@@ -3,7 +3,6 @@
  * matches, the JSON view and the tables. Figures come from src/metrics/study-plan.ts and
  * src/metrics/reference-positions.ts; nothing is printed here.
  */
-import Table from 'cli-table3';
 import { type AggregateOptions, personSeats } from '../analyse.js';
 import { boardKey } from '../core/board.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
@@ -30,8 +29,9 @@ import {
 } from '../metrics/study-plan.js';
 import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
-import { compact, plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
+import { FULL_WIDTH, wrapSummary, wrapText } from './width.js';
 
 export {
   decisionPlanToken,
@@ -271,22 +271,16 @@ function pp(x: number | null, digits = 2): string {
   return x === null ? 'n/a' : signed(100 * x, digits);
 }
 
-function familyTable(families: readonly StudyFamily<PlanRef>[]): string {
-  const t = new Table({
-    head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'],
-    style: plain,
-  });
-  families.forEach((f, i) => {
-    t.push([
-      String(i + 1),
-      familyText(f),
-      String(f.members),
-      String(f.scored),
-      pp(f.recoverable),
-      f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
-    ]);
-  });
-  return compact(t);
+function familyTable(families: readonly StudyFamily<PlanRef>[], width: number): string {
+  const rows = families.map((f, i) => [
+    String(i + 1),
+    familyText(f),
+    String(f.members),
+    String(f.scored),
+    pp(f.recoverable),
+    f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+  ]);
+  return fitTable({ head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'], rows }, width);
 }
 
 /** How many tentative families the table shows (they are ranked by R; JSON has them all). */
@@ -295,50 +289,58 @@ export const TENTATIVE_SHOWN = 10;
 /** How many positions of each family of the plan are printed. */
 export const TOP_POSITIONS = 3;
 
-function topPositions(families: readonly StudyFamily<PlanRef>[]): string[] {
+function topPositions(families: readonly StudyFamily<PlanRef>[], width: number): string[] {
   const lines: string[] = [];
   families.forEach((f, i) => {
     lines.push(`  ${i + 1}. ${familyText(f)}`);
     for (const m of f.positions.slice(0, TOP_POSITIONS)) {
       lines.push(
-        `     game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
-          `ℓ − d ${pp(m.excess, 3)} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
+        ...wrapSummary(
+          `game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
+            `ℓ − d ${pp(m.excess, 3)} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
+          width,
+          { indent: '     ', hang: '       ' },
+        ),
       );
     }
   });
   return lines;
 }
 
-/** The tables of one person. */
-export function renderPlayerPlan(p: PlayerPlan): string {
+/** The tables of one person, within `width` columns. */
+export function renderPlayerPlan(p: PlayerPlan, width: number = FULL_WIDTH): string {
   const lines = [
-    `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
-      p.plan.errors === 1 ? '' : 's'
-    }, ${p.plan.unthemed} without theme`,
-    coverageLine(p.coverage),
+    ...wrapText(
+      `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
+        p.plan.errors === 1 ? '' : 's'
+      }, ${p.plan.unthemed} without theme`,
+      width,
+    ),
+    ...wrapText(coverageLine(p.coverage), width),
   ];
   lines.push(`Study plan: ${p.plan.families.length} famil${p.plan.families.length === 1 ? 'y' : 'ies'}`);
   if (p.plan.families.length > 0) {
-    lines.push(familyTable(p.plan.families));
+    lines.push(familyTable(p.plan.families, width));
     lines.push(`Top positions (worst excess first, ${TOP_POSITIONS} per family):`);
-    lines.push(...topPositions(p.plan.families));
+    lines.push(...topPositions(p.plan.families, width));
   }
   const tentative = p.plan.tentative;
   lines.push(
-    `Tentative families: ${tentative.length}${
-      tentative.length > TENTATIVE_SHOWN ? ` (the ${TENTATIVE_SHOWN} with the largest R; all in --json)` : ''
-    }`,
+    ...wrapText(
+      `Tentative families: ${tentative.length}${
+        tentative.length > TENTATIVE_SHOWN
+          ? ` (the ${TENTATIVE_SHOWN} with the largest R; all in --json)`
+          : ''
+      }`,
+      width,
+    ),
   );
-  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN)));
+  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN), width));
   lines.push(`Reference positions: ${p.reference.length} of ${p.candidates} candidate positions`);
   if (p.reference.length > 0) {
-    const t = new Table({
-      head: ['#', 'Family', 'Gain (pp)', 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'],
-      style: plain,
-    });
-    p.reference.forEach((r, i) => {
+    const rows = p.reference.map((r, i) => {
       const ref = r.candidate.refs[0]!;
-      t.push([
+      return [
         String(i + 1),
         groupText(r.candidate.group),
         fixed(100 * r.gain, 3),
@@ -348,21 +350,22 @@ export function renderPlayerPlan(p: PlayerPlan): string {
         ref.positionId ?? 'n/a',
         `${ref.game}/${ref.move}`,
         ref.file,
-      ]);
+      ];
     });
-    lines.push(compact(t));
+    const head = ['#', 'Family', 'Gain (pp)', 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'];
+    // XGIDs and paths do not wrap: a narrow terminal gets a paragraph per position
+    lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
   }
   if (p.studied && p.studied.length > 0) {
     lines.push(
-      `Already studied (marked with bdb study mark; never proposed): ${p.studied.length} position${p.studied.length === 1 ? '' : 's'}`,
+      ...wrapText(
+        `Already studied (marked with bdb study mark; never proposed): ${p.studied.length} position${p.studied.length === 1 ? '' : 's'}`,
+        width,
+      ),
     );
-    const t = new Table({
-      head: ['Family', 'Excess (pp)', 'Played', 'Best', 'XGID', 'Game/move', 'File'],
-      style: plain,
-    });
-    for (const c of p.studied) {
+    const rows = p.studied.map((c) => {
       const ref = c.refs[0]!;
-      t.push([
+      return [
         groupText(c.group),
         fixed(100 * c.excess, 3),
         ref.played,
@@ -370,26 +373,33 @@ export function renderPlayerPlan(p: PlayerPlan): string {
         ref.xgid ?? ref.positionId ?? 'n/a',
         `${ref.game}/${ref.move}`,
         ref.file,
-      ]);
-    }
-    lines.push(compact(t));
+      ];
+    });
+    const head = ['Family', 'Excess (pp)', 'Played', 'Best', 'XGID', 'Game/move', 'File'];
+    lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
   }
   return lines.join('\n');
 }
 
-/** The legend printed once under the tables. */
-export function planLegend(errorMpt: number, preset: string): string {
-  return (
+/** The legend printed once under the tables, within `width` columns. */
+export function planLegend(errorMpt: number, preset: string, width: number = FULL_WIDTH): string {
+  return wrapText(
     `Errors: counted decisions with e ≥ ${errorMpt / 1000} EMG (${preset} thresholds). Family = (game plan, ` +
-    'nature, theme), written plan/nature/theme as bdb study mark takes it; R = Σ(ℓ − d) in percentage ' +
-    'points of MWC, 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
-    `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0; the ` +
-    `others are tentative. Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
-    'checker-pips (same family; cube: same score), halved when the second choice is close (tight).'
-  );
+      'nature, theme), written plan/nature/theme as bdb study mark takes it; R = Σ(ℓ − d) in percentage ' +
+      'points of MWC, 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
+      `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0; the ` +
+      `others are tentative. Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
+      'checker-pips (same family; cube: same score), halved when the second choice is close (tight).',
+    width,
+  ).join('\n');
 }
 
-/** All persons' tables. */
-export function renderPlans(players: readonly PlayerPlan[]): string {
-  return withoutAnalysis(players, (p) => p.analysed > 0, renderPlayerPlan);
+/** All persons' tables, within `width` columns. */
+export function renderPlans(players: readonly PlayerPlan[], width: number = FULL_WIDTH): string {
+  return withoutAnalysis(
+    players,
+    (p) => p.analysed > 0,
+    (p) => renderPlayerPlan(p, width),
+    width,
+  );
 }

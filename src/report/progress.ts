@@ -3,9 +3,9 @@
  * interval as a line ├──┤ on one scale from 0 to the largest upper bound), the whole history, and the
  * trend in one sentence.
  */
-import Table from 'cli-table3';
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
-import { compact, plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
+import { FULL_WIDTH, wrapText } from './width.js';
 
 const TRACK = 24;
 
@@ -60,32 +60,34 @@ export function trendSentence(r: ProgressReport): string {
   );
 }
 
-/** The whole terminal output. */
-export function renderProgress(r: ProgressReport): string {
+/** The whole terminal output, within `width` columns. */
+export function renderProgress(r: ProgressReport, width: number = FULL_WIDTH): string {
   const all = [...r.periods, r.overall];
   const max = Math.max(0, ...all.map((p) => p.prHigh ?? p.pr ?? 0));
-  const t = new Table({
-    head: [
-      'Period',
-      'Matches',
-      'Decisions',
-      'PR',
-      'PR 95 %',
-      'L7',
-      'L7 95 %',
-      'Level',
-      `PR 0 … ${max.toFixed(1)}`,
-    ],
-    style: plain,
-  });
-  for (const p of r.periods) t.push(row(p, max));
-  t.push(row({ ...r.overall, label: 'All' }, max));
+  const head = [
+    'Period',
+    'Matches',
+    'Decisions',
+    'PR',
+    'PR 95 %',
+    'L7',
+    'L7 95 %',
+    'Level',
+    `PR 0 … ${max.toFixed(1)}`,
+  ];
+  const rows = [...r.periods.map((p) => row(p, max)), row({ ...r.overall, label: 'All' }, max)];
   const lines = [
-    `${r.player}: progress by ${r.by}, ${r.overall.matches} dated match${r.overall.matches === 1 ? '' : 'es'}` +
-      (r.undated > 0 ? ` (${r.undated} undated left out)` : ''),
-    compact(t),
-    trendSentence(r),
-    'PR intervals: 95 %, by match (by game for a period of one match); ● PR, ├─┤ its interval.',
+    ...wrapText(
+      `${r.player}: progress by ${r.by}, ${r.overall.matches} dated match${r.overall.matches === 1 ? '' : 'es'}` +
+        (r.undated > 0 ? ` (${r.undated} undated left out)` : ''),
+      width,
+    ),
+    fitTable({ head, rows }, width, { whole: [head.length - 1] }),
+    ...wrapText(trendSentence(r), width),
+    ...wrapText(
+      'PR intervals: 95 %, by match (by game for a period of one match); ● PR, ├─┤ its interval.',
+      width,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -2,8 +2,8 @@
  * Rendering the result of `bdb sql`: a table for people, CSV (RFC 4180) or JSON (an array of row objects)
  * for programs. NULL is empty in the table and CSV, null in JSON.
  */
-import Table from 'cli-table3';
-import { compact, plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
+import { FULL_WIDTH } from './width.js';
 
 /** Columns and rows of a query, values as JS values. */
 export interface QueryRows {
@@ -19,11 +19,10 @@ function text(v: unknown): string {
   return String(v);
 }
 
-/** A table for the terminal, with the row count under it. */
-export function renderQueryTable(q: QueryRows): string {
-  const t = new Table({ head: [...q.columns], style: plain });
-  for (const r of q.rows) t.push(r.map(text));
-  return `${compact(t)}\n(${q.rows.length} row${q.rows.length === 1 ? '' : 's'})`;
+/** A table for the terminal within `width` columns, with the row count under it. */
+export function renderQueryTable(q: QueryRows, width: number = FULL_WIDTH): string {
+  const table = fitTable({ head: [...q.columns], rows: q.rows.map((r) => r.map(text)) }, width);
+  return `${table}\n(${q.rows.length} row${q.rows.length === 1 ? '' : 's'})`;
 }
 
 function csvField(v: unknown): string {

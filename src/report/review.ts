@@ -3,12 +3,12 @@
  * and the three decisions to review, each with lines a player can paste into XG (XGID) or gnuBG (Position
  * ID). No colours.
  */
-import Table from 'cli-table3';
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
 import { renderCumulativeChart, renderLossBars } from './charts.js';
-import { plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
 import { fixed, percent, signed } from './format.js';
+import { displayWidth, FULL_WIDTH, wrapSummary, wrapText } from './width.js';
 
 /** "value [low, high]", or the value and why there is no interval. */
 function withInterval(value: string, i: IntervalFigure, digits: number): string {
@@ -76,16 +76,9 @@ export function summaryRows(p: PlayerReview): [string, string][] {
   ];
 }
 
-/** The summary table of one player. */
-export function renderPlayerSummary(p: PlayerReview): string {
-  const t = new Table({ style: plain });
-  for (const r of summaryRows(p)) t.push(r);
-  // cli-table3 draws a rule between every row; a summary reads better without them
-  return t
-    .toString()
-    .split('\n')
-    .filter((line) => !line.startsWith('├'))
-    .join('\n');
+/** The summary table of one player, within `width` columns. */
+export function renderPlayerSummary(p: PlayerReview, width: number = FULL_WIDTH): string {
+  return fitTable({ head: null, rows: summaryRows(p) }, width);
 }
 
 function cubeText(d: ReviewedDecision): string {
@@ -146,12 +139,12 @@ export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
   return parts;
 }
 
-/** The lines of one decision to review. */
-export function renderReviewedDecision(d: ReviewedDecision, n: number): string[] {
+/** The lines of one decision to review, within `width` columns. */
+export function renderReviewedDecision(d: ReviewedDecision, n: number, width: number = FULL_WIDTH): string[] {
   const p = decisionParts(d, n);
   const lines = [
-    p.heading,
-    `   ${p.figures}`,
+    ...wrapSummary(p.heading, width, { hang: '   ' }),
+    ...wrapSummary(p.figures, width, { indent: '   ', hang: '     ' }),
     `   ${p.xgid ?? 'XGID: n/a (position unknown)'}`,
     `   Position ID: ${p.positionId ?? 'n/a'}`,
   ];
@@ -162,47 +155,67 @@ export function renderReviewedDecision(d: ReviewedDecision, n: number): string[]
   } else if (d.cube) {
     lines.push(`   Played: ${p.played.action} ${p.played.equity}`);
     lines.push(`   Best:   ${p.best.action}`);
-    lines.push(`   ${p.cubeEquities}`);
+    lines.push(...wrapSummary(p.cubeEquities ?? '', width, { indent: '   ', hang: '     ' }));
   }
   return lines;
 }
 
-/** One player's section: name, summary table, decisions to review. */
-export function renderPlayerReview(p: PlayerReview): string {
-  const lines = [p.player, renderPlayerSummary(p)];
+/** One player's section: name, summary table, decisions to review, within `width` columns. */
+export function renderPlayerReview(p: PlayerReview, width: number = FULL_WIDTH): string {
+  const lines = [p.player, renderPlayerSummary(p, width)];
   if (p.toReview.length === 0) {
-    lines.push('Decisions to review: none (no error with a known MWC loss ℓ and ℓ − d > 0)');
+    lines.push(
+      ...wrapText('Decisions to review: none (no error with a known MWC loss ℓ and ℓ − d > 0)', width),
+    );
   } else {
-    lines.push('Decisions to review (largest avoidable share ℓ − d first):');
+    lines.push(...wrapText('Decisions to review (largest avoidable share ℓ − d first):', width));
     p.toReview.forEach((d, i) => {
-      lines.push(...renderReviewedDecision(d, i + 1));
+      lines.push(...renderReviewedDecision(d, i + 1, width));
     });
   }
   return lines.join('\n');
 }
 
-/** The charts of the per-decision series, or why there are none (money: no ℓ). */
-export function renderReviewCharts(r: MatchReview): string {
-  if (r.series === null) return 'Charts: none (money session: no MWC loss ℓ per decision)';
-  return [...renderLossBars(r.series, r.players), '', ...renderCumulativeChart(r.series, r.players)].join(
+/** The widest the per-decision bars are drawn, and the most columns of the line plot. */
+const BARS_WIDTH = 100;
+const PLOT_COLUMNS = 60;
+
+/** The charts of the per-decision series within `width` columns, or why there are none (money: no ℓ). */
+export function renderReviewCharts(r: MatchReview, width: number = FULL_WIDTH): string {
+  if (r.series === null)
+    return wrapText('Charts: none (money session: no MWC loss ℓ per decision)', width).join('\n');
+  const bars = renderLossBars(r.series, r.players, Math.min(width, BARS_WIDTH));
+  // the plot's lines are its columns plus the axis labels (at most 8 columns: "100.0 ┤")
+  const plot = renderCumulativeChart(r.series, r.players, {
+    width: Math.max(10, Math.min(PLOT_COLUMNS, width - 8)),
+  });
+  // the plot's grid fits; its legend lines are broken when wider
+  return [...bars, '', ...plot.flatMap((l) => (displayWidth(l) <= width ? [l] : wrapText(l, width)))].join(
     '\n',
   );
 }
 
 /**
  * The whole review: title, the players of `seats` (both by default; `--player` picks), the charts, and the
- * settings the figures depend on.
+ * settings the figures depend on; within `width` columns.
  */
-export function renderReview(r: MatchReview, seats: readonly (0 | 1)[] = [0, 1]): string {
+export function renderReview(
+  r: MatchReview,
+  seats: readonly (0 | 1)[] = [0, 1],
+  width: number = FULL_WIDTH,
+): string {
   const t = r.settings.thresholds;
   return [
-    reviewTitle(r),
+    ...wrapSummary(reviewTitle(r), width, { hang: '  ' }),
     '',
-    ...seats.flatMap((k) => [renderPlayerReview(r.reviews[k]), '']),
-    renderReviewCharts(r),
+    ...seats.flatMap((k) => [renderPlayerReview(r.reviews[k], width), '']),
+    renderReviewCharts(r, width),
     '',
-    `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-      `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
-      'A > 0: the dice cost the player; A < 0: the play did.',
+    ...wrapText(
+      `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
+        `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
+        'A > 0: the dice cost the player; A < 0: the play did.',
+      width,
+    ),
   ].join('\n');
 }

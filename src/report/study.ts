@@ -3,11 +3,11 @@
  * src/history/study.ts, src/metrics/before-after.ts) as a table or JSON, and the list of study marks.
  * r, Δ and its bounds in MWC points per 100 decisions; Σℓ in the JSON as fractions of a match.
  */
-import Table from 'cli-table3';
 import type { StudiedFamily, StudyMark, StudyReport, StudyWindow } from '../history/study.js';
 import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
-import { compact, plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
 import { fixed, signed } from './format.js';
+import { FULL_WIDTH, wrapText } from './width.js';
 
 /** The unit of r and Δ, as the JSON names it. */
 export const STUDY_UNIT = 'MWC points per 100 decisions';
@@ -62,67 +62,75 @@ function windowCells(w: StudyWindow): string[] {
   return [String(w.decisions), String(w.errors), fixed(w.rate, 2)];
 }
 
-/** The before/after table with its legend. */
-export function renderStudy(r: StudyReport): string {
+/** The before/after table with its legend, within `width` columns. */
+export function renderStudy(r: StudyReport, width: number = FULL_WIDTH): string {
   const lines = [
-    `Before/after study — ${r.player}: ${r.matches} match${r.matches === 1 ? '' : 'es'}${
-      r.undated > 0 ? ` (${r.undated} undated, in no window)` : ''
-    }`,
+    ...wrapText(
+      `Before/after study — ${r.player}: ${r.matches} match${r.matches === 1 ? '' : 'es'}${
+        r.undated > 0 ? ` (${r.undated} undated, in no window)` : ''
+      }`,
+      width,
+    ),
   ];
   if (r.families.length === 0) {
-    lines.push('No studied family: mark a family or a position with bdb study mark FAMILY|XGID|POSITION-ID.');
+    lines.push(
+      ...wrapText(
+        'No studied family: mark a family or a position with bdb study mark FAMILY|XGID|POSITION-ID.',
+        width,
+      ),
+    );
   } else {
-    const t = new Table({
-      head: [
-        'Family',
-        'Studied',
-        'N before',
-        'Errors',
-        'r before',
-        'N after',
-        'Errors',
-        'r after',
-        'Δ',
-        '95 %',
-        'Verdict',
-      ],
-      style: plain,
-    });
-    for (const f of r.families) {
-      t.push([
-        f.family,
-        f.studied,
-        ...windowCells(f.before),
-        ...windowCells(f.after),
-        signed(f.figures.delta, 2),
-        f.figures.low === null ? 'n/a' : `${signed(f.figures.low, 2)} … ${signed(f.figures.high, 2)}`,
-        f.figures.verdict,
-      ]);
-    }
-    lines.push(compact(t));
+    const head = [
+      'Family',
+      'Studied',
+      'N before',
+      'Errors',
+      'r before',
+      'N after',
+      'Errors',
+      'r after',
+      'Δ',
+      '95 %',
+      'Verdict',
+    ];
+    const rows = r.families.map((f) => [
+      f.family,
+      f.studied,
+      ...windowCells(f.before),
+      ...windowCells(f.after),
+      signed(f.figures.delta, 2),
+      f.figures.low === null ? 'n/a' : `${signed(f.figures.low, 2)} … ${signed(f.figures.high, 2)}`,
+      f.figures.verdict,
+    ]);
+    lines.push(fitTable({ head, rows }, width));
   }
   if (r.unmatched.length > 0)
     lines.push(
-      `${r.unmatched.length} marked position${r.unmatched.length === 1 ? '' : 's'} match${
-        r.unmatched.length === 1 ? 'es' : ''
-      } no error of ${r.player} in a family: ${r.unmatched.map((m) => m.target).join(', ')}`,
+      ...wrapText(
+        `${r.unmatched.length} marked position${r.unmatched.length === 1 ? '' : 's'} match${
+          r.unmatched.length === 1 ? 'es' : ''
+        } no error of ${r.player} in a family: ${r.unmatched.map((m) => m.target).join(', ')}`,
+        width,
+      ),
     );
   lines.push(
-    'Windows: matches dated strictly before / after the study day (the first study action on the family or ' +
-      'a member position); same-day and undated matches in neither. N = counted decisions of the family’s ' +
-      'game plan and nature in match play; r = Σℓ/N in MWC points per 100 decisions (ℓ of the family’s ' +
-      `errors); Δ = r before − r after, 95 % Δ ± 1.96·√(Σℓ²/N² before + after). Verdict with ≥ ${BEFORE_AFTER_MIN_DECISIONS} ` +
-      'decisions in each window: improving (low bound > 0), regressing (high bound < 0), else undetermined.',
+    ...wrapText(
+      'Windows: matches dated strictly before / after the study day (the first study action on the family or ' +
+        'a member position); same-day and undated matches in neither. N = counted decisions of the family’s ' +
+        'game plan and nature in match play; r = Σℓ/N in MWC points per 100 decisions (ℓ of the family’s ' +
+        `errors); Δ = r before − r after, 95 % Δ ± 1.96·√(Σℓ²/N² before + after). Verdict with ≥ ${BEFORE_AFTER_MIN_DECISIONS} ` +
+        'decisions in each window: improving (low bound > 0), regressing (high bound < 0), else undetermined.',
+      width,
+    ),
   );
   return `${lines.join('\n')}\n`;
 }
 
-/** The stored study marks as a table. */
-export function renderStudyMarks(marks: readonly StudyMark[]): string {
+/** The stored study marks as a table, within `width` columns (a paragraph per mark when narrower). */
+export function renderStudyMarks(marks: readonly StudyMark[], width: number = FULL_WIDTH): string {
   if (marks.length === 0) return 'No study marks.\n';
-  const t = new Table({ head: ['Day', 'Kind', 'Target', 'Recorded'], style: plain });
-  for (const m of marks) t.push([m.day, m.kind, m.target, m.markedAt]);
-  return `${compact(t)}\n`;
+  const rows = marks.map((m) => [m.day, m.kind, m.target, m.markedAt]);
+  return `${fitTable({ head: ['Day', 'Kind', 'Target', 'Recorded'], rows }, width, { narrow: 'records' })}\n`;
 }
 
 /** The stored study marks as JSON. */

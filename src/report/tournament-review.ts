@@ -4,7 +4,6 @@
  * for the study-plan families of the tournament (§7), from the plan's own collector (src/report/plan.ts);
  * nothing is computed here but the display.
  */
-import Table from 'cli-table3';
 import type {
   BreakdownRow,
   CellFigures,
@@ -16,10 +15,11 @@ import { HABITUAL_DAYS, HABITUAL_MIN_MATCHES } from '../history/tournament-revie
 import { familyText, type StudyFamily, type StudyPlan } from '../metrics/study-plan.js';
 import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
-import { compact, plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
 import { fixed, signed } from './format.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
 import type { PlanRef } from './plan.js';
+import { FULL_WIDTH, wrapSummary, wrapText } from './width.js';
 
 /** How many study-plan families of the tournament are named (spec §11). */
 export const TOURNAMENT_PLAN_FAMILIES = 3;
@@ -148,11 +148,9 @@ function undatedNote(n: number | null): string {
     : '';
 }
 
-function mainTable(r: TournamentReview): string {
-  const t = new Table({
-    head: ['', 'Tournament', '95 %', 'Habitual', '95 %', 'Δ', 'Δ 95 %', 'Verdict'],
-    style: plain,
-  });
+function mainTable(r: TournamentReview, width: number): string {
+  const head = ['', 'Tournament', '95 %', 'Habitual', '95 %', 'Δ', 'Δ 95 %', 'Verdict'];
+  const rows: string[][] = [];
   const h = r.habitual.figures;
   for (const [label, k] of [
     ['PR', 'pr'],
@@ -160,7 +158,7 @@ function mainTable(r: TournamentReview): string {
   ] as const) {
     const lowKey = `${k}Low` as const;
     const highKey = `${k}High` as const;
-    t.push([
+    rows.push([
       label,
       fixed(r.tournament[k], 2),
       range(r.tournament[lowKey], r.tournament[highKey], 2),
@@ -171,8 +169,17 @@ function mainTable(r: TournamentReview): string {
       r.comparison[k].verdict,
     ]);
   }
-  t.push(['Decisions', String(r.tournament.decisions), '', h ? String(h.decisions) : 'n/a', '', '', '', '']);
-  return compact(t);
+  rows.push([
+    'Decisions',
+    String(r.tournament.decisions),
+    '',
+    h ? String(h.decisions) : 'n/a',
+    '',
+    '',
+    '',
+    '',
+  ]);
+  return fitTable({ head, rows }, width);
 }
 
 /** The cells of a round before its figures: round, date, opponent, score. */
@@ -203,13 +210,9 @@ function roundFigures(x: RoundRow): string[] {
 
 const ROUND_HEAD = ['Round', 'Date', 'Opponent', 'Score', 'Decisions', 'PR', 'PR 95 %'];
 
-function roundsTable(rounds: readonly RoundRow[]): string {
-  const t = new Table({
-    head: [...ROUND_HEAD, 'L7 (%)', 'L7 95 %', 'Δ PR', 'Δ 95 %', 'Verdict'],
-    style: plain,
-  });
-  for (const x of rounds) t.push([...roundHead(x), ...roundFigures(x)]);
-  return compact(t);
+function roundsTable(rounds: readonly RoundRow[], width: number): string {
+  const head = [...ROUND_HEAD, 'L7 (%)', 'L7 95 %', 'Δ PR', 'Δ 95 %', 'Verdict'];
+  return fitTable({ head, rows: rounds.map((x) => [...roundHead(x), ...roundFigures(x)]) }, width);
 }
 
 function cellCells(c: CellFigures | null): string[] {
@@ -217,24 +220,20 @@ function cellCells(c: CellFigures | null): string[] {
   return [String(c.decisions), fixed(c.pr, 2), range(c.prLow, c.prHigh, 2)];
 }
 
-function breakdownTable(title: string, rows: readonly BreakdownRow[]): string {
-  const t = new Table({
-    head: [
-      title,
-      'Decisions',
-      'PR',
-      'PR 95 %',
-      'Habitual dec.',
-      'Habitual PR',
-      '95 %',
-      'Δ PR',
-      'Δ 95 %',
-      'Verdict',
-    ],
-    style: plain,
-  });
-  for (const x of rows) t.push(breakdownCells(x));
-  return compact(t);
+function breakdownTable(title: string, rows: readonly BreakdownRow[], width: number): string {
+  const head = [
+    title,
+    'Decisions',
+    'PR',
+    'PR 95 %',
+    'Habitual dec.',
+    'Habitual PR',
+    '95 %',
+    'Δ PR',
+    'Δ 95 %',
+    'Verdict',
+  ];
+  return fitTable({ head, rows: rows.map(breakdownCells) }, width);
 }
 
 /** Percentage points of MWC with sign. */
@@ -242,37 +241,40 @@ function pp(x: number | null, digits = 2): string {
   return x === null ? 'n/a' : signed(100 * x, digits);
 }
 
-function planLines(plan: TournamentPlanSummary): string[] {
-  const lines = [
+function planLines(plan: TournamentPlanSummary, width: number): string[] {
+  const lines = wrapText(
     `Study plan within the tournament: ${count(plan.errors, 'error', 'errors')} (${plan.unthemed} without theme); ` +
       `${count(plan.families.length + plan.otherFamilies, 'family', 'families')} in the plan`,
-  ];
+    width,
+  );
   if (plan.families.length > 0) {
-    const t = new Table({ head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'], style: plain });
-    plan.families.forEach((f, i) => {
-      t.push([
-        String(i + 1),
-        f.family,
-        String(f.members),
-        String(f.scored),
-        pp(f.recoverable),
-        f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
-      ]);
-    });
-    lines.push(compact(t));
+    const rows = plan.families.map((f, i) => [
+      String(i + 1),
+      f.family,
+      String(f.members),
+      String(f.scored),
+      pp(f.recoverable),
+      f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+    ]);
+    lines.push(fitTable({ head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'], rows }, width));
     plan.families.forEach((f, i) => {
       const top = f.positions[0];
       if (top)
         lines.push(
-          `  ${i + 1}. worst: game ${top.game} move ${top.move} · played ${top.played} · best ${top.best} · ` +
-            `ℓ − d ${pp(top.excess, 3)} · ${top.xgid ?? 'no XGID'} · ${top.file}`,
+          ...wrapSummary(
+            `${i + 1}. worst: game ${top.game} move ${top.move} · played ${top.played} · best ${top.best} · ` +
+              `ℓ − d ${pp(top.excess, 3)} · ${top.xgid ?? 'no XGID'} · ${top.file}`,
+            width,
+            { indent: '  ', hang: '     ' },
+          ),
         );
     });
   }
   const others: string[] = [];
   if (plan.otherFamilies > 0) others.push(`${plan.otherFamilies} more in the plan`);
   if (plan.tentative > 0) others.push(count(plan.tentative, 'tentative family', 'tentative families'));
-  if (others.length > 0) lines.push(`Not named: ${others.join(', ')} (bdb plan lists them).`);
+  if (others.length > 0)
+    lines.push(...wrapText(`Not named: ${others.join(', ')} (bdb plan lists them).`, width));
   return lines;
 }
 
@@ -287,27 +289,32 @@ export function reviewLegend(): string {
   );
 }
 
-/** The whole terminal output. */
-export function renderTournamentReview(r: TournamentReview, plan: TournamentPlanSummary): string {
+/** The whole terminal output, within `width` columns. */
+export function renderTournamentReview(
+  r: TournamentReview,
+  plan: TournamentPlanSummary,
+  width: number = FULL_WIDTH,
+): string {
+  const text = (t: string): string[] => wrapText(t, width);
   const lines = [
-    ...reviewHeading(r),
+    ...reviewHeading(r).flatMap(text),
     '',
-    mainTable(r),
+    mainTable(r, width),
     '',
-    'Per round (each match against the habitual PR; intervals by games)',
-    r.rounds.length > 0 ? roundsTable(r.rounds) : 'no match of the player',
+    ...text('Per round (each match against the habitual PR; intervals by games)'),
+    r.rounds.length > 0 ? roundsTable(r.rounds, width) : 'no match of the player',
     '',
-    'By the rank of the decision in the match',
-    breakdownTable('Rank', r.byRank),
+    ...text('By the rank of the decision in the match'),
+    breakdownTable('Rank', r.byRank, width),
     '',
     'By pressure',
-    breakdownTable('Score', r.byPressure),
+    breakdownTable('Score', r.byPressure, width),
     '',
-    `Clock: ${r.clockReason}`,
+    ...text(`Clock: ${r.clockReason}`),
     '',
-    ...planLines(plan),
+    ...planLines(plan, width),
     '',
-    reviewLegend(),
+    ...text(reviewLegend()),
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -3,8 +3,8 @@
  * the next round's pairings. The inputs are plain data (the shapes `computeStandings` and `pairNextRound`
  * return), so the report layer does not depend on the tournament code.
  */
-import Table from 'cli-table3';
-import { compact, plain } from './cli-table.js';
+import { fitTable } from './cli-table.js';
+import { FULL_WIDTH, wrapText } from './width.js';
 
 export interface StandingsView {
   readonly name?: string;
@@ -45,8 +45,8 @@ function title(s: { name?: string; system: string; rounds: number; plannedRounds
   return `${s.name ?? 'Tournament'} — ${system}, after round ${s.rounds} of ${s.plannedRounds}`;
 }
 
-/** The standings table, with a title line above and the rules in force below. */
-export function renderStandings(s: StandingsView): string {
+/** The standings table, with a title line above and the rules in force below, within `width` columns. */
+export function renderStandings(s: StandingsView, width: number = FULL_WIDTH): string {
   const mcmahon = s.system === 'mcmahon';
   const head = [
     '#',
@@ -55,21 +55,24 @@ export function renderStandings(s: StandingsView): string {
     mcmahon ? 'MMS' : 'Points',
     ...s.tiebreaks.map((t) => TIEBREAK_TITLES[t] ?? t),
   ];
-  const t = new Table({ head, style: plain });
-  for (const r of s.rows) {
+  const rows = s.rows.map((r) => {
     const who =
       r.withdrawnAfterRound !== undefined
         ? `${r.player} (withdrew after round ${r.withdrawnAfterRound})`
         : r.player;
-    t.push([
+    return [
       String(r.rank),
       who,
       ...(mcmahon ? [num(r.start ?? 0)] : []),
       num(r.points),
       ...r.tiebreaks.map((c) => c.text),
-    ]);
-  }
-  return `${title(s)}\n${compact(t)}\nRules: ${s.rules}`;
+    ];
+  });
+  return [
+    ...wrapText(title(s), width),
+    fitTable({ head, rows }, width),
+    ...wrapText(`Rules: ${s.rules}`, width),
+  ].join('\n');
 }
 
 /** The standings as `bdb tournament standings --json` prints them (schemaVersion 1). */
@@ -130,32 +133,36 @@ export interface PairingView {
   readonly scores: Readonly<Record<string, number>>;
 }
 
-/** The pairings table of the next round, the bye, and the seed used. */
-export function renderPairing(p: PairingView): string {
+/** The pairings table of the next round, the bye, and the seed used, within `width` columns. */
+export function renderPairing(p: PairingView, width: number = FULL_WIDTH): string {
   const system = p.system === 'mcmahon' ? 'McMahon' : 'Swiss';
   const scoreTitle = p.system === 'mcmahon' ? 'MMS' : 'Points';
-  const t = new Table({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], style: plain });
-  for (const x of p.pairs) {
-    t.push([
-      String(x.board),
-      x.player,
-      num(p.scores[x.player] ?? 0),
-      x.opponent,
-      num(p.scores[x.opponent] ?? 0),
-    ]);
-  }
-  const lines = [`${p.name ?? 'Tournament'} — ${system}, round ${p.round} of ${p.plannedRounds}`];
+  const rows = p.pairs.map((x) => [
+    String(x.board),
+    x.player,
+    num(p.scores[x.player] ?? 0),
+    x.opponent,
+    num(p.scores[x.opponent] ?? 0),
+  ]);
+  const lines = [
+    ...wrapText(`${p.name ?? 'Tournament'} — ${system}, round ${p.round} of ${p.plannedRounds}`, width),
+  ];
   if (p.round > p.plannedRounds)
     lines.push(`Note: the ${p.plannedRounds} planned rounds are already played.`);
-  lines.push(compact(t));
-  lines.push(`Bye: ${p.bye ?? 'none'}`);
+  lines.push(fitTable({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], rows }, width));
+  lines.push(...wrapText(`Bye: ${p.bye ?? 'none'}`, width));
   if (p.rematches > 0) {
-    lines.push(`Rematches: ${p.rematches} (unavoidable: every other pairing repeats more games)`);
+    lines.push(
+      ...wrapText(`Rematches: ${p.rematches} (unavoidable: every other pairing repeats more games)`, width),
+    );
   }
   lines.push(
-    p.seedDerived
-      ? `Seed: ${p.seed} (derived from the event name and round, so reruns agree; --seed N to choose another)`
-      : `Seed: ${p.seed} (from --seed)`,
+    ...wrapText(
+      p.seedDerived
+        ? `Seed: ${p.seed} (derived from the event name and round, so reruns agree; --seed N to choose another)`
+        : `Seed: ${p.seed} (from --seed)`,
+      width,
+    ),
   );
   return lines.join('\n');
 }

@@ -23,9 +23,12 @@ export function bdb(...args: string[]): BdbRun {
   return bdbWith({}, ...args);
 }
 
-/** Spawns `bdb ...args` with `opts`. */
+/**
+ * Spawns `bdb ...args` with `opts`. `BDB_COLUMNS` is removed from the environment unless `opts.env` sets
+ * it, so the output is the piped one (full lines) whatever the shell running the tests exports.
+ */
 export function bdbWith(opts: BdbRunOptions, ...args: string[]): BdbRun {
-  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1' };
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', BDB_COLUMNS: undefined };
   for (const [k, v] of Object.entries(opts.env ?? {})) env[k] = v;
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const r = spawnSync(process.execPath, [BIN, ...args], {

@@ -3,14 +3,13 @@
  * on it (`--library`) counts OTHER as the person NAME without `--alias` being typed.
  */
 
-import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { addAlias, removeAlias, storedAliases } from '../../library/aliases.js';
 import { rebuildTotals } from '../../library/totals.js';
-import { compact, plain } from '../../report/cli-table.js';
+import { fitTable } from '../../report/cli-table.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
-import { writeOut } from '../output.js';
+import { outputWidth, writeLines, writeOut } from '../output.js';
 
 interface AliasOptions {
   library?: string;
@@ -32,7 +31,7 @@ export function registerAlias(program: Command): void {
       }
       await addAlias(lib, name, other);
       await rebuildTotals(lib);
-      writeOut(`${other} is counted as ${name}\n`);
+      writeLines(`${other} is counted as ${name}\n`);
       return EXIT.ok;
     });
   });
@@ -44,7 +43,7 @@ export function registerAlias(program: Command): void {
         async (lib): Promise<ExitCode> => {
           if (await removeAlias(lib, other)) {
             await rebuildTotals(lib);
-            writeOut(`${other} is no longer an alias\n`);
+            writeLines(`${other} is no longer an alias\n`);
             return EXIT.ok;
           }
           process.stderr.write(`bdb: ${other}: no such alias\n`);
@@ -61,9 +60,8 @@ export function registerAlias(program: Command): void {
         if (opts.json) writeOut(`${JSON.stringify(list, null, 2)}\n`);
         else if (list.length === 0) writeOut('No stored aliases.\n');
         else {
-          const t = new Table({ head: ['name', 'alias'], style: plain });
-          for (const a of list) t.push([a.name, a.alias]);
-          writeOut(`${compact(t)}\n`);
+          const rows = list.map((a) => [a.name, a.alias]);
+          writeOut(`${fitTable({ head: ['name', 'alias'], rows }, outputWidth())}\n`);
         }
         return EXIT.ok;
       });

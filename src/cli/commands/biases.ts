@@ -9,7 +9,7 @@ import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
 import { type PersonSettings, personOptions } from '../options.js';
-import { writeOut } from '../output.js';
+import { outputWidth, writeOut } from '../output.js';
 
 /** Runs the command; returns the exit code. */
 export function runBiases(paths: readonly string[], opts: SourceOptions): Promise<ExitCode> {
@@ -38,8 +38,11 @@ function printBiases(
       `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerBiases), errors }, null, 2)}\n`,
     );
   } else if (players.length > 0) {
-    writeOut(`Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players)}\n\n`);
-    writeOut(`${biasesLegend()}\n`);
+    const width = outputWidth();
+    writeOut(
+      `Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players, width)}\n\n`,
+    );
+    writeOut(`${biasesLegend(width)}\n`);
   }
   return exitCode;
 }

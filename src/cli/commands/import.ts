@@ -18,7 +18,7 @@ import { inputFiles, matchUnits } from '../files.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
 import { maxFileSize, maxFileSizeOption } from '../options.js';
-import { writeOut } from '../output.js';
+import { writeLines } from '../output.js';
 
 interface ImportOptions {
   library?: string;
@@ -131,7 +131,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     // earlier run was stopped before making them)
     await rebuildTotals(lib);
     bar.clear();
-    writeOut(
+    writeLines(
       `Imported into ${lib.path}: ${counts.new} new, ${counts.unchanged} unchanged, ${counts.duplicate} duplicate, ${counts.failed} failed\n`,
     );
     if (counts.failed > 0) return EXIT.someFailed;

@@ -10,7 +10,7 @@ import { mergeLibrary } from '../../library/merge.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { withLibrary } from '../library-input.js';
-import { writeOut } from '../output.js';
+import { writeLines } from '../output.js';
 
 interface MergeOptions {
   into: string;
@@ -34,7 +34,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
     for (const s of sources) {
       try {
         const o = await mergeLibrary(lib, resolve(s));
-        writeOut(
+        writeLines(
           `Merged ${s}: ${o.matches} match${o.matches === 1 ? '' : 'es'}, ${o.duplicates} already held, ${o.files} file${o.files === 1 ? '' : 's'} recorded\n`,
         );
       } catch (e) {

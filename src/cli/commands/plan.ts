@@ -21,6 +21,7 @@ import {
   planLegend,
   renderPlans,
 } from '../../report/plan.js';
+import { wrapText } from '../../report/width.js';
 import type { ExitCode } from '../exit.js';
 import { type MatchInputResult, readMatches } from '../match-input.js';
 import {
@@ -34,7 +35,7 @@ import {
   withReadLibrary,
 } from '../match-source.js';
 import { type PersonSettings, personOptions, personSettings } from '../options.js';
-import { writeOut } from '../output.js';
+import { outputWidth, writeOut } from '../output.js';
 
 export interface PlanOptions extends SourceOptions {
   positions?: string;
@@ -128,9 +129,11 @@ function printPlan(
       )}\n`,
     );
   } else if (players.length > 0) {
-    writeOut(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
-    if (players.filter((p) => p.analysed > 0).length > 1) writeOut(`All players: ${coverageLine(all)}\n`);
-    writeOut(`${planLegend(thresholds.errorMpt, preset)}\n`);
+    const width = outputWidth();
+    writeOut(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, width)}\n\n`);
+    if (players.filter((p) => p.analysed > 0).length > 1)
+      writeOut(`${wrapText(`All players: ${coverageLine(all)}`, width).join('\n')}\n`);
+    writeOut(`${planLegend(thresholds.errorMpt, preset, width)}\n`);
   }
   return exitCode;
 }

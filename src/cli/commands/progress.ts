@@ -24,7 +24,7 @@ import {
   withReadLibrary,
 } from '../match-source.js';
 import { type PersonSettings, personOptions, personSettings } from '../options.js';
-import { writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeOut, writeUserFile } from '../output.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -103,7 +103,7 @@ function print(
     }
   }
   if (opts.json) writeOut(`${JSON.stringify({ schemaVersion: 1, ...report }, null, 2)}\n`);
-  else writeOut(renderProgress(report));
+  else writeOut(renderProgress(report, outputWidth()));
   return exitCode;
 }
 

@@ -21,7 +21,7 @@ import {
   personOptions,
   personSettings,
 } from '../options.js';
-import { writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeOut, writeUserFile } from '../output.js';
 
 export interface ReviewOptions extends PersonOptions {
   html?: string;
@@ -68,7 +68,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     const reviews = review.reviews.filter((p) => seats.includes(p.seat));
     text = opts.json
       ? JSON.stringify({ schemaVersion: 1, review: { ...review, reviews } }, null, 2)
-      : renderReview(review, seats);
+      : renderReview(review, seats, outputWidth());
   } catch (e) {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }

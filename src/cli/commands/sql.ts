@@ -9,7 +9,7 @@ import { readOnlyQuery } from '../../library/query.js';
 import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
-import { writeOut } from '../output.js';
+import { outputWidth, writeOut } from '../output.js';
 
 interface SqlOptions {
   library?: string;
@@ -32,8 +32,11 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
       process.stderr.write(`bdb: ${e.message}\n`);
       return EXIT.someFailed;
     }
-    const render = opts.csv ? renderQueryCsv : opts.json ? renderQueryJson : renderQueryTable;
-    const out = render(result);
+    const out = opts.csv
+      ? renderQueryCsv(result)
+      : opts.json
+        ? renderQueryJson(result)
+        : renderQueryTable(result, outputWidth());
     writeOut(out.endsWith('\n') ? out : `${out}\n`);
     return EXIT.ok;
   });

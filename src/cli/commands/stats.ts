@@ -11,6 +11,7 @@ import { storedTotals } from '../../library/totals.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
 import { JsonReportWriter, jsonMatch } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
+import { FULL_WIDTH, wrapText } from '../../report/width.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { type MatchInputResult, readMatches } from '../match-input.js';
 import {
@@ -31,7 +32,7 @@ import {
   personOptions,
   personSettings,
 } from '../options.js';
-import { writeOut } from '../output.js';
+import { outputWidth, writeOut } from '../output.js';
 
 export interface StatsOptions extends SourceOptions, IntervalOptions {
   /** False with `--no-matches`: the per-person table only. */
@@ -110,6 +111,7 @@ async function statsOver(
 ): Promise<ExitCode> {
   const { aliases, wanted, preset, thresholds } = s;
   const settings = { ...s.settings, interval: intervalSetting(interval) };
+  const width = opts.json ? FULL_WIDTH : outputWidth();
   // JSON is written as the matches come: a run over thousands of matches never holds them all
   const json = opts.json ? new JsonReportWriter((chunk) => writeOut(chunk), settings) : null;
   const { read, errors, duplicates, exitCode } = await readReports((r) => {
@@ -121,21 +123,21 @@ async function statsOver(
       json?.match(jsonMatch(report));
     } else if (opts.matches !== false) {
       const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
-      if (seats) writeOut(`${renderMatchTable(report)}\n\n`);
+      if (seats) writeOut(`${renderMatchTable(report, width)}\n\n`);
     }
   });
   const players = agg.results();
   if (opts.json) {
     json?.end({ players, errors, duplicates });
   } else if (players.length > 0) {
-    writeOut(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
+    writeOut(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players, width)}\n`);
   }
   if (!opts.json && read > 0) {
-    writeOut(
+    const legend =
       `Errors: e ≥ ${thresholds.errorMpt / 1000} EMG (${preset} thresholds ${thresholds.errorMpt}/${thresholds.blunderMpt} mpt); ` +
-        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches, ${intervalText(interval)}. ` +
-        `MWC: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}.\n`,
-    );
+      `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches, ${intervalText(interval)}. ` +
+      `MWC: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}.`;
+    writeOut(`${wrapText(legend, width).join('\n')}\n`);
   }
   return exitCode;
 }

@@ -30,7 +30,7 @@ import { describeFailure } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { filterOptions, librarySettings, matchFilterOption } from '../match-source.js';
 import { type PersonOptions, personOptions, personSettings } from '../options.js';
-import { writeOut } from '../output.js';
+import { outputWidth, writeLines, writeOut } from '../output.js';
 
 interface StudyOptions extends PersonOptions {
   library?: string;
@@ -97,7 +97,7 @@ export async function runMark(arg: string, opts: MarkOptions): Promise<ExitCode>
           target.kind === 'family' ? 'no error of this family' : 'not'
         } in the library yet (recorded)\n`,
       );
-    writeOut(
+    writeLines(
       added
         ? `${target.target} (${target.kind}) studied on ${day}\n`
         : `${target.target} (${target.kind}) was already marked as studied on ${day}\n`,
@@ -115,7 +115,7 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
       process.stderr.write(`bdb: ${target.target}: not marked as studied\n`);
       return EXIT.someFailed;
     }
-    writeOut(`${target.target}: ${n} study mark${n === 1 ? '' : 's'} removed\n`);
+    writeLines(`${target.target}: ${n} study mark${n === 1 ? '' : 's'} removed\n`);
     return EXIT.ok;
   });
 }
@@ -124,7 +124,11 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
 export async function runList(opts: ListOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const marks = await studyMarks(lib);
-    writeOut(opts.json ? `${JSON.stringify(jsonStudyMarks(marks), null, 2)}\n` : renderStudyMarks(marks));
+    writeOut(
+      opts.json
+        ? `${JSON.stringify(jsonStudyMarks(marks), null, 2)}\n`
+        : renderStudyMarks(marks, outputWidth()),
+    );
     return EXIT.ok;
   });
 }
@@ -176,7 +180,7 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
       writeOut(
         `${JSON.stringify({ schemaVersion: 1, settings: s.settings, ...jsonStudy(report), errors }, null, 2)}\n`,
       );
-    else writeOut(renderStudy(report));
+    else writeOut(renderStudy(report, outputWidth()));
     return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
   });
 }

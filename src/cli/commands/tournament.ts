@@ -49,7 +49,7 @@ import { LIBRARY_HELP } from '../library-input.js';
 import { readMatches } from '../match-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import { type PersonOptions, type PersonSettings, personOptions, personSettings } from '../options.js';
-import { writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeOut, writeUserFile } from '../output.js';
 import { isEventFileInput, runStandingsFromMatches } from '../tournament-matches.js';
 
 export interface TournamentOptions {
@@ -126,7 +126,7 @@ function standingsOutput(
   extra: Record<string, unknown> = {},
 ): string {
   const s = computeStandings(event);
-  if (!opts.json) return renderStandings(s);
+  if (!opts.json) return renderStandings(s, outputWidth());
   return JSON.stringify(jsonStandings(s, extra), null, 2);
 }
 
@@ -160,7 +160,7 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
       rematches: p.rematches,
       scores: Object.fromEntries(next.scores),
     };
-    return opts.json ? JSON.stringify(jsonPairing(view), null, 2) : renderPairing(view);
+    return opts.json ? JSON.stringify(jsonPairing(view), null, 2) : renderPairing(view, outputWidth());
   });
 }
 
@@ -383,7 +383,7 @@ async function finishReview(
         2,
       )}\n`,
     );
-  } else writeOut(renderTournamentReview(review, plan));
+  } else writeOut(renderTournamentReview(review, plan, outputWidth()));
   return read.failed ? EXIT.someFailed : EXIT.ok;
 }
 
