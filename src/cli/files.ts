@@ -6,6 +6,8 @@
  */
 import { closeSync, opendirSync, openSync, readdirSync, readSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { isatty } from 'node:tty';
+import { UsageError } from '../errors.js';
 import { FormatId, readingRank } from '../model/types.js';
 import { groupGnubgTextFiles, sniffGnubgText } from '../parsers/gnubg-text/index.js';
 import { detectFormat, formats } from '../parsers/index.js';
@@ -88,15 +90,40 @@ function walk(
   }
 }
 
+/** Why standard input is not read when it is a terminal. */
+export const STDIN_TERMINAL =
+  'standard input is a terminal: give a match file through a pipe or a redirection (bdb stats - < match.xg)';
+
 /** Callbacks for paths that cannot be expanded, and for folder files that are not match files. */
 export interface InputFileEvents {
   onMissing(path: string, why: string): void;
   onSkipped?(): void;
 }
 
-/** Yields the files under `paths` in a stable order (folders sorted by name). */
+/** The path that names standard input (`bdb stats -`, `cat m.xg | bdb review -`). */
+export const STDIN_PATH = '-';
+
+/** How standard input is named in messages and in the output. */
+export const STDIN_NAME = '<stdin>';
+
+/** The name of an input in messages: `<stdin>` for `-`, else the path as given. */
+export function inputName(path: string): string {
+  return path === STDIN_PATH ? STDIN_NAME : path;
+}
+
+/**
+ * Yields the files under `paths` in a stable order (folders sorted by name); `-` is standard input, read
+ * once (a second `-` is a usage error), and never from a terminal (reported: bdb would wait for typing).
+ */
 export function* inputFiles(paths: readonly string[], events: InputFileEvents): Generator<string> {
+  if (paths.filter((p) => p === STDIN_PATH).length > 1)
+    throw new UsageError(`${STDIN_PATH} (standard input) can be given once`);
   for (const p of paths) {
+    if (p === STDIN_PATH) {
+      if (isatty(0)) events.onMissing(STDIN_NAME, STDIN_TERMINAL);
+      else yield p;
+      continue;
+    }
     let st: ReturnType<typeof statSync>;
     try {
       st = statSync(p);

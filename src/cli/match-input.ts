@@ -9,16 +9,17 @@
  * others are set aside, listed as duplicates and summed up in one line on stderr. `allReadings` keeps them
  * all.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readSync, statSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import { type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
+import { pause } from './blocking.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
-import { inputFiles, matchUnits } from './files.js';
+import { inputFiles, inputName, matchUnits, STDIN_NAME, STDIN_PATH } from './files.js';
 
 /** What reading the inputs gave. */
 export interface MatchInputResult {
@@ -48,20 +49,59 @@ export interface ReadMatchesOptions {
  *  SGF is about 1 MB, its text export a few). */
 export const DEFAULT_MAX_FILE_MB = 64;
 
-/** The bytes of the files of one match unit; a file above `maxMb` MB is refused unread. */
+/** The error for a file above the size read at most. */
+function tooLarge(file: string, bytes: number, maxMb: number, more: string): BdbError {
+  const mb = bytes / 1024 / 1024;
+  return new BdbError(
+    'TOO_LARGE',
+    `${file}: ${more}${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB, above the ${maxMb} MB read at most (--max-file-size); not read`,
+  );
+}
+
+/**
+ * All of standard input, up to `maxMb` MB (more is refused with the same error as a file: a stream has no
+ * size to look at first, so it is read until the limit is passed).
+ */
+function readStdin(maxMb: number): Uint8Array {
+  const max = maxMb * 1024 * 1024;
+  const chunks: Buffer[] = [];
+  let total = 0;
+  const chunk = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = readSync(0, chunk, 0, chunk.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // a non-blocking pipe with nothing written yet; the end of a closed one
+      if (code === 'EAGAIN') {
+        pause(5);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw e;
+    }
+    if (n === 0) break;
+    total += n;
+    if (total > max) throw tooLarge(STDIN_NAME, total, maxMb, 'more than ');
+    chunks.push(Buffer.from(chunk.subarray(0, n)));
+  }
+  const b = Buffer.concat(chunks, total);
+  return new Uint8Array(b.buffer, b.byteOffset, b.length);
+}
+
+/**
+ * The bytes of the files of one match unit, each named as messages name it (`-`: `<stdin>`); a file above
+ * `maxMb` MB is refused unread.
+ */
 export function readUnit(
   unit: readonly string[],
   maxMb: number = DEFAULT_MAX_FILE_MB,
 ): { file: string; bytes: Uint8Array }[] {
   return unit.map((file) => {
+    if (file === STDIN_PATH) return { file: STDIN_NAME, bytes: readStdin(maxMb) };
     const size = statSync(file).size;
-    if (size > maxMb * 1024 * 1024) {
-      const mb = size / 1024 / 1024;
-      throw new BdbError(
-        'TOO_LARGE',
-        `${file}: ${mb < 10 ? mb.toFixed(1) : Math.round(mb)} MB, above the ${maxMb} MB read at most (--max-file-size); not read`,
-      );
-    }
+    if (size > maxMb * 1024 * 1024) throw tooLarge(file, size, maxMb, '');
     const b = readFileSync(file);
     return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
   });
@@ -108,7 +148,7 @@ export function readMatches(
   for (const unit of matchUnits([...files], opts.allReadings !== true)) {
     n++;
     if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} matches read…`);
-    const name = unit[0]!;
+    const name = inputName(unit[0]!);
     let inputs: { file: string; bytes: Uint8Array }[];
     try {
       inputs = readUnit(unit, opts.maxFileMb);

@@ -14,6 +14,7 @@ import { writeFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { UsageError } from '../errors.js';
 import { FULL_WIDTH, fitLines } from '../report/width.js';
+import { pause } from './blocking.js';
 import { EXIT } from './exit.js';
 
 const STDOUT_FD = 1;
@@ -52,14 +53,6 @@ function outputFailed(e: unknown): never {
   process.exit(EXIT.someFailed);
 }
 
-let pause: Int32Array | null = null;
-
-/** Waits `ms` milliseconds without returning to the event loop (a pipe full of unread output). */
-function sleep(ms: number): void {
-  pause ??= new Int32Array(new SharedArrayBuffer(4));
-  Atomics.wait(pause, 0, 0, ms);
-}
-
 /** Writes lines of plain text (a summary, a message) broken to the output's width ({@link outputWidth}). */
 export function writeLines(text: string): void {
   writeOut(fitLines(text, outputWidth()));
@@ -74,7 +67,7 @@ export function writeOut(text: string): void {
       at += writeSync(STDOUT_FD, bytes, at, bytes.length - at);
     } catch (e) {
       // a non-blocking pipe whose reader is slower than bdb: wait until it has read some
-      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') sleep(5);
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') pause(5);
       else outputFailed(e);
     }
   }

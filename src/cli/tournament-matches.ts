@@ -13,7 +13,8 @@ import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
-import { inputFiles, matchUnits } from './files.js';
+import { inputFiles, inputName, matchUnits } from './files.js';
+import { readUnit } from './match-input.js';
 import { outputWidth, writeOut } from './output.js';
 
 export interface MatchesStandingsOptions {
@@ -49,13 +50,9 @@ export function readMatchRecords(
   const records: MatchRecord[] = [];
   const seen = new Map<string, string>();
   for (const unit of matchUnits(files)) {
-    const source = unit[0]!;
+    const source = inputName(unit[0]!);
     try {
-      const parts = unit.map((file) => {
-        const b = readFileSync(file);
-        return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
-      });
-      const { match } = parseMatchFiles(parts);
+      const { match } = parseMatchFiles(readUnit(unit));
       const key = matchFingerprint(match);
       const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {

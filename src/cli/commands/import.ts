@@ -14,7 +14,7 @@ import { importUnits } from '../../library/import-pool.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { inputFiles, matchUnits } from '../files.js';
+import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
 import { maxFileSize, maxFileSizeOption } from '../options.js';
@@ -63,6 +63,11 @@ function progressBar(total: number, enabled: boolean): { tick(done: number): voi
 
 /** Runs the command; returns the exit code. */
 export async function runImport(paths: readonly string[], opts: ImportOptions): Promise<ExitCode> {
+  // the library keeps where each match came from, to see it again unchanged: a stream has no such place
+  if (paths.includes(STDIN_PATH))
+    throw new UsageError(
+      `import reads files, not standard input (${STDIN_PATH}): save it to a file and import that file`,
+    );
   const workers = jobsOption(opts.jobs);
   const maxMb = maxFileSize(opts.maxFileSize);
   return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {

@@ -3,6 +3,7 @@
  * three decisions to review, luck-adjusted result; as text, JSON, and optionally a standalone HTML page.
  */
 import { statSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { canonicalName, parseMatchFiles } from '../../analyse.js';
 import { unknownPlayerMessage } from '../../history/names.js';
@@ -12,7 +13,7 @@ import { renderReview } from '../../report/review.js';
 import { buildReview } from '../../review/review.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { matchUnits } from '../files.js';
+import { inputName, matchUnits, STDIN_NAME, STDIN_PATH, STDIN_TERMINAL } from '../files.js';
 import { readUnit } from '../match-input.js';
 import {
   maxFileSize,
@@ -36,13 +37,18 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     process.stderr.write(`bdb: ${oneLine(message)}\n`);
     return EXIT.someFailed;
   };
-  try {
-    const st = statSync(file);
-    if (st.isDirectory()) return fail(`${file}: is a folder (review reads one match file)`);
-    if (!st.isFile()) return fail(`${file}: not a regular file (a pipe, a device or a socket); not read`);
-  } catch {
-    return fail(`${file}: no such file`);
+  if (file === STDIN_PATH) {
+    if (isatty(0)) return fail(`${STDIN_NAME}: ${STDIN_TERMINAL}`);
+  } else {
+    try {
+      const st = statSync(file);
+      if (st.isDirectory()) return fail(`${file}: is a folder (review reads one match file)`);
+      if (!st.isFile()) return fail(`${file}: not a regular file (a pipe, a device or a socket); not read`);
+    } catch {
+      return fail(`${file}: no such file`);
+    }
   }
+  const name = inputName(file);
   let match: Match;
   try {
     // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
@@ -51,13 +57,13 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     const [a, b] = read.players;
     match = { ...read, players: [canonicalName(a, aliases), canonicalName(b, aliases)] };
   } catch (e) {
-    return fail(describeFailure(file, e));
+    return fail(describeFailure(name, e));
   }
   // --player: only the sections of the persons named (both seats when one person plays both)
   const seats = ([0, 1] as const).filter((k) => wanted === undefined || wanted.includes(match.players[k]));
   if (seats.length === 0) {
     const typed = opts.player?.find((p) => !match.players.includes(p)) ?? opts.player?.[0] ?? '';
-    return fail(`${file}: ${unknownPlayerMessage(typed, match.players)}`);
+    return fail(`${name}: ${unknownPlayerMessage(typed, match.players)}`);
   }
   // everything is made before anything is written: a failure leaves no half-written page
   let html: string | null = null;
@@ -70,7 +76,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
       ? JSON.stringify({ schemaVersion: 1, review: { ...review, reviews } }, null, 2)
       : renderReview(review, seats, outputWidth());
   } catch (e) {
-    return fail(`${file}: internal error (please report): ${(e as Error).message}`);
+    return fail(`${name}: internal error (please report): ${(e as Error).message}`);
   }
   if (opts.html !== undefined && html !== null) {
     const failed = writeUserFile(opts.html, html);
