@@ -22,9 +22,13 @@ export function detectFormat(head: Uint8Array): MatchFormat | null {
   return null;
 }
 
-/** Parses the bytes of one file, detecting the format from its content. */
+/**
+ * Parses the bytes of one file, detecting the format from its content; a file that is a format's near miss
+ * ({@link MatchFormat.nearMiss}) is read by that format, whose error says where it goes wrong.
+ */
 export function parseBytes(bytes: Uint8Array, ctx: ParseContext): ParseResult & { format: MatchFormat } {
-  const format = detectFormat(bytes.subarray(0, 4096));
+  const head = bytes.subarray(0, 4096);
+  const format = detectFormat(head) ?? formats.find((f) => f.nearMiss?.(head)) ?? null;
   if (!format) {
     throw new UnsupportedFormatError(
       ctx.file,

@@ -3,7 +3,7 @@
 
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
-import { lexMat } from './lexer.js';
+import { lexMat, MATCH_LINE } from './lexer.js';
 import { MAT_FORMAT, matToModel } from './to-model.js';
 
 const latin1 = new TextDecoder('latin1');
@@ -25,11 +25,32 @@ export function sniffMat(head: Uint8Array): boolean {
   return false;
 }
 
+/** Lines other than comments that may stand before the match line of a transcript's near miss. */
+const STRAY_LINES = 3;
+
+/**
+ * A transcript but for a few stray lines before its ` N point match` line (a title pasted above it, a
+ * header field without its `;`): the lexer then names the first stray line.
+ */
+export function nearMissMat(head: Uint8Array): boolean {
+  const s = latin1.decode(head.subarray(0, Math.min(head.length, 8192)));
+  if (s.includes('XGID=')) return false;
+  let stray = 0;
+  for (const line of s.replace(/^(\uFEFF|ï»¿)/, '').split(/\r\n|\n|\r/)) {
+    const t = line.trim();
+    if (t === '' || t.startsWith(';') || t.startsWith('#')) continue;
+    if (MATCH_LINE.test(line)) return stray > 0;
+    if (++stray > STRAY_LINES) return false;
+  }
+  return false;
+}
+
 export const matFormat: MatchFormat = {
   id: MAT_FORMAT,
   name: 'Match transcript (.mat: gnuBG, Jellyfish, XG, Backgammon Galaxy, Backgammon Studio)',
   extensions: ['.mat'],
   sniff: sniffMat,
+  nearMiss: nearMissMat,
   parse(bytes, ctx) {
     const text = decodeText(bytes);
     const mat = lexMat(text, ctx.file);

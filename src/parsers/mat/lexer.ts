@@ -92,7 +92,7 @@ export interface MatFile {
 /** The longest match gnuBG (MAXSCORE) and bdb's match equity table know. */
 export const MAX_MATCH_LENGTH = 64;
 
-const MATCH_LINE = /^\s*(\d+)\s+point\s+match\s*$/i;
+export const MATCH_LINE = /^\s*(\d+)\s+point\s+match\s*$/i;
 const GAME_LINE = /^\s*Game\s+(\d+)\s*$/i;
 const ROW_START = /^\s*(\d+)\)/;
 const ROW_NUMBER = /^\d+\)$/;
@@ -224,7 +224,7 @@ export function lexMat(text: string, file: string): MatFile {
       fail(
         i + 1,
         s.length - s.trimStart().length + 1,
-        `expected the " N point match" line, found "${shown(t)}"`,
+        `expected the " N point match" line, found "${shown(t)}" (a header line before it starts with ; or #)`,
       );
     }
     matchLength = Number(m![1]);

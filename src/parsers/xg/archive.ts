@@ -19,6 +19,9 @@ import { ByteReader, plainBytes } from './bytes.js';
 
 /** `RGMH` as it appears on disk. */
 const MAGIC = [0x52, 0x47, 0x4d, 0x48] as const;
+/** How a file that starts as XG but does not end as one is described. */
+const NOT_WHOLE = 'truncated or not an XG file';
+
 /** Size of `TRichGameHeader`; the archive follows the header and the thumbnail. */
 export const RGMH_HEADER_SIZE = 8232;
 /** Size of the ZLibArchive trailer ("archive record") at the end of the file. */
@@ -198,6 +201,13 @@ export function readXgArchiveIndex(
   const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const warnings: XgWarning[] = [];
 
+  if (bytes.length < RGMH_HEADER_SIZE + ARCHIVE_TRAILER_SIZE) {
+    new ByteReader(bytes, file, 'RGMH header').fail(
+      bytes.length,
+      `${NOT_WHOLE}: it ends at byte ${bytes.length}, before the end of its ${RGMH_HEADER_SIZE}-byte header ` +
+        `and the ${ARCHIVE_TRAILER_SIZE}-byte archive trailer that ends every XG file`,
+    );
+  }
   const header = readHeader(new ByteReader(bytes, file, 'RGMH header'));
   if (header.headerVersion !== 1) {
     warnings.push({ offset: 4, message: `RGMH header version ${header.headerVersion} (known: 1)` });
@@ -226,13 +236,6 @@ export function readXgArchiveIndex(
 
   // the trailer at the end locates the archive; the thumbnail size only says where it should start
   const whole = new ByteReader(bytes, file, 'archive trailer');
-  if (bytes.length < RGMH_HEADER_SIZE + ARCHIVE_TRAILER_SIZE) {
-    whole.fail(
-      bytes.length,
-      `file ends at ${hex(bytes.length)}, right after the header: no archive (needs at least ` +
-        `${hex(RGMH_HEADER_SIZE + ARCHIVE_TRAILER_SIZE)} bytes)`,
-    );
-  }
   const trailerAt = bytes.length - ARCHIVE_TRAILER_SIZE;
   const t = whole.sub(trailerAt, ARCHIVE_TRAILER_SIZE, 'archive trailer');
   const compressedFlag = t.i32(20);
@@ -244,21 +247,28 @@ export function readXgArchiveIndex(
     dataSize: t.i32(16),
     indexCompressed: compressedFlag !== 0,
   };
+  // the last 36 bytes of a file cut short (a download or a copy stopped) are any 36 bytes of the archive:
+  // what they say does not hold together, and the file is told to be incomplete, not its numbers listed
+  const notTrailer = (why: string): never =>
+    t.fail(
+      0,
+      `${NOT_WHOLE}: its last ${ARCHIVE_TRAILER_SIZE} bytes, from byte ${trailerAt}, are not the archive ` +
+        `trailer that ends an XG file (${why})`,
+    );
   if (trailer.fileCount < 1 || trailer.fileCount > maxEntries) {
-    t.fail(4, `archive claims ${trailer.fileCount} inner files (expected 1 to ${maxEntries})`);
+    notTrailer(`they count ${trailer.fileCount} inner files, where XG writes a few`);
   }
   if (compressedFlag !== 0 && compressedFlag !== 1) {
-    t.fail(20, `index compression flag ${compressedFlag} (expected 0 or 1)`);
+    notTrailer(`their index compression flag is ${compressedFlag}, not 0 or 1`);
   }
   if (trailer.indexSize <= 0 || trailer.dataSize < 0) {
-    t.fail(12, `archive index size ${trailer.indexSize} / data size ${trailer.dataSize} are not valid`);
+    notTrailer(`their index size ${trailer.indexSize} and data size ${trailer.dataSize} are not sizes`);
   }
   const archiveStart = trailerAt - trailer.indexSize - trailer.dataSize;
   if (archiveStart < RGMH_HEADER_SIZE) {
-    t.fail(
-      12,
-      `archive index (${trailer.indexSize} bytes) and data (${trailer.dataSize} bytes) do not fit between ` +
-        `the header and the trailer (${trailerAt - RGMH_HEADER_SIZE} bytes)`,
+    notTrailer(
+      `an index of ${trailer.indexSize} bytes and data of ${trailer.dataSize} bytes do not fit between the ` +
+        `header and the trailer (${trailerAt - RGMH_HEADER_SIZE} bytes)`,
     );
   }
   if (archiveStart !== contentStart) {
