@@ -94,7 +94,7 @@ export function countedLines(m: MatchesEvent, width: number = FULL_WIDTH): strin
 export function runStandingsFromMatches(
   paths: readonly string[],
   opts: MatchesStandingsOptions,
-  render: (event: EventFile, extra: Record<string, unknown>) => string,
+  render: (event: EventFile, extra: Record<string, unknown>, plannedRounds: number | null) => string,
 ): ExitCode {
   let failed = false;
   const fail = (message: string): void => {
@@ -138,16 +138,20 @@ export function runStandingsFromMatches(
       process.stderr.write(`bdb: ${r.source}: unfinished match${detail}, not counted\n`);
     }
     for (const n of built.notes) process.stderr.write(`bdb: ${n}\n`);
-    output = render(built.event, {
-      matches: built.counted.map((c) => ({
-        file: c.source,
-        round: c.round,
-        winner: c.winner,
-        loser: c.loser,
-        roundFrom: c.roundFrom,
-      })),
-      unfinished: built.unfinished.map((r) => ({ file: r.source, players: r.players })),
-    });
+    output = render(
+      built.event,
+      {
+        matches: built.counted.map((c) => ({
+          file: c.source,
+          round: c.round,
+          winner: c.winner,
+          loser: c.loser,
+          roundFrom: c.roundFrom,
+        })),
+        unfinished: built.unfinished.map((r) => ({ file: r.source, players: r.players })),
+      },
+      built.plannedRounds,
+    );
     if (!opts.json && built.counted.length > 0)
       output += `\nMatches:\n${countedLines(built, outputWidth()).join('\n')}`;
   } catch (e) {

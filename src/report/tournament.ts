@@ -10,7 +10,8 @@ export interface StandingsView {
   readonly name?: string;
   readonly system: 'swiss' | 'mcmahon';
   readonly rounds: number;
-  readonly plannedRounds: number;
+  /** The rounds the event plans; null when unknown (standings from match files without an event file). */
+  readonly plannedRounds: number | null;
   readonly tiebreaks: readonly string[];
   readonly rules: string;
   readonly rows: readonly {
@@ -40,9 +41,13 @@ function num(v: number): string {
   return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
 }
 
-function title(s: { name?: string; system: string; rounds: number; plannedRounds: number }): string {
+function title(s: { name?: string; system: string; rounds: number; plannedRounds: number | null }): string {
   const system = s.system === 'mcmahon' ? 'McMahon' : 'Swiss';
-  return `${s.name ?? 'Tournament'} — ${system}, after round ${s.rounds} of ${s.plannedRounds}`;
+  const of =
+    s.plannedRounds === null
+      ? ' (how many rounds the event has is unknown: --event EVENT.json gives it)'
+      : ` of ${s.plannedRounds}`;
+  return `${s.name ?? 'Tournament'} — ${system}, after round ${s.rounds}${of}`;
 }
 
 /** The standings table, with a title line above and the rules in force below, within `width` columns. */
@@ -81,7 +86,8 @@ export interface JsonStandings {
   readonly name: string | null;
   readonly system: 'swiss' | 'mcmahon';
   readonly rounds: number;
-  readonly plannedRounds: number;
+  /** Null when unknown (match files without an event file). */
+  readonly plannedRounds: number | null;
   readonly tiebreaks: readonly string[];
   readonly rules: string;
   readonly standings: readonly {
@@ -147,8 +153,6 @@ export function renderPairing(p: PairingView, width: number = FULL_WIDTH): strin
   const lines = [
     ...wrapText(`${p.name ?? 'Tournament'} — ${system}, round ${p.round} of ${p.plannedRounds}`, width),
   ];
-  if (p.round > p.plannedRounds)
-    lines.push(`Note: the ${p.plannedRounds} planned rounds are already played.`);
   lines.push(fitTable({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], rows }, width));
   lines.push(...wrapText(`Bye: ${p.bye ?? 'none'}`, width));
   if (p.rematches > 0) {

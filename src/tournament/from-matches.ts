@@ -14,6 +14,7 @@
 
 import { BYE, defaultRounds, type Player, type RoundResult, type TournamentEvent } from './event.js';
 import type { EventFile } from './file.js';
+import { swissRounds } from './swiss.js';
 
 /** One match as read from a file. */
 export interface MatchRecord {
@@ -43,6 +44,11 @@ export interface CountedMatch {
 export interface MatchesEvent {
   /** The event with the matches' results (the event file's, or a Swiss event of the names found). */
   readonly event: EventFile;
+  /**
+   * The rounds the event plans: the event file's; null without one (match files do not say how many
+   * rounds their event has, and ⌈log₂ N⌉ of the names found would be a guess).
+   */
+  readonly plannedRounds: number | null;
   readonly counted: readonly CountedMatch[];
   /** Unfinished matches: read, not counted. */
   readonly unfinished: readonly MatchRecord[];
@@ -238,5 +244,5 @@ export function eventFromMatches(records: readonly MatchRecord[], base?: EventFi
     ? { ...base, results }
     : { ...core, tiebreaks: [...MATCHES_DEFAULT_TIEBREAKS], tiebreakOptions: {} };
   counted.sort((x, y) => x.round - y.round || (x.source < y.source ? -1 : x.source > y.source ? 1 : 0));
-  return { event, counted, unfinished, rejected, notes };
+  return { event, plannedRounds: base ? swissRounds(base) : null, counted, unfinished, rejected, notes };
 }

@@ -3,7 +3,7 @@
  * the event's tiebreaks in its order, then the name; and the next round's pairing, Swiss or McMahon.
  */
 
-import { type ResultTable, resultTable } from './event.js';
+import { type ResultTable, resultTable, TournamentError } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
 import { mcmahonInitialScores, mcmahonRules, pairMcMahonRound } from './mcmahon.js';
 import { pairSwissRound, type SwissPairing, swissRounds } from './swiss.js';
@@ -228,6 +228,18 @@ export interface NextRound {
 export function pairNextRound(event: EventFile, seed?: number): NextRound {
   const table = resultTable(event);
   const round = table.rounds + 1;
+  const planned = swissRounds(event);
+  // after the last planned round the event is over: its standings are final (spec/tournament.md)
+  if (round > planned) {
+    const why =
+      event.rounds === undefined
+        ? ` (the default for ${event.players.length} players: the event file gives no "rounds")`
+        : '';
+    throw new TournamentError(
+      `all ${planned} planned rounds${why} have results: no round left to pair; the standings are final ` +
+        `(set "rounds" in the event file to play more)`,
+    );
+  }
   const s = seed ?? defaultSeed(event.name, round);
   const mcmahon = event.system.type === 'mcmahon';
   const absentPoints = event.tiebreakOptions.absentPoints;
@@ -243,6 +255,6 @@ export function pairNextRound(event: EventFile, seed?: number): NextRound {
     scores: paired,
     seed: s,
     seedDerived: seed === undefined,
-    plannedRounds: swissRounds(event),
+    plannedRounds: planned,
   };
 }

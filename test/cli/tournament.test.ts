@@ -62,7 +62,7 @@ describe('bdb tournament', () => {
     expect(standings.rounds).toBe(3);
   });
 
-  test('--seed sets the seed; --results adds a CSV round', () => {
+  test('--seed sets the seed; --results adds a CSV round (the last: then nothing is left to pair)', () => {
     const r = bdb('tournament', 'pair', '--json', '--seed', '7', SWISS);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as PairJson;
@@ -75,8 +75,11 @@ describe('bdb tournament', () => {
     );
     const s = JSON.parse(bdb('tournament', 'standings', '--json', '--results', csv, SWISS).stdout);
     expect(s.rounds).toBe(4);
-    const next = JSON.parse(bdb('tournament', 'pair', '--json', '--results', csv, SWISS).stdout) as PairJson;
-    expect(next.round).toBe(5);
+    // the event plans 4 rounds ("rounds": 4): with round 4 played it is over, and pair refuses
+    const next = bdb('tournament', 'pair', '--json', '--results', csv, SWISS);
+    expect(next.code).toBe(1);
+    expect(next.stdout).toBe('');
+    expect(next.stderr).toContain(': all 4 planned rounds have results: no round left to pair');
   });
 
   test('pair on the McMahon example pairs on McMahon scores with a bye', () => {

@@ -119,13 +119,18 @@ function runOnEvent(file: string, opts: TournamentOptions, body: (event: EventFi
   return EXIT.ok;
 }
 
-/** The standings as printed: a table, or JSON (schemaVersion 1; `extra` fields appended). */
+/**
+ * The standings as printed: a table, or JSON (schemaVersion 1; `extra` fields appended); `plannedRounds`
+ * replaces the event's when given (null: unknown, for match files without an event file).
+ */
 function standingsOutput(
   event: EventFile,
   opts: TournamentOptions,
   extra: Record<string, unknown> = {},
+  plannedRounds?: number | null,
 ): string {
-  const s = computeStandings(event);
+  const computed = computeStandings(event);
+  const s = plannedRounds === undefined ? computed : { ...computed, plannedRounds };
   if (!opts.json) return renderStandings(s, outputWidth());
   return JSON.stringify(jsonStandings(s, extra), null, 2);
 }
@@ -139,7 +144,9 @@ export function runStandings(inputs: readonly string[], opts: TournamentOptions)
     return runOnEvent(inputs[0]!, opts, (event) => standingsOutput(event, opts));
   if (opts.results !== undefined)
     throw new UsageError('--results applies to an event file, not to match files');
-  return runStandingsFromMatches(inputs, opts, (event, extra) => standingsOutput(event, opts, extra));
+  return runStandingsFromMatches(inputs, opts, (event, extra, planned) =>
+    standingsOutput(event, opts, extra, planned),
+  );
 }
 
 /** `bdb tournament pair EVENT`: the next round's pairings, the bye and the seed. */
