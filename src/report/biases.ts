@@ -204,11 +204,13 @@ export function renderPlayerBiases(p: PlayerBiases, width: number = FULL_WIDTH):
 /** The legend printed once under the tables, within `width` columns. */
 export function biasesLegend(width: number = FULL_WIDTH): string {
   return wrapText(
-    'B = (P − M)/N: P too bold (wrong take; premature double, too good included; more blots or shots than ' +
-      'the best play), M too cautious (wrong pass; missed double; fewer). ' +
-      `Verdict at ≥ ${BIAS_MIN_DECISIONS} decisions: too much if the 95 % interval is above 0, not enough if ` +
-      'below, balanced otherwise. Costs in mpt of equity. Doubles: counted doubles and no-doubles, by ' +
-      "score (player's away / opponent's away). Blots: counted checker plays in contact.",
+    'P: the too bold decisions (a wrong take; a double too early or when too good; a play leaving more blots ' +
+      'or shots than the best play) and what they cost, in millipoints of equity; M: the too cautious ones (a ' +
+      'wrong pass; a missed double; a play leaving fewer). B = (P − M) / N, from −1 (always too cautious) to +1 ' +
+      `(always too bold), with its 95 % interval. Verdict from ${BIAS_MIN_DECISIONS} decisions: too much when the ` +
+      'whole interval is above 0, not enough when below, balanced otherwise. Doubles: the decisions to double or ' +
+      "not, by score (player's away / opponent's away). Blots: checker plays in contact. Terms " +
+      'explained in docs/glossary.md.',
     width,
   ).join('\n');
 }

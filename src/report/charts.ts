@@ -70,8 +70,8 @@ export function renderLossBars(
 ): string[] {
   const max = maxLoss(series);
   const caption = [
-    `MWC loss ℓ per decision, match order: one column per counted decision, ${GAME_MARK} = next game,`,
-    `blank = ℓ of 0, ${BLOCKS[7]} = ${fixed(max, 2)} % (the largest ℓ of both players)`,
+    `MWC lost per decision, in match order: one column per counted decision, ${GAME_MARK} = next game,`,
+    `blank = nothing lost, ${BLOCKS[7]} = ${fixed(max, 2)} % (the largest loss of both players)`,
   ];
   // two lines up to 100 columns; narrower, one paragraph
   const lines = caption.every((l) => displayWidth(l) <= width) ? caption : wrapText(caption.join(' '), width);
@@ -80,7 +80,7 @@ export function renderLossBars(
     const nonZero = pts.filter((p) => p.lossPct > 0).length;
     lines.push(
       ...wrapText(
-        `${players[seat]}: ${pts.length} decisions, ${nonZero} with ℓ > 0, total ${fixed(sum(pts), 2)} %`,
+        `${players[seat]}: ${pts.length} decisions, ${nonZero} losing MWC, total ${fixed(sum(pts), 2)} %`,
         width,
       ),
     );
@@ -253,7 +253,7 @@ export function svgLossBars(
   const height = top + panelH + gap + 20 + plotH + 30; // the second panel's axis label included
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="MWC loss per decision">`,
-    `<text x="${left}" y="18" font-size="14" font-weight="bold">MWC loss ℓ per decision (% MWC), match order</text>`,
+    `<text x="${left}" y="18" font-size="14" font-weight="bold">MWC lost per decision (% MWC), in match order</text>`,
   ];
   for (const seat of [0, 1] as const) {
     const pts = playerPoints(series, seat);
@@ -282,7 +282,7 @@ export function svgLossBars(
       if (p.lossPct > 0) {
         const h = Math.max(0.5, (p.lossPct / yMax) * plotH);
         parts.push(
-          `<rect x="${num(left + i * bw + bw * 0.1)}" y="${num(base - h)}" width="${num(Math.max(0.5, bw * 0.8))}" height="${num(h)}" fill="${colour}"><title>game ${p.game}, decision ${p.index}: ℓ ${fixed(p.lossPct, 3)} %</title></rect>`,
+          `<rect x="${num(left + i * bw + bw * 0.1)}" y="${num(base - h)}" width="${num(Math.max(0.5, bw * 0.8))}" height="${num(h)}" fill="${colour}"><title>game ${p.game}, decision ${p.index}: ${fixed(p.lossPct, 3)} % MWC lost</title></rect>`,
         );
       }
     });

@@ -34,10 +34,10 @@ function playerSection(p: PlayerReview): string {
     `<table class="summary">\n${rows}\n</table>`,
   ];
   if (p.toReview.length === 0) {
-    out.push('<p>Decisions to review: none (no error with a known MWC loss ℓ and ℓ − d &gt; 0)</p>');
+    out.push('<p>Decisions to review: none (no error whose MWC lost is known and beyond its difficulty)</p>');
     return out.join('\n');
   }
-  out.push('<h3>Decisions to review (largest avoidable share ℓ − d first)</h3>');
+  out.push('<h3>Decisions to review (the most MWC lost beyond difficulty first)</h3>');
   p.toReview.forEach((d, i) => {
     const x = decisionParts(d, i + 1);
     const cube = x.cubeEquities === null ? '' : `\n<p class="note">${escapeXml(x.cubeEquities)}</p>`;
@@ -63,7 +63,7 @@ export function renderReviewHtml(r: MatchReview, seats: readonly (0 | 1)[] = [0,
   const t = r.settings.thresholds;
   const charts =
     r.series === null
-      ? '<p>Charts: none (money session: no MWC loss ℓ per decision).</p>'
+      ? '<p>Charts: none (money session: no MWC lost per decision).</p>'
       : `${svgLossBars(r.series, r.players)}\n${svgCumulative(r.series, r.players)}`;
   return htmlPage(
     title,
@@ -73,8 +73,9 @@ ${seats.map((k) => playerSection(r.reviews[k])).join('\n')}
 <h2>Charts</h2>
 ${charts}
 <p class="note">${escapeXml(
-      `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-        `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
+      `An error loses at least ${t.errorMpt / 1000} EMG (thresholds: error ${t.errorMpt}, blunder ${t.blunderMpt} millipoints); ` +
+        'avoidable when the decision was not hard (its difficulty at most a tenth of what it lost). MWC lost, difficulty ' +
+        'and A in percentage points of MWC; 95 % intervals over the games. Terms explained in docs/glossary.md. ' +
         'A > 0: the dice cost the player; A < 0: the play did.',
     )}</p>`,
   );

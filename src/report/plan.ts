@@ -12,7 +12,6 @@ import { scoreCell } from '../metrics/doubles-bias.js';
 import type { mwcLoss } from '../metrics/mwc-loss.js';
 import {
   REFERENCE_DEFAULT_SIZE,
-  REFERENCE_RHO,
   type ReferenceCandidate,
   type ReferenceInput,
   type ReferencePosition,
@@ -253,16 +252,18 @@ function percent(n: number, d: number): string {
   return x === null ? 'n/a' : `${fixed(100 * x, 1)} %`;
 }
 
-/** One line: what share of the checker errors each namer names, and the cube errors. */
+/**
+ * One line: what share of the checker errors has a theme, and of the cube errors a direction (too bold or
+ * too cautious). The comparison with blunderDB's classifier is in the JSON (`themeCoverage`) and
+ * docs/glossary.md, not in the player's terminal.
+ */
 export function coverageLine(c: ThemeCoverage): string {
   if (c.checkerErrors + c.cubeErrors === 0) return 'Themes: no error to name.';
   return (
-    `Themes of ${c.checkerErrors} checker error${c.checkerErrors === 1 ? '' : 's'}: blunderDB's four ` +
-    `(its 60 mp silence) ${percent(c.blunderDb, c.checkerErrors)}, the four at any size ` +
-    `${percent(c.blunderDbFour, c.checkerErrors)}, bdb's themes ${percent(c.named, c.checkerErrors)} ` +
-    `(+ ${percent(c.fallback, c.checkerErrors)} only "distribution"); ${c.cubeErrors} cube error${
-      c.cubeErrors === 1 ? '' : 's'
-    }: direction read ${percent(c.cubeNamed, c.cubeErrors)}`
+    `Themes: ${percent(c.named, c.checkerErrors)} of ${c.checkerErrors} checker error${c.checkerErrors === 1 ? '' : 's'} ` +
+    `have one (and ${percent(c.fallback, c.checkerErrors)} only the general "distribution"); ` +
+    `${percent(c.cubeNamed, c.cubeErrors)} of ${c.cubeErrors} cube error${c.cubeErrors === 1 ? '' : 's'} ` +
+    'are told too bold or too cautious'
   );
 }
 
@@ -297,7 +298,7 @@ function topPositions(families: readonly StudyFamily<PlanRef>[], width: number):
       lines.push(
         ...wrapSummary(
           `game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
-            `ℓ − d ${pp(m.excess, 3)} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
+            `beyond difficulty ${pp(m.excess, 3)} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
           width,
           { indent: '     ', hang: '       ' },
         ),
@@ -321,7 +322,7 @@ export function renderPlayerPlan(p: PlayerPlan, width: number = FULL_WIDTH): str
   lines.push(`Study plan: ${p.plan.families.length} famil${p.plan.families.length === 1 ? 'y' : 'ies'}`);
   if (p.plan.families.length > 0) {
     lines.push(familyTable(p.plan.families, width));
-    lines.push(`Top positions (worst excess first, ${TOP_POSITIONS} per family):`);
+    lines.push(`Top positions (the most MWC lost beyond difficulty first, ${TOP_POSITIONS} per family):`);
     lines.push(...topPositions(p.plan.families, width));
   }
   const tentative = p.plan.tentative;
@@ -384,12 +385,14 @@ export function renderPlayerPlan(p: PlayerPlan, width: number = FULL_WIDTH): str
 /** The legend printed once under the tables, within `width` columns. */
 export function planLegend(errorMpt: number, preset: string, width: number = FULL_WIDTH): string {
   return wrapText(
-    `Errors: counted decisions with e ≥ ${errorMpt / 1000} EMG (${preset} thresholds). Family = (game plan, ` +
-      'nature, theme), written plan/nature/theme as bdb study mark takes it; R = Σ(ℓ − d) in percentage ' +
-      'points of MWC, 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
-      `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0; the ` +
-      `others are tentative. Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
-      'checker-pips (same family; cube: same score), halved when the second choice is close (tight).',
+    `An error loses at least ${errorMpt / 1000} EMG (${preset} thresholds). A family is a game plan, a kind of ` +
+      'decision (checker or cube) and a theme, written plan/nature/theme as bdb study mark takes it. R: what ' +
+      "the family's errors lost beyond their difficulty, in percentage points of MWC (what study could win " +
+      `back), with its 95 % interval. A family enters the plan with at least ${STUDY_PLAN_MIN_SCORED} errors whose ` +
+      'loss and difficulty are known (scored) and an interval above 0; the others are tentative. Reference ' +
+      'positions: the few positions that stand for the most loss among similar ones (same family, a few ' +
+      'checkers apart; a cube decision at the same score); their gain counts half when the second-best choice ' +
+      'was close. Terms explained in docs/glossary.md.',
     width,
   ).join('\n');
 }

@@ -54,7 +54,7 @@ function luckCells(p: PlayerReview): [string, string][] {
       `${signedPct(l.adjustedPct)} (result ${signedPct(l.resultPct)}, luck ${signedPct(l.luckPct)})`,
     ],
     ['Luck coverage', coverage],
-    ['Error gap L(opponent) − L(player)', signedPct(l.errorGapPct)],
+    ['Error gap (MWC lost: opponent − player)', signedPct(l.errorGapPct)],
   ];
 }
 
@@ -112,8 +112,8 @@ export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
       : `cube decision (${d.cube?.action ?? 'n/a'}${answer(d) ? '; the position has the doubler on roll' : ''})`;
   const score = d.matchLength > 0 ? `score ${d.score[0]}–${d.score[1]} of ${d.matchLength}` : 'money';
   const figures =
-    `e ${fixed(d.errorEMG, 3)} EMG · ℓ ${percent(d.lossPct, 2)} · d ${percent(d.difficultyPct, 2)} · ` +
-    `ℓ − d ${percent(d.avoidableSharePct, 2)}${d.avoidable ? ' (avoidable)' : ''}`;
+    `lost ${fixed(d.errorEMG, 3)} EMG, ${percent(d.lossPct, 2)} MWC · difficulty ${percent(d.difficultyPct, 2)} · ` +
+    `beyond difficulty ${percent(d.avoidableSharePct, 2)}${d.avoidable ? ' (avoidable)' : ''}`;
   const loss = `(-${fixed(d.errorEMG, 3)})`;
   const parts: DecisionParts = {
     heading: `${n}. Game ${d.game}, move ${d.move}: ${what} · ${score}, ${cubeText(d)}`,
@@ -165,10 +165,13 @@ export function renderPlayerReview(p: PlayerReview, width: number = FULL_WIDTH):
   const lines = [p.player, renderPlayerSummary(p, width)];
   if (p.toReview.length === 0) {
     lines.push(
-      ...wrapText('Decisions to review: none (no error with a known MWC loss ℓ and ℓ − d > 0)', width),
+      ...wrapText(
+        'Decisions to review: none (no error whose MWC lost is known and beyond its difficulty)',
+        width,
+      ),
     );
   } else {
-    lines.push(...wrapText('Decisions to review (largest avoidable share ℓ − d first):', width));
+    lines.push(...wrapText('Decisions to review (the most MWC lost beyond difficulty first):', width));
     p.toReview.forEach((d, i) => {
       lines.push(...renderReviewedDecision(d, i + 1, width));
     });
@@ -183,7 +186,7 @@ const PLOT_COLUMNS = 60;
 /** The charts of the per-decision series within `width` columns, or why there are none (money: no ℓ). */
 export function renderReviewCharts(r: MatchReview, width: number = FULL_WIDTH): string {
   if (r.series === null)
-    return wrapText('Charts: none (money session: no MWC loss ℓ per decision)', width).join('\n');
+    return wrapText('Charts: none (money session: no MWC lost per decision)', width).join('\n');
   const bars = renderLossBars(r.series, r.players, Math.min(width, BARS_WIDTH));
   // the plot's lines are its columns plus the axis labels (at most 8 columns: "100.0 ┤")
   const plot = renderCumulativeChart(r.series, r.players, {
@@ -212,8 +215,9 @@ export function renderReview(
     renderReviewCharts(r, width),
     '',
     ...wrapText(
-      `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-        `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
+      `An error loses at least ${t.errorMpt / 1000} EMG (thresholds: error ${t.errorMpt}, blunder ${t.blunderMpt} millipoints); ` +
+        'avoidable when the decision was not hard (its difficulty at most a tenth of what it lost). MWC lost, difficulty ' +
+        'and A in percentage points of MWC; 95 % intervals over the games. Terms explained in docs/glossary.md. ' +
         'A > 0: the dice cost the player; A < 0: the play did.',
       width,
     ),

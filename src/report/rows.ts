@@ -42,9 +42,9 @@ export function xgRows(stats: readonly PlayerStats[]): Row[] {
     { label: 'MWC lost', cells: m((s) => percent(s.mwcLossPct.total, 2)) },
     { label: 'L7 (MWC lost per 7-pt match)', cells: m((s) => percent(s.l7Pct, 1)) },
     { label: 'L7 95 % interval', cells: m((s) => interval(s.l7Interval, 1, ' %')) },
-    { label: 'Difficulty Σd (MWC)', cells: m((s) => percent(s.difficulty.difficultyPct, 2)) },
-    { label: 'Excess Σ(ℓ − d) (MWC)', cells: m((s) => percent(s.difficulty.excessPct, 2)) },
-    { label: 'Ratio Σℓ / Σd', cells: m((s) => fixed(s.difficulty.ratio, 2)) },
+    { label: 'Difficulty (MWC)', cells: m((s) => percent(s.difficulty.difficultyPct, 2)) },
+    { label: 'Lost beyond difficulty (MWC)', cells: m((s) => percent(s.difficulty.excessPct, 2)) },
+    { label: 'MWC lost / difficulty', cells: m((s) => fixed(s.difficulty.ratio, 2)) },
     {
       label: 'Errors (of them avoidable)',
       cells: m((s) => `${s.difficulty.errors} (${s.difficulty.avoidableErrors})`),

@@ -115,11 +115,12 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH): string 
     );
   lines.push(
     ...wrapText(
-      'Windows: matches dated strictly before / after the study day (the first study action on the family or ' +
-        'a member position); same-day and undated matches in neither. N = counted decisions of the family’s ' +
-        'game plan and nature in match play; r = Σℓ/N in MWC points per 100 decisions (ℓ of the family’s ' +
-        `errors); Δ = r before − r after, 95 % Δ ± 1.96·√(Σℓ²/N² before + after). Verdict with ≥ ${BEFORE_AFTER_MIN_DECISIONS} ` +
-        'decisions in each window: improving (low bound > 0), regressing (high bound < 0), else undetermined.',
+      'Before and after: the matches dated before / after the study day (the first study mark on the family or ' +
+        'one of its positions); matches of that day and undated ones in neither. N: the decisions of the ' +
+        'family’s game plan and kind in match play; r: the MWC its errors lost, in points per 100 of those ' +
+        'decisions; Δ = r before − r after (above 0: fewer losses since), with its 95 % interval. Verdict with ' +
+        `at least ${BEFORE_AFTER_MIN_DECISIONS} decisions on each side: improving when the whole interval is above 0, ` +
+        'regressing when below, undetermined otherwise. Terms explained in docs/glossary.md.',
       width,
     ),
   );

@@ -263,7 +263,7 @@ function planLines(plan: TournamentPlanSummary, width: number): string[] {
         lines.push(
           ...wrapSummary(
             `${i + 1}. worst: game ${top.game} move ${top.move} · played ${top.played} · best ${top.best} · ` +
-              `ℓ − d ${pp(top.excess, 3)} · ${top.xgid ?? 'no XGID'} · ${top.file}`,
+              `beyond difficulty ${pp(top.excess, 3)} · ${top.xgid ?? 'no XGID'} · ${top.file}`,
             width,
             { indent: '  ', hang: '     ' },
           ),
@@ -281,11 +281,12 @@ function planLines(plan: TournamentPlanSummary, width: number): string[] {
 /** The legend under the tables. */
 export function reviewLegend(): string {
   return (
-    'PR = 500 × Σe / N over counted decisions; L7 in % of MWC. 95 % intervals by matches (one match: by games). ' +
-    'Δ = tournament − habitual, σ of each side = (high − value) / 1.96, Δ ± 1.96 √(σt² + σh²): worse when the ' +
-    `interval is above 0, better when below, as usual otherwise; a verdict needs an interval and ≥ ${DELTA_MIN_DECISIONS} ` +
-    `decisions on each side. Habitual level: the player's 1–64-point matches of the ${HABITUAL_DAYS} days before ` +
-    `the tournament, at least ${HABITUAL_MIN_MATCHES} (spec/metrics.md §11).`
+    'PR: the average error per decision, ×500; L7: the MWC lost per 7-point match, in %. 95 % intervals over ' +
+    'the matches (one match: over its games). Δ = tournament − habitual, with the 95 % interval of the ' +
+    'difference: worse when the whole interval is above 0, better when below, as usual otherwise; a verdict ' +
+    `needs an interval and at least ${DELTA_MIN_DECISIONS} decisions on each side. Habitual level: the player's ` +
+    `1–64-point matches of the ${HABITUAL_DAYS} days before the tournament, at least ${HABITUAL_MIN_MATCHES}. ` +
+    'Terms explained in docs/glossary.md.'
   );
 }
 

@@ -55,7 +55,7 @@ describe('--interval', () => {
     const r = bdb('stats', G0002, '--no-matches', '--interval', 'bca');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('BCa bootstrap of 4000 resamples, seed 1');
-    expect(bdb('stats', G0002, '--no-matches').stdout).toContain('closed form');
+    expect(bdb('stats', G0002, '--no-matches').stdout).toContain('or the matches, by formula.');
   });
 
   it('bad values are usage errors (exit 2), one line each', () => {

@@ -34,14 +34,14 @@ describe('bdb review', () => {
     expect(r.stdout).toContain('Error gap');
     expect(r.stdout).not.toContain('\u001b['); // no colours
     // the charts: per-decision bars of both players and the cumulative curves, ≤ 100 columns
-    expect(r.stdout).toContain('MWC loss ℓ per decision, match order');
+    expect(r.stdout).toContain('MWC lost per decision, in match order');
     expect(r.stdout).toContain('Kévin Unger: 162 decisions');
     expect(r.stdout).toContain('Maxence Job: 140 decisions');
     expect(r.stdout).toContain('Cumulative MWC loss (% MWC) by decision number in the match');
     expect(r.stdout).toContain('  * Kévin Unger (30.03 %)   o Maxence Job (51.20 %)   # both');
     const charts = r.stdout.slice(
-      r.stdout.indexOf('MWC loss ℓ per decision'),
-      r.stdout.indexOf('\nErrors: e'),
+      r.stdout.indexOf('MWC lost per decision'),
+      r.stdout.indexOf('\nAn error loses at least'),
     );
     for (const line of charts.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
     expect(bdb('review', XG).stdout).toBe(r.stdout); // deterministic
@@ -145,7 +145,7 @@ describe('bdb review', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('n/a (money session)');
     expect(r.stdout).toContain('Decisions to review: none');
-    expect(r.stdout).toContain('Charts: none (money session: no MWC loss ℓ per decision)');
+    expect(r.stdout).toContain('Charts: none (money session: no MWC lost per decision)');
     const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as { review: MatchReview };
     expect(j.review.series).toBeNull();
   });

@@ -134,9 +134,11 @@ async function statsOver(
   }
   if (!opts.json && read > 0) {
     const legend =
-      `Errors: e ≥ ${thresholds.errorMpt / 1000} EMG (${preset} thresholds ${thresholds.errorMpt}/${thresholds.blunderMpt} mpt); ` +
-      `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches, ${intervalText(interval)}. ` +
-      `MWC: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}.`;
+      `An error loses at least ${thresholds.errorMpt / 1000} EMG (${preset} thresholds: error ${thresholds.errorMpt}, blunder ` +
+      `${thresholds.blunderMpt} millipoints); avoidable when the decision was not hard (its difficulty at most a tenth ` +
+      `of what it lost). 95 % intervals over the games (one match) or the matches, ${intervalText(interval)}. ` +
+      `Match equity table: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}. ` +
+      'Terms explained in docs/glossary.md.';
     writeOut(`${wrapText(legend, width).join('\n')}\n`);
   }
   return exitCode;
@@ -144,7 +146,7 @@ async function statsOver(
 
 /** How the intervals were computed, for the table's last line. */
 function intervalText(m: IntervalMethod): string {
-  if (m.kind === 'closed') return 'closed form';
+  if (m.kind === 'closed') return 'by formula';
   return `${m.ci === 'bca' ? 'BCa' : 'percentile'} bootstrap of ${m.resamples} resamples, seed ${m.seed}`;
 }
 

@@ -50,11 +50,11 @@ describe('terminal charts', () => {
 
   test('per-decision bars of both players', () => {
     expect(renderLossBars(SERIES, ['A', 'B'])).toEqual([
-      'MWC loss ℓ per decision, match order: one column per counted decision, │ = next game,',
-      'blank = ℓ of 0, █ = 2.00 % (the largest ℓ of both players)',
-      'A: 3 decisions, 2 with ℓ > 0, total 1.50 %',
+      'MWC lost per decision, in match order: one column per counted decision, │ = next game,',
+      'blank = nothing lost, █ = 2.00 % (the largest loss of both players)',
+      'A: 3 decisions, 2 losing MWC, total 1.50 %',
       '  ▄▂│',
-      'B: 3 decisions, 2 with ℓ > 0, total 2.25 %',
+      'B: 3 decisions, 2 losing MWC, total 2.25 %',
       '   │█▁',
     ]);
   });
