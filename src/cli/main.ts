@@ -23,6 +23,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<(program: Command) => 
   ['study', async () => (await import('./commands/study.js')).registerStudy],
   ['review', async () => (await import('./commands/review.js')).registerReview],
   ['tournament', async () => (await import('./commands/tournament.js')).registerTournament],
+  ['analyse', async () => (await import('./commands/analyse.js')).registerAnalyse],
   ['import', async () => (await import('./commands/import.js')).registerImport],
   ['sql', async () => (await import('./commands/sql.js')).registerSql],
   ['export', async () => (await import('./commands/export.js')).registerExport],
