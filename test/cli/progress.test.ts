@@ -29,9 +29,9 @@ interface Period {
   pr: number | null;
   prLow: number | null;
   prHigh: number | null;
-  l7: number | null;
-  l7Low: number | null;
-  l7High: number | null;
+  l7MwcPct: number | null;
+  l7MwcPctLow: number | null;
+  l7MwcPctHigh: number | null;
   level: string | null;
 }
 
@@ -107,9 +107,9 @@ describe('bdb progress on Llabba’s history', () => {
         p.pr,
         p.prLow,
         p.prHigh,
-        p.l7,
-        p.l7Low,
-        p.l7High,
+        p.l7MwcPct,
+        p.l7MwcPctLow,
+        p.l7MwcPctHigh,
         p.level,
       ]).toEqual([
         p.label,
@@ -118,9 +118,9 @@ describe('bdb progress on Llabba’s history', () => {
         s.pr,
         s.prInterval.low,
         s.prInterval.high,
-        s.l7Pct,
-        s.l7Interval.low,
-        s.l7Interval.high,
+        s.l7MwcPct,
+        s.l7MwcPctInterval.low,
+        s.l7MwcPctInterval.high,
         s.level,
       ]);
     }
