@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bdb } from '../helpers/cli.js';
+import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-progress-'));
@@ -79,6 +80,10 @@ describe('bdb progress on Llabba’s history', () => {
       '2024-01',
     ]);
     expect(report.periods.reduce((n, p) => n + p.matches, 0)).toBe(78);
+  });
+
+  it('the JSON conforms to docs/schema/progress.schema.json', () => {
+    expect(new SchemaChecker().errors(report, 'docs/schema/progress.schema.json')).toEqual([]);
   });
 
   it('every month, and the whole year, equals bdb stats over the same dates', () => {

@@ -15,6 +15,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/library/schema.js';
 import { bdb } from '../helpers/cli.js';
+import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-study-'));
@@ -130,6 +131,8 @@ describe('bdb study on Llabba’s history', () => {
     expect(f.studiedOn).toBe(DAY);
     expect(f.marks).toMatchObject([{ target: family.family, targetKind: 'family', day: DAY }]);
     expect(f.members).toBe(family.members);
+    // the JSON, with its before and after windows, conforms to its schema
+    expect(new SchemaChecker().errors(report, 'docs/schema/study.schema.json')).toEqual([]);
 
     // independent counts: the library's decision rows of Llabba (both spellings), match play, counted, the
     // family's game plan and nature, in matches dated strictly before / after the day

@@ -31,6 +31,7 @@ import {
 import { loadKazarossXG2 } from '../../src/met/index.js';
 import { DEFAULT_THRESHOLDS } from '../../src/metrics/difficulty.js';
 import { bdb } from '../helpers/cli.js';
+import { SchemaChecker } from '../helpers/json-schema.js';
 import { nonFinite } from '../helpers/non-finite.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -221,6 +222,11 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     expect(review.lastDay).toBe('2023-09-29');
     expect(review.failures).toEqual([]);
     expect(review.duplicates).toEqual([]);
+  });
+
+  it('the JSON conforms to docs/schema/tournament-review.schema.json, the habitual level known', () => {
+    expect(review.habitual.figures).not.toBeNull();
+    expect(new SchemaChecker().errors(review, 'docs/schema/tournament-review.schema.json')).toEqual([]);
   });
 
   it('the tournament side is `bdb stats` on the same files', () => {
