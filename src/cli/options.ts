@@ -182,14 +182,15 @@ export interface PersonSettings {
   readonly thresholds: ErrorThresholds;
   /** The match equity table (`--met`, else Kazaross-XG2). */
   readonly met: Met;
-  /** The settings as the JSON output records them. */
+  /** The settings as the JSON output records them (src/report/json.ts `JsonSettings`). */
   readonly settings: {
     readonly thresholds: {
       readonly preset: keyof typeof THRESHOLD_PRESETS;
       readonly errorMpt: number;
       readonly blunderMpt: number;
     };
-    readonly difficultyTau: number;
+    /** τ of the reference player (spec §4), in normalised equity (EMG). */
+    readonly difficultyTauEmg: number;
     /** The match equity table's name, and its file when `--met` named one (null: the bundled table). */
     readonly met: { readonly name: string; readonly file: string | null };
   };
@@ -203,7 +204,7 @@ export function personSettings(opts: PersonOptions): PersonSettings {
   const met = metOption(opts.met);
   const settings = {
     thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
-    difficultyTau: DIFFICULTY_TAU,
+    difficultyTauEmg: DIFFICULTY_TAU,
     met: { name: met.name, file: opts.met ?? null },
   };
   return { aliases, wanted, preset, thresholds, met, settings };

@@ -27,6 +27,7 @@ import type { CubeDecision, Match } from '../model/types.js';
 import { type DecisionRef, decisionRef } from '../review/decision-refs.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
+import { jsonDecisionRef } from './json.js';
 
 /** The biases of one person. */
 export interface PlayerBiases {
@@ -110,46 +111,74 @@ export class BiasCollector {
   }
 }
 
+/** A bias under its JSON keys: N, P, M and their costs, B with its 95 % bounds, the verdict. */
+function jsonEstimate(e: BiasEstimate): JsonBiasEstimate {
+  return {
+    n: e.n,
+    plus: e.plus,
+    minus: e.minus,
+    plusCostMpt: e.plusCostMpt,
+    minusCostMpt: e.minusCostMpt,
+    bias: e.bias,
+    low: e.low,
+    high: e.high,
+    verdict: e.verdict,
+  };
+}
+
+/** A bias as `bdb biases --json` gives it. */
+export interface JsonBiasEstimate {
+  n: number;
+  plus: number;
+  minus: number;
+  plusCostMpt: number;
+  minusCostMpt: number;
+  bias: number | null;
+  low: number | null;
+  high: number | null;
+  verdict: string;
+}
+
 /** The JSON entry of one person (full precision; each blot row traced to its decision). */
 export function jsonPlayerBiases(p: PlayerBiases): unknown {
   return {
     player: p.player,
     matches: p.matches,
-    takePass: p.takePass,
-    doubles: p.doubles.overall,
+    takePass: jsonEstimate(p.takePass),
+    doubles: jsonEstimate(p.doubles.overall),
     doublesByScore: p.doubles.byScore.map((c) => ({
       away: c.away,
       opponentAway: c.opponentAway,
-      ...c.estimate,
+      ...jsonEstimate(c.estimate),
     })),
     blots: {
-      ...p.blots.estimate,
+      ...jsonEstimate(p.blots.estimate),
       unread: p.blots.unread,
       unreadShare: p.blots.unreadShare,
       decisions: p.blots.rows.map((r) => ({
-        ...r.ref,
+        ...jsonDecisionRef(r.ref),
         x: r.x,
-        error: r.error,
+        errorEmg: r.error,
         blotsPlayed: r.blotsPlayed,
         blotsBest: r.blotsBest,
       })),
-      unreadDecisions: p.blots.unreadRefs,
+      unreadDecisions: p.blots.unreadRefs.map(jsonDecisionRef),
     },
     blotsExposure: {
-      ...p.exposure.estimate,
+      ...jsonEstimate(p.exposure.estimate),
       meanShotDifference: p.exposure.meanShotDifference,
       meanShotDifferenceLow: p.exposure.meanLow,
       meanShotDifferenceHigh: p.exposure.meanHigh,
       unread: p.exposure.unread,
       unreadShare: p.exposure.unreadShare,
       decisions: p.exposure.rows.map((r) => ({
-        ...r.ref,
+        ...jsonDecisionRef(r.ref),
         x: r.x,
-        error: r.error,
+        errorEmg: r.error,
         shotsPlayed: r.shotsPlayed,
         shotsBest: r.shotsBest,
       })),
-      unreadDecisions: p.exposure.unreadRefs,
+      unreadDecisions: p.exposure.unreadRefs.map(jsonDecisionRef),
     },
   };
 }

@@ -32,6 +32,7 @@ import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-
 import type { Decision, Match } from '../model/types.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
+import { type JsonDecisionRef, jsonDecisionRef } from './json.js';
 
 export {
   decisionPlanToken,
@@ -175,6 +176,12 @@ export function groupText(group: string): string {
   return `${plan}/${nature}/${theme}${score ? ` · ${score} away` : ''}`;
 }
 
+/** A plan reference (where the decision is, and the play or cube action made and the best) as JSON. */
+function jsonPlanRef(r: PlanRef): JsonDecisionRef & { played: string; best: string } {
+  return { ...jsonDecisionRef(r), played: r.played, best: r.best };
+}
+
+/** A family as JSON: MWC figures in fractions of a match (`…Mwc`), e in EMG. */
 function jsonFamily(f: StudyFamily<PlanRef>): unknown {
   return {
     family: familyText(f),
@@ -184,21 +191,21 @@ function jsonFamily(f: StudyFamily<PlanRef>): unknown {
     members: f.members,
     scored: f.scored,
     unscored: f.unscored,
-    recoverable: f.recoverable,
+    recoverableMwc: f.recoverable,
     low: f.low,
     high: f.high,
     included: f.included,
     positions: f.positions.map((m) => ({
-      ...m.ref,
-      error: m.error,
-      loss: m.loss,
-      difficulty: m.difficulty,
-      excess: m.excess,
+      ...jsonPlanRef(m.ref),
+      errorEmg: m.error,
+      lossMwc: m.loss,
+      difficultyMwc: m.difficulty,
+      excessMwc: m.excess,
     })),
   };
 }
 
-/** The JSON entry of one person (MWC figures as fractions of a match, full precision). */
+/** The JSON entry of one person's plan. */
 export function jsonPlayerPlan(p: PlayerPlan): unknown {
   return {
     player: p.player,
@@ -212,21 +219,21 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
       candidates: p.candidates,
       selected: p.reference.map((r) => ({
         group: r.candidate.group,
-        gain: r.gain,
-        excess: r.candidate.excess,
+        gainMwc: r.gain,
+        excessMwc: r.candidate.excess,
         covered: r.covered,
         tight: r.candidate.tight,
         unstable: r.candidate.unstable,
         errors: r.candidate.refs.length,
-        ...r.candidate.refs[0]!,
+        ...jsonPlanRef(r.candidate.refs[0]!),
       })),
       ...(p.studied
         ? {
             studied: p.studied.map((c) => ({
               group: c.group,
-              excess: c.excess,
+              excessMwc: c.excess,
               errors: c.refs.length,
-              ...c.refs[0]!,
+              ...jsonPlanRef(c.refs[0]!),
             })),
           }
         : {}),
@@ -237,7 +244,13 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
 /** Theme coverage with its shares (fractions; null without errors). */
 export function jsonCoverage(c: ThemeCoverage): unknown {
   return {
-    ...c,
+    checkerErrors: c.checkerErrors,
+    blunderDb: c.blunderDb,
+    blunderDbFour: c.blunderDbFour,
+    named: c.named,
+    fallback: c.fallback,
+    cubeErrors: c.cubeErrors,
+    cubeNamed: c.cubeNamed,
     shares: {
       blunderDb: share(c.blunderDb, c.checkerErrors),
       blunderDbFour: share(c.blunderDbFour, c.checkerErrors),

@@ -492,7 +492,7 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     const viaFiles = JSON.parse(bdb('stats', dir, '--json').stdout);
     const viaLib = JSON.parse(bdb('stats', '--library', withBad, '--json').stdout);
     expect(viaLib).toEqual(viaFiles);
-    expect(viaLib.errors).toHaveLength(1);
+    expect(viaLib.failures).toHaveLength(1);
     // importing again tries the failed file again (and only it)
     const again = bdb('import', dir, '--library', withBad);
     expect(again.stdout).toMatch(/: 0 new, 6 unchanged, 0 duplicate, 1 failed/);

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
+import { jsonHead, renderJson } from '../../report/json.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
@@ -28,14 +29,21 @@ export function runBiases(paths: readonly string[], opts: SourceOptions): Promis
 function printBiases(
   collector: BiasCollector,
   settings: PersonSettings['settings'],
-  { read, errors, exitCode }: MatchInputResult,
+  { read, errors, duplicates, exitCode }: MatchInputResult,
   opts: SourceOptions,
 ): ExitCode {
   const players = collector.results();
   const out = process.stdout;
   if (opts.json) {
     out.write(
-      `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerBiases), errors }, null, 2)}\n`,
+      renderJson({
+        ...jsonHead('biases'),
+        settings,
+        matches: read,
+        players: players.map(jsonPlayerBiases),
+        failures: errors,
+        duplicates,
+      }),
     );
   } else if (players.length > 0) {
     out.write(`Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players)}\n\n`);
@@ -56,7 +64,7 @@ export function registerBiases(program: Command): void {
     personOptions(
       cmd,
       ' (recorded in the settings)',
-      'print JSON (schemaVersion 1) instead of tables; blot rows list their decisions',
+      'print JSON (schemaVersion 2) instead of tables; blot rows list their decisions',
     ),
   ).action(async (paths: string[], opts: SourceOptions) => {
     process.exitCode = await runBiases(paths, opts);

@@ -12,6 +12,7 @@ import {
   REFERENCE_RHO,
 } from '../../metrics/reference-positions.js';
 import { addThemeCoverage, emptyThemeCoverage } from '../../metrics/theme-coverage.js';
+import { jsonHead, renderJson } from '../../report/json.js';
 import {
   coverageLine,
   jsonCoverage,
@@ -104,7 +105,7 @@ function printPlan(
   collector: PlanCollector,
   size: number,
   { preset, thresholds, settings: personJson }: PersonSettings,
-  { read, errors, exitCode }: MatchInputResult,
+  { read, errors, duplicates, exitCode }: MatchInputResult,
   opts: PlanOptions,
 ): ExitCode {
   const players = collector.results(size);
@@ -112,20 +113,17 @@ function printPlan(
   for (const p of players) addThemeCoverage(all, p.coverage);
   const out = process.stdout;
   if (opts.json) {
-    const settings = { ...personJson, referencePositions: { size, rho: REFERENCE_RHO } };
+    const settings = { ...personJson, referencePositions: { size, rhoPips: REFERENCE_RHO } };
     out.write(
-      `${JSON.stringify(
-        {
-          schemaVersion: 1,
-          settings,
-          matches: read,
-          themeCoverage: jsonCoverage(all),
-          players: players.map(jsonPlayerPlan),
-          errors,
-        },
-        null,
-        2,
-      )}\n`,
+      renderJson({
+        ...jsonHead('plan'),
+        settings,
+        matches: read,
+        themeCoverage: jsonCoverage(all),
+        players: players.map(jsonPlayerPlan),
+        failures: errors,
+        duplicates,
+      }),
     );
   } else if (players.length > 0) {
     out.write(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
@@ -141,7 +139,7 @@ export function registerPlan(program: Command): void {
     .command('plan')
     .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 1) instead of tables'))
+  sourceOptions(personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 2) instead of tables'))
     .option(
       '--positions <n>',
       `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,

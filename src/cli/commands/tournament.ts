@@ -28,12 +28,19 @@ import {
   tournamentReview,
 } from '../../history/tournament-review.js';
 import { type Library, libraryPath } from '../../library/open.js';
-import { librarySeats, libraryUndated } from '../../library/read.js';
+import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
 import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
+import { type JsonDuplicate, renderJson } from '../../report/json.js';
 import { PlanCollector, type PlanRef } from '../../report/plan.js';
-import { jsonPairing, jsonStandings, renderPairing, renderStandings } from '../../report/tournament.js';
+import {
+  jsonPairing,
+  jsonStandings,
+  renderPairing,
+  renderStandings,
+  type StandingsFromMatches,
+} from '../../report/tournament.js';
 import {
   jsonTournamentReview,
   renderTournamentReview,
@@ -118,15 +125,16 @@ function runOnEvent(file: string, opts: TournamentOptions, body: (event: EventFi
   return EXIT.ok;
 }
 
-/** The standings as printed: a table, or JSON (schemaVersion 1; `extra` fields appended). */
+/** The standings as printed: a table, or JSON (with, from match files, the matches and the duplicates). */
 function standingsOutput(
   event: EventFile,
   opts: TournamentOptions,
-  extra: Record<string, unknown> = {},
+  fromMatches: StandingsFromMatches | null = null,
+  duplicates: readonly JsonDuplicate[] = [],
 ): string {
   const s = computeStandings(event);
   if (!opts.json) return renderStandings(s);
-  return JSON.stringify(jsonStandings(s, extra), null, 2);
+  return JSON.stringify(jsonStandings(s, fromMatches, duplicates), null, 2);
 }
 
 /**
@@ -138,7 +146,9 @@ export function runStandings(inputs: readonly string[], opts: TournamentOptions)
     return runOnEvent(inputs[0]!, opts, (event) => standingsOutput(event, opts));
   if (opts.results !== undefined)
     throw new UsageError('--results applies to an event file, not to match files');
-  return runStandingsFromMatches(inputs, opts, (event, extra) => standingsOutput(event, opts, extra));
+  return runStandingsFromMatches(inputs, opts, (event, fromMatches, duplicates) =>
+    standingsOutput(event, opts, fromMatches, duplicates),
+  );
 }
 
 /** `bdb tournament pair EVENT`: the next round's pairings, the bye and the seed. */
@@ -177,7 +187,18 @@ interface TournamentRead {
   /** The study plan of a person over the tournament's matches (null when they have no error there). */
   readonly plan: (person: string) => StudyPlan<PlanRef> | null;
   readonly errors: { file: string; message: string }[];
+  /** Files holding one of the tournament's matches, read from another file (counted once). */
+  readonly duplicates: JsonDuplicate[];
   failed: boolean;
+}
+
+/** The duplicates (of a folder, or of a library) that are other readings of the tournament's matches. */
+function tournamentDuplicates(
+  all: readonly JsonDuplicate[],
+  reviews: readonly ReviewMatch[],
+): JsonDuplicate[] {
+  const files = new Set(reviews.map((r) => r.file));
+  return all.filter((d) => files.has(d.sameAs));
 }
 
 /**
@@ -237,7 +258,8 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
       threshold,
     );
     const plan = studyPlan(planInputs, threshold);
-    const read: TournamentRead = { reviews, plan: () => plan, errors: [], failed: false };
+    const duplicates = tournamentDuplicates((await libraryFileNotes(lib)).duplicates, reviews);
+    const read: TournamentRead = { reviews, plan: () => plan, errors: [], duplicates, failed: false };
     return finishReview(lib, s, read, opts, person, {
       event: commonEvent(reviews) ?? wanted!,
       source: 'library',
@@ -283,6 +305,7 @@ function readTournamentFiles(
     reviews,
     plan: (person) => plan.results(1).find((p) => p.player === person)?.plan ?? null,
     errors: [...result.errors],
+    duplicates: tournamentDuplicates(result.duplicates, reviews),
     failed: result.exitCode !== EXIT.ok,
   };
 }
@@ -364,16 +387,7 @@ async function finishReview(
   if (opts.html) writeFileSync(opts.html, renderTournamentReviewHtml(review, plan));
   if (opts.json) {
     process.stdout.write(
-      `${JSON.stringify(
-        {
-          schemaVersion: 1,
-          settings: s.settings,
-          ...jsonTournamentReview(review, plan),
-          errors: read.errors,
-        },
-        null,
-        2,
-      )}\n`,
+      renderJson(jsonTournamentReview(review, plan, s.settings, read.errors, read.duplicates)),
     );
   } else process.stdout.write(renderTournamentReview(review, plan));
   return read.failed ? EXIT.someFailed : EXIT.ok;
@@ -390,7 +404,7 @@ export function registerTournament(program: Command): void {
     .argument('<inputs...>', 'event file (JSON), or match files and folders (then --event is optional)')
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
     .option('--event <file>', 'with match files: the event file giving players, rounds and tiebreaks')
-    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((inputs: string[], opts: TournamentOptions) => {
       process.exitCode = runStandings(inputs, opts);
     });
@@ -403,7 +417,7 @@ export function registerTournament(program: Command): void {
       '--seed <n>',
       'seed of the random choices inside score groups (default: from the event name and round)',
     )
-    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runPair(file, opts);
     });
@@ -418,7 +432,7 @@ export function registerTournament(program: Command): void {
         "the event's name in the library (any case); with --matches, only the folder's matches of that event",
       ),
     ' (what an error is, for the study plan)',
-    'print JSON (schemaVersion 1) instead of tables',
+    'print JSON (schemaVersion 2) instead of tables',
   )
     .option('--library [path]', `the library holding the habitual level (and the event): ${LIBRARY_HELP}`)
     .option(
