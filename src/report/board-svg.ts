@@ -20,7 +20,7 @@
 import type { Hop } from '../core/board.js';
 import type { BoardPlay, BoardView } from './board-view.js';
 import { cubeText, cutName, matchText, scoreText, turnText } from './board-view.js';
-import { escapeXml } from './charts.js';
+import { escapeXml, num } from './charts.js';
 
 /** Width and height of the user space. */
 export const BOARD_VIEW_W = 560;
@@ -75,11 +75,6 @@ const COLOURS = {
 
 /** Arrow colours, for captions and legends. */
 export const ARROW_COLOURS = { played: COLOURS.played, best: COLOURS.best } as const;
-
-/** A coordinate with at most 2 decimals. */
-function num(x: number): string {
-  return String(Math.round(x * 100) / 100);
-}
 
 /** Centre x of point p (1–24, bottom player's numbering). */
 function pointX(p: number): number {

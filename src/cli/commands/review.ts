@@ -1,6 +1,7 @@
 /**
  * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
- * three decisions to review, luck-adjusted result; as text, JSON, and optionally a standalone HTML page.
+ * three decisions to review, luck-adjusted result; as text (with a text board under each decision to review
+ * with `--boards`), JSON, and optionally a standalone HTML page (an SVG board for each).
  */
 import { statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -13,9 +14,18 @@ import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { matchUnits } from '../files.js';
 import { readUnit } from '../match-input.js';
-import { MET_HELP, maxFileSize, maxFileSizeOption, metOption, thresholdsOption } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  MET_HELP,
+  maxFileSize,
+  maxFileSizeOption,
+  metOption,
+  textBoards,
+  thresholdsOption,
+} from '../options.js';
 
-export interface ReviewOptions {
+export interface ReviewOptions extends BoardOptions {
   json?: boolean;
   thresholds?: string;
   html?: string;
@@ -52,7 +62,9 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   try {
     const review = buildReview(match, met, thresholds);
     if (opts.html !== undefined) html = renderReviewHtml(review);
-    text = opts.json ? JSON.stringify({ schemaVersion: 1, review }, null, 2) : renderReview(review);
+    text = opts.json
+      ? JSON.stringify({ schemaVersion: 1, review }, null, 2)
+      : renderReview(review, { boards: textBoards(opts) });
   } catch (e) {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }
@@ -88,7 +100,7 @@ export function registerReview(program: Command): void {
       'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
     )
     .option('--met <file>', MET_HELP);
-  maxFileSizeOption(cmd).action((file: string, opts: ReviewOptions) => {
+  maxFileSizeOption(boardOptions(cmd)).action((file: string, opts: ReviewOptions) => {
     process.exitCode = runReview(file, opts);
   });
 }
