@@ -22,6 +22,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<(program: Command) => 
   ['plan', async () => (await import('./commands/plan.js')).registerPlan],
   ['study', async () => (await import('./commands/study.js')).registerStudy],
   ['review', async () => (await import('./commands/review.js')).registerReview],
+  ['report', async () => (await import('./commands/report.js')).registerReport],
   ['tournament', async () => (await import('./commands/tournament.js')).registerTournament],
   ['analyse', async () => (await import('./commands/analyse.js')).registerAnalyse],
   ['import', async () => (await import('./commands/import.js')).registerImport],

@@ -7,6 +7,7 @@ import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import type { TextBoardOptions } from '../report/board-text.js';
 import { DEFAULT_MAX_FILE_MB } from './match-input.js';
 
 /** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
@@ -146,10 +147,10 @@ export function collect(value: string, prev: string[] = []): string[] {
 /**
  * The options of the commands that report per person (`stats`, `biases`, `plan`): `--json`,
  * `--player` and `--alias` (repeatable), `--thresholds` (what the thresholds decide is `thresholdsUse`).
+ * `jsonHelp` null: no `--json` (a command writing a page only).
  */
-export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string): Command {
-  return cmd
-    .option('--json', jsonHelp)
+export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string | null): Command {
+  return (jsonHelp === null ? cmd : cmd.option('--json', jsonHelp))
     .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
     .addOption(
       new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
@@ -208,4 +209,27 @@ export function personSettings(opts: PersonOptions): PersonSettings {
     met: { name: met.name, file: opts.met ?? null },
   };
   return { aliases, wanted, preset, thresholds, met, settings };
+}
+
+/** The values commander gives for {@link boardOptions}. */
+export interface BoardOptions {
+  boards?: boolean;
+  ascii?: boolean;
+}
+
+/** Adds `--boards` and `--ascii` (a text board under each position a command lists). */
+export function boardOptions(cmd: Command): Command {
+  return cmd
+    .option('--boards', 'draw a text board under each position listed (not in --json)')
+    .option('--ascii', 'draw the boards in plain ASCII instead of Unicode box drawing (implies --boards)');
+}
+
+/**
+ * How to draw the text boards (`--boards`, `--ascii`), or null without boards (and with `--json`): 80
+ * columns, fewer on a narrower terminal.
+ */
+export function textBoards(opts: BoardOptions & { json?: boolean }): TextBoardOptions | null {
+  if (opts.json || !(opts.boards || opts.ascii)) return null;
+  const columns = process.stdout.isTTY ? process.stdout.columns : undefined;
+  return { ascii: opts.ascii === true, width: Math.min(80, columns && columns > 0 ? columns : 80) };
 }

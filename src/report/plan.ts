@@ -30,6 +30,8 @@ import {
 } from '../metrics/study-plan.js';
 import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
+import { renderTextBoard, type TextBoardOptions } from './board-text.js';
+import { type BoardView, boardView } from './board-view.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
 import { type JsonDecisionRef, jsonDecisionRef } from './json.js';
@@ -284,20 +286,25 @@ function pp(x: number | null, digits = 2): string {
   return x === null ? 'n/a' : signed(100 * x, digits);
 }
 
+/** The columns of a family table (terminal and HTML). */
+export const FAMILY_TABLE_HEAD = ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'] as const;
+
+/** The cells of family number `n` of a table (terminal and HTML). */
+export function familyCells(f: StudyFamily<PlanRef>, n: number): string[] {
+  return [
+    String(n),
+    familyText(f),
+    String(f.members),
+    String(f.scored),
+    pp(f.recoverable),
+    f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+  ];
+}
+
 function familyTable(families: readonly StudyFamily<PlanRef>[]): string {
-  const t = new Table({
-    head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'],
-    style: plain,
-  });
+  const t = new Table({ head: [...FAMILY_TABLE_HEAD], style: plain });
   families.forEach((f, i) => {
-    t.push([
-      String(i + 1),
-      familyText(f),
-      String(f.members),
-      String(f.scored),
-      pp(f.recoverable),
-      f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
-    ]);
+    t.push(familyCells(f, i + 1));
   });
   return compact(t);
 }
@@ -322,8 +329,51 @@ function topPositions(families: readonly StudyFamily<PlanRef>[]): string[] {
   return lines;
 }
 
-/** The tables of one person. */
-export function renderPlayerPlan(p: PlayerPlan): string {
+/** True for a take or pass (the position has the doubler on roll, the person answers). */
+function answers(ref: PlanRef): boolean {
+  return ref.kind === 'cube' && /^(Take|Pass|Beaver)$/.test(ref.played);
+}
+
+/**
+ * The board of a decision of `person` listed by the plan (null when its position is unknown): the side on
+ * roll at the bottom (the doubler for a take or pass), the play made and the best one.
+ */
+export function planRefBoard(person: string, ref: PlanRef): BoardView | null {
+  const ans = answers(ref);
+  return boardView({
+    xgid: ref.xgid,
+    names: ans ? ['opponent', person] : [person, 'opponent'],
+    answer: ans,
+    played: ref.played === 'n/a' ? null : { text: ref.played },
+    best: ref.best === 'n/a' ? null : { text: ref.best },
+  });
+}
+
+/** What the terminal plan draws: a text board under each reference position (`--boards`), or none. */
+export interface PlanTextOptions {
+  readonly boards?: TextBoardOptions | null;
+}
+
+/** The reference positions one by one, each with its text board. */
+function referenceBoards(p: PlayerPlan, text: TextBoardOptions): string[] {
+  const lines = ['Reference positions, drawn (X = the player on roll):'];
+  p.reference.forEach((r, i) => {
+    const ref = r.candidate.refs[0]!;
+    lines.push(
+      `${i + 1}. ${groupText(r.candidate.group)}, gain ${fixed(100 * r.gain, 3)} pp`,
+      `   played ${ref.played}, best ${ref.best}`,
+      `   game ${ref.game}, move ${ref.move} of ${ref.file}`,
+    );
+    const v = planRefBoard(p.player, ref);
+    lines.push(
+      ...(v ? renderTextBoard(v, { ...text, indent: '   ' }) : ['   (no board: the position is unknown)']),
+    );
+  });
+  return lines;
+}
+
+/** The tables of one person (and the reference positions drawn, with `boards`). */
+export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): string {
   const lines = [
     `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
       p.plan.errors === 1 ? '' : 's'
@@ -364,6 +414,7 @@ export function renderPlayerPlan(p: PlayerPlan): string {
       ]);
     });
     lines.push(compact(t));
+    if (opts.boards) lines.push(...referenceBoards(p, opts.boards));
   }
   if (p.studied && p.studied.length > 0) {
     lines.push(
@@ -403,6 +454,10 @@ export function planLegend(errorMpt: number, preset: string): string {
 }
 
 /** All persons' tables. */
-export function renderPlans(players: readonly PlayerPlan[]): string {
-  return withoutAnalysis(players, (p) => p.analysed > 0, renderPlayerPlan);
+export function renderPlans(players: readonly PlayerPlan[], opts: PlanTextOptions = {}): string {
+  return withoutAnalysis(
+    players,
+    (p) => p.analysed > 0,
+    (p) => renderPlayerPlan(p, opts),
+  );
 }

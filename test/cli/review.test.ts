@@ -47,7 +47,7 @@ describe('bdb review', () => {
     expect(bdb('review', XG).stdout).toBe(r.stdout); // deterministic
   });
 
-  test('--html: one standalone page with both players, two SVG charts and every XGID of the review', () => {
+  test('--html: one standalone page with both players, two SVG charts, a board per decision and every XGID', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
     const out = join(dir, 'r.html');
     const r = bdb('review', XG, '--html', out);
@@ -60,7 +60,9 @@ describe('bdb review', () => {
     expect(html).toContain('<title>');
     expect(html).toContain('Kévin Unger');
     expect(html).toContain('Maxence Job');
-    expect(html.match(/<svg /g)).toHaveLength(2);
+    // the two charts, and a board for each of the six decisions to review
+    expect(html.match(/<svg /g)).toHaveLength(8);
+    expect(html.match(/<svg [^>]*class="board"/g)).toHaveLength(6);
     expect(html).not.toMatch(/<script|<link|src=|@import/);
     const j = JSON.parse(bdb('review', '--json', XG).stdout) as JsonReview;
     const xgids = j.review.reviews.flatMap((p) => p.toReview.map((d) => d.xgid));

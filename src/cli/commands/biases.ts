@@ -9,20 +9,33 @@ import { jsonHead, renderJson } from '../../report/json.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
-import { type PersonSettings, personOptions } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  type PersonSettings,
+  personOptions,
+  textBoards,
+} from '../options.js';
+
+export interface BiasesOptions extends SourceOptions, BoardOptions {}
 
 /** Runs the command; returns the exit code. */
-export function runBiases(paths: readonly string[], opts: SourceOptions): Promise<ExitCode> {
+export function runBiases(paths: readonly string[], opts: BiasesOptions): Promise<ExitCode> {
   let collector: BiasCollector | null = null;
+  const boards = textBoards(opts);
   return overMatches(
     paths,
     opts,
     ({ aliases, wanted }) => {
-      const c = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
+      // the plays' text is kept only to draw the boards
+      const c = new BiasCollector(
+        { aliases, ...(wanted ? { players: wanted } : {}) },
+        { plays: boards !== null },
+      );
       collector = c;
       return (m) => c.add(m);
     },
-    ({ settings }, result) => printBiases(collector!, settings, result, opts),
+    ({ settings }, result) => printBiases(collector!, settings, result, opts, boards),
   );
 }
 
@@ -31,6 +44,7 @@ function printBiases(
   settings: PersonSettings['settings'],
   { read, errors, duplicates, exitCode }: MatchInputResult,
   opts: SourceOptions,
+  boards: ReturnType<typeof textBoards>,
 ): ExitCode {
   const players = collector.results();
   const out = process.stdout;
@@ -46,7 +60,9 @@ function printBiases(
       }),
     );
   } else if (players.length > 0) {
-    out.write(`Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players)}\n\n`);
+    out.write(
+      `Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players, { boards })}\n\n`,
+    );
     out.write(`${biasesLegend()}\n`);
   }
   return exitCode;
@@ -60,13 +76,15 @@ export function registerBiases(program: Command): void {
       'signed biases per player: take/pass, doubles (and per score), blots and exposure-weighted blots',
     )
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(
-    personOptions(
-      cmd,
-      ' (recorded in the settings)',
-      'print JSON (schemaVersion 2) instead of tables; blot rows list their decisions',
+  boardOptions(
+    sourceOptions(
+      personOptions(
+        cmd,
+        ' (recorded in the settings)',
+        'print JSON (schemaVersion 2) instead of tables; blot rows list their decisions',
+      ),
     ),
-  ).action(async (paths: string[], opts: SourceOptions) => {
+  ).action(async (paths: string[], opts: BiasesOptions) => {
     process.exitCode = await runBiases(paths, opts);
   });
 }

@@ -34,9 +34,16 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  type PersonSettings,
+  personOptions,
+  personSettings,
+  textBoards,
+} from '../options.js';
 
-export interface PlanOptions extends SourceOptions {
+export interface PlanOptions extends SourceOptions, BoardOptions {
   positions?: string;
 }
 
@@ -126,7 +133,9 @@ function printPlan(
       }),
     );
   } else if (players.length > 0) {
-    out.write(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
+    out.write(
+      `Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, { boards: textBoards(opts) })}\n\n`,
+    );
     if (players.filter((p) => p.analysed > 0).length > 1) out.write(`All players: ${coverageLine(all)}\n`);
     out.write(`${planLegend(thresholds.errorMpt, preset)}\n`);
   }
@@ -139,7 +148,11 @@ export function registerPlan(program: Command): void {
     .command('plan')
     .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 2) instead of tables'))
+  boardOptions(
+    sourceOptions(
+      personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 2) instead of tables'),
+    ),
+  )
     .option(
       '--positions <n>',
       `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,

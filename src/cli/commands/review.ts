@@ -1,6 +1,7 @@
 /**
  * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
- * three decisions to review, luck-adjusted result; as text, JSON, and optionally a standalone HTML page.
+ * three decisions to review, luck-adjusted result; as text (with a text board under each decision to review
+ * with `--boards`), JSON, and optionally a standalone HTML page (an SVG board for each).
  */
 import { statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
@@ -15,9 +16,17 @@ import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { matchUnits } from '../files.js';
 import { readUnit } from '../match-input.js';
-import { MET_HELP, maxFileSize, maxFileSizeOption, personSettings } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  MET_HELP,
+  maxFileSize,
+  maxFileSizeOption,
+  personSettings,
+  textBoards,
+} from '../options.js';
 
-export interface ReviewOptions {
+export interface ReviewOptions extends BoardOptions {
   json?: boolean;
   thresholds?: string;
   html?: string;
@@ -54,7 +63,9 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   try {
     const review = buildReview(match, met, thresholds);
     if (opts.html !== undefined) html = renderReviewHtml(review);
-    text = opts.json ? renderJson(jsonReview(review, settings)) : `${renderReview(review)}\n`;
+    text = opts.json
+      ? renderJson(jsonReview(review, settings))
+      : `${renderReview(review, { boards: textBoards(opts) })}\n`;
   } catch (e) {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }
@@ -90,7 +101,7 @@ export function registerReview(program: Command): void {
       'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
     )
     .option('--met <file>', MET_HELP);
-  maxFileSizeOption(cmd).action((file: string, opts: ReviewOptions) => {
+  maxFileSizeOption(boardOptions(cmd)).action((file: string, opts: ReviewOptions) => {
     process.exitCode = runReview(file, opts);
   });
 }
