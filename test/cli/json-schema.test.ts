@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_OUTPUTS, type JsonOutput } from '../../src/report/json.js';
 import { BIN, bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
-import { loadSchemas, SCHEMA_DIR, SchemaChecker, unknownKeywords } from '../helpers/json-schema.js';
+import { loadSchemas, SCHEMA_DIR, SchemaChecker } from '../helpers/json-schema.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-json-schema-'));
@@ -87,7 +87,8 @@ describe('the schemas (docs/schema/)', () => {
     for (const [id, s] of schemas) {
       expect(s.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(files).toContain(id.replace('docs/schema/', ''));
-      expect(unknownKeywords(s), id).toEqual([]);
+      // Ajv's strict mode refuses a keyword it does not know or an ambiguous schema
+      expect(() => checker.compile(id), id).not.toThrow();
     }
     for (const name of JSON_OUTPUTS) {
       const s = schemas.get(`docs/schema/${name}.schema.json`)!;
