@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
+import { commandPath } from './help.js';
 
 const VERSION = '0.1.0';
 
@@ -41,6 +42,41 @@ function namedCommand(argv: readonly string[]): string | null {
   return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : null;
 }
 
+/** The pointer to a command's help that ends every usage error. */
+function seeHelp(cmd: Command | null): string {
+  return `(see ${cmd ? commandPath(cmd) : 'bdb'} --help)`;
+}
+
+/**
+ * commander's own error ("error: unknown option '--foo'", "(Did you mean stats?)" on a second line) as
+ * bdb's one line: `bdb: unknown option '--foo' (see bdb stats --help)`.
+ */
+export function usageLine(commanderText: string, cmd: Command): string {
+  const text = commanderText
+    .trim()
+    .replace(/^error: /, '')
+    // "command-argument value 'x' is invalid for argument 'key'. Allowed choices are a, b." (Argument.choices)
+    .replace(
+      /^command-argument value '(.*)' is invalid for argument '(.*)'\. Allowed choices are (.*)\.$/s,
+      "$2 '$1' is not one of $3",
+    )
+    .replace(/\n\(Did you mean (.*)\?\)$/, ', did you mean $1?')
+    .replace(/\s*\n\s*/g, ' ');
+  return `bdb: ${oneLine(text)} ${seeHelp(cmd)}\n`;
+}
+
+/** Every command of `program` reports commander's errors as {@link usageLine}. */
+function bdbErrors(program: Command): void {
+  const walk = (cmd: Command): void => {
+    cmd.configureOutput({ outputError: (text, write) => write(usageLine(text, cmd)) });
+    for (const sub of cmd.commands) walk(sub);
+  };
+  walk(program);
+}
+
+/** The command whose action is running (for the pointer to its help on a usage error). */
+let running: Command | null = null;
+
 /** Builds the commander program: with `only`, that command alone ('' none); else every command. */
 export async function buildProgram(only: string | null = null): Promise<Command> {
   const program = new Command('bdb')
@@ -49,6 +85,10 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
+  bdbErrors(program);
+  program.hook('preAction', (_program, action) => {
+    running = action;
+  });
   return program;
 }
 
@@ -63,14 +103,14 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     await program.parseAsync(argv as string[]);
   } catch (e) {
-    // commander's own errors (unknown option, missing argument …) are printed by commander; --help and
-    // --version end with exit code 0
+    // commander's own errors (unknown option, missing argument …) are printed by commander as one line
+    // (usageLine); --help and --version end with exit code 0
     if (e instanceof CommanderError) {
       process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`bdb: ${oneLine(e.message)}\n`);
+      process.stderr.write(`bdb: ${oneLine(e.message)} ${seeHelp(running)}\n`);
       process.exitCode = EXIT.usage;
       return;
     }
