@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
+import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
 import { commandPath } from './help.js';
@@ -29,7 +30,11 @@ const COMMANDS: readonly (readonly [string, () => Promise<(program: Command) => 
   ['export', async () => (await import('./commands/export.js')).registerExport],
   ['merge', async () => (await import('./commands/merge.js')).registerMerge],
   ['alias', async () => (await import('./commands/alias.js')).registerAlias],
+  ['config', async () => (await import('./commands/config.js')).registerConfig],
 ];
+
+/** Commands that run without the configuration (to mend a broken one). */
+const WITHOUT_CONFIG: ReadonlySet<string> = new Set(['config']);
 
 /**
  * The command an argument list names (its first word that is not an option, when it is a command); '' for
@@ -85,9 +90,13 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s) });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
+  addConfigOptions(program);
   bdbErrors(program);
+  // the configuration's defaults, for the options the command line left unset (./config.ts)
   program.hook('preAction', (_program, action) => {
     running = action;
+    const first = commandPath(action).split(' ')[1] ?? '';
+    if (!WITHOUT_CONFIG.has(first)) applyConfig(action, userConfig());
   });
   return program;
 }
@@ -111,6 +120,11 @@ export async function main(argv: readonly string[]): Promise<void> {
     }
     if (e instanceof UsageError) {
       process.stderr.write(`bdb: ${oneLine(e.message)} ${seeHelp(running)}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    if (e instanceof ConfigError) {
+      process.stderr.write(`bdb: ${oneLine(e.message)} (see bdb config --help)\n`);
       process.exitCode = EXIT.usage;
       return;
     }
