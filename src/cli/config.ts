@@ -49,7 +49,7 @@ export const CONFIG_HELP: Readonly<Record<ConfigKey, string>> = {
   player: 'who "me" is: the default --player (--no-player: every player)',
   aliases: 'other spellings of a person, NAME=OTHER ... (as --alias)',
   thresholds: `the default --thresholds: ${Object.keys(THRESHOLD_PRESETS).join(', ')}`,
-  library: 'the library file, when no --library PATH or $BDB_LIBRARY names one',
+  library: 'the library file (after --library PATH and $BDB_LIBRARY)',
 };
 
 /** A configuration file bdb cannot use: the message names the file, and the key when one is at fault. */

@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
-import { commandPath } from './help.js';
+import { commandPath, HELP_WIDTH, needsFormats, teach } from './help.js';
 
 const VERSION = '0.1.0';
 
@@ -45,6 +45,11 @@ function namedCommand(argv: readonly string[]): string | null {
   const first = args.find((a) => !a.startsWith('-'));
   if (first === undefined && args.length === 1 && (args[0] === '-V' || args[0] === '--version')) return '';
   return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : null;
+}
+
+/** The width of help text: the terminal's, at most {@link HELP_WIDTH} (80 when piped). */
+function helpWidth(stream: NodeJS.WriteStream): number {
+  return Math.min(HELP_WIDTH, stream.isTTY && stream.columns > 0 ? stream.columns : HELP_WIDTH);
 }
 
 /** The pointer to a command's help that ends every usage error. */
@@ -88,9 +93,14 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     .description('Backgammon match-analysis statistics from XG and gnuBG analyses')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({
+      writeErr: (s) => process.stderr.write(s),
+      getOutHelpWidth: () => helpWidth(process.stdout),
+      getErrHelpWidth: () => helpWidth(process.stderr),
+    });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
   addConfigOptions(program);
+  teach(program, needsFormats(program) ? (await import('../parsers/index.js')).formats : []);
   bdbErrors(program);
   // the configuration's defaults, for the options the command line left unset (./config.ts)
   program.hook('preAction', (_program, action) => {

@@ -193,15 +193,11 @@ export function registerStudy(program: Command): void {
     .description(
       'study log in the library (mark what you studied) and the before/after of each studied family',
     );
-  filterOptions(personOptions(libraryOption(study), ' (what an error is)', 'print JSON instead of the table'))
-    .addHelpText(
-      'after',
-      '\nExamples:\n  bdb study mark holding/checker/blots --date 2023-07-01\n' +
-        '  bdb study mark XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10\n  bdb study --player Llabba\n',
-    )
-    .action(async (opts: StudyOptions) => {
-      process.exitCode = await runStudy(opts);
-    });
+  filterOptions(
+    personOptions(libraryOption(study), ' (what an error is)', 'print JSON instead of the table'),
+  ).action(async (opts: StudyOptions) => {
+    process.exitCode = await runStudy(opts);
+  });
   libraryOption(
     study
       .command('mark')

@@ -426,10 +426,6 @@ export function registerTournament(program: Command): void {
       "the tournament's match files (read, not imported) instead of a library event",
     )
     .option('--html <file>', 'also write a standalone HTML page')
-    .addHelpText(
-      'after',
-      "\nExamples:\n  bdb tournament review 'Autumn Open' --player Llabba\n  bdb tournament review --matches ~/autumn-open --library lib.duckdb --html review.html\n",
-    )
     .action(async (event: string | undefined, opts: ReviewOptions) => {
       process.exitCode = await runReview(event, opts);
     });
