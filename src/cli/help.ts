@@ -276,6 +276,14 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['back to the default library', 'bdb config unset library'],
     ],
   },
+  completion: {
+    reads: 'none',
+    examples: [
+      ['bash: in this shell (add the line to ~/.bashrc)', 'source <(bdb completion bash)'],
+      ['zsh: save it as _bdb in a folder of $fpath', 'bdb completion zsh > _bdb'],
+      ['fish', 'bdb completion fish > ~/.config/fish/completions/bdb.fish'],
+    ],
+  },
 };
 
 /** The examples of `bdb --help`. */

@@ -31,10 +31,14 @@ const COMMANDS: readonly (readonly [string, () => Promise<(program: Command) => 
   ['merge', async () => (await import('./commands/merge.js')).registerMerge],
   ['alias', async () => (await import('./commands/alias.js')).registerAlias],
   ['config', async () => (await import('./commands/config.js')).registerConfig],
+  ['completion', async () => (await import('./commands/completion.js')).registerCompletion],
 ];
 
-/** Commands that run without the configuration (to mend a broken one). */
-const WITHOUT_CONFIG: ReadonlySet<string> = new Set(['config']);
+/** Commands that need every command registered: the completion script covers them all. */
+const NEEDS_ALL: ReadonlySet<string> = new Set(['completion']);
+
+/** Commands that run without the configuration (to mend a broken one, or to print a script). */
+const WITHOUT_CONFIG: ReadonlySet<string> = new Set(['config', 'completion']);
 
 /**
  * The command an argument list names (its first word that is not an option, when it is a command); '' for
@@ -44,6 +48,7 @@ function namedCommand(argv: readonly string[]): string | null {
   const args = argv.slice(2);
   const first = args.find((a) => !a.startsWith('-'));
   if (first === undefined && args.length === 1 && (args[0] === '-V' || args[0] === '--version')) return '';
+  if (first !== undefined && NEEDS_ALL.has(first)) return null;
   return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : null;
 }
 

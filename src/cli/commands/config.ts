@@ -112,14 +112,14 @@ export function registerConfig(program: Command): void {
   config
     .command('get')
     .description('the value of one key (exit 1 when it is unset)')
-    .addArgument(new Argument('<key>', CONFIG_KEYS.join(', ')).choices(CONFIG_KEYS))
+    .addArgument(new Argument('<key>', 'the key').choices(CONFIG_KEYS))
     .action((key: string) => {
       process.exitCode = runGet(key);
     });
   config
     .command('set')
     .description('set one key (aliases: NAME=OTHER ..., replacing the list)')
-    .addArgument(new Argument('<key>', CONFIG_KEYS.join(', ')).choices(CONFIG_KEYS))
+    .addArgument(new Argument('<key>', 'the key').choices(CONFIG_KEYS))
     .argument('<value...>', 'the value')
     .action((key: string, values: string[]) => {
       process.exitCode = runSet(key, values);
