@@ -8,9 +8,9 @@
  *     "library": "/home/kevin/backgammon/lib.duckdb" }  the library when no --library PATH names one
  *
  * The order, most specific first: an option on the command line, then the environment (`BDB_LIBRARY`), then
- * this file, then bdb's own default. `--no-player` sets the file's player aside for one run. Aliases add up:
- * the file's, then (on a library) the stored ones, then `--alias`; where two give the same OTHER, the later
- * wins. A file that is not JSON, or holds an unknown key or a bad value, stops every command that would use
+ * this file, then bdb's own default. `--no-player` sets the file's player aside for one run. Aliases add up,
+ * as if the file's were typed before `--alias`: on a library its stored ones, then the file's, then
+ * `--alias`; where two give the same OTHER, the later wins. A file that is not JSON, or holds an unknown key or a bad value, stops every command that would use
  * it with one line naming the file and the key (exit 2), so a mistake is never silently ignored.
  *
  * Like git's `config` and npm's `.npmrc`, the file is the user's; the command line always wins over it.
@@ -46,7 +46,7 @@ export interface BdbConfig {
 
 /** What each key means, for `bdb config --help` and `bdb config list`. */
 export const CONFIG_HELP: Readonly<Record<ConfigKey, string>> = {
-  player: 'who "me" is: the default --player (--no-player: every player)',
+  player: 'who "me" is: the default --player (--no-player: not this run)',
   aliases: 'other spellings of a person, NAME=OTHER ... (as --alias)',
   thresholds: `the default --thresholds: ${Object.keys(THRESHOLD_PRESETS).join(', ')}`,
   library: 'the library file (after --library PATH and $BDB_LIBRARY)',
@@ -288,7 +288,7 @@ function hasOption(cmd: Command, attribute: string): boolean {
 export function addConfigOptions(program: Command): void {
   const walk = (cmd: Command): void => {
     if (hasOption(cmd, 'player') && !cmd.options.some((o) => o.long === '--no-player'))
-      cmd.option('--no-player', 'not the player set by bdb config (every player)');
+      cmd.option('--no-player', "ignore bdb config's player for this run");
     for (const sub of cmd.commands) walk(sub);
   };
   walk(program);

@@ -74,7 +74,7 @@ describe('bdb config set, get, list, unset', () => {
     expect(get.code).toBe(1);
     expect(get.stdout).toBe('');
     expect(oneLine(get)).toBe('bdb: player is not set (bdb config set player ...)');
-    expect(run('config', 'list').stdout).toMatch(/^player +not set \(every player\)$/m);
+    expect(run('config', 'list').stdout).toMatch(/^player +not set$/m);
   });
 
   it('a bad key or value: one line, exit 2, the file untouched', () => {

@@ -35,7 +35,6 @@ export function runList(file: string = configPath()): ExitCode {
     const values = showValue(key, config);
     let shown = values.length > 0 ? values.join(', ') : 'not set';
     if (key === 'thresholds' && values.length === 0) shown += ' (xg)';
-    if (key === 'player' && values.length === 0) shown += ' (every player)';
     if (key === 'library') {
       const env = process.env.BDB_LIBRARY;
       const used = libraryPath(undefined, process.env, config.library);
