@@ -10,13 +10,13 @@ import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metr
 import type { TextBoardOptions } from '../report/board-text.js';
 import { DEFAULT_MAX_FILE_MB } from './match-input.js';
 
-/** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
-export function parseAliases(values: readonly string[]): Map<string, string> {
+/** Parses `--alias NAME=OTHER` values (given to `what`) into a map alias → canonical name. */
+export function parseAliases(values: readonly string[], what = '--alias'): Map<string, string> {
   const m = new Map<string, string>();
   for (const v of values) {
     const k = v.indexOf('=');
     if (k <= 0 || k === v.length - 1)
-      throw new UsageError(`--alias expects NAME=OTHER, got ${JSON.stringify(v)}`);
+      throw new UsageError(`${what} expects NAME=OTHER, got ${JSON.stringify(v)}`);
     // NAME is the canonical spelling; OTHER is merged into it
     m.set(v.slice(k + 1), v.slice(0, k));
   }

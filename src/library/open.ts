@@ -1,8 +1,8 @@
 /**
  * Opening the player's library: where it is, the lock, the version check and the forward migrations.
  *
- * Path: `--library PATH`, else `$BDB_LIBRARY`, else `$XDG_DATA_HOME/bdb/library.duckdb`, else
- * `~/.local/share/bdb/library.duckdb`. A library is checked read-only before anything is written to it, so a
+ * Path: `--library PATH`, else `$BDB_LIBRARY`, else the path the user's configuration names (`bdb config set
+ * library`), else `$XDG_DATA_HOME/bdb/library.duckdb`, else `~/.local/share/bdb/library.duckdb`. A library is checked read-only before anything is written to it, so a
  * foreign, corrupt or newer file is refused untouched. DuckDB locks the file: while one process writes, a
  * second waits (up to `waitMs`) and then fails with a clear message.
  */
@@ -23,10 +23,18 @@ export class LibraryError extends BdbError {
   }
 }
 
-/** The library file to use: the option, else BDB_LIBRARY, else the XDG data folder. */
-export function libraryPath(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The library file to use: the option, else BDB_LIBRARY, else `configured` (the configuration's path),
+ * else the XDG data folder: the most specific choice wins (command line, then this shell, then the user).
+ */
+export function libraryPath(
+  option: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  configured?: string,
+): string {
   if (option) return resolve(option);
   if (env.BDB_LIBRARY) return resolve(env.BDB_LIBRARY);
+  if (configured) return resolve(configured);
   const data = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return resolve(data, 'bdb', 'library.duckdb');
 }

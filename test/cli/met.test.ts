@@ -62,10 +62,11 @@ describe('--met FILE', () => {
     writeFileSync(bad, 'not xml');
     const r = bdb('stats', G0001, '--met', bad);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`bdb: --met ${bad}: not an XML file\n`);
+    // a usage error ends with the pointer to the command's help
+    expect(r.stderr).toBe(`bdb: --met ${bad}: not an XML file (see bdb stats --help)\n`);
     const rv = bdb('review', G0001, '--met', bad);
     expect(rv.code).toBe(2);
-    expect(rv.stderr).toBe(`bdb: --met ${bad}: not an XML file\n`);
+    expect(rv.stderr).toBe(`bdb: --met ${bad}: not an XML file (see bdb review --help)\n`);
     const lib = bdb('stats', '--library', join(tmp, 'lib.duckdb'), '--met', KAZAROSS);
     expect(lib.code).toBe(2);
     expect(lib.stderr).toContain('--met applies to match files');

@@ -5,6 +5,7 @@
 
 import Table from 'cli-table3';
 import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
 import { addAlias, removeAlias, storedAliases } from '../../library/aliases.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { compact, plain } from '../../report/cli-table.js';
@@ -25,11 +26,8 @@ export function registerAlias(program: Command): void {
   libraryOption(
     alias.command('add').description('count OTHER as the person NAME').argument('<name>').argument('<other>'),
   ).action(async (name: string, other: string, opts: AliasOptions) => {
+    if (name === other) throw new UsageError('NAME and OTHER are the same spelling');
     process.exitCode = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
-      if (name === other) {
-        process.stderr.write('bdb: NAME and OTHER are the same spelling\n');
-        return EXIT.usage;
-      }
       await addAlias(lib, name, other);
       await rebuildTotals(lib);
       process.stdout.write(`${other} is counted as ${name}\n`);

@@ -114,10 +114,6 @@ export function registerProgress(program: Command): void {
   )
     .option('--by <period>', 'month (default), quarter, year, or a number of matches')
     .option('--html <file>', 'also write a standalone HTML page with the chart')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  bdb import ~/matches && bdb progress --library --player Llabba\n  bdb progress ~/matches --player Llabba --by quarter --html progress.html\n',
-    )
     .action(async (paths: string[], opts: ProgressOptions) => {
       process.exitCode = await runProgress(paths, opts);
     });

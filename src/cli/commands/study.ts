@@ -198,15 +198,9 @@ export function registerStudy(program: Command): void {
       ' (what an error is)',
       'print JSON (schemaVersion 2) instead of the table',
     ),
-  )
-    .addHelpText(
-      'after',
-      '\nExamples:\n  bdb study mark holding/checker/blots --date 2023-07-01\n' +
-        '  bdb study mark XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10\n  bdb study --player Llabba\n',
-    )
-    .action(async (opts: StudyOptions) => {
-      process.exitCode = await runStudy(opts);
-    });
+  ).action(async (opts: StudyOptions) => {
+    process.exitCode = await runStudy(opts);
+  });
   libraryOption(
     study
       .command('mark')

@@ -27,7 +27,7 @@ import {
   tournamentDay,
   tournamentReview,
 } from '../../history/tournament-review.js';
-import { type Library, libraryPath } from '../../library/open.js';
+import type { Library } from '../../library/open.js';
 import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
@@ -52,7 +52,7 @@ import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '..
 import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
-import { LIBRARY_HELP } from '../library-input.js';
+import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
 import { readMatches } from '../match-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import { type PersonOptions, type PersonSettings, personOptions, personSettings } from '../options.js';
@@ -218,7 +218,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
   const option = typeof opts.library === 'string' ? opts.library : undefined;
   const folder = opts.matches;
   if (folder !== undefined) {
-    const path = libraryPath(option);
+    const path = cliLibraryPath(option);
     if (opts.library === undefined && !existsSync(path)) {
       const s = personSettings(opts);
       const read = readTournamentFiles(folder, wanted, met, s);
@@ -440,10 +440,6 @@ export function registerTournament(program: Command): void {
       "the tournament's match files (read, not imported) instead of a library event",
     )
     .option('--html <file>', 'also write a standalone HTML page')
-    .addHelpText(
-      'after',
-      "\nExamples:\n  bdb tournament review 'Autumn Open' --player Llabba\n  bdb tournament review --matches ~/autumn-open --library lib.duckdb --html review.html\n",
-    )
     .action(async (event: string | undefined, opts: ReviewOptions) => {
       process.exitCode = await runReview(event, opts);
     });
