@@ -24,7 +24,7 @@ import { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { parseAliases } from './options.js';
 
 /** The keys, in the order they are written and listed. */
-export const CONFIG_KEYS = ['player', 'aliases', 'thresholds', 'library'] as const;
+export const CONFIG_KEYS = ['player', 'aliases', 'thresholds', 'library', 'gnubg'] as const;
 
 /** One key of the file. */
 export type ConfigKey = (typeof CONFIG_KEYS)[number];
@@ -42,6 +42,8 @@ export interface BdbConfig {
   readonly thresholds?: Preset;
   /** The library file (absolute) when neither `--library PATH` nor `$BDB_LIBRARY` names one. */
   readonly library?: string;
+  /** The GNU Backgammon program `bdb analyse` runs (absolute) when `--gnubg PATH` names none. */
+  readonly gnubg?: string;
 }
 
 /** What each key means, for `bdb config --help` and `bdb config list`. */
@@ -50,6 +52,7 @@ export const CONFIG_HELP: Readonly<Record<ConfigKey, string>> = {
   aliases: 'other spellings of a person, NAME=OTHER ... (as --alias)',
   thresholds: `the default --thresholds: ${Object.keys(THRESHOLD_PRESETS).join(', ')}`,
   library: 'the library file (after --library PATH and $BDB_LIBRARY)',
+  gnubg: 'the gnubg program bdb analyse runs (after --gnubg PATH; else PATH)',
 };
 
 /** A configuration file bdb cannot use: the message names the file, and the key when one is at fault. */
@@ -166,6 +169,7 @@ export function validateConfig(raw: Record<string, unknown>, file: string): BdbC
     aliases?: Record<string, readonly string[]>;
     thresholds?: Preset;
     library?: string;
+    gnubg?: string;
   } = {};
   for (const [key, v] of Object.entries(raw)) {
     const bad = (what: string): never => {
@@ -191,10 +195,11 @@ export function validateConfig(raw: Record<string, unknown>, file: string): BdbC
         config.thresholds = v as Preset;
         break;
       }
-      case 'library': {
+      case 'library':
+      case 'gnubg': {
         if (typeof v !== 'string' || !(isAbsolute(v) || v === '~' || v.startsWith('~/')))
           bad(`expected an absolute path (or ~/...), got ${JSON.stringify(v)}`);
-        config.library = expandHome(v as string);
+        config[key] = expandHome(v as string);
         break;
       }
     }
@@ -234,7 +239,8 @@ export function configValue(key: ConfigKey, values: readonly string[], cwd: stri
       return v;
     }
     case 'library':
-      if (v.trim() === '') throw new UsageError('config set library: the path is empty');
+    case 'gnubg':
+      if (v.trim() === '') throw new UsageError(`config set ${key}: the path is empty`);
       return resolve(cwd, v);
     case 'aliases': {
       // each NAME=OTHER on its own, so that one OTHER given to two people is seen (validateConfig says so)

@@ -322,6 +322,30 @@ describe('bdb analyse, bad input and missing engine', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 
+  it('the config file names gnuBG when --gnubg does not; --gnubg wins', () => {
+    const home = join(tmp, 'xdg');
+    mkdirSync(join(home, 'bdb'), { recursive: true });
+    const fake = join(tmp, 'not-gnubg-either');
+    writeFileSync(fake, 'not a program');
+    writeFileSync(join(home, 'bdb', 'config.json'), JSON.stringify({ gnubg: fake }));
+    const env = { ...process.env, XDG_CONFIG_HOME: home };
+    const one = join(tmp, 'one');
+    const viaConfig = spawnSync(process.execPath, [BIN, 'analyse', one, '--plies', '0'], {
+      encoding: 'utf8',
+      env,
+    });
+    expect(viaConfig.status).toBe(1);
+    expect(viaConfig.stderr).toMatch(
+      /not-gnubg-either \(from the config file\): not a program that can be run/,
+    );
+    const viaOption = spawnSync(
+      process.execPath,
+      [BIN, 'analyse', one, '--plies', '0', '--gnubg', GNUBG, '--out', join(tmp, 'depth')],
+      { encoding: 'utf8', env },
+    );
+    expect(viaOption.status).toBe(0);
+  });
+
   it('--shard K/N: the shares of N runs are disjoint and together hold every input', () => {
     const seen: string[] = [];
     for (const k of [1, 2, 3]) {

@@ -83,15 +83,15 @@ describe('bdb config set, get, list, unset', () => {
     for (const [args, line] of [
       [
         ['get', 'colour'],
-        "bdb: key 'colour' is not one of player, aliases, thresholds, library (see bdb config get --help)",
+        "bdb: key 'colour' is not one of player, aliases, thresholds, library, gnubg (see bdb config get --help)",
       ],
       [
         ['set', 'colour', 'red'],
-        "bdb: key 'colour' is not one of player, aliases, thresholds, library (see bdb config set --help)",
+        "bdb: key 'colour' is not one of player, aliases, thresholds, library, gnubg (see bdb config set --help)",
       ],
       [
         ['unset', 'colour'],
-        "bdb: key 'colour' is not one of player, aliases, thresholds, library (see bdb config unset --help)",
+        "bdb: key 'colour' is not one of player, aliases, thresholds, library, gnubg (see bdb config unset --help)",
       ],
       [
         ['set', 'thresholds', 'snowie'],
@@ -134,7 +134,7 @@ describe('a file bdb cannot use stops every command with one line naming it (exi
     [
       'an unknown key',
       '{"colour": "red"}',
-      ': unknown key "colour" (the keys are player, aliases, thresholds, library)',
+      ': unknown key "colour" (the keys are player, aliases, thresholds, library, gnubg)',
     ],
     ['a bad preset', '{"thresholds": "snowie"}', ': thresholds: expected xg, gnubg, blunderdb, got "snowie"'],
     [

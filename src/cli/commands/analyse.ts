@@ -24,6 +24,7 @@ import { gnubgVersion, locateGnubg, PLIES, type Plies } from '../../engine/gnubg
 import { UsageError } from '../../errors.js';
 import { LibraryImporter } from '../../library/import.js';
 import { rebuildTotals } from '../../library/totals.js';
+import { userConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles } from '../files.js';
@@ -118,7 +119,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
     throw new UsageError('--library names where --import adds the analysed matches: give --import too');
   let program: string;
   try {
-    program = locateGnubg(opts.gnubg, undefined);
+    program = locateGnubg(opts.gnubg, userConfig().gnubg);
   } catch (e) {
     process.stderr.write(`bdb: ${oneLine(describeFailure(opts.gnubg ?? 'gnubg', e))}\n`);
     return EXIT.someFailed;
@@ -278,7 +279,10 @@ export function registerAnalyse(program: Command): void {
       '--timeout <seconds>',
       `a match's time at 0-ply before gnuBG is stopped (default ${DEFAULT_TIMEOUT_S}; ×5, ×60, ×600, ×3000 at 1-4 plies)`,
     )
-    .option('--gnubg <path>', 'the gnuBG program (default: gnubg on PATH, then the usual places)')
+    .option(
+      '--gnubg <path>',
+      'the gnuBG program (default: bdb config gnubg, gnubg on PATH, the usual places)',
+    )
     .option('--shard <k/n>', 'take share K of N of the inputs (by content), for N machines');
   maxFileSizeOption(libraryOption(cmd))
     .option('--no-progress', 'no progress bar on stderr')
