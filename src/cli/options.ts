@@ -7,15 +7,17 @@ import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import type { TextBoardOptions } from '../report/board-text.js';
 import { DEFAULT_MAX_FILE_MB } from './match-input.js';
+import { outputWidth } from './output.js';
 
-/** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
-export function parseAliases(values: readonly string[]): Map<string, string> {
+/** Parses `--alias NAME=OTHER` values (given to `what`) into a map alias → canonical name. */
+export function parseAliases(values: readonly string[], what = '--alias'): Map<string, string> {
   const m = new Map<string, string>();
   for (const v of values) {
     const k = v.indexOf('=');
     if (k <= 0 || k === v.length - 1)
-      throw new UsageError(`--alias expects NAME=OTHER, got ${JSON.stringify(v)}`);
+      throw new UsageError(`${what} expects NAME=OTHER, got ${JSON.stringify(v)}`);
     // NAME is the canonical spelling; OTHER is merged into it
     m.set(v.slice(k + 1), v.slice(0, k));
   }
@@ -91,7 +93,7 @@ export function intervalOptions(cmd: Command): Command {
   return cmd
     .option(
       '--interval <method>',
-      'how the 95 % intervals are computed: closed (the closed form, default), bootstrap (percentile of resamples of the same units) or bca (bias-corrected and accelerated)',
+      'how the 95 % intervals are computed: closed (by formula, default), bootstrap (percentile of resamples of the same units) or bca (bias-corrected and accelerated)',
     )
     .option('--resamples <B>', `resamples for --interval bootstrap or bca (default ${DEFAULT_RESAMPLES})`)
     .option(
@@ -138,6 +140,12 @@ export function intervalSetting(m: IntervalMethod): {
     : { method: m.ci === 'bca' ? 'bca' : 'bootstrap', resamples: m.resamples, seed: m.seed };
 }
 
+/** How the intervals were computed, in words (the stats legend, the report page). */
+export function intervalWords(m: IntervalMethod): string {
+  if (m.kind === 'closed') return 'by formula';
+  return `${m.ci === 'bca' ? 'BCa' : 'percentile'} bootstrap of ${m.resamples} resamples, seed ${m.seed}`;
+}
+
 /** Collects a repeatable option's values. */
 export function collect(value: string, prev: string[] = []): string[] {
   return [...prev, value];
@@ -145,12 +153,12 @@ export function collect(value: string, prev: string[] = []): string[] {
 
 /**
  * The options every reading command shares (`stats`, `biases`, `plan`, `progress`, `review`, `study`,
- * `tournament review`), declared here once: `--json`, `--player` and `--alias` (repeatable), `--thresholds`
- * (what the thresholds decide is `thresholdsUse`), `--no-progress` and `--met`.
+ * `tournament review`, `report`), declared here once: `--json`, `--player` and `--alias` (repeatable),
+ * `--thresholds` (what the thresholds decide is `thresholdsUse`), `--no-progress` and `--met`.
+ * `jsonHelp` null: no `--json` (a command writing a page only).
  */
-export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string): Command {
-  return cmd
-    .option('--json', jsonHelp)
+export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string | null): Command {
+  return (jsonHelp === null ? cmd : cmd.option('--json', jsonHelp))
     .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
     .addOption(
       new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
@@ -189,14 +197,15 @@ export interface PersonSettings {
   readonly thresholds: ErrorThresholds;
   /** The match equity table (`--met`, else Kazaross-XG2). */
   readonly met: Met;
-  /** The settings as the JSON output records them. */
+  /** The settings as the JSON output records them (src/report/json.ts `JsonSettings`). */
   readonly settings: {
     readonly thresholds: {
       readonly preset: keyof typeof THRESHOLD_PRESETS;
       readonly errorMpt: number;
       readonly blunderMpt: number;
     };
-    readonly difficultyTau: number;
+    /** τ of the reference player (spec §4), in normalised equity (EMG). */
+    readonly difficultyTauEmg: number;
     /** The match equity table's name, and its file when `--met` named one (null: the bundled table). */
     readonly met: { readonly name: string; readonly file: string | null };
   };
@@ -210,8 +219,33 @@ export function personSettings(opts: PersonOptions): PersonSettings {
   const met = metOption(opts.met);
   const settings = {
     thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
-    difficultyTau: DIFFICULTY_TAU,
+    difficultyTauEmg: DIFFICULTY_TAU,
     met: { name: met.name, file: opts.met ?? null },
   };
   return { aliases, wanted, preset, thresholds, met, settings };
+}
+
+/** The values commander gives for {@link boardOptions}. */
+export interface BoardOptions {
+  boards?: boolean;
+  ascii?: boolean;
+}
+
+/** Adds `--boards` and `--ascii` (a text board under each position a command lists). */
+export function boardOptions(cmd: Command): Command {
+  return cmd
+    .option('--boards', 'draw a text board under each position listed (not in --json)')
+    .option('--ascii', 'draw the boards in plain ASCII instead of Unicode box drawing (implies --boards)');
+}
+
+/** The widest text board, in columns. */
+const BOARD_COLUMNS = 80;
+
+/**
+ * How to draw the text boards (`--boards`, `--ascii`), or null without boards (and with `--json`): 80
+ * columns, fewer on a narrower terminal (the output's width, ./output.ts).
+ */
+export function textBoards(opts: BoardOptions & { json?: boolean }): TextBoardOptions | null {
+  if (opts.json || !(opts.boards || opts.ascii)) return null;
+  return { ascii: opts.ascii === true, width: Math.min(BOARD_COLUMNS, outputWidth()) };
 }

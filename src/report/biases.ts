@@ -23,10 +23,20 @@ import {
 } from '../metrics/exposure-bias.js';
 import { takePassBias } from '../metrics/take-pass-bias.js';
 import type { CubeDecision, Match } from '../model/types.js';
-import { type DecisionRef, decisionRef } from '../review/decision-refs.js';
+import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
+import { renderTextBoard, type TextBoardOptions } from './board-text.js';
+import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
+import { jsonDecisionRef } from './json.js';
 import { FULL_WIDTH, wrapText } from './width.js';
+
+/** A checker play of the blot biases: where it is, and (when the collector keeps them) the plays' text. */
+export interface BiasRef extends DecisionRef {
+  /** The play made and the best play, kept only for boards (`BiasCollector` option `plays`), never in JSON. */
+  readonly played?: string;
+  readonly best?: string;
+}
 
 /** The biases of one person. */
 export interface PlayerBiases {
@@ -36,8 +46,8 @@ export interface PlayerBiases {
   readonly analysed: number;
   readonly takePass: BiasEstimate;
   readonly doubles: DoublesBias;
-  readonly blots: BlotBias<DecisionRef>;
-  readonly exposure: ExposureBias<DecisionRef>;
+  readonly blots: BlotBias<BiasRef>;
+  readonly exposure: ExposureBias<BiasRef>;
 }
 
 interface Pending {
@@ -46,13 +56,13 @@ interface Pending {
   /** The cube decisions (a few per game; the biases read their analysis). */
   cube: CubeDecision[];
   /** Checker plays are reduced to their rows as they stream by: no board or candidate list is kept. */
-  blots: BlotBiasRow<DecisionRef>[];
-  blotsUnread: DecisionRef[];
-  exposure: ExposureBiasRow<DecisionRef>[];
-  exposureUnread: DecisionRef[];
+  blots: BlotBiasRow<BiasRef>[];
+  blotsUnread: BiasRef[];
+  exposure: ExposureBiasRow<BiasRef>[];
+  exposureUnread: BiasRef[];
 }
 
-function push<Row>(rows: Row[], unread: DecisionRef[], item: BiasItem<Row, DecisionRef>): void {
+function push<Row>(rows: Row[], unread: BiasRef[], item: BiasItem<Row, BiasRef>): void {
   if (item === null) return;
   if ('row' in item) rows.push(item.row);
   else unread.push(item.unread);
@@ -62,8 +72,11 @@ function push<Row>(rows: Row[], unread: DecisionRef[], item: BiasItem<Row, Decis
 export class BiasCollector {
   private readonly byName = new Map<string, Pending>();
   private readonly opts: AggregateOptions;
-  constructor(opts: AggregateOptions = {}) {
+  private readonly plays: boolean;
+  /** `keep.plays`: keep each blot row's played and best plays as text (for boards; costs a little memory). */
+  constructor(opts: AggregateOptions = {}, keep: { readonly plays?: boolean } = {}) {
     this.opts = opts;
+    this.plays = keep.plays === true;
   }
 
   /** Adds both seats of a match. */
@@ -87,7 +100,8 @@ export class BiasCollector {
           return;
         }
         if (blotBiasRowKind(d).kind === 'skip') return;
-        const ref = decisionRef(match, game, i).ref;
+        const found = decisionRef(match, game, i).ref;
+        const ref: BiasRef = this.plays ? { ...found, ...playedAndBest(d) } : found;
         push(p.blots, p.blotsUnread, blotBiasItem(d, ref));
         push(p.exposure, p.exposureUnread, exposureBiasItem(d, ref));
       });
@@ -110,46 +124,74 @@ export class BiasCollector {
   }
 }
 
+/** A bias under its JSON keys: N, P, M and their costs, B with its 95 % bounds, the verdict. */
+function jsonEstimate(e: BiasEstimate): JsonBiasEstimate {
+  return {
+    n: e.n,
+    plus: e.plus,
+    minus: e.minus,
+    plusCostMpt: e.plusCostMpt,
+    minusCostMpt: e.minusCostMpt,
+    bias: e.bias,
+    low: e.low,
+    high: e.high,
+    verdict: e.verdict,
+  };
+}
+
+/** A bias as `bdb biases --json` gives it. */
+export interface JsonBiasEstimate {
+  n: number;
+  plus: number;
+  minus: number;
+  plusCostMpt: number;
+  minusCostMpt: number;
+  bias: number | null;
+  low: number | null;
+  high: number | null;
+  verdict: string;
+}
+
 /** The JSON entry of one person (full precision; each blot row traced to its decision). */
 export function jsonPlayerBiases(p: PlayerBiases): unknown {
   return {
     player: p.player,
     matches: p.matches,
-    takePass: p.takePass,
-    doubles: p.doubles.overall,
+    takePass: jsonEstimate(p.takePass),
+    doubles: jsonEstimate(p.doubles.overall),
     doublesByScore: p.doubles.byScore.map((c) => ({
       away: c.away,
       opponentAway: c.opponentAway,
-      ...c.estimate,
+      ...jsonEstimate(c.estimate),
     })),
     blots: {
-      ...p.blots.estimate,
+      ...jsonEstimate(p.blots.estimate),
       unread: p.blots.unread,
       unreadShare: p.blots.unreadShare,
       decisions: p.blots.rows.map((r) => ({
-        ...r.ref,
+        ...jsonDecisionRef(r.ref),
         x: r.x,
-        error: r.error,
+        errorEmg: r.error,
         blotsPlayed: r.blotsPlayed,
         blotsBest: r.blotsBest,
       })),
-      unreadDecisions: p.blots.unreadRefs,
+      unreadDecisions: p.blots.unreadRefs.map(jsonDecisionRef),
     },
     blotsExposure: {
-      ...p.exposure.estimate,
+      ...jsonEstimate(p.exposure.estimate),
       meanShotDifference: p.exposure.meanShotDifference,
       meanShotDifferenceLow: p.exposure.meanLow,
       meanShotDifferenceHigh: p.exposure.meanHigh,
       unread: p.exposure.unread,
       unreadShare: p.exposure.unreadShare,
       decisions: p.exposure.rows.map((r) => ({
-        ...r.ref,
+        ...jsonDecisionRef(r.ref),
         x: r.x,
-        error: r.error,
+        errorEmg: r.error,
         shotsPlayed: r.shotsPlayed,
         shotsBest: r.shotsBest,
       })),
-      unreadDecisions: p.exposure.unreadRefs,
+      unreadDecisions: p.exposure.unreadRefs.map(jsonDecisionRef),
     },
   };
 }
@@ -158,7 +200,11 @@ function interval(e: { low: number | null; high: number | null }, digits: number
   return e.low === null || e.high === null ? 'n/a' : `${signed(e.low, digits)} … ${signed(e.high, digits)}`;
 }
 
-function biasRow(label: string, e: BiasEstimate): string[] {
+/** The columns of a bias table (terminal and HTML). */
+export const BIAS_TABLE_HEAD = ['Bias', 'N', 'P (mpt)', 'M (mpt)', 'B', '95 %', 'Verdict'] as const;
+
+/** The cells of a bias table's row (terminal and HTML). */
+export function biasRow(label: string, e: BiasEstimate): string[] {
   return [
     label,
     String(e.n),
@@ -170,19 +216,95 @@ function biasRow(label: string, e: BiasEstimate): string[] {
   ];
 }
 
-/** The table of one person, within `width` columns. */
-export function renderPlayerBiases(p: PlayerBiases, width: number = FULL_WIDTH): string {
-  const rows = [biasRow('Take/pass', p.takePass), biasRow('Doubles', p.doubles.overall)];
-  for (const c of p.doubles.byScore) {
-    const label = c.away === 0 ? '  money' : `  ${c.away}-away / ${c.opponentAway}-away`;
-    rows.push(biasRow(label, c.estimate));
-  }
-  rows.push(biasRow('Blots', p.blots.estimate));
-  rows.push(biasRow('Blots, exposure', p.exposure.estimate));
+/** How many blot decisions are drawn per person with `--boards` (the costliest). */
+export const BLOT_BOARDS = 10;
+
+/** The blot rows where the play made left more or fewer blots than the best play, costliest first. */
+export function biasedBlotRows(p: PlayerBiases): BlotBiasRow<BiasRef>[] {
+  return p.blots.rows
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.x !== 0)
+    .sort((a, b) => b.r.error - a.r.error || a.i - b.i)
+    .map(({ r }) => r);
+}
+
+/** The board of a blot row (null when its position is unknown): the person on roll at the bottom. */
+export function blotRowBoard(person: string, r: BlotBiasRow<BiasRef>): BoardView | null {
+  return boardView({
+    xgid: r.ref.xgid,
+    names: [person, 'opponent'],
+    played: r.ref.played === undefined ? null : { text: r.ref.played },
+    best: r.ref.best === undefined ? null : { text: r.ref.best },
+  });
+}
+
+/** The costliest blot decisions of one person, each with its text board; the text within `width` columns. */
+function blotBoards(p: PlayerBiases, text: TextBoardOptions, width: number): string[] {
+  const rows = biasedBlotRows(p);
+  const say = (line: string, hang = ''): string[] => wrapText(line, width, { hang });
+  if (rows.length === 0) return say('Blot decisions: none with more or fewer blots than the best play.');
+  const shown = Math.min(rows.length, BLOT_BOARDS);
+  const lines = say(
+    'Blot decisions where the play made left more or fewer blots than the best play, ' +
+      `costliest first: ${shown} of ${rows.length}${rows.length > BLOT_BOARDS ? ' (all in --json)' : ''}`,
+  );
+  rows.slice(0, BLOT_BOARDS).forEach((r, i) => {
+    lines.push(
+      ...say(
+        `${i + 1}. ${r.x > 0 ? 'more' : 'fewer'} blots: ${r.blotsPlayed ?? 'n/a'} after the play made, ` +
+          `${r.blotsBest ?? 'n/a'} after the best, error ${fixed(r.error, 3)} EMG`,
+        '   ',
+      ),
+      ...say(`   played ${r.ref.played ?? 'n/a'}, best ${r.ref.best ?? 'n/a'}`),
+      ...say(`   game ${r.ref.game}, move ${r.ref.move} of ${r.ref.file}`),
+    );
+    const v = blotRowBoard(p.player, r);
+    lines.push(
+      ...(v ? renderTextBoard(v, { ...text, indent: '   ' }) : ['   (no board: the position is unknown)']),
+    );
+  });
+  return lines;
+}
+
+/** What the terminal biases draw, and within how many columns. */
+export interface BiasesTextOptions {
+  /** The costliest blot decisions with text boards (`--boards`), or none. */
+  readonly boards?: TextBoardOptions | null;
+  /** The columns the text fits (default {@link FULL_WIDTH}: no limit). */
+  readonly width?: number;
+}
+
+/** One bias of a person: its label, whether it is a score cell of the doubles, and its estimate. */
+export interface BiasRow {
+  readonly label: string;
+  /** True for a score cell under Doubles. */
+  readonly sub: boolean;
+  readonly estimate: BiasEstimate;
+}
+
+/** The biases of a person in the order the table and the chart show them. */
+export function biasRows(p: PlayerBiases): BiasRow[] {
+  return [
+    { label: 'Take/pass', sub: false, estimate: p.takePass },
+    { label: 'Doubles', sub: false, estimate: p.doubles.overall },
+    ...p.doubles.byScore.map((c) => ({
+      label: c.away === 0 ? 'money' : `${c.away}-away / ${c.opponentAway}-away`,
+      sub: true,
+      estimate: c.estimate,
+    })),
+    { label: 'Blots', sub: false, estimate: p.blots.estimate },
+    { label: 'Blots, exposure', sub: false, estimate: p.exposure.estimate },
+  ];
+}
+
+/** The table of one person (and the blot decisions drawn, with `boards`), within `opts.width` columns. */
+export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}): string {
+  const width = opts.width ?? FULL_WIDTH;
+  const rows = biasRows(p).map((r) => biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate));
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
     `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'}`,
-    fitTable({ head: ['Bias', 'N', 'P (mpt)', 'M (mpt)', 'B', '95 %', 'Verdict'], rows }, width),
+    fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width),
     ...wrapText(
       `Shots left vs best play: ${signed(p.exposure.meanShotDifference, 2)} per decision (95 % ${interval(
         { low: p.exposure.meanLow, high: p.exposure.meanHigh },
@@ -198,6 +320,7 @@ export function renderPlayerBiases(p: PlayerBiases, width: number = FULL_WIDTH):
       width,
     ),
   ];
+  if (opts.boards) lines.push(...blotBoards(p, opts.boards, width));
   return lines.join('\n');
 }
 
@@ -215,12 +338,12 @@ export function biasesLegend(width: number = FULL_WIDTH): string {
   ).join('\n');
 }
 
-/** All persons' tables, within `width` columns. */
-export function renderBiases(players: readonly PlayerBiases[], width: number = FULL_WIDTH): string {
+/** All persons' tables, within `opts.width` columns. */
+export function renderBiases(players: readonly PlayerBiases[], opts: BiasesTextOptions = {}): string {
   return withoutAnalysis(
     players,
     (p) => p.analysed > 0,
-    (p) => renderPlayerBiases(p, width),
-    width,
+    (p) => renderPlayerBiases(p, opts),
+    opts.width,
   );
 }

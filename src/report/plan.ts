@@ -28,8 +28,11 @@ import {
 } from '../metrics/study-plan.js';
 import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
+import { renderTextBoard, type TextBoardOptions } from './board-text.js';
+import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
+import { type JsonDecisionRef, jsonDecisionRef } from './json.js';
 import { FULL_WIDTH, wrapSummary, wrapText } from './width.js';
 
 export {
@@ -174,6 +177,12 @@ export function groupText(group: string): string {
   return `${plan}/${nature}/${theme}${score ? ` · ${score} away` : ''}`;
 }
 
+/** A plan reference (where the decision is, and the play or cube action made and the best) as JSON. */
+function jsonPlanRef(r: PlanRef): JsonDecisionRef & { played: string; best: string } {
+  return { ...jsonDecisionRef(r), played: r.played, best: r.best };
+}
+
+/** A family as JSON: MWC figures in fractions of a match (`…Mwc`), e in EMG. */
 function jsonFamily(f: StudyFamily<PlanRef>): unknown {
   return {
     family: familyText(f),
@@ -183,21 +192,21 @@ function jsonFamily(f: StudyFamily<PlanRef>): unknown {
     members: f.members,
     scored: f.scored,
     unscored: f.unscored,
-    recoverable: f.recoverable,
+    recoverableMwc: f.recoverable,
     low: f.low,
     high: f.high,
     included: f.included,
     positions: f.positions.map((m) => ({
-      ...m.ref,
-      error: m.error,
-      loss: m.loss,
-      difficulty: m.difficulty,
-      excess: m.excess,
+      ...jsonPlanRef(m.ref),
+      errorEmg: m.error,
+      lossMwc: m.loss,
+      difficultyMwc: m.difficulty,
+      excessMwc: m.excess,
     })),
   };
 }
 
-/** The JSON entry of one person (MWC figures as fractions of a match, full precision). */
+/** The JSON entry of one person's plan. */
 export function jsonPlayerPlan(p: PlayerPlan): unknown {
   return {
     player: p.player,
@@ -211,21 +220,21 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
       candidates: p.candidates,
       selected: p.reference.map((r) => ({
         group: r.candidate.group,
-        gain: r.gain,
-        excess: r.candidate.excess,
+        gainMwc: r.gain,
+        excessMwc: r.candidate.excess,
         covered: r.covered,
         tight: r.candidate.tight,
         unstable: r.candidate.unstable,
         errors: r.candidate.refs.length,
-        ...r.candidate.refs[0]!,
+        ...jsonPlanRef(r.candidate.refs[0]!),
       })),
       ...(p.studied
         ? {
             studied: p.studied.map((c) => ({
               group: c.group,
-              excess: c.excess,
+              excessMwc: c.excess,
               errors: c.refs.length,
-              ...c.refs[0]!,
+              ...jsonPlanRef(c.refs[0]!),
             })),
           }
         : {}),
@@ -236,7 +245,13 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
 /** Theme coverage with its shares (fractions; null without errors). */
 export function jsonCoverage(c: ThemeCoverage): unknown {
   return {
-    ...c,
+    checkerErrors: c.checkerErrors,
+    blunderDb: c.blunderDb,
+    blunderDbFour: c.blunderDbFour,
+    named: c.named,
+    fallback: c.fallback,
+    cubeErrors: c.cubeErrors,
+    cubeNamed: c.cubeNamed,
     shares: {
       blunderDb: share(c.blunderDb, c.checkerErrors),
       blunderDbFour: share(c.blunderDbFour, c.checkerErrors),
@@ -272,16 +287,24 @@ function pp(x: number | null, digits = 2): string {
   return x === null ? 'n/a' : signed(100 * x, digits);
 }
 
-function familyTable(families: readonly StudyFamily<PlanRef>[], width: number): string {
-  const rows = families.map((f, i) => [
-    String(i + 1),
+/** The columns of a family table (terminal and HTML). */
+export const FAMILY_TABLE_HEAD = ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'] as const;
+
+/** The cells of family number `n` of a table (terminal and HTML). */
+export function familyCells(f: StudyFamily<PlanRef>, n: number): string[] {
+  return [
+    String(n),
     familyText(f),
     String(f.members),
     String(f.scored),
     pp(f.recoverable),
     f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
-  ]);
-  return fitTable({ head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'], rows }, width);
+  ];
+}
+
+function familyTable(families: readonly StudyFamily<PlanRef>[], width: number): string {
+  const rows = families.map((f, i) => familyCells(f, i + 1));
+  return fitTable({ head: [...FAMILY_TABLE_HEAD], rows }, width);
 }
 
 /** How many tentative families the table shows (they are ranked by R; JSON has them all). */
@@ -308,8 +331,57 @@ function topPositions(families: readonly StudyFamily<PlanRef>[], width: number):
   return lines;
 }
 
-/** The tables of one person, within `width` columns. */
-export function renderPlayerPlan(p: PlayerPlan, width: number = FULL_WIDTH): string {
+/** True for a take or pass (the position has the doubler on roll, the person answers). */
+function answers(ref: PlanRef): boolean {
+  return ref.kind === 'cube' && /^(Take|Pass|Beaver)$/.test(ref.played);
+}
+
+/**
+ * The board of a decision of `person` listed by the plan (null when its position is unknown): the side on
+ * roll at the bottom (the doubler for a take or pass), the play made and the best one.
+ */
+export function planRefBoard(person: string, ref: PlanRef): BoardView | null {
+  const ans = answers(ref);
+  return boardView({
+    xgid: ref.xgid,
+    names: ans ? ['opponent', person] : [person, 'opponent'],
+    answer: ans,
+    played: ref.played === 'n/a' ? null : { text: ref.played },
+    best: ref.best === 'n/a' ? null : { text: ref.best },
+  });
+}
+
+/** What the terminal plan draws, and within how many columns. */
+export interface PlanTextOptions {
+  /** A text board under each reference position (`--boards`), or none. */
+  readonly boards?: TextBoardOptions | null;
+  /** The columns the text fits (default {@link FULL_WIDTH}: no limit). */
+  readonly width?: number;
+}
+
+/** The reference positions one by one, each with its text board; the text within `width` columns. */
+function referenceBoards(p: PlayerPlan, text: TextBoardOptions, width: number): string[] {
+  const lines = wrapText('Reference positions, drawn (X = the player on roll):', width);
+  p.reference.forEach((r, i) => {
+    const ref = r.candidate.refs[0]!;
+    lines.push(
+      ...wrapText(`${i + 1}. ${groupText(r.candidate.group)}, gain ${fixed(100 * r.gain, 3)} pp MWC`, width, {
+        hang: '   ',
+      }),
+      ...wrapText(`   played ${ref.played}, best ${ref.best}`, width),
+      ...wrapText(`   game ${ref.game}, move ${ref.move} of ${ref.file}`, width),
+    );
+    const v = planRefBoard(p.player, ref);
+    lines.push(
+      ...(v ? renderTextBoard(v, { ...text, indent: '   ' }) : ['   (no board: the position is unknown)']),
+    );
+  });
+  return lines;
+}
+
+/** The tables of one person (and the reference positions drawn, with `boards`), within `opts.width` columns. */
+export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): string {
+  const width = opts.width ?? FULL_WIDTH;
   const lines = [
     ...wrapText(
       `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
@@ -356,6 +428,7 @@ export function renderPlayerPlan(p: PlayerPlan, width: number = FULL_WIDTH): str
     const head = ['#', 'Family', 'Gain (pp)', 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'];
     // XGIDs and paths do not wrap: a narrow terminal gets a paragraph per position
     lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
+    if (opts.boards) lines.push(...referenceBoards(p, opts.boards, width));
   }
   if (p.studied && p.studied.length > 0) {
     lines.push(
@@ -397,12 +470,12 @@ export function planLegend(errorMpt: number, preset: string, width: number = FUL
   ).join('\n');
 }
 
-/** All persons' tables, within `width` columns. */
-export function renderPlans(players: readonly PlayerPlan[], width: number = FULL_WIDTH): string {
+/** All persons' tables, within `opts.width` columns. */
+export function renderPlans(players: readonly PlayerPlan[], opts: PlanTextOptions = {}): string {
   return withoutAnalysis(
     players,
     (p) => p.analysed > 0,
-    (p) => renderPlayerPlan(p, width),
-    width,
+    (p) => renderPlayerPlan(p, opts),
+    opts.width,
   );
 }

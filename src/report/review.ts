@@ -5,6 +5,8 @@
  */
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
+import { renderTextBoard, type TextBoardOptions } from './board-text.js';
+import { type BoardView, boardView } from './board-view.js';
 import { renderCumulativeChart, renderLossBars } from './charts.js';
 import { fitTable } from './cli-table.js';
 import { fixed, percent, signed } from './format.js';
@@ -87,7 +89,7 @@ function cubeText(d: ReviewedDecision): string {
 }
 
 /** True for a take or pass: XG and gnuBG show it as the doubler's cube decision. */
-function answer(d: ReviewedDecision): boolean {
+export function answer(d: ReviewedDecision): boolean {
   return d.cube !== null && /^(Take|Pass|Beaver)$/.test(d.cube.action);
 }
 
@@ -139,8 +141,46 @@ export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
   return parts;
 }
 
-/** The lines of one decision to review, within `width` columns. */
-export function renderReviewedDecision(d: ReviewedDecision, n: number, width: number = FULL_WIDTH): string[] {
+/**
+ * The board of a decision to review (null when its position is unknown): the side on roll at the bottom (the
+ * doubler for a take or pass), the play made and the best one with their equities.
+ */
+export function reviewBoard(d: ReviewedDecision, player: string, opponent: string): BoardView | null {
+  const p = decisionParts(d, 1);
+  const ans = answer(d);
+  return boardView({
+    xgid: d.xgid,
+    names: ans ? [opponent, player] : [player, opponent],
+    answer: ans,
+    played: { text: p.played.action, equity: p.played.equity || null },
+    best: { text: p.best.action, equity: p.best.equity || null },
+  });
+}
+
+/** What the terminal review shows, and within how many columns. */
+export interface ReviewTextOptions {
+  /** Text boards under the decisions (`--boards`), or none. */
+  readonly boards?: TextBoardOptions | null;
+  /** The columns the text fits (default {@link FULL_WIDTH}: no limit). */
+  readonly width?: number;
+  /** The players shown (`--player` picks; default both). */
+  readonly seats?: readonly (0 | 1)[];
+}
+
+/**
+ * The lines of one decision to review, within `width` columns (with its text board when `boards` is
+ * given).
+ */
+export function renderReviewedDecision(
+  d: ReviewedDecision,
+  n: number,
+  width: number = FULL_WIDTH,
+  boards: {
+    readonly text: TextBoardOptions;
+    readonly player: string;
+    readonly opponent: string;
+  } | null = null,
+): string[] {
   const p = decisionParts(d, n);
   const lines = [
     ...wrapSummary(p.heading, width, { hang: '   ' }),
@@ -157,11 +197,24 @@ export function renderReviewedDecision(d: ReviewedDecision, n: number, width: nu
     lines.push(`   Best:   ${p.best.action}`);
     lines.push(...wrapSummary(p.cubeEquities ?? '', width, { indent: '   ', hang: '     ' }));
   }
+  if (boards) {
+    const v = reviewBoard(d, boards.player, boards.opponent);
+    if (v) lines.push(...renderTextBoard(v, { ...boards.text, indent: '   ' }));
+    else lines.push('   (no board: the position is unknown)');
+  }
   return lines;
 }
 
-/** One player's section: name, summary table, decisions to review, within `width` columns. */
-export function renderPlayerReview(p: PlayerReview, width: number = FULL_WIDTH): string {
+/**
+ * One player's section: name, summary table, decisions to review (with boards against `opponent`), within
+ * `opts.width` columns.
+ */
+export function renderPlayerReview(
+  p: PlayerReview,
+  opponent = 'opponent',
+  opts: ReviewTextOptions = {},
+): string {
+  const width = opts.width ?? FULL_WIDTH;
   const lines = [p.player, renderPlayerSummary(p, width)];
   if (p.toReview.length === 0) {
     lines.push(
@@ -172,8 +225,9 @@ export function renderPlayerReview(p: PlayerReview, width: number = FULL_WIDTH):
     );
   } else {
     lines.push(...wrapText('Decisions to review (the most MWC lost beyond difficulty first):', width));
+    const boards = opts.boards ? { text: opts.boards, player: p.player, opponent } : null;
     p.toReview.forEach((d, i) => {
-      lines.push(...renderReviewedDecision(d, i + 1, width));
+      lines.push(...renderReviewedDecision(d, i + 1, width, boards));
     });
   }
   return lines.join('\n');
@@ -199,19 +253,17 @@ export function renderReviewCharts(r: MatchReview, width: number = FULL_WIDTH): 
 }
 
 /**
- * The whole review: title, the players of `seats` (both by default; `--player` picks), the charts, and the
- * settings the figures depend on; within `width` columns.
+ * The whole review: title, the players of `opts.seats` (both by default; `--player` picks), the charts, and
+ * the settings the figures depend on; within `opts.width` columns.
  */
-export function renderReview(
-  r: MatchReview,
-  seats: readonly (0 | 1)[] = [0, 1],
-  width: number = FULL_WIDTH,
-): string {
+export function renderReview(r: MatchReview, opts: ReviewTextOptions = {}): string {
+  const width = opts.width ?? FULL_WIDTH;
+  const seats = opts.seats ?? [0, 1];
   const t = r.settings.thresholds;
   return [
     ...wrapSummary(reviewTitle(r), width, { hang: '  ' }),
     '',
-    ...seats.flatMap((k) => [renderPlayerReview(r.reviews[k], width), '']),
+    ...seats.flatMap((k) => [renderPlayerReview(r.reviews[k], r.players[1 - k], opts), '']),
     renderReviewCharts(r, width),
     '',
     ...wrapText(

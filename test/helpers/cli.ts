@@ -12,10 +12,14 @@ export interface BdbRun {
   stderr: string;
 }
 
-/** How to run: extra environment variables (`undefined` removes one) and the bytes on standard input. */
+/**
+ * How to run: extra environment variables (`undefined` removes one), the bytes on standard input and the
+ * working folder.
+ */
 export interface BdbRunOptions {
   env?: Record<string, string | undefined>;
   input?: string | Uint8Array;
+  cwd?: string;
 }
 
 /** Spawns `bdb ...args`. */
@@ -37,6 +41,7 @@ export function bdbWith(opts: BdbRunOptions, ...args: string[]): BdbRun {
     timeout: 120_000,
     maxBuffer: 256 * 1024 * 1024,
     ...(opts.input !== undefined ? { input: opts.input } : {}),
+    ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }

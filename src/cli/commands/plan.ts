@@ -12,6 +12,7 @@ import {
   REFERENCE_RHO,
 } from '../../metrics/reference-positions.js';
 import { addThemeCoverage, emptyThemeCoverage } from '../../metrics/theme-coverage.js';
+import { jsonHead, renderJson } from '../../report/json.js';
 import {
   coverageLine,
   jsonCoverage,
@@ -34,10 +35,17 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  type PersonSettings,
+  personOptions,
+  personSettings,
+  textBoards,
+} from '../options.js';
 import { outputWidth, writeOut } from '../output.js';
 
-export interface PlanOptions extends SourceOptions {
+export interface PlanOptions extends SourceOptions, BoardOptions {
   positions?: string;
 }
 
@@ -106,31 +114,30 @@ function printPlan(
   collector: PlanCollector,
   size: number,
   { preset, thresholds, settings: personJson }: PersonSettings,
-  { read, errors, exitCode }: MatchInputResult,
+  { read, errors, duplicates, exitCode }: MatchInputResult,
   opts: PlanOptions,
 ): ExitCode {
   const players = collector.results(size);
   const all = emptyThemeCoverage();
   for (const p of players) addThemeCoverage(all, p.coverage);
   if (opts.json) {
-    const settings = { ...personJson, referencePositions: { size, rho: REFERENCE_RHO } };
+    const settings = { ...personJson, referencePositions: { size, rhoPips: REFERENCE_RHO } };
     writeOut(
-      `${JSON.stringify(
-        {
-          schemaVersion: 1,
-          settings,
-          matches: read,
-          themeCoverage: jsonCoverage(all),
-          players: players.map(jsonPlayerPlan),
-          errors,
-        },
-        null,
-        2,
-      )}\n`,
+      renderJson({
+        ...jsonHead('plan'),
+        settings,
+        matches: read,
+        themeCoverage: jsonCoverage(all),
+        players: players.map(jsonPlayerPlan),
+        failures: errors,
+        duplicates,
+      }),
     );
   } else if (players.length > 0) {
     const width = outputWidth();
-    writeOut(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, width)}\n\n`);
+    writeOut(
+      `Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, { boards: textBoards(opts), width })}\n\n`,
+    );
     if (players.filter((p) => p.analysed > 0).length > 1)
       writeOut(`${wrapText(`All players: ${coverageLine(all)}`, width).join('\n')}\n`);
     writeOut(`${planLegend(thresholds.errorMpt, preset, width)}\n`);
@@ -144,7 +151,11 @@ export function registerPlan(program: Command): void {
     .command('plan')
     .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 1) instead of tables'))
+  boardOptions(
+    sourceOptions(
+      personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 2) instead of tables'),
+    ),
+  )
     .option(
       '--positions <n>',
       `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,

@@ -1,6 +1,7 @@
 /**
  * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
- * three decisions to review, luck-adjusted result; as text, JSON, and optionally a standalone HTML page.
+ * three decisions to review, luck-adjusted result; as text (with a text board under each decision to review
+ * with `--boards`), JSON, and optionally a standalone HTML page (an SVG board for each).
  */
 import { statSync } from 'node:fs';
 import { isatty } from 'node:tty';
@@ -9,29 +10,35 @@ import { canonicalName, parseMatchFiles } from '../../analyse.js';
 import { unknownPlayerMessage } from '../../history/names.js';
 import type { Match } from '../../model/types.js';
 import { renderReviewHtml } from '../../report/html.js';
+import { renderJson } from '../../report/json.js';
 import { renderReview } from '../../report/review.js';
+import { jsonReview } from '../../report/review-json.js';
 import { buildReview } from '../../review/review.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputName, matchUnits, STDIN_NAME, STDIN_PATH, STDIN_TERMINAL } from '../files.js';
 import { readUnit } from '../match-input.js';
 import {
+  type BoardOptions,
+  boardOptions,
   maxFileSize,
   maxFileSizeOption,
   type PersonOptions,
   personOptions,
   personSettings,
+  textBoards,
 } from '../options.js';
 import { outputWidth, writeOut, writeUserFile } from '../output.js';
 
-export interface ReviewOptions extends PersonOptions {
+export interface ReviewOptions extends PersonOptions, BoardOptions {
   html?: string;
   maxFileSize?: string;
 }
 
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
-  const { thresholds, met, aliases, wanted } = personSettings(opts);
+  // the settings as every command's JSON records them (--thresholds, --met)
+  const { thresholds, met, aliases, wanted, settings } = personSettings(opts);
   const maxMb = maxFileSize(opts.maxFileSize);
   const fail = (message: string): ExitCode => {
     process.stderr.write(`bdb: ${oneLine(message)}\n`);
@@ -71,10 +78,9 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   try {
     const review = buildReview(match, met, thresholds);
     if (opts.html !== undefined) html = renderReviewHtml(review, seats);
-    const reviews = review.reviews.filter((p) => seats.includes(p.seat));
     text = opts.json
-      ? JSON.stringify({ schemaVersion: 1, review: { ...review, reviews } }, null, 2)
-      : renderReview(review, seats, outputWidth());
+      ? renderJson(jsonReview(review, settings, seats))
+      : `${renderReview(review, { boards: textBoards(opts), width: outputWidth(), seats })}\n`;
   } catch (e) {
     return fail(`${name}: internal error (please report): ${(e as Error).message}`);
   }
@@ -83,7 +89,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     if (failed !== null) return fail(failed);
     process.stderr.write(`bdb: wrote ${opts.html}\n`);
   }
-  writeOut(`${text}\n`);
+  writeOut(text);
   return EXIT.ok;
 }
 
@@ -97,9 +103,11 @@ export function registerReview(program: Command): void {
     )
     .argument('<file>', 'one match file');
   maxFileSizeOption(
-    personOptions(cmd, '', 'print JSON ({ schemaVersion: 1, review }) instead of tables').option(
-      '--html <file>',
-      'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
+    boardOptions(
+      personOptions(cmd, '', 'print JSON (schemaVersion 2) instead of tables').option(
+        '--html <file>',
+        'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
+      ),
     ),
   ).action((file: string, opts: ReviewOptions) => {
     process.exitCode = runReview(file, opts);

@@ -1,6 +1,6 @@
 /**
  * `bdb stats PATH...`: PR, equity and MWC lost, L7, engine Elo and gnuBG figures per match (a table each)
- * and per person over the matches read, or all of it as JSON (schemaVersion 1).
+ * and per person over the matches read, or all of it as JSON (src/report/json.ts; docs/json.md).
  */
 import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
@@ -9,7 +9,7 @@ import { isEmptyFilter } from '../../library/filter.js';
 import { libraryFileNotes, libraryReports, libraryTallies } from '../../library/read.js';
 import { storedTotals } from '../../library/totals.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
-import { JsonReportWriter, jsonMatch } from '../../report/json.js';
+import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { FULL_WIDTH, wrapText } from '../../report/width.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -28,6 +28,7 @@ import {
   intervalOption,
   intervalOptions,
   intervalSetting,
+  intervalWords,
   type PersonSettings,
   personOptions,
   personSettings,
@@ -128,7 +129,7 @@ async function statsOver(
   });
   const players = agg.results();
   if (opts.json) {
-    json?.end({ players, errors, duplicates });
+    json?.end({ players: players.map(jsonPlayerStats), failures: errors, duplicates });
   } else if (players.length > 0) {
     writeOut(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players, width)}\n`);
   }
@@ -136,18 +137,12 @@ async function statsOver(
     const legend =
       `An error loses at least ${thresholds.errorMpt / 1000} EMG (${preset} thresholds: error ${thresholds.errorMpt}, blunder ` +
       `${thresholds.blunderMpt} millipoints); avoidable when the decision was not hard (its difficulty at most a tenth ` +
-      `of what it lost). 95 % intervals over the games (one match) or the matches, ${intervalText(interval)}. ` +
+      `of what it lost). 95 % intervals over the games (one match) or the matches, ${intervalWords(interval)}. ` +
       `Match equity table: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}. ` +
       'Terms explained in docs/glossary.md.';
     writeOut(`${wrapText(legend, width).join('\n')}\n`);
   }
   return exitCode;
-}
-
-/** How the intervals were computed, for the table's last line. */
-function intervalText(m: IntervalMethod): string {
-  if (m.kind === 'closed') return 'by formula';
-  return `${m.ci === 'bca' ? 'BCa' : 'percentile'} bootstrap of ${m.resamples} resamples, seed ${m.seed}`;
 }
 
 /** Adds the `stats` command to the program. */

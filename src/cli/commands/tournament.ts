@@ -27,13 +27,20 @@ import {
   tournamentDay,
   tournamentReview,
 } from '../../history/tournament-review.js';
-import { type Library, libraryPath } from '../../library/open.js';
-import { librarySeats, libraryUndated } from '../../library/read.js';
+import type { Library } from '../../library/open.js';
+import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
 import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
+import { type JsonDuplicate, renderJson } from '../../report/json.js';
 import { PlanCollector, type PlanRef } from '../../report/plan.js';
-import { jsonPairing, jsonStandings, renderPairing, renderStandings } from '../../report/tournament.js';
+import {
+  jsonPairing,
+  jsonStandings,
+  renderPairing,
+  renderStandings,
+  type StandingsFromMatches,
+} from '../../report/tournament.js';
 import {
   jsonTournamentReview,
   renderTournamentReview,
@@ -45,7 +52,7 @@ import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '..
 import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { LIBRARY_HELP } from '../library-input.js';
+import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
 import { readMatches } from '../match-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import { type PersonOptions, type PersonSettings, personOptions, personSettings } from '../options.js';
@@ -120,19 +127,20 @@ function runOnEvent(file: string, opts: TournamentOptions, body: (event: EventFi
 }
 
 /**
- * The standings as printed: a table, or JSON (schemaVersion 1; `extra` fields appended); `plannedRounds`
- * replaces the event's when given (null: unknown, for match files without an event file).
+ * The standings as printed: a table, or JSON (with, from match files, the matches and the duplicates);
+ * `plannedRounds` replaces the event's when given (null: unknown, for match files without an event file).
  */
 function standingsOutput(
   event: EventFile,
   opts: TournamentOptions,
-  extra: Record<string, unknown> = {},
+  fromMatches: StandingsFromMatches | null = null,
+  duplicates: readonly JsonDuplicate[] = [],
   plannedRounds?: number | null,
 ): string {
   const computed = computeStandings(event);
   const s = plannedRounds === undefined ? computed : { ...computed, plannedRounds };
   if (!opts.json) return renderStandings(s, outputWidth());
-  return JSON.stringify(jsonStandings(s, extra), null, 2);
+  return JSON.stringify(jsonStandings(s, fromMatches, duplicates), null, 2);
 }
 
 /**
@@ -144,8 +152,8 @@ export function runStandings(inputs: readonly string[], opts: TournamentOptions)
     return runOnEvent(inputs[0]!, opts, (event) => standingsOutput(event, opts));
   if (opts.results !== undefined)
     throw new UsageError('--results applies to an event file, not to match files');
-  return runStandingsFromMatches(inputs, opts, (event, extra, planned) =>
-    standingsOutput(event, opts, extra, planned),
+  return runStandingsFromMatches(inputs, opts, (event, fromMatches, duplicates, planned) =>
+    standingsOutput(event, opts, fromMatches, duplicates, planned),
   );
 }
 
@@ -185,7 +193,18 @@ interface TournamentRead {
   /** The study plan of a person over the tournament's matches (null when they have no error there). */
   readonly plan: (person: string) => StudyPlan<PlanRef> | null;
   readonly errors: { file: string; message: string }[];
+  /** Files holding one of the tournament's matches, read from another file (counted once). */
+  readonly duplicates: JsonDuplicate[];
   failed: boolean;
+}
+
+/** The duplicates (of a folder, or of a library) that are other readings of the tournament's matches. */
+function tournamentDuplicates(
+  all: readonly JsonDuplicate[],
+  reviews: readonly ReviewMatch[],
+): JsonDuplicate[] {
+  const files = new Set(reviews.map((r) => r.file));
+  return all.filter((d) => files.has(d.sameAs));
 }
 
 /**
@@ -205,7 +224,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
   const option = typeof opts.library === 'string' ? opts.library : undefined;
   const folder = opts.matches;
   if (folder !== undefined) {
-    const path = libraryPath(option);
+    const path = cliLibraryPath(option);
     if (opts.library === undefined && !existsSync(path)) {
       const s = personSettings(opts);
       const read = readTournamentFiles(folder, wanted, met, s, opts.progress !== false);
@@ -245,7 +264,8 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
       threshold,
     );
     const plan = studyPlan(planInputs, threshold);
-    const read: TournamentRead = { reviews, plan: () => plan, errors: [], failed: false };
+    const duplicates = tournamentDuplicates((await libraryFileNotes(lib)).duplicates, reviews);
+    const read: TournamentRead = { reviews, plan: () => plan, errors: [], duplicates, failed: false };
     return finishReview(lib, s, read, opts, person, {
       event: commonEvent(reviews) ?? wanted!,
       source: 'library',
@@ -292,6 +312,7 @@ function readTournamentFiles(
     reviews,
     plan: (person) => plan.results(1).find((p) => p.player === person)?.plan ?? null,
     errors: [...result.errors],
+    duplicates: tournamentDuplicates(result.duplicates, reviews),
     failed: result.exitCode !== EXIT.ok,
   };
 }
@@ -378,18 +399,7 @@ async function finishReview(
     }
   }
   if (opts.json) {
-    writeOut(
-      `${JSON.stringify(
-        {
-          schemaVersion: 1,
-          settings: s.settings,
-          ...jsonTournamentReview(review, plan),
-          errors: read.errors,
-        },
-        null,
-        2,
-      )}\n`,
-    );
+    writeOut(renderJson(jsonTournamentReview(review, plan, s.settings, read.errors, read.duplicates)));
   } else writeOut(renderTournamentReview(review, plan, outputWidth()));
   return read.failed ? EXIT.someFailed : EXIT.ok;
 }
@@ -405,7 +415,7 @@ export function registerTournament(program: Command): void {
     .argument('<inputs...>', 'event file (JSON), or match files and folders (then --event is optional)')
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
     .option('--event <file>', 'with match files: the event file giving players, rounds and tiebreaks')
-    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((inputs: string[], opts: TournamentOptions) => {
       process.exitCode = runStandings(inputs, opts);
     });
@@ -418,7 +428,7 @@ export function registerTournament(program: Command): void {
       '--seed <n>',
       'seed of the random choices inside score groups (default: from the event name and round)',
     )
-    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runPair(file, opts);
     });
@@ -433,7 +443,7 @@ export function registerTournament(program: Command): void {
         "the event's name in the library (any case); with --matches, only the folder's matches of that event",
       ),
     ' (what an error is, for the study plan)',
-    'print JSON (schemaVersion 1) instead of tables',
+    'print JSON (schemaVersion 2) instead of tables',
   )
     .option('--library [path]', `the library holding the habitual level (and the event): ${LIBRARY_HELP}`)
     .option(
@@ -441,10 +451,6 @@ export function registerTournament(program: Command): void {
       "the tournament's match files (read, not imported) instead of a library event",
     )
     .option('--html <file>', 'also write a standalone HTML page')
-    .addHelpText(
-      'after',
-      "\nExamples:\n  bdb tournament review 'Autumn Open' --player Llabba\n  bdb tournament review --matches ~/autumn-open --library lib.duckdb --html review.html\n",
-    )
     .action(async (event: string | undefined, opts: ReviewOptions) => {
       process.exitCode = await runReview(event, opts);
     });
