@@ -73,8 +73,9 @@ describe('every command has its help', () => {
     expect(bdb('stats', '--help').stdout.replace(/\s+/g, ' ')).toContain(
       'Defaults: bdb config sets --player, --alias, --thresholds, the library',
     );
+    // review takes the shared reading options: --player and --alias too
     expect(bdb('review', '--help').stdout.replace(/\s+/g, ' ')).toContain(
-      'Defaults: bdb config sets --thresholds',
+      'Defaults: bdb config sets --player, --alias, --thresholds (bdb config --help)',
     );
   });
 });

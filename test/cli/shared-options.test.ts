@@ -1,13 +1,14 @@
 /**
  * The options every reading command shares (issue 14): `--json`, `--player`, `--alias`, `--thresholds` and
  * `--no-progress`, declared once (src/cli/options.ts `personOptions`) and accepted by `stats`, `biases`,
- * `plan`, `progress`, `review`, `study` and `tournament review`. Each command is run with all five on the
+ * `plan`, `progress`, `review`, `study` and `tournament review`, and (without `--json`: it writes a page)
+ * `report`. Each command is run with all five on the
  * real match test/reference-matches/xg/test.xg (Kévin Unger vs Maxence Job, 7 points: the players XG 2.19
  * shows for it), with an alias for Kévin Unger: the output names only him, under the alias, and records the
  * gnuBG thresholds (40/80 mpt, the preset the option's help names).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,26 @@ describe('the shared options of the reading commands', () => {
       expect(r.stdout).toContain(o);
   });
 
+  test('report (a page, no --json) lists --player, --alias, --thresholds and --no-progress', () => {
+    const r = bdb('report', '--help');
+    expect(r.code).toBe(0);
+    for (const o of ['--player', '--alias', '--thresholds', '--no-progress']) expect(r.stdout).toContain(o);
+    expect(r.stdout).not.toContain('--json');
+  });
+
+  test('report: one section, for the person named under the alias', () => {
+    const out = join(tmp, 'report.html');
+    const r = bdb('report', ...SHARED.filter((o) => o !== '--json'), '--html', out, TEST_XG);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`bdb: wrote ${out} (1 player, 1 match)\n`);
+    const page = readFileSync(out, 'utf8');
+    expect(
+      [...page.matchAll(/<section class="person" id="person-\d+" data-player="([^"]*)"/g)].map((m) => m[1]),
+    ).toEqual(['KU']);
+    expect(page).toContain('gnubg thresholds: error 40, blunder 80 millipoints');
+  });
+
   const gnubg = { preset: 'gnubg', errorMpt: 40, blunderMpt: 80 };
 
   test('stats, biases and plan: only the person named, under the alias, with the gnuBG thresholds', () => {
@@ -65,10 +86,14 @@ describe('the shared options of the reading commands', () => {
   test('review: only the section of the person named (text and JSON); thresholds 40/80', () => {
     const j = bdb('review', ...SHARED, TEST_XG);
     expect(j.code).toBe(0);
-    const review = JSON.parse(j.stdout).review;
+    const out = JSON.parse(j.stdout);
+    const review = out.review;
     expect(review.players).toEqual(['KU', 'Maxence Job']);
-    expect(review.reviews.map((p: { player: string }) => p.player)).toEqual(['KU']);
-    expect(review.settings.thresholds).toEqual({ errorMpt: 40, blunderMpt: 80 });
+    expect(review.reviews.map((p: { player: string; seat: number }) => [p.player, p.seat])).toEqual([
+      ['KU', 0],
+    ]);
+    // schemaVersion 2: the settings at the top level, with the preset
+    expect(out.settings.thresholds).toEqual({ preset: 'gnubg', errorMpt: 40, blunderMpt: 80 });
     const t = bdb('review', '--no-progress', '--player', 'Maxence Job', TEST_XG);
     expect(t.code).toBe(0);
     expect(t.stdout).toContain('\nMaxence Job\n');
@@ -80,6 +105,26 @@ describe('the shared options of the reading commands', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`bdb: ${TEST_XG}: no player 'Nobody' (players: 'Kévin Unger', 'Maxence Job')\n`);
+  });
+
+  test("review: the configuration's player is followed when in the match, else both players are shown", () => {
+    const home = join(tmp, 'config-home');
+    mkdirSync(join(home, 'bdb'), { recursive: true });
+    writeFileSync(join(home, 'bdb', 'config.json'), '{"player": "Maxence Job"}');
+    const env = { XDG_CONFIG_HOME: home };
+    // a player's section opens with a line holding the name alone
+    const names = ['Kévin Unger', 'Maxence Job', 'Zoë Ångström', 'Niels'];
+    const sections = (stdout: string): string[] => stdout.split('\n').filter((l) => names.includes(l));
+    const mine = bdbWith({ env }, 'review', TEST_XG);
+    expect(mine.code).toBe(0);
+    expect(sections(mine.stdout)).toEqual(['Maxence Job']);
+    // g0001.sgf is Zoë Ångström vs Niels (test/reference-matches/README.md): Maxence Job did not play it
+    const other = bdbWith({ env }, 'review', `${REF_DIR}gnubg/g0001.sgf`);
+    expect(other.code).toBe(0);
+    expect(other.stderr).toBe('');
+    expect(sections(other.stdout)).toEqual(['Zoë Ångström', 'Niels']);
+    // typed, a name not in the match is refused as before
+    expect(bdbWith({ env }, 'review', '--player', 'Maxence Job', `${REF_DIR}gnubg/g0001.sgf`).code).toBe(1);
   });
 
   test('tournament review of a folder: the person named, under the alias', () => {

@@ -56,13 +56,21 @@ describe('- reads standard input', () => {
     expect(r.stderr).toBe('bdb: <stdin>: empty file\nbdb: 1 of 1 input failed\n');
   });
 
-  test('- twice, and import -, are usage errors (exit 2)', () => {
+  test('- twice, import - and analyse -, are usage errors (exit 2)', () => {
     const twice = bdbWith({ input: bytes(TEST_XG) }, 'stats', '-', '-');
     expect(twice.code).toBe(2);
-    expect(twice.stderr).toBe('bdb: - (standard input) can be given once\n');
+    expect(twice.stderr).toBe('bdb: - (standard input) can be given once (see bdb stats --help)\n');
     const imp = bdbWith({ input: bytes(TEST_XG) }, 'import', '--library', '/nonexistent/lib.duckdb', '-');
     expect(imp.code).toBe(2);
     expect(imp.stderr).toContain('import reads files, not standard input');
+    // analyse saves each analysis by its input's path: one line saying so, before gnuBG is looked for
+    const analyse = bdbWith({ input: bytes(TEST_XG) }, 'analyse', '-');
+    expect(analyse.code).toBe(2);
+    expect(analyse.stdout).toBe('');
+    expect(analyse.stderr.split('\n')).toEqual([
+      "bdb: analyse reads files, not standard input (-): the analysis is saved by the file's path; save the input to a file and analyse that file (see bdb analyse --help)",
+      '',
+    ]);
   });
 
   test('standard input on a terminal is not waited on: one line, exit 1', () => {

@@ -31,6 +31,10 @@ const COMMANDS: readonly (readonly string[])[] = [
   ['review', TEST_XG],
   ['progress', '--by', 'quarter', '--alias', 'Llabba=llabba', LLABBA],
   ['tournament', 'standings', `${REF_DIR}xg`],
+  // with text boards: the lines around each board wrap, the boards are at most 80 columns
+  ['biases', '--boards', TEST_XG],
+  ['plan', '--boards', '--positions', '3', TEST_XG],
+  ['review', '--ascii', TEST_XG],
 ];
 
 const XGID = /XGID=[-a-pA-P]{26}(:-?\d+){9}/g;
@@ -78,6 +82,8 @@ describe('text that fits the width', () => {
     );
     const bad = bdbWith({ env: { BDB_COLUMNS: 'wide' } }, 'stats', TEST_XG);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe('bdb: BDB_COLUMNS expects a number of columns (0: no limit), got "wide"\n');
+    expect(bad.stderr).toBe(
+      'bdb: BDB_COLUMNS expects a number of columns (0: no limit), got "wide" (see bdb stats --help)\n',
+    );
   });
 });

@@ -33,6 +33,11 @@ import { outputWidth, writeOut, writeUserFile } from '../output.js';
 export interface ReviewOptions extends PersonOptions, BoardOptions {
   html?: string;
   maxFileSize?: string;
+  /**
+   * True when `--player` is the configuration's "me", not typed: a match that person did not play is
+   * reviewed whole (both players) instead of refused.
+   */
+  playerFromConfig?: boolean;
 }
 
 /** Runs the command; returns the exit code. */
@@ -67,7 +72,8 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     return fail(describeFailure(name, e));
   }
   // --player: only the sections of the persons named (both seats when one person plays both)
-  const seats = ([0, 1] as const).filter((k) => wanted === undefined || wanted.includes(match.players[k]));
+  let seats = ([0, 1] as const).filter((k) => wanted === undefined || wanted.includes(match.players[k]));
+  if (seats.length === 0 && opts.playerFromConfig) seats = [0, 1];
   if (seats.length === 0) {
     const typed = opts.player?.find((p) => !match.players.includes(p)) ?? opts.player?.[0] ?? '';
     return fail(`${name}: ${unknownPlayerMessage(typed, match.players)}`);
@@ -109,7 +115,8 @@ export function registerReview(program: Command): void {
         'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
       ),
     ),
-  ).action((file: string, opts: ReviewOptions) => {
-    process.exitCode = runReview(file, opts);
+  ).action((file: string, opts: ReviewOptions, command: Command) => {
+    const playerFromConfig = command.getOptionValueSource('player') === 'config';
+    process.exitCode = runReview(file, { ...opts, playerFromConfig });
   });
 }
