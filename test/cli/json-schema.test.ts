@@ -196,6 +196,10 @@ describe('every output on the reference matches, read as files', () => {
       'xgp/BothAnalysis.xgp',
     ])
       conforms('review', 'review', '--json', `${REF_DIR}${f}`);
+    // --player: the review of the person named only (g0001.sgf: Zoë Ångström vs Niels)
+    const one = conforms('review', 'review', '--json', '--player', 'Niels', `${REF_DIR}gnubg/g0001.sgf`);
+    const reviews = (one.review as { reviews: { player: string; seat: number }[] }).reviews;
+    expect(reviews.map((p) => [p.player, p.seat])).toEqual([['Niels', 1]]);
   });
 
   it('tournament standings and pair: Swiss, KTS, McMahon (start scores, a bye), and from match files', () => {
@@ -213,6 +217,8 @@ describe('every output on the reference matches, read as files', () => {
       `${REF_DIR}gnubg/g0001.txt`,
     );
     expect((j.duplicates as unknown[]).length).toBe(1);
+    // match files without --event do not say how many rounds their event plans
+    expect(j.plannedRounds).toBeNull();
   });
 
   it('tournament review of a folder without a library (habitual level unknown)', () => {
