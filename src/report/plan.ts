@@ -394,7 +394,12 @@ export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): str
   lines.push(`Study plan: ${p.plan.families.length} famil${p.plan.families.length === 1 ? 'y' : 'ies'}`);
   if (p.plan.families.length > 0) {
     lines.push(familyTable(p.plan.families, width));
-    lines.push(`Top positions (the most MWC lost beyond difficulty first, ${TOP_POSITIONS} per family):`);
+    lines.push(
+      ...wrapText(
+        `Top positions (the most MWC lost beyond difficulty first, ${TOP_POSITIONS} per family):`,
+        width,
+      ),
+    );
     lines.push(...topPositions(p.plan.families, width));
   }
   const tentative = p.plan.tentative;
