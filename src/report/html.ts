@@ -7,7 +7,7 @@
 import type { MatchReview, PlayerReview } from '../review/review.js';
 import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
-import { decisionParts, reviewTitle, summaryRows } from './review.js';
+import { decisionParts, reviewNote, reviewTitle, summaryRows } from './review.js';
 
 const STYLE = `
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1140px; margin: 24px auto;
@@ -60,7 +60,6 @@ function playerSection(p: PlayerReview): string {
 /** The whole page. */
 export function renderReviewHtml(r: MatchReview): string {
   const title = reviewTitle(r);
-  const t = r.settings.thresholds;
   const charts =
     r.series === null
       ? '<p>Charts: none (money session: no MWC loss ℓ per decision).</p>'
@@ -73,10 +72,6 @@ ${playerSection(r.reviews[0])}
 ${playerSection(r.reviews[1])}
 <h2>Charts</h2>
 ${charts}
-<p class="note">${escapeXml(
-      `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-        `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
-        'A > 0: the dice cost the player; A < 0: the play did.',
-    )}</p>`,
+<p class="note">${escapeXml(reviewNote(r))}</p>`,
   );
 }

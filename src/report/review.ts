@@ -189,9 +189,29 @@ export function renderReviewCharts(r: MatchReview): string {
   );
 }
 
+/**
+ * What A means, said once for the terminal and the HTML page. A = R − C is the result with the luck taken out
+ * (spec/metrics.md §6): what the play alone gained against this opponent, whose expectation is the error gap
+ * L(opponent) − L(player). Its sign says who played better, not whether the dice helped: Kévin Unger on
+ * test.xg has A +23.65 % with luck +26.35 % (he outplayed Maxence Job and had the better dice too). The dice
+ * decided the match only when A and the result disagree: a loss with A > 0, a win with A < 0.
+ */
+export const LUCK_NOTE =
+  'A = result − luck: what the play alone gained. A > 0: the player played better than the opponent ' +
+  '(a loss with A > 0 was down to the dice); A < 0: worse (a win with A < 0 was down to the dice).';
+
+/** The closing note: the settings the figures depend on, their units and what A means. */
+export function reviewNote(r: MatchReview): string {
+  const t = r.settings.thresholds;
+  return (
+    `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
+    `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
+    LUCK_NOTE
+  );
+}
+
 /** The whole review: title, both players, the charts, and the settings the figures depend on. */
 export function renderReview(r: MatchReview): string {
-  const t = r.settings.thresholds;
   return [
     reviewTitle(r),
     '',
@@ -201,8 +221,6 @@ export function renderReview(r: MatchReview): string {
     '',
     renderReviewCharts(r),
     '',
-    `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-      `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
-      'A > 0: the dice cost the player; A < 0: the play did.',
+    reviewNote(r),
   ].join('\n');
 }

@@ -93,11 +93,12 @@ export interface ReviewedDecision {
 
 /** The luck-adjusted result of a player in percentage points of MWC, with the coverage. */
 export interface ReviewLuck {
-  /** R = outcome − MWC at the start. */
+  /** R = outcome − MWC at the start (> 0: won the match). */
   resultPct: number | null;
-  /** C = own luck − opponent's luck. */
+  /** C = own luck − opponent's luck (> 0: the dice helped the player). */
   luckPct: number | null;
-  /** A = R − C. */
+  /** A = R − C, the result with the luck taken out: what the play alone gained. > 0: played better than the
+   *  opponent (a loss with A > 0 was down to the dice); < 0: worse (a win with A < 0 was down to the dice). */
   adjustedPct: number | null;
   /** L_opponent − L_player (MWC lost in this match), the expectation of A. */
   errorGapPct: number | null;

@@ -90,6 +90,26 @@ describe('bdb review', () => {
     expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ \+8\.49 %/);
   });
 
+  test('what A means: the sign says who played better, not whether the dice helped (terminal and HTML)', () => {
+    // g0001.stats.txt (gnuBG 1.07.001): Niels won ("Actual result +50.00%") with the better dice ("Luck total
+    // EMG (MWC) +0.898 (+19.572%)" against Zoë Ångström's "-0.949 (-21.941%)") and a "Luck adjusted result" of
+    // +8.49%: C = 19.572 − (−21.941) = +41.51 %, A > 0 although the dice helped him, so "A > 0: the dice cost
+    // the player" was wrong
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
+    const out = join(dir, 'r.html');
+    const r = bdb('review', G0001, '--html', out);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ \+8\.49 % \(result \+50\.00 %, luck \+41\.51 %\)/);
+    const note =
+      'A = result − luck: what the play alone gained. A > 0: the player played better than the opponent ' +
+      '(a loss with A > 0 was down to the dice); A < 0: worse (a win with A < 0 was down to the dice).';
+    expect(r.stdout).toContain(note);
+    expect(r.stdout).not.toContain('dice cost');
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain(note.replaceAll('>', '&gt;').replaceAll('<', '&lt;'));
+    expect(html).not.toContain('dice cost');
+  });
+
   test('--json: { schemaVersion: 1, review } with the same content', () => {
     const r = bdb('review', '--json', XG);
     expect(r.code).toBe(0);
