@@ -3,6 +3,7 @@
  */
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
+import { NamedPlayers } from '../history/names.js';
 import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
@@ -176,8 +177,6 @@ export interface PersonOptions {
 export interface PersonSettings {
   /** alias → canonical name (`--alias`). */
   readonly aliases: Map<string, string>;
-  /** The `--player` names with aliases resolved; undefined when every player is wanted. */
-  readonly wanted: string[] | undefined;
   readonly preset: keyof typeof THRESHOLD_PRESETS;
   readonly thresholds: ErrorThresholds;
   /** The match equity table (`--met`, else Kazaross-XG2). */
@@ -195,10 +194,9 @@ export interface PersonSettings {
   };
 }
 
-/** Parses the person options (`--alias`, then `--player`, then `--thresholds`); bad values are usage errors. */
+/** Parses the person options (`--alias`, then `--thresholds`); bad values are usage errors. */
 export function personSettings(opts: PersonOptions): PersonSettings {
   const aliases = parseAliases(opts.alias ?? []);
-  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
   const { preset, thresholds } = thresholdsOption(opts.thresholds);
   const met = metOption(opts.met);
   const settings = {
@@ -206,5 +204,12 @@ export function personSettings(opts: PersonOptions): PersonSettings {
     difficultyTau: DIFFICULTY_TAU,
     met: { name: met.name, file: opts.met ?? null },
   };
-  return { aliases, wanted, preset, thresholds, met, settings };
+  return { aliases, preset, thresholds, met, settings };
+}
+
+/** The persons `--player` names under the aliases (src/history/names.ts); null without `--player`. */
+export function namedPlayers(opts: PersonOptions, aliases: ReadonlyMap<string, string>): NamedPlayers | null {
+  return opts.player === undefined || opts.player.length === 0
+    ? null
+    : new NamedPlayers(opts.player, aliases);
 }

@@ -109,3 +109,83 @@ export function storedNames(
   for (const pair of seats) for (const n of pair) if (canonicalName(n, aliases) === person) names.add(n);
   return names;
 }
+
+/**
+ * The persons named by `--player`, for every command that takes it. While the matches are read, {@link see}
+ * notes each match's seats and {@link keeps} tells the collectors whom to follow; {@link resolve} then
+ * settles who was meant, against every name seen, after which {@link keeps} is exactly those persons and
+ * {@link matches} counts their matches (the "over N matches" a report says, and the matches it lists).
+ */
+export class NamedPlayers {
+  private readonly named: readonly { readonly typed: string; readonly person: string }[];
+  private readonly aliases: ReadonlyMap<string, string>;
+  /** Each match's seats seen, canonical names. */
+  private readonly seats: (readonly [string, string])[] = [];
+  private readonly known = new Set<string>();
+  private resolved: ReadonlySet<string> | null = null;
+
+  /** `typed`: the `--player` values as given; `aliases`: alias → canonical name. */
+  constructor(typed: readonly string[], aliases: ReadonlyMap<string, string>) {
+    this.aliases = aliases;
+    this.named = typed.map((t) => ({ typed: t, person: canonicalName(t, aliases) }));
+  }
+
+  /** Notes the seats (as stored) of a match read. */
+  see(seats: readonly [string, string]): void {
+    const pair = [canonicalName(seats[0], this.aliases), canonicalName(seats[1], this.aliases)] as const;
+    this.seats.push(pair);
+    for (const p of pair) this.known.add(p);
+  }
+
+  /** Whether {@link resolve} has settled who was meant. */
+  get isResolved(): boolean {
+    return this.resolved !== null;
+  }
+
+  /** Whether a person (canonical name) is followed: before {@link resolve}, one who may be named. */
+  keeps(person: string): boolean {
+    if (this.resolved !== null) return this.resolved.has(person);
+    return this.named.some((n) => n.person === person);
+  }
+
+  /** Whether a person is exactly one of the names typed (after the aliases). */
+  isExact(person: string): boolean {
+    return this.named.some((n) => n.person === person);
+  }
+
+  /**
+   * Who was meant, among the persons seen: the persons found, and one line for each name that named nobody.
+   * Settles {@link keeps}.
+   */
+  resolve(): { persons: string[]; problems: string[] } {
+    const persons: string[] = [];
+    const problems: string[] = [];
+    for (const n of this.named) {
+      if (this.known.has(n.person)) persons.push(n.person);
+      else problems.push(unknownPlayerMessage(n.typed, [...this.known]));
+    }
+    this.resolved = new Set(persons);
+    return { persons: [...this.resolved], problems };
+  }
+
+  /** The matches seen in which a person followed plays (after {@link resolve}). */
+  matches(): number {
+    return this.seats.filter(([a, b]) => this.keeps(a) || this.keeps(b)).length;
+  }
+}
+
+/**
+ * The person a command following one person follows, among the matches whose seats are given: the one
+ * `--player` names (`named`), else the one in most matches. `problem` says why nobody is followed when a name
+ * named nobody; `person` is null then, or when there is no match.
+ */
+export function followedPerson(
+  named: NamedPlayers | null,
+  seats: readonly (readonly [string, string])[],
+  aliases: ReadonlyMap<string, string>,
+): { person: string | null; problem: string | null } {
+  if (named === null) return { person: personInMostMatches(seats, aliases).person, problem: null };
+  for (const pair of seats) named.see(pair);
+  const { persons, problems } = named.resolve();
+  return { person: persons[0] ?? null, problem: problems[0] ?? null };
+}

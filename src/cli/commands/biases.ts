@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
-import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
+import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
 import { type PersonSettings, personOptions } from '../options.js';
 
 /** Runs the command; returns the exit code. */
@@ -16,12 +16,12 @@ export function runBiases(paths: readonly string[], opts: SourceOptions): Promis
   return overMatches(
     paths,
     opts,
-    ({ aliases, wanted }) => {
-      const c = new BiasCollector({ aliases, ...(wanted ? { players: wanted } : {}) });
+    ({ aliases }, keeps) => {
+      const c = new BiasCollector({ aliases, ...(keeps ? { players: keeps } : {}) });
       collector = c;
       return (m) => c.add(m);
     },
-    ({ settings }, result) => printBiases(collector!, settings, result, opts),
+    ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts),
   );
 }
 
@@ -29,9 +29,10 @@ function printBiases(
   collector: BiasCollector,
   settings: PersonSettings['settings'],
   { read, errors, exitCode }: MatchInputResult,
+  keeps: Keeps,
   opts: SourceOptions,
 ): ExitCode {
-  const players = collector.results();
+  const players = collector.results().filter((p) => keeps(p.player));
   const out = process.stdout;
   if (opts.json) {
     out.write(

@@ -22,18 +22,9 @@ import {
   renderPlans,
 } from '../../report/plan.js';
 import type { ExitCode } from '../exit.js';
-import { type MatchInputResult, readMatches } from '../match-input.js';
-import {
-  fileReading,
-  libraryRoute,
-  librarySettings,
-  matchFilterOption,
-  readLibraryMatches,
-  type SourceOptions,
-  sourceOptions,
-  withReadLibrary,
-} from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import type { MatchInputResult } from '../match-input.js';
+import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
+import { type PersonSettings, personOptions } from '../options.js';
 
 export interface PlanOptions extends SourceOptions {
   positions?: string;
@@ -68,36 +59,24 @@ function studiedPositions(marks: readonly StudyMark[]): PlanStudyOptions | null 
 /** Runs the command; returns the exit code. */
 export async function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
-  const filter = matchFilterOption(opts);
-  const route = libraryRoute(paths, opts);
-  const collector = (s: PersonSettings, study: PlanStudyOptions | null): PlanCollector =>
-    new PlanCollector(
-      s.met,
-      s.thresholds,
-      { aliases: s.aliases, ...(s.wanted ? { players: s.wanted } : {}) },
-      study ?? {},
-    );
-  if (route === null) {
-    const s = personSettings(opts);
-    const c = collector(s, null);
-    return printPlan(
-      c,
-      size,
-      s,
-      readMatches(paths, (m) => c.add(m), {
-        met: s.met,
-        filter,
-        ...fileReading(opts),
-      }),
-      opts,
-    );
-  }
-  // on the library, the study marks keep studied positions out of the reference positions
-  return withReadLibrary(route, async (lib) => {
-    const s = await librarySettings(lib, opts);
-    const c = collector(s, studiedPositions(await studyMarks(lib)));
-    return printPlan(c, size, s, await readLibraryMatches(lib, filter, (m) => c.add(m), s.met), opts);
-  });
+  let collector: PlanCollector | null = null;
+  return overMatches(
+    paths,
+    opts,
+    // on the library, the study marks keep studied positions out of the reference positions
+    async (s, keeps, lib) => {
+      const study = lib === null ? null : studiedPositions(await studyMarks(lib));
+      const c = new PlanCollector(
+        s.met,
+        s.thresholds,
+        { aliases: s.aliases, ...(keeps ? { players: keeps } : {}) },
+        study ?? {},
+      );
+      collector = c;
+      return (m) => c.add(m);
+    },
+    (s, result, keeps) => printPlan(collector!, size, s, result, keeps, opts),
+  );
 }
 
 function printPlan(
@@ -105,9 +84,10 @@ function printPlan(
   size: number,
   { preset, thresholds, settings: personJson }: PersonSettings,
   { read, errors, exitCode }: MatchInputResult,
+  keeps: Keeps,
   opts: PlanOptions,
 ): ExitCode {
-  const players = collector.results(size);
+  const players = collector.results(size).filter((p) => keeps(p.player));
   const all = emptyThemeCoverage();
   for (const p of players) addThemeCoverage(all, p.coverage);
   const out = process.stdout;

@@ -7,7 +7,12 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { personInMostMatches, storedNames, unknownPlayerMessage } from '../../history/names.js';
+import {
+  type NamedPlayers,
+  personInMostMatches,
+  storedNames,
+  unknownPlayerMessage,
+} from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
 import { libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { renderProgress } from '../../report/progress.js';
@@ -23,7 +28,7 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import { namedPlayers, personOptions, personSettings } from '../options.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -40,22 +45,21 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
   if ((opts.player?.length ?? 0) > 1) throw new UsageError('progress follows one person: give --player once');
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
-  const collect = (s: PersonSettings): ProgressCollector =>
-    new ProgressCollector({
-      aliases: s.aliases,
-      ...(s.wanted?.[0] !== undefined ? { player: s.wanted[0] } : {}),
-    });
   if (route === null) {
     const s = personSettings(opts);
     const met = s.met;
-    const c = collect(s);
+    const named = namedPlayers(opts, s.aliases);
+    // every person's matches are kept: the one named is known once every name is
+    const c = new ProgressCollector({ aliases: s.aliases });
     const result = readMatches(
       paths,
-      (match, warnings) =>
+      (match, warnings) => {
+        named?.see(match.players);
         c.add({
           date: match.date,
           tallies: reportMatch(match, met, match.format, warnings, s.thresholds).tallies,
-        }),
+        });
+      },
       {
         met,
         filter,
@@ -63,34 +67,36 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
         ...fileReading(opts),
       },
     );
-    return print(c, s, opts, by, result.exitCode);
+    return print(c, named, opts, by, result.exitCode);
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
     // only the followed person's matches are read: the named one, else the one in most matches
     const seats = await librarySeats(lib, filter);
-    const person = s.wanted?.[0] ?? personInMostMatches(seats, s.aliases).person;
+    const named = namedPlayers(opts, s.aliases);
+    for (const pair of named === null ? [] : seats) named?.see(pair);
+    const person =
+      named === null ? personInMostMatches(seats, s.aliases).person : (named.resolve().persons[0] ?? null);
     const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
-    const c = collect({ ...s, wanted: person === null ? undefined : [person] });
+    const c = new ProgressCollector({ aliases: s.aliases, ...(person === null ? {} : { player: person }) });
     for (const pair of seats) c.see(pair);
     for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
       c.add({ date: m.day, tallies: m.tallies });
-    return print(c, s, opts, by, EXIT.ok);
+    return print(c, named, opts, by, EXIT.ok);
   });
 }
 
 function print(
   c: ProgressCollector,
-  s: PersonSettings,
+  named: NamedPlayers | null,
   opts: ProgressOptions,
   by: NonNullable<ReturnType<typeof parseBy>>,
   exitCode: ExitCode,
 ): ExitCode {
-  const person = c.person();
+  const person = named === null ? c.person() : (named.resolve().persons[0] ?? null);
   if (person === null) {
-    const typed = s.wanted?.[0];
     process.stderr.write(
-      `bdb: ${typed !== undefined ? unknownPlayerMessage(typed, c.names()) : 'no match with a player to follow'}\n`,
+      `bdb: ${opts.player?.[0] !== undefined ? unknownPlayerMessage(opts.player[0], c.names()) : 'no match with a player to follow'}\n`,
     );
     return EXIT.someFailed;
   }
