@@ -25,6 +25,7 @@ import {
   type PersonOptions,
   type PersonSettings,
   personSettings,
+  sayNameProblems,
 } from './options.js';
 
 /** The values commander gives for {@link sourceOptions}. */
@@ -209,14 +210,19 @@ export async function overMatches(
     if (named !== null) {
       const seats = await librarySeats(lib, filter);
       for (const pair of seats) named.see(pair);
-      only = new Set(named.resolve().persons.flatMap((p) => [...storedNames(seats, p, s.aliases)]));
+      const { persons, problems } = named.resolve();
+      if (persons.length === 0) return sayNameProblems(problems);
+      only = new Set(persons.flatMap((p) => [...storedNames(seats, p, s.aliases)]));
     }
     const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), lib);
     return settle(s, named, await readLibraryMatches(lib, filter, onMatch, s.met, only), finish);
   });
 }
 
-/** Finishes a run once every match is read: the persons named settled, their matches counted. */
+/**
+ * Finishes a run once every match is read: the persons named settled, their matches counted, a line for each
+ * name that meant nobody (nothing else printed when none meant anybody).
+ */
 function settle(
   s: PersonSettings,
   named: NamedPlayers | null,
@@ -224,6 +230,8 @@ function settle(
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
 ): ExitCode {
   if (named === null) return finish(s, result, () => true);
-  named.resolve();
-  return finish(s, { ...result, read: named.matches() }, (p) => named.keeps(p));
+  const { persons, problems } = named.resolve();
+  if (persons.length === 0) return sayNameProblems(problems, result.exitCode);
+  const code = finish(s, { ...result, read: named.matches() }, (p) => named.keeps(p));
+  return sayNameProblems(problems, code);
 }

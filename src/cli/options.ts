@@ -8,6 +8,7 @@ import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { EXIT, type ExitCode } from './exit.js';
 import { DEFAULT_MAX_FILE_MB } from './match-input.js';
 
 /** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
@@ -151,7 +152,12 @@ export function collect(value: string, prev: string[] = []): string[] {
 export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string): Command {
   return cmd
     .option('--json', jsonHelp)
-    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
+    .addOption(
+      new Option(
+        '--player <name>',
+        'only this player and their matches (repeatable); any case or accents when one player fits',
+      ).argParser(collect),
+    )
     .addOption(
       new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
         collect,
@@ -212,4 +218,13 @@ export function namedPlayers(opts: PersonOptions, aliases: ReadonlyMap<string, s
   return opts.player === undefined || opts.player.length === 0
     ? null
     : new NamedPlayers(opts.player, aliases);
+}
+
+/**
+ * Writes one line for each `--player` name that meant nobody (or several persons); the exit code they call
+ * for: 1 (src/cli/exit.ts) when there is one, else `code`.
+ */
+export function sayNameProblems(problems: readonly string[], code: ExitCode = EXIT.ok): ExitCode {
+  for (const p of problems) process.stderr.write(`bdb: ${p}\n`);
+  return problems.length > 0 ? EXIT.someFailed : code;
 }

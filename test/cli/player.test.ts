@@ -77,3 +77,66 @@ describe('--player counts and lists only that person’s matches', () => {
     expect(j.periods.reduce((n, p) => n + p.matches, 0) + j.undated).toBe(3);
   });
 });
+
+describe('--player names a person whatever the case and accents, when only one person fits', () => {
+  const TEST_XG = `${XG}/test.xg`;
+  test('a case or accent slip on test.xg is Kévin Unger, in every command', () => {
+    for (const cmd of ['stats', 'biases', 'plan', 'progress']) {
+      const exact = bdb(cmd, TEST_XG, '--player', 'Kévin Unger');
+      expect(exact.code).toBe(0);
+      for (const typed of ['kévin unger', 'KEVIN UNGER', 'kevin unger']) {
+        const r = bdb(cmd, TEST_XG, '--player', typed);
+        expect(r.code).toBe(0);
+        expect(r.stdout).toBe(exact.stdout);
+      }
+    }
+    // the same on the library, and for the commands following one person
+    expect(bdb('stats', '--library', lib, '--player', 'susanne lahme').stdout).toBe(
+      bdb('stats', '--library', lib, '--player', 'Susanne LAHME').stdout,
+    );
+    expect(bdb('study', '--library', lib, '--player', 'davor kozoman').stdout).toContain(
+      'Before/after study — Davor KOZOMAN: 1 match',
+    );
+    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'maxence job');
+    expect(t.code).toBe(0);
+    expect(t.stdout).toContain('— Maxence Job');
+  });
+
+  test('through an alias: --alias KU=Kévin UNGER --player ku is KU', () => {
+    const r = bdb('stats', XG, '--alias', 'KU=Kévin UNGER', '--player', 'ku', '--no-matches');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Players over 3 matches\n');
+    expect(r.stdout).toMatch(/│ KU +│ 3 +│/);
+  });
+
+  test('two persons fit, or none: one line naming the closest, nothing on stdout, exit 1', () => {
+    // xg/ holds both 'Kévin UNGER' and 'Kévin Unger' (xg-files.test.ts): 'kévin unger' could be either
+    const both = "bdb: no player 'kévin unger' — did you mean 'Kévin UNGER' or 'Kévin Unger'?\n";
+    const none = "bdb: no player 'kevin ungr' — did you mean 'Kévin Unger'?\n";
+    const cases: [string[], string][] = [
+      [[XG, '--player', 'kévin unger'], both],
+      [['--library', lib, '--player', 'kévin unger'], both],
+      [[`${XG}/test.xg`, '--player', 'kevin ungr'], none],
+    ];
+    for (const cmd of ['stats', 'biases', 'plan', 'progress'])
+      for (const [args, line] of cases)
+        for (const json of [[], ['--json']]) {
+          const r = bdb(cmd, ...args, ...json);
+          expect(r.code).toBe(1);
+          expect(r.stdout).toBe('');
+          expect(r.stderr).toBe(line);
+        }
+    const s = bdb('study', '--library', lib, '--player', 'kévin unger');
+    expect([s.code, s.stdout, s.stderr]).toEqual([1, '', both]);
+    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'kévin unger');
+    expect([t.code, t.stdout, t.stderr]).toEqual([1, '', both]);
+  });
+
+  test('one name found, another not: the first listed, a line for the second, exit 1', () => {
+    const r = bdb('stats', XG, '--player', 'Kévin Unger', '--player', 'nobody at all', '--json');
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout) as Listing;
+    expect((j.matches as { file: string }[]).map((m) => basename(m.file))).toEqual(['test.xg']);
+    expect(r.stderr).toMatch(/^bdb: no player 'nobody at all'/);
+  });
+});

@@ -7,12 +7,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import {
-  type NamedPlayers,
-  personInMostMatches,
-  storedNames,
-  unknownPlayerMessage,
-} from '../../history/names.js';
+import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
 import { libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { renderProgress } from '../../report/progress.js';
@@ -28,7 +23,7 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { namedPlayers, personOptions, personSettings } from '../options.js';
+import { namedPlayers, personOptions, personSettings, sayNameProblems } from '../options.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -74,9 +69,8 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     // only the followed person's matches are read: the named one, else the one in most matches
     const seats = await librarySeats(lib, filter);
     const named = namedPlayers(opts, s.aliases);
-    for (const pair of named === null ? [] : seats) named?.see(pair);
-    const person =
-      named === null ? personInMostMatches(seats, s.aliases).person : (named.resolve().persons[0] ?? null);
+    const { person, problem } = followedPerson(named, seats, s.aliases);
+    if (problem !== null) return sayNameProblems([problem]);
     const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
     const c = new ProgressCollector({ aliases: s.aliases, ...(person === null ? {} : { player: person }) });
     for (const pair of seats) c.see(pair);
@@ -93,11 +87,14 @@ function print(
   by: NonNullable<ReturnType<typeof parseBy>>,
   exitCode: ExitCode,
 ): ExitCode {
-  const person = named === null ? c.person() : (named.resolve().persons[0] ?? null);
+  let person = c.person();
+  if (named !== null) {
+    const { persons, problems } = named.resolve();
+    if (problems.length > 0) return sayNameProblems(problems);
+    person = persons[0] ?? null;
+  }
   if (person === null) {
-    process.stderr.write(
-      `bdb: ${opts.player?.[0] !== undefined ? unknownPlayerMessage(opts.player[0], c.names()) : 'no match with a player to follow'}\n`,
-    );
+    process.stderr.write('bdb: no match with a player to follow\n');
     return EXIT.someFailed;
   }
   const report = c.report(person, by);

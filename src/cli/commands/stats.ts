@@ -32,6 +32,7 @@ import {
   type PersonSettings,
   personOptions,
   personSettings,
+  sayNameProblems,
 } from '../options.js';
 
 export interface StatsOptions extends SourceOptions, IntervalOptions {
@@ -73,7 +74,8 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const named = namedPlayers(opts, s.aliases);
     if (named !== null) {
       for (const seats of await librarySeats(lib, filter)) named.see(seats);
-      named.resolve();
+      const { persons, problems } = named.resolve();
+      if (persons.length === 0) return sayNameProblems(problems);
     }
     const players = named === null ? {} : { players: (p: string) => named.keeps(p) };
     // the per-person table alone needs only the stored tallies, not the matches' data
@@ -152,10 +154,13 @@ async function statsOver(
     if (persons.some((p) => (named.isResolved ? named.keeps(p) : named.isExact(p)))) show(r);
     else if (persons.some((p) => named.keeps(p))) held.push(r);
   });
-  const { errors, duplicates, exitCode } = result;
-  let read = result.read;
+  const { errors, duplicates } = result;
+  let { read, exitCode } = result;
   if (named !== null) {
-    named.resolve();
+    const { persons, problems } = named.resolve();
+    exitCode = sayNameProblems(problems, exitCode);
+    // nobody meant: nothing to print but the lines saying why
+    if (persons.length === 0) return exitCode;
     for (const r of held) if (seated(r).some((p) => named.keeps(p))) show(r);
     read = named.matches();
   }
