@@ -8,9 +8,14 @@ import { type AggregateOptions, personSeats } from '../analyse.js';
 import { boardKey } from '../core/board.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
 import { isCounted } from '../metrics/counting.js';
-import { type ErrorThresholds, optionCosts, thresholdEquity } from '../metrics/difficulty.js';
+import {
+  decisionDifficultyPoints,
+  type ErrorThresholds,
+  optionCosts,
+  thresholdEquity,
+} from '../metrics/difficulty.js';
 import { scoreCell } from '../metrics/doubles-bias.js';
-import type { mwcLoss } from '../metrics/mwc-loss.js';
+import { type mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import {
   REFERENCE_DEFAULT_SIZE,
   REFERENCE_RHO,
@@ -44,12 +49,27 @@ export {
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */
 type Met = Parameters<typeof mwcLoss>[0];
 
+/**
+ * The plan of one person's money sessions: ℓ, d, R and the gains in points (equity lost × cube value,
+ * src/metrics/mwc-loss.ts `pointsLoss`), as money play has no MWC; apart from the match-play plan, whose
+ * figures are MWC.
+ */
+export interface MoneyPlan {
+  /** Money sessions played. */
+  readonly matches: number;
+  readonly plan: StudyPlan<PlanRef>;
+  readonly candidates: number;
+  readonly reference: readonly ReferencePosition<PlanRef>[];
+  readonly studied: readonly ReferenceCandidate<PlanRef>[] | null;
+}
+
 /** The plan of one person. */
 export interface PlayerPlan {
   readonly player: string;
   readonly matches: number;
   /** Decisions counted in PR (analysed); 0 for a person known only from transcripts. */
   readonly analysed: number;
+  /** The plan of the match-play matches (ℓ, d and R in MWC). */
   readonly plan: StudyPlan<PlanRef>;
   /** Candidates offered to the selection of reference positions. */
   readonly candidates: number;
@@ -61,14 +81,23 @@ export interface PlayerPlan {
   readonly studied: readonly ReferenceCandidate<PlanRef>[] | null;
   /** What share of the errors a theme names (blunderDB's four vs bdb's themes). */
   readonly coverage: ThemeCoverage;
+  /** The plan of the money sessions (points), null without any. */
+  readonly money: MoneyPlan | null;
+}
+
+/** The errors of one kind of play, match play (MWC) or money (points). */
+interface Part {
+  matches: number;
+  inputs: StudyPlanInput<PlanRef>[];
+  reference: ReferenceInput<PlanRef>[];
 }
 
 interface Pending {
   matches: number;
   analysed: number;
   coverage: ThemeCoverage;
-  inputs: StudyPlanInput<PlanRef>[];
-  reference: ReferenceInput<PlanRef>[];
+  play: Part;
+  money: Part;
 }
 
 /** True when the second-cheapest option costs less than half the Error threshold (equity). */
@@ -104,15 +133,17 @@ export class PlanCollector {
     this.treated = study.treated ?? null;
   }
 
-  /** Adds both seats of a match. */
+  /** Adds both seats of a match: a money session to the money plan (points), a match to the other (MWC). */
   add(match: Match): void {
+    const money = match.matchLength <= 0;
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
       analysed: 0,
       coverage: emptyThemeCoverage(),
-      inputs: [],
-      reference: [],
+      play: { matches: 0, inputs: [], reference: [] },
+      money: { matches: 0, inputs: [], reference: [] },
     }));
+    for (const p of new Set(seats)) if (p) (money ? p.money : p.play).matches++;
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
@@ -120,14 +151,23 @@ export class PlanCollector {
         p.analysed++;
         const found = planError(this.met, match, game, i, this.threshold, p.coverage);
         if (!found) return;
-        const { input, pos } = found;
-        p.inputs.push(input);
+        const { pos } = found;
+        // money play has no MWC: ℓ and d in points
+        const input = money
+          ? {
+              ...found.input,
+              loss: pointsLoss(d, found.input.error),
+              difficulty: decisionDifficultyPoints(d),
+            }
+          : found.input;
+        const part = money ? p.money : p.play;
+        part.inputs.push(input);
         const { plan, nature, theme, loss, difficulty, ref } = input;
         if (theme === null || loss === null || difficulty === null || !pos) return;
         const cell = scoreCell(d);
         const scoreKey = d.kind === 'cube' ? `${cell.away}/${cell.opponentAway}` : '';
         const role = d.kind === 'checker' ? `checker ${d.dice.join('')}` : `cube ${d.action}`;
-        p.reference.push({
+        part.reference.push({
           positionKey: `${role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
           group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
           nature,
@@ -148,21 +188,27 @@ export class PlanCollector {
   results(size: number = REFERENCE_DEFAULT_SIZE): PlayerPlan[] {
     return [...this.byName.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([player, p]) => {
-        const cands = referenceCandidates(p.reference);
-        return {
-          player,
-          matches: p.matches,
-          analysed: p.analysed,
-          plan: studyPlan(p.inputs, this.threshold),
-          candidates: cands.length,
-          reference: selectReferencePositions(cands, { size }),
-          studied: this.treated
-            ? cands.filter((c) => c.treated).sort((a, b) => b.excess - a.excess || (a.key < b.key ? -1 : 1))
-            : null,
-          coverage: p.coverage,
-        };
-      });
+      .map(([player, p]) => ({
+        player,
+        matches: p.matches,
+        analysed: p.analysed,
+        ...this.part(p.play, size),
+        coverage: p.coverage,
+        money: p.money.matches > 0 ? { matches: p.money.matches, ...this.part(p.money, size) } : null,
+      }));
+  }
+
+  /** The plan and the reference positions of one kind of play. */
+  private part(x: Part, size: number): Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'> {
+    const cands = referenceCandidates(x.reference);
+    return {
+      plan: studyPlan(x.inputs, this.threshold),
+      candidates: cands.length,
+      reference: selectReferencePositions(cands, { size }),
+      studied: this.treated
+        ? cands.filter((c) => c.treated).sort((a, b) => b.excess - a.excess || (a.key < b.key ? -1 : 1))
+        : null,
+    };
   }
 }
 
@@ -198,39 +244,60 @@ function jsonFamily(f: StudyFamily<PlanRef>): unknown {
   };
 }
 
-/** The JSON entry of one person (MWC figures as fractions of a match, full precision). */
+/** The reference positions of a plan part, as the JSON gives them. */
+function jsonReference(x: Pick<PlayerPlan, 'candidates' | 'reference' | 'studied'>): unknown {
+  return {
+    candidates: x.candidates,
+    selected: x.reference.map((r) => ({
+      group: r.candidate.group,
+      gain: r.gain,
+      excess: r.candidate.excess,
+      covered: r.covered,
+      tight: r.candidate.tight,
+      unstable: r.candidate.unstable,
+      errors: r.candidate.refs.length,
+      ...r.candidate.refs[0]!,
+    })),
+    ...(x.studied
+      ? {
+          studied: x.studied.map((c) => ({
+            group: c.group,
+            excess: c.excess,
+            errors: c.refs.length,
+            ...c.refs[0]!,
+          })),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The JSON entry of one person: `errors` and `unthemed` over every match; the families and reference
+ * positions of match play (MWC figures as fractions of a match, full precision); `money`, the same for the
+ * money sessions in points (null without any).
+ */
 export function jsonPlayerPlan(p: PlayerPlan): unknown {
+  const m = p.money;
   return {
     player: p.player,
     matches: p.matches,
-    errors: p.plan.errors,
-    unthemed: p.plan.unthemed,
+    errors: p.plan.errors + (m?.plan.errors ?? 0),
+    unthemed: p.plan.unthemed + (m?.plan.unthemed ?? 0),
     themeCoverage: jsonCoverage(p.coverage),
     families: p.plan.families.map(jsonFamily),
     tentative: p.plan.tentative.map(jsonFamily),
-    referencePositions: {
-      candidates: p.candidates,
-      selected: p.reference.map((r) => ({
-        group: r.candidate.group,
-        gain: r.gain,
-        excess: r.candidate.excess,
-        covered: r.covered,
-        tight: r.candidate.tight,
-        unstable: r.candidate.unstable,
-        errors: r.candidate.refs.length,
-        ...r.candidate.refs[0]!,
-      })),
-      ...(p.studied
-        ? {
-            studied: p.studied.map((c) => ({
-              group: c.group,
-              excess: c.excess,
-              errors: c.refs.length,
-              ...c.refs[0]!,
-            })),
-          }
-        : {}),
-    },
+    referencePositions: jsonReference(p),
+    money:
+      m === null
+        ? null
+        : {
+            matches: m.matches,
+            errors: m.plan.errors,
+            unthemed: m.plan.unthemed,
+            families: m.plan.families.map(jsonFamily),
+            tentative: m.plan.tentative.map(jsonFamily),
+            referencePositions: jsonReference(m),
+          },
   };
 }
 
@@ -266,14 +333,41 @@ export function coverageLine(c: ThemeCoverage): string {
   );
 }
 
-/** Percentage points of MWC with sign. */
-function pp(x: number | null, digits = 2): string {
-  return x === null ? 'n/a' : signed(100 * x, digits);
+/** How a plan's figures read: percentage points of MWC (match play) or points (money). */
+interface Unit {
+  /** The heading of R. */
+  readonly r: string;
+  /** An amount (fraction of a match, or points) with sign. */
+  readonly signed: (x: number | null, digits?: number) => string;
+  /** The heading of a gain or an excess, and the amount without sign. */
+  readonly gain: string;
+  readonly excess: string;
+  readonly plain: (x: number) => string;
+  /** After an amount in running text ('' or ' points'). */
+  readonly suffix: string;
 }
 
-function familyTable(families: readonly StudyFamily<PlanRef>[]): string {
+const MWC_UNIT: Unit = {
+  r: 'R (pp MWC)',
+  signed: (x, digits = 2) => (x === null ? 'n/a' : signed(100 * x, digits)),
+  gain: 'Gain (pp)',
+  excess: 'Excess (pp)',
+  plain: (x) => fixed(100 * x, 3),
+  suffix: '',
+};
+
+const POINTS_UNIT: Unit = {
+  r: 'R (points)',
+  signed: (x) => (x === null ? 'n/a' : signed(x, 3)),
+  gain: 'Gain (points)',
+  excess: 'Excess (points)',
+  plain: (x) => fixed(x, 3),
+  suffix: ' points',
+};
+
+function familyTable(families: readonly StudyFamily<PlanRef>[], unit: Unit): string {
   const t = new Table({
-    head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'],
+    head: ['#', 'Family', 'Members', 'Scored', unit.r, '95 %'],
     style: plain,
   });
   families.forEach((f, i) => {
@@ -282,8 +376,8 @@ function familyTable(families: readonly StudyFamily<PlanRef>[]): string {
       familyText(f),
       String(f.members),
       String(f.scored),
-      pp(f.recoverable),
-      f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+      unit.signed(f.recoverable),
+      f.low === null ? 'n/a' : `${unit.signed(f.low)} … ${unit.signed(f.high)}`,
     ]);
   });
   return compact(t);
@@ -295,53 +389,52 @@ export const TENTATIVE_SHOWN = 10;
 /** How many positions of each family of the plan are printed. */
 export const TOP_POSITIONS = 3;
 
-function topPositions(families: readonly StudyFamily<PlanRef>[]): string[] {
+function topPositions(families: readonly StudyFamily<PlanRef>[], unit: Unit): string[] {
   const lines: string[] = [];
   families.forEach((f, i) => {
     lines.push(`  ${i + 1}. ${familyText(f)}`);
     for (const m of f.positions.slice(0, TOP_POSITIONS)) {
       lines.push(
         `     game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
-          `ℓ − d ${pp(m.excess, 3)} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
+          `ℓ − d ${unit.signed(m.excess, 3)}${unit.suffix} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
       );
     }
   });
   return lines;
 }
 
-/** The tables of one person. */
-export function renderPlayerPlan(p: PlayerPlan): string {
-  const lines = [
-    `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
-      p.plan.errors === 1 ? '' : 's'
-    }, ${p.plan.unthemed} without theme`,
-    coverageLine(p.coverage),
-  ];
-  lines.push(`Study plan: ${p.plan.families.length} famil${p.plan.families.length === 1 ? 'y' : 'ies'}`);
-  if (p.plan.families.length > 0) {
-    lines.push(familyTable(p.plan.families));
+/** The plan, the tentative families and the reference positions of one kind of play. */
+function partLines(
+  x: Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'>,
+  unit: Unit,
+): string[] {
+  const lines: string[] = [];
+  const { plan } = x;
+  lines.push(`Study plan: ${plan.families.length} famil${plan.families.length === 1 ? 'y' : 'ies'}`);
+  if (plan.families.length > 0) {
+    lines.push(familyTable(plan.families, unit));
     lines.push(`Top positions (worst excess first, ${TOP_POSITIONS} per family):`);
-    lines.push(...topPositions(p.plan.families));
+    lines.push(...topPositions(plan.families, unit));
   }
-  const tentative = p.plan.tentative;
+  const tentative = plan.tentative;
   lines.push(
     `Tentative families: ${tentative.length}${
       tentative.length > TENTATIVE_SHOWN ? ` (the ${TENTATIVE_SHOWN} with the largest R; all in --json)` : ''
     }`,
   );
-  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN)));
-  lines.push(`Reference positions: ${p.reference.length} of ${p.candidates} candidate positions`);
-  if (p.reference.length > 0) {
+  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN), unit));
+  lines.push(`Reference positions: ${x.reference.length} of ${x.candidates} candidate positions`);
+  if (x.reference.length > 0) {
     const t = new Table({
-      head: ['#', 'Family', 'Gain (pp)', 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'],
+      head: ['#', 'Family', unit.gain, 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'],
       style: plain,
     });
-    p.reference.forEach((r, i) => {
+    x.reference.forEach((r, i) => {
       const ref = r.candidate.refs[0]!;
       t.push([
         String(i + 1),
         groupText(r.candidate.group),
-        fixed(100 * r.gain, 3),
+        unit.plain(r.gain),
         ref.played,
         ref.best,
         ref.xgid ?? 'n/a',
@@ -352,19 +445,19 @@ export function renderPlayerPlan(p: PlayerPlan): string {
     });
     lines.push(compact(t));
   }
-  if (p.studied && p.studied.length > 0) {
+  if (x.studied && x.studied.length > 0) {
     lines.push(
-      `Already studied (marked with bdb study mark; never proposed): ${p.studied.length} position${p.studied.length === 1 ? '' : 's'}`,
+      `Already studied (marked with bdb study mark; never proposed): ${x.studied.length} position${x.studied.length === 1 ? '' : 's'}`,
     );
     const t = new Table({
-      head: ['Family', 'Excess (pp)', 'Played', 'Best', 'XGID', 'Game/move', 'File'],
+      head: ['Family', unit.excess, 'Played', 'Best', 'XGID', 'Game/move', 'File'],
       style: plain,
     });
-    for (const c of p.studied) {
+    for (const c of x.studied) {
       const ref = c.refs[0]!;
       t.push([
         groupText(c.group),
-        fixed(100 * c.excess, 3),
+        unit.plain(c.excess),
         ref.played,
         ref.best,
         ref.xgid ?? ref.positionId ?? 'n/a',
@@ -374,6 +467,27 @@ export function renderPlayerPlan(p: PlayerPlan): string {
     }
     lines.push(compact(t));
   }
+  return lines;
+}
+
+/** The tables of one person: the match-play plan (MWC), then the money sessions' plan (points). */
+export function renderPlayerPlan(p: PlayerPlan): string {
+  const m = p.money;
+  const errors = p.plan.errors + (m?.plan.errors ?? 0);
+  const unthemed = p.plan.unthemed + (m?.plan.unthemed ?? 0);
+  const lines = [
+    `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${errors} error${
+      errors === 1 ? '' : 's'
+    }, ${unthemed} without theme`,
+    coverageLine(p.coverage),
+  ];
+  if (m === null || m.matches < p.matches) lines.push(...partLines(p, MWC_UNIT));
+  if (m !== null) {
+    lines.push(
+      `Money sessions (${m.matches}): ℓ, d, R and gains in points (equity lost × cube value), as money play has no MWC`,
+    );
+    lines.push(...partLines(m, POINTS_UNIT));
+  }
   return lines.join('\n');
 }
 
@@ -382,7 +496,7 @@ export function planLegend(errorMpt: number, preset: string): string {
   return (
     `Errors: counted decisions with e ≥ ${errorMpt / 1000} EMG (${preset} thresholds). Family = (game plan, ` +
     'nature, theme), written plan/nature/theme as bdb study mark takes it; R = Σ(ℓ − d) in percentage ' +
-    'points of MWC, 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
+    'points of MWC (in points in money sessions), 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
     `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0; the ` +
     `others are tentative. Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
     'checker-pips (same family; cube: same score), halved when the second choice is close (tight).'

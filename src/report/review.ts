@@ -118,9 +118,14 @@ export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
       ? `checker play, ${d.checker.dice[0]}${d.checker.dice[1]} to play`
       : `cube decision (${d.cube?.action ?? 'n/a'}${answer(d) ? '; the position has the doubler on roll' : ''})`;
   const score = d.matchLength > 0 ? `score ${d.score[0]}–${d.score[1]} of ${d.matchLength}` : 'money';
+  // match play in percentage points of MWC; a money session in points (equity × cube value)
+  const money = d.matchLength <= 0;
+  const amount = (pct: number | null, points: number | null): string =>
+    money ? (points === null ? 'n/a' : `${fixed(points, 3)} points`) : percent(pct, 2);
   const figures =
-    `e ${fixed(d.errorEMG, 3)} EMG · ℓ ${percent(d.lossPct, 2)} · d ${percent(d.difficultyPct, 2)} · ` +
-    `ℓ − d ${percent(d.avoidableSharePct, 2)}${d.avoidable ? ' (avoidable)' : ''}`;
+    `e ${fixed(d.errorEMG, 3)} EMG · ℓ ${amount(d.lossPct, d.lossPoints)} · ` +
+    `d ${amount(d.difficultyPct, d.difficultyPoints)} · ` +
+    `ℓ − d ${amount(d.avoidableSharePct, d.avoidableSharePoints)}${d.avoidable ? ' (avoidable)' : ''}`;
   const loss = `(-${fixed(d.errorEMG, 3)})`;
   const parts: DecisionParts = {
     heading: `${n}. Game ${d.game}, move ${d.move}: ${what} · ${score}, ${cubeText(d)}`,
@@ -171,7 +176,7 @@ export function renderReviewedDecision(d: ReviewedDecision, n: number): string[]
 export function renderPlayerReview(p: PlayerReview): string {
   const lines = [p.player, renderPlayerSummary(p)];
   if (p.toReview.length === 0) {
-    lines.push('Decisions to review: none (no error with a known MWC loss ℓ and ℓ − d > 0)');
+    lines.push('Decisions to review: none (no error with a known loss ℓ and ℓ − d > 0)');
   } else {
     lines.push('Decisions to review (largest avoidable share ℓ − d first):');
     p.toReview.forEach((d, i) => {
@@ -203,11 +208,12 @@ export const LUCK_NOTE =
 /** The closing note: the settings the figures depend on, their units and what A means. */
 export function reviewNote(r: MatchReview): string {
   const t = r.settings.thresholds;
-  return (
+  const head =
     `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-    `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
-    LUCK_NOTE
-  );
+    `d with τ = ${r.settings.difficultyTau}.`;
+  if (r.matchLength <= 0)
+    return `${head} Money session: ℓ and d in points (equity lost × cube value), as there is no MWC. Intervals: 95 %, by games.`;
+  return `${head} ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ${LUCK_NOTE}`;
 }
 
 /** The whole review: title, both players, the charts, and the settings the figures depend on. */

@@ -4,8 +4,10 @@
  * versus deliberate errors. Pure: figures only, no printing (report/review.ts renders them).
  *
  * Three decisions to review, per player: among his counted decisions (XG's rules, §2.2) that are errors
- * (e ≥ the Error threshold, inclusive) and whose ℓ is known (match play), ranked by the avoidable share
- * ℓ − d (d unknown → 0); only ℓ − d > 0; ties → larger ℓ, then match order; at most 3.
+ * (e ≥ the Error threshold, inclusive) and whose ℓ is known, ranked by the avoidable share ℓ − d (d unknown
+ * → 0); only ℓ − d > 0; ties → larger ℓ, then match order; at most 3. At match play ℓ and d are in MWC; in a
+ * money session, where there is no MWC, in points (equity × cube value, src/metrics/mwc-loss.ts
+ * `pointsLoss`): the same ranking in the unit money play is scored in, labelled as such.
  *
  * Hasty versus deliberate errors need the time each decision took; no format bdb reads stores it (XG's
  * TimeBot / TimeTop are the match clock's totals), so the review says so instead of guessing.
@@ -19,12 +21,13 @@ import {
   DEFAULT_THRESHOLDS,
   DIFFICULTY_TAU,
   decisionDifficulty,
+  decisionDifficultyPoints,
   type ErrorThresholds,
   isAvoidableError,
   reachesThreshold,
   thresholdEquity,
 } from '../metrics/difficulty.js';
-import { mwcLoss } from '../metrics/mwc-loss.js';
+import { mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import { type IntervalFigure, matchTallies, type PlayerStats, playerStats } from '../metrics/player-stats.js';
 import type { CheckerDecision, CubeDecision, Decision, Game, Match } from '../model/types.js';
 import { cubeActionName, properCubeAction } from './cube-action.js';
@@ -81,10 +84,15 @@ export interface ReviewedDecision {
   positionId: string | null;
   /** e, the equity given away (EMG). */
   errorEMG: number;
-  /** ℓ, d and ℓ − d in percentage points of MWC (d null when unknown; counted as 0 in the share). */
-  lossPct: number;
+  /** ℓ, d and ℓ − d in percentage points of MWC (d null when unknown; counted as 0 in the share); null in a
+   *  money session. */
+  lossPct: number | null;
   difficultyPct: number | null;
-  avoidableSharePct: number;
+  avoidableSharePct: number | null;
+  /** In a money session: ℓ, d and ℓ − d in points (equity × cube value); null at match play. */
+  lossPoints: number | null;
+  difficultyPoints: number | null;
+  avoidableSharePoints: number | null;
   /** e ≥ Error threshold and d ≤ ℓ / 10 (spec §4). */
   avoidable: boolean;
   checker: ReviewedCheckerPlay | null;
@@ -130,7 +138,8 @@ export interface PlayerReview {
   decisions: number;
   /** MWC lost in the match (percentage points); null for money. */
   mwcLossPct: number | null;
-  /** Counted errors (e ≥ Error threshold) and the avoidable ones among them. */
+  /** Counted errors (e ≥ Error threshold) and the avoidable ones among them (in a money session, d ≤ ℓ/10
+   *  with both in points). */
   errors: number;
   avoidableErrors: number;
   /** At most three decisions, largest avoidable share first. */
@@ -206,15 +215,19 @@ export function rankForReview<T extends RankItem>(items: readonly T[], max: numb
     .slice(0, max);
 }
 
-/** A candidate for review with its figures (fractions of a match). */
+/** A candidate for review with its figures (fractions of a match; points in a money session). */
 interface Candidate extends RankItem {
   readonly game: Game;
   readonly decision: Decision;
   readonly error: number;
 }
 
-/** The counted errors of `seat` whose ℓ is known, with ℓ and d. */
+/**
+ * The counted errors of `seat` whose ℓ is known, with ℓ and d: in MWC at match play, in points in a money
+ * session.
+ */
 function reviewCandidates(met: Met, match: Match, seat: 0 | 1, errorThreshold: number): Candidate[] {
+  const money = match.matchLength <= 0;
   const out: Candidate[] = [];
   let order = 0;
   for (const game of match.games) {
@@ -223,9 +236,10 @@ function reviewCandidates(met: Met, match: Match, seat: 0 | 1, errorThreshold: n
       if (d.player !== seat) continue;
       const e = decisionError(d);
       if (e === null || !isCounted(d) || !reachesThreshold(e, errorThreshold)) continue;
-      const loss = mwcLoss(met, d, e);
+      const loss = money ? pointsLoss(d, e) : mwcLoss(met, d, e);
       if (loss === null) continue;
-      out.push({ game, decision: d, error: e, loss, difficulty: decisionDifficulty(met, d), order });
+      const difficulty = money ? decisionDifficultyPoints(d) : decisionDifficulty(met, d);
+      out.push({ game, decision: d, error: e, loss, difficulty, order });
     }
   }
   return out;
@@ -279,6 +293,7 @@ function reviewed(match: Match, c: Candidate, errorThreshold: number): ReviewedD
   const i = c.game.decisions.indexOf(d);
   const pos = decisionPosition(c.game, i);
   const other = d.player === 0 ? 1 : 0;
+  const money = match.matchLength <= 0;
   return {
     game: c.game.index + 1,
     move: moveNumber(c.game, i),
@@ -291,9 +306,12 @@ function reviewed(match: Match, c: Candidate, errorThreshold: number): ReviewedD
     xgid: pos ? decisionXgid(match, d, pos) : null,
     positionId: pos ? decisionPositionId(pos) : null,
     errorEMG: c.error,
-    lossPct: 100 * c.loss,
-    difficultyPct: c.difficulty === null ? null : 100 * c.difficulty,
-    avoidableSharePct: 100 * avoidableShare(c),
+    lossPct: money ? null : 100 * c.loss,
+    difficultyPct: money || c.difficulty === null ? null : 100 * c.difficulty,
+    avoidableSharePct: money ? null : 100 * avoidableShare(c),
+    lossPoints: money ? c.loss : null,
+    difficultyPoints: money ? c.difficulty : null,
+    avoidableSharePoints: money ? avoidableShare(c) : null,
     avoidable: isAvoidableError(c.error, c.loss, c.difficulty, errorThreshold),
     checker: d.kind === 'checker' ? checkerPart(d) : null,
     cube: d.kind === 'cube' ? cubePart(d) : null,
@@ -318,6 +336,23 @@ export function decisionsToReview(
   return rankForReview(reviewCandidates(met, match, seat, threshold)).map((c) =>
     reviewed(match, c, threshold),
   );
+}
+
+/**
+ * The avoidable errors of `seat` in a money session (spec §4 with ℓ and d in points: d ≤ ℓ/10 is the same
+ * test in any unit); null at match play, where the player's tally counts them in MWC.
+ */
+function moneyAvoidableErrors(
+  met: Met,
+  match: Match,
+  seat: 0 | 1,
+  thresholds: ErrorThresholds,
+): number | null {
+  if (match.matchLength > 0) return null;
+  const threshold = thresholdEquity(thresholds.errorMpt);
+  return reviewCandidates(met, match, seat, threshold).filter((c) =>
+    isAvoidableError(c.error, c.loss, c.difficulty, threshold),
+  ).length;
 }
 
 /**
@@ -378,7 +413,7 @@ export function buildReview(
       decisions: s.decisions.total,
       mwcLossPct: s.mwcLossPct.total,
       errors: s.difficulty.errors,
-      avoidableErrors: s.difficulty.avoidableErrors,
+      avoidableErrors: moneyAvoidableErrors(met, match, seat, thresholds) ?? s.difficulty.avoidableErrors,
       toReview: decisionsToReview(met, match, seat, thresholds),
       luck: {
         resultPct: percentOrNull(l.result),

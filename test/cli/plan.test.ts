@@ -50,6 +50,15 @@ interface Player {
     candidates: number;
     selected: (Member & { gain: number; excess: number; group: string; errors: number })[];
   };
+  /** The money sessions' plan (points), null without any. */
+  money: {
+    matches: number;
+    errors: number;
+    unthemed: number;
+    families: Family[];
+    tentative: Family[];
+    referencePositions: Player['referencePositions'];
+  } | null;
 }
 interface Report {
   schemaVersion: 1;
@@ -89,7 +98,12 @@ describe('bdb plan on every reference match', () => {
   test('R = Σ(ℓ − d) over scored members, interval ± 1.96 √Σ(ℓ − d)², inclusion rule, ranking', () => {
     let included = 0;
     for (const p of j.players) {
-      const fams = [...p.families, ...p.tentative];
+      const fams = [
+        ...p.families,
+        ...p.tentative,
+        ...(p.money?.families ?? []),
+        ...(p.money?.tentative ?? []),
+      ];
       expect(fams.reduce((s, f) => s + f.members, 0) + p.unthemed).toBe(p.errors);
       for (const f of fams) {
         expect(f.positions).toHaveLength(f.members);
@@ -193,6 +207,44 @@ describe('bdb plan options', () => {
     for (const s of ['Study plan', 'Tentative families', 'Reference positions', 'XGID=', 'R (pp MWC)'])
       expect(t.stdout).toContain(s);
     expect(t.stdout).not.toContain('Kévin —');
+  });
+});
+
+describe('bdb plan on money sessions', () => {
+  test('a plan of their own in points (equity lost × cube value), every error scored, labelled so', () => {
+    // test/reference-matches/gnubg/g0071.sgf: a gnuBG 1.07.001 money session (README), the cube up to 4
+    const r = run('plan', '--json', `${REF_DIR}gnubg/g0071.sgf`);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as Report;
+    let cubed = 0;
+    for (const p of j.players) {
+      // no match-play errors: the MWC plan is empty, the money plan holds them all
+      expect([p.families, p.tentative, p.referencePositions.selected]).toEqual([[], [], []]);
+      const m = p.money!;
+      expect(m.matches).toBe(1);
+      expect(m.errors).toBe(p.errors);
+      for (const f of [...m.families, ...m.tentative]) {
+        expect(f.scored).toBe(f.members);
+        expect(f.recoverable).not.toBeNull();
+        for (const x of f.positions) {
+          // the XGID's cube field is log2 of the cube value (XG's XGID format)
+          const cube = 2 ** Number(x.xgid!.split(':')[1]);
+          if (cube > 1) cubed++;
+          expect(x.loss).toBeCloseTo(x.error * cube, 12);
+          expect(x.excess).toBeCloseTo(x.loss! - x.difficulty!, 12);
+        }
+      }
+      expect(m.referencePositions.selected.length).toBeGreaterThan(0);
+    }
+    expect(cubed).toBeGreaterThan(0);
+    const t = run('plan', `${REF_DIR}gnubg/g0071.sgf`);
+    expect(t.stdout).toContain(
+      'Money sessions (1): ℓ, d, R and gains in points (equity lost × cube value), as money play has no MWC',
+    );
+    expect(t.stdout).toContain('R (points)');
+    expect(t.stdout).toContain('Gain (points)');
+    expect(t.stdout).not.toContain('R (pp MWC)');
+    expect(t.stdout).not.toMatch(/│ n\/a +│ n\/a +│/);
   });
 });
 

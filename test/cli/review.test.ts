@@ -147,7 +147,7 @@ describe('bdb review', () => {
         expect(d.avoidableSharePct).toBeGreaterThan(0);
         expect(d.checker !== null || d.cube !== null).toBe(true);
       }
-      const shares = p.toReview.map((d) => d.avoidableSharePct);
+      const shares = p.toReview.map((d) => d.avoidableSharePct!);
       expect(shares).toEqual([...shares].sort((x, y) => y - x));
     }
   });
@@ -160,14 +160,43 @@ describe('bdb review', () => {
     for (const p of v.reviews) for (const d of p.toReview) expect(d.errorEMG).toBeGreaterThanOrEqual(0.04);
   });
 
-  test('money session: no luck-adjusted result, no decision to review (ℓ unknown)', () => {
+  test('money session: decisions to review in points (equity × cube), labelled so; no A, no MWC chart', () => {
     const r = bdb('review', MONEY);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('n/a (money session)');
-    expect(r.stdout).toContain('Decisions to review: none');
+    expect(r.stdout).not.toContain('Decisions to review: none');
     expect(r.stdout).toContain('Charts: none (money session: no MWC loss ℓ per decision)');
+    expect(r.stdout).toContain('Money session: ℓ and d in points (equity lost × cube value), as there is no MWC.');
+    expect(r.stdout).not.toContain('percentage points of MWC');
     const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as { review: MatchReview };
     expect(j.review.series).toBeNull();
+    for (const p of j.review.reviews) {
+      expect(p.toReview).toHaveLength(3);
+      for (const d of p.toReview) {
+        expect([d.lossPct, d.difficultyPct, d.avoidableSharePct]).toEqual([null, null, null]);
+        expect(d.lossPoints).toBeCloseTo(d.errorEMG * d.cubeValue, 12);
+        expect(d.avoidableSharePoints).toBeCloseTo(d.lossPoints! - (d.difficultyPoints ?? 0), 12);
+      }
+    }
+  });
+
+  test('money session with the cube at 4: ℓ is the equity lost times 4, as gnuBG counts points', () => {
+    // g0071_002.txt (gnuBG 1.07.001's text export of the same session): at Position ID l98DQADPDCATRg, "Bob
+    // (Cube: 4)" rolled 43, "* Bob moves bar/22 16/12", "Alert: very bad move ( -0.348)": 4 × 0.348 = 1.392
+    // points, the unit of gnuBG's "Error total EMG (Points)" at money play
+    const g0071 = `${REF_DIR}gnubg/g0071.sgf`;
+    const r = bdb('review', g0071);
+    expect(r.code).toBe(0);
+    const block = r.stdout.slice(r.stdout.indexOf('Position ID: l98DQADPDCATRg') - 200);
+    expect(block).toMatch(/money, cube 4 yours\n {3}e 0\.34\d EMG · ℓ 1\.39\d points · d /);
+    const j = JSON.parse(bdb('review', '--json', g0071).stdout) as { review: MatchReview };
+    const d = j.review.reviews
+      .flatMap((p) => p.toReview)
+      .find((x) => x.positionId === 'l98DQADPDCATRg')!;
+    expect(d.cubeValue).toBe(4);
+    expect(d.errorEMG).toBeCloseTo(0.348, 3);
+    expect(d.lossPoints).toBeCloseTo(1.392, 2);
+    expect(d.checker?.played).toBe('bar/22 16/12');
   });
 
   test('no file: usage error, exit 2', () => {
