@@ -4,7 +4,7 @@
  */
 import Table from 'cli-table3';
 import { type AggregateOptions, personSeats } from '../analyse.js';
-import type { BiasEstimate } from '../metrics/bias-estimator.js';
+import type { BiasEstimate, BiasTally } from '../metrics/bias-estimator.js';
 import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
 import {
   type BiasItem,
@@ -110,21 +110,33 @@ export class BiasCollector {
   }
 }
 
-/** The JSON entry of one person (full precision; each blot row traced to its decision). */
+/** An estimate's counts and costs null: a person without any analysed decision has none (not 0). */
+function unknownCounts<E extends BiasEstimate>(
+  e: E,
+): Omit<E, keyof BiasTally> & Record<keyof BiasTally, null> {
+  return { ...e, n: null, plus: null, minus: null, plusCostMpt: null, minusCostMpt: null };
+}
+
+/**
+ * The JSON entry of one person (full precision; each blot row traced to its decision). A person without any
+ * analysed decision (a transcript) has null counts and costs, never 0.
+ */
 export function jsonPlayerBiases(p: PlayerBiases): unknown {
+  const e = <E extends BiasEstimate>(x: E): object => (p.analysed > 0 ? x : unknownCounts(x));
+  const count = (x: number): number | null => (p.analysed > 0 ? x : null);
   return {
     player: p.player,
     matches: p.matches,
-    takePass: p.takePass,
-    doubles: p.doubles.overall,
+    takePass: e(p.takePass),
+    doubles: e(p.doubles.overall),
     doublesByScore: p.doubles.byScore.map((c) => ({
       away: c.away,
       opponentAway: c.opponentAway,
       ...c.estimate,
     })),
     blots: {
-      ...p.blots.estimate,
-      unread: p.blots.unread,
+      ...e(p.blots.estimate),
+      unread: count(p.blots.unread),
       unreadShare: p.blots.unreadShare,
       decisions: p.blots.rows.map((r) => ({
         ...r.ref,
@@ -136,11 +148,11 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       unreadDecisions: p.blots.unreadRefs,
     },
     blotsExposure: {
-      ...p.exposure.estimate,
+      ...e(p.exposure.estimate),
       meanShotDifference: p.exposure.meanShotDifference,
       meanShotDifferenceLow: p.exposure.meanLow,
       meanShotDifferenceHigh: p.exposure.meanHigh,
-      unread: p.exposure.unread,
+      unread: count(p.exposure.unread),
       unreadShare: p.exposure.unreadShare,
       decisions: p.exposure.rows.map((r) => ({
         ...r.ref,

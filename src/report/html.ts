@@ -7,7 +7,7 @@
 import type { MatchReview, PlayerReview } from '../review/review.js';
 import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
-import { decisionParts, reviewNote, reviewTitle, summaryRows } from './review.js';
+import { decisionParts, noChartsReason, reviewNote, reviewTitle, summaryRows } from './review.js';
 
 const STYLE = `
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1140px; margin: 24px auto;
@@ -62,7 +62,7 @@ export function renderReviewHtml(r: MatchReview): string {
   const title = reviewTitle(r);
   const charts =
     r.series === null
-      ? '<p>Charts: none (money session: no MWC loss ℓ per decision).</p>'
+      ? `<p>Charts: none (${escapeXml(noChartsReason(r))}).</p>`
       : `${svgLossBars(r.series, r.players)}\n${svgCumulative(r.series, r.players)}`;
   return htmlPage(
     title,

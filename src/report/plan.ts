@@ -274,37 +274,44 @@ function jsonReference(x: Pick<PlayerPlan, 'candidates' | 'reference' | 'studied
 /**
  * The JSON entry of one person: `errors` and `unthemed` over every match; the families and reference
  * positions of match play (MWC figures as fractions of a match, full precision); `money`, the same for the
- * money sessions in points (null without any).
+ * money sessions in points (null without any). A person without any analysed decision (a transcript) has
+ * null counts, never 0.
  */
 export function jsonPlayerPlan(p: PlayerPlan): unknown {
   const m = p.money;
+  const count = (x: number): number | null => (p.analysed > 0 ? x : null);
   return {
     player: p.player,
     matches: p.matches,
-    errors: p.plan.errors + (m?.plan.errors ?? 0),
-    unthemed: p.plan.unthemed + (m?.plan.unthemed ?? 0),
-    themeCoverage: jsonCoverage(p.coverage),
+    errors: count(p.plan.errors + (m?.plan.errors ?? 0)),
+    unthemed: count(p.plan.unthemed + (m?.plan.unthemed ?? 0)),
+    themeCoverage: jsonCoverage(p.coverage, p.analysed > 0),
     families: p.plan.families.map(jsonFamily),
     tentative: p.plan.tentative.map(jsonFamily),
-    referencePositions: jsonReference(p),
+    referencePositions:
+      p.analysed > 0 ? jsonReference(p) : { ...(jsonReference(p) as object), candidates: null },
     money:
       m === null
         ? null
         : {
             matches: m.matches,
-            errors: m.plan.errors,
-            unthemed: m.plan.unthemed,
+            errors: count(m.plan.errors),
+            unthemed: count(m.plan.unthemed),
             families: m.plan.families.map(jsonFamily),
             tentative: m.plan.tentative.map(jsonFamily),
-            referencePositions: jsonReference(m),
+            referencePositions:
+              p.analysed > 0 ? jsonReference(m) : { ...(jsonReference(m) as object), candidates: null },
           },
   };
 }
 
-/** Theme coverage with its shares (fractions; null without errors). */
-export function jsonCoverage(c: ThemeCoverage): unknown {
+/**
+ * Theme coverage with its shares (fractions; null without errors); `analysed` false: no analysed decision,
+ * so the counts are null, not 0.
+ */
+export function jsonCoverage(c: ThemeCoverage, analysed = true): unknown {
   return {
-    ...c,
+    ...(analysed ? c : Object.fromEntries(Object.keys(c).map((k) => [k, null]))),
     shares: {
       blunderDb: share(c.blunderDb, c.checkerErrors),
       blunderDbFour: share(c.blunderDbFour, c.checkerErrors),

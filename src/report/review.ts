@@ -64,8 +64,11 @@ export function summaryRows(p: PlayerReview): [string, string][] {
     ['PR (95 % interval)', withInterval(fixed(p.pr, 2), p.prInterval, 2)],
     ['L7 (95 % interval)', withInterval(percent(p.l7Pct, 1), p.l7Interval, 1)],
     ['Level (PR band)', p.level ?? 'n/a'],
-    ['Decisions (counted)', String(p.decisions)],
-    ['Errors (of them avoidable)', `${p.errors} (${p.avoidableErrors})`],
+    ['Decisions (counted)', fixed(p.decisions, 0)],
+    [
+      'Errors (of them avoidable)',
+      p.errors === null ? 'n/a (no analysis)' : `${p.errors} (${fixed(p.avoidableErrors, 0)})`,
+    ],
     ...luckCells(p),
     [
       'Hasty / deliberate errors',
@@ -176,7 +179,11 @@ export function renderReviewedDecision(d: ReviewedDecision, n: number): string[]
 export function renderPlayerReview(p: PlayerReview): string {
   const lines = [p.player, renderPlayerSummary(p)];
   if (p.toReview.length === 0) {
-    lines.push('Decisions to review: none (no error with a known loss ℓ and ℓ − d > 0)');
+    lines.push(
+      p.decisions === null
+        ? 'Decisions to review: none (no analysis in this file)'
+        : 'Decisions to review: none (no error with a known loss ℓ and ℓ − d > 0)',
+    );
   } else {
     lines.push('Decisions to review (largest avoidable share ℓ − d first):');
     p.toReview.forEach((d, i) => {
@@ -186,9 +193,16 @@ export function renderPlayerReview(p: PlayerReview): string {
   return lines.join('\n');
 }
 
-/** The charts of the per-decision series, or why there are none (money: no ℓ). */
+/** Why a review has no chart: a transcript has no analysis; a money session has no ℓ in MWC. */
+export function noChartsReason(r: MatchReview): string {
+  return r.reviews.every((p) => p.decisions === null)
+    ? 'no analysis in this file'
+    : 'money session: no MWC loss ℓ per decision';
+}
+
+/** The charts of the per-decision series, or why there are none. */
 export function renderReviewCharts(r: MatchReview): string {
-  if (r.series === null) return 'Charts: none (money session: no MWC loss ℓ per decision)';
+  if (r.series === null) return `Charts: none (${noChartsReason(r)})`;
   return [...renderLossBars(r.series, r.players), '', ...renderCumulativeChart(r.series, r.players)].join(
     '\n',
   );

@@ -134,14 +134,14 @@ export interface PlayerReview {
   l7Pct: number | null;
   l7Interval: IntervalFigure;
   level: string | null;
-  /** Decisions counted in PR (XG's rules). */
-  decisions: number;
+  /** Decisions counted in PR (XG's rules); null without any analysis. */
+  decisions: number | null;
   /** MWC lost in the match (percentage points); null for money. */
   mwcLossPct: number | null;
   /** Counted errors (e ≥ Error threshold) and the avoidable ones among them (in a money session, d ≤ ℓ/10
-   *  with both in points). */
-  errors: number;
-  avoidableErrors: number;
+   *  with both in points); null without any analysis. */
+  errors: number | null;
+  avoidableErrors: number | null;
   /** At most three decisions, largest avoidable share first. */
   toReview: ReviewedDecision[];
   luck: ReviewLuck;
@@ -160,7 +160,8 @@ export interface MatchReview {
   winner: string | null;
   settings: { thresholds: { errorMpt: number; blunderMpt: number }; difficultyTau: number };
   reviews: [PlayerReview, PlayerReview];
-  /** ℓ of every counted decision of both players in match order; null for money (no ℓ). */
+  /** ℓ of every counted decision of both players in match order; null for money (no ℓ) or without any
+   *  analysis. */
   series: ReviewSeries | null;
 }
 
@@ -394,9 +395,9 @@ export function buildReview(
   const stats: [PlayerStats, PlayerStats] = [playerStats(tallies[0]), playerStats(tallies[1])];
   const luck = luckAdjustedResult(met, match);
   const { finalScore, winner } = matchOutcome(match);
-  // MWC lost in this match: a player without counted decisions lost nothing
+  // MWC lost in this match: a player without counted decisions lost nothing (unknown without any analysis)
   const lost = (s: PlayerStats): number | null =>
-    match.matchLength > 0 ? (s.mwcLossPct.total ?? 0) : s.mwcLossPct.total;
+    match.matchLength > 0 && s.decisions.total !== null ? (s.mwcLossPct.total ?? 0) : s.mwcLossPct.total;
   const player = (seat: 0 | 1): PlayerReview => {
     const s = stats[seat];
     const l = luck.seats[seat];
@@ -413,7 +414,10 @@ export function buildReview(
       decisions: s.decisions.total,
       mwcLossPct: s.mwcLossPct.total,
       errors: s.difficulty.errors,
-      avoidableErrors: moneyAvoidableErrors(met, match, seat, thresholds) ?? s.difficulty.avoidableErrors,
+      avoidableErrors:
+        s.decisions.total === null
+          ? null
+          : (moneyAvoidableErrors(met, match, seat, thresholds) ?? s.difficulty.avoidableErrors),
       toReview: decisionsToReview(met, match, seat, thresholds),
       luck: {
         resultPct: percentOrNull(l.result),
@@ -441,6 +445,7 @@ export function buildReview(
       difficultyTau: DIFFICULTY_TAU,
     },
     reviews: [player(0), player(1)],
-    series: decisionSeries(met, match),
+    // no chart without any analysis: nothing was judged
+    series: stats.every((s) => s.decisions.total === null) ? null : decisionSeries(met, match),
   };
 }

@@ -134,7 +134,7 @@ describe('bdb review', () => {
     expect(pts.map((p) => p.index)).toEqual(pts.map((_, i) => i + 1));
     for (const seat of [0, 1] as const) {
       const own = pts.filter((p) => p.player === seat);
-      expect(own).toHaveLength(v.reviews[seat].decisions);
+      expect(own).toHaveLength(v.reviews[seat].decisions!);
       expect(own.reduce((s, p) => s + p.lossPct, 0)).toBeCloseTo(v.reviews[seat].mwcLossPct!, 9);
     }
     expect(pts.at(-1)!.game).toBe(v.games);
@@ -166,7 +166,9 @@ describe('bdb review', () => {
     expect(r.stdout).toContain('n/a (money session)');
     expect(r.stdout).not.toContain('Decisions to review: none');
     expect(r.stdout).toContain('Charts: none (money session: no MWC loss ℓ per decision)');
-    expect(r.stdout).toContain('Money session: ℓ and d in points (equity lost × cube value), as there is no MWC.');
+    expect(r.stdout).toContain(
+      'Money session: ℓ and d in points (equity lost × cube value), as there is no MWC.',
+    );
     expect(r.stdout).not.toContain('percentage points of MWC');
     const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as { review: MatchReview };
     expect(j.review.series).toBeNull();
@@ -190,9 +192,7 @@ describe('bdb review', () => {
     const block = r.stdout.slice(r.stdout.indexOf('Position ID: l98DQADPDCATRg') - 200);
     expect(block).toMatch(/money, cube 4 yours\n {3}e 0\.34\d EMG · ℓ 1\.39\d points · d /);
     const j = JSON.parse(bdb('review', '--json', g0071).stdout) as { review: MatchReview };
-    const d = j.review.reviews
-      .flatMap((p) => p.toReview)
-      .find((x) => x.positionId === 'l98DQADPDCATRg')!;
+    const d = j.review.reviews.flatMap((p) => p.toReview).find((x) => x.positionId === 'l98DQADPDCATRg')!;
     expect(d.cubeValue).toBe(4);
     expect(d.errorEMG).toBeCloseTo(0.348, 3);
     expect(d.lossPoints).toBeCloseTo(1.392, 2);

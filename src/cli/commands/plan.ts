@@ -99,7 +99,10 @@ function printPlan(
           schemaVersion: 1,
           settings,
           matches: read,
-          themeCoverage: jsonCoverage(all),
+          themeCoverage: jsonCoverage(
+            all,
+            players.some((p) => p.analysed > 0),
+          ),
           players: players.map(jsonPlayerPlan),
           errors,
         },
