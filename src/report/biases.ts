@@ -217,6 +217,7 @@ export function biasesLegend(): string {
   return (
     'B = (P − M)/N: P too bold (wrong take; premature double, too good included; more blots or shots than ' +
     'the best play), M too cautious (wrong pass; missed double; fewer). ' +
+    '95 % interval: the score interval (Wilson), honest with few decisions. ' +
     `Verdict at ≥ ${BIAS_MIN_DECISIONS} decisions: too much if the 95 % interval is above 0, not enough if ` +
     'below, balanced otherwise. Costs in mpt of equity. Doubles: counted doubles and no-doubles, by ' +
     "score (player's away / opponent's away). Blots: counted checker plays in contact."

@@ -417,7 +417,11 @@ function partLines(
 ): string[] {
   const lines: string[] = [];
   const { plan } = x;
-  lines.push(`Study plan: ${plan.families.length} famil${plan.families.length === 1 ? 'y' : 'ies'}`);
+  lines.push(
+    `Study plan: ${plan.families.length} famil${plan.families.length === 1 ? 'y' : 'ies'}${
+      plan.families.length > 1 ? ', surest gain first (ranked by the low bound of R)' : ''
+    }`,
+  );
   if (plan.families.length > 0) {
     lines.push(familyTable(plan.families, unit));
     lines.push(`Top positions (worst excess first, ${TOP_POSITIONS} per family):`);
@@ -504,8 +508,9 @@ export function planLegend(errorMpt: number, preset: string): string {
     `Errors: counted decisions with e ≥ ${errorMpt / 1000} EMG (${preset} thresholds). Family = (game plan, ` +
     'nature, theme), written plan/nature/theme as bdb study mark takes it; R = Σ(ℓ − d) in percentage ' +
     'points of MWC (in points in money sessions), 95 % R ± 1.96·√Σ(ℓ − d)². A family enters ' +
-    `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0; the ` +
-    `others are tentative. Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
+    `the plan with ≥ ${STUDY_PLAN_MIN_SCORED} scored members (ℓ and d known) and a low bound above 0, and is ` +
+    'ranked by that low bound (the gain it is sure of, then R); the others are tentative, ranked by R. ' +
+    `Reference positions: greedy by gain over neighbours within ρ = ${REFERENCE_RHO} ` +
     'checker-pips (same family; cube: same score), halved when the second choice is close (tight).'
   );
 }

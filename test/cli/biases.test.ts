@@ -68,6 +68,17 @@ describe('bdb biases: counts against gnuBG\'s own "show statistics match" (NAME.
     expect(Math.abs(niels.doubles.minusCostMpt - 414)).toBeLessThanOrEqual(1);
   });
 
+  test('one decision has an interval of honest width (score interval), not +1.000 … +1.000', () => {
+    // g0001.stats.txt: Zoë Ångström answered one double, a wrong take (gnuBG 1.07.001): N 1, P 1, B = +1; with
+    // every x = +1 the score interval's low bound is (N − 1.96²)/(N + 1.96²) = −0.587 (Wilson's, mapped)
+    const zoe = byName(json(`${REF_DIR}gnubg/g0001.sgf`), 'Zoë Ångström');
+    expect(zoe.takePass).toMatchObject({ n: 1, plus: 1, bias: 1, high: 1, verdict: 'insufficient' });
+    expect(zoe.takePass.low).toBeCloseTo((1 - 1.96 ** 2) / (1 + 1.96 ** 2), 12);
+    const t = bdb('biases', `${REF_DIR}gnubg/g0001.sgf`);
+    expect(t.stdout).toMatch(/Take\/pass +│ 1 +│ 1 \(1093\) │ 0 \(0\) +│ \+1\.000 │ -0\.587 … \+1\.000 │/);
+    expect(t.stdout).not.toContain('+1.000 … +1.000');
+  });
+
   test('g0016: 李雷 3 wrong takes (2.215), 9 missed (0.543 + 0.850), 1 above TG; Δημήτρης 12 missed (1.227 + 0.183), 2 above TG', () => {
     const j = json(`${REF_DIR}gnubg/g0016.sgf`);
     const li = byName(j, '李雷');

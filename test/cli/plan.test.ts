@@ -209,6 +209,13 @@ describe('bdb plan options', () => {
     expect(t.code).toBe(0);
     for (const s of ['Study plan', 'Tentative families', 'Reference positions', 'XGID=', 'R (pp MWC)'])
       expect(t.stdout).toContain(s);
+    // the plan says how it ranks: the low bound of R first (spec §7), which the JSON test above checks
+    const all = bdb('plan', `${REF_DIR}gnubg`, '--player', 'Sofía');
+    expect(all.stdout).toMatch(
+      /Study plan: \d+ families, surest gain first \(ranked by the low bound of R\)/,
+    );
+    expect(all.stdout).toContain('and is ranked by that low bound (the gain it is sure of, then R)');
+    expect(all.stdout).not.toContain('ranked by recoverable MWC');
     expect(t.stdout).not.toContain('Kévin —');
   });
 });

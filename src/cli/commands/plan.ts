@@ -1,6 +1,6 @@
 /**
- * `bdb plan PATH...`: the study plan of each person (families of errors ranked by recoverable MWC,
- * spec/metrics.md §7) and the reference positions to study (§8). On the library (`--library`), the positions
+ * `bdb plan PATH...`: the study plan of each person (families of errors, the surest gain first: ranked by
+ * the low bound of their recoverable MWC, spec/metrics.md §7) and the reference positions to study (§8). On the library (`--library`), the positions
  * marked as studied (`bdb study mark`) are never proposed, count as chosen, and are listed apart.
  */
 import type { Command } from 'commander';
@@ -122,7 +122,7 @@ function printPlan(
 export function registerPlan(program: Command): void {
   const cmd = program
     .command('plan')
-    .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
+    .description('study plan per player: error families (surest gain first) and reference positions')
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
   sourceOptions(personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 1) instead of tables'))
     .option(
