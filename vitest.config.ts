@@ -1,8 +1,13 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
+    // every `bdb` the tests run reads no configuration file of the machine's user (src/cli/config.ts): a
+    // folder that does not exist; the configuration's own tests give theirs
+    env: { XDG_CONFIG_HOME: join(tmpdir(), 'bdb-tests-no-config') },
   },
 });

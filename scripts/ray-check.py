@@ -9,8 +9,8 @@ the counted ones, groups by player and sums. Every figure of spec/metrics.md §2
 decisions, so the aggregation is exact whatever the partitioning:
 
     N      = count of counted decisions            (per kind: checker, double, take)
-    E      = Σ error                                equityError (EMG), PR = 500 · E / N
-    M      = Σ mwc_loss                             mwcLossPct = 100 · M
+    E      = Σ error                                errorEmg (EMG), PR = 500 · E / N
+    M      = Σ mwc_loss                             lossMwcPct = 100 · M
 
 With --bdb-json (the output of `bdb stats --json` on the same matches) every player's figures are
 compared with bdb's: counts exactly, sums within a relative tolerance of 1e-9 (floating-point sums
@@ -144,19 +144,19 @@ def figures(agg: dict | None) -> dict:
     out = {
         "pr": 500.0 * e_total / total if total > 0 else None,
         "decisions.total": total,
-        "equityError.total": e_total if total > 0 else None,
-        "mwcLossPct.total": 100.0 * m_total if has_mwc and total > 0 else None,
+        "errorEmg.total": e_total if total > 0 else None,
+        "lossMwcPct.total": 100.0 * m_total if has_mwc and total > 0 else None,
     }
     for k in KINDS:
         out[f"decisions.{k}"] = n[k]
-        out[f"equityError.{k}"] = e[k] if n[k] > 0 else None
-        out[f"mwcLossPct.{k}"] = 100.0 * m[k] if has_mwc and n[k] > 0 else None
+        out[f"errorEmg.{k}"] = e[k] if n[k] > 0 else None
+        out[f"lossMwcPct.{k}"] = 100.0 * m[k] if has_mwc and n[k] > 0 else None
     return out
 
 
 def bdb_figures(p: dict) -> dict:
     out = {"pr": p.get("pr")}
-    for group in ("decisions", "equityError", "mwcLossPct"):
+    for group in ("decisions", "errorEmg", "lossMwcPct"):
         for k in ("total", *KINDS):
             out[f"{group}.{k}"] = (p.get(group) or {}).get(k)
     return out
@@ -250,7 +250,7 @@ def main(argv: list[str]) -> int:
             f = ray_fig[name]
             rows.append([name, num(f["decisions.total"]), num(f["decisions.checker"]),
                          num(f["decisions.double"]), num(f["decisions.take"]), num(f["pr"], 2),
-                         num(f["equityError.total"]), num(f["mwcLossPct.total"])])
+                         num(f["errorEmg.total"]), num(f["lossMwcPct.total"])])
         print()
         print_table(rows, [28, 9, 7, 6, 5, 8, 11, 10], [False] + [True] * 7)
         return 0
@@ -280,8 +280,8 @@ def main(argv: list[str]) -> int:
             failures.append(f"{name}: {k}: bdb {b.get(k)!r}, ray {r.get(k)!r}"
                             if k != "player" else f"{name}: has counted decisions in bdb, no group in Ray")
         rows.append([name, num(b["decisions.total"]), num(r["decisions.total"]) if name in ray_fig else "none",
-                     num(b["pr"], 2), num(r["pr"], 2), num(b["equityError.total"]), num(r["equityError.total"]),
-                     num(b["mwcLossPct.total"]), num(r["mwcLossPct.total"]), "FAIL" if bad else "PASS"])
+                     num(b["pr"], 2), num(r["pr"], 2), num(b["errorEmg.total"]), num(r["errorEmg.total"]),
+                     num(b["lossMwcPct.total"]), num(r["lossMwcPct.total"]), "FAIL" if bad else "PASS"])
     print()
     print_table(rows, [28, 5, 5, 7, 7, 10, 10, 9, 9, 6], [False] + [True] * 8 + [False])
     print()

@@ -5,11 +5,17 @@
 import type { Command } from 'commander';
 import { BdbError } from '../errors.js';
 import { closeLibrary, type Library, LibraryError, libraryPath, openLibrary } from '../library/open.js';
+import { userConfig } from './config.js';
 import { EXIT, type ExitCode } from './exit.js';
 
 /** The help text of `--library PATH`. */
 export const LIBRARY_HELP =
-  'the library file (default $BDB_LIBRARY, else $XDG_DATA_HOME/bdb/library.duckdb, else ~/.local/share/bdb/library.duckdb)';
+  "the library file (default $BDB_LIBRARY, else bdb config's library, else $XDG_DATA_HOME/bdb/library.duckdb, else ~/.local/share/bdb/library.duckdb)";
+
+/** The library a command opens: `--library PATH`, else $BDB_LIBRARY, else the configuration's, else the default. */
+export function cliLibraryPath(option: string | undefined): string {
+  return libraryPath(option, process.env, userConfig().library);
+}
 
 /** Adds `--library <path>` (commands that always use the library). */
 export function libraryOption(cmd: Command): Command {
@@ -28,7 +34,7 @@ export async function withLibrary(
   mode: { readOnly: boolean; create?: boolean },
   work: (lib: Library) => Promise<ExitCode>,
 ): Promise<ExitCode> {
-  const path = libraryPath(option);
+  const path = cliLibraryPath(option);
   // how long to wait for another bdb holding the library (BDB_LIBRARY_WAIT_MS, default 10 s)
   const wait = Number(process.env.BDB_LIBRARY_WAIT_MS);
   let lib: Library;

@@ -5,8 +5,10 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
+import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
+import { commandPath, HELP_WIDTH, needsFormats, teach } from './help.js';
 
 const VERSION = '0.1.0';
 
@@ -22,13 +24,23 @@ const COMMANDS: readonly (readonly [string, () => Promise<(program: Command) => 
   ['plan', async () => (await import('./commands/plan.js')).registerPlan],
   ['study', async () => (await import('./commands/study.js')).registerStudy],
   ['review', async () => (await import('./commands/review.js')).registerReview],
+  ['report', async () => (await import('./commands/report.js')).registerReport],
   ['tournament', async () => (await import('./commands/tournament.js')).registerTournament],
+  ['analyse', async () => (await import('./commands/analyse.js')).registerAnalyse],
   ['import', async () => (await import('./commands/import.js')).registerImport],
   ['sql', async () => (await import('./commands/sql.js')).registerSql],
   ['export', async () => (await import('./commands/export.js')).registerExport],
   ['merge', async () => (await import('./commands/merge.js')).registerMerge],
   ['alias', async () => (await import('./commands/alias.js')).registerAlias],
+  ['config', async () => (await import('./commands/config.js')).registerConfig],
+  ['completion', async () => (await import('./commands/completion.js')).registerCompletion],
 ];
+
+/** Commands that need every command registered: the completion script covers them all. */
+const NEEDS_ALL: ReadonlySet<string> = new Set(['completion']);
+
+/** Commands that run without the configuration (to mend a broken one, or to print a script). */
+const WITHOUT_CONFIG: ReadonlySet<string> = new Set(['config', 'completion']);
 
 /**
  * The command an argument list names (its first word that is not an option, when it is a command); '' for
@@ -38,8 +50,49 @@ function namedCommand(argv: readonly string[]): string | null {
   const args = argv.slice(2);
   const first = args.find((a) => !a.startsWith('-'));
   if (first === undefined && args.length === 1 && (args[0] === '-V' || args[0] === '--version')) return '';
+  if (first !== undefined && NEEDS_ALL.has(first)) return null;
   return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : null;
 }
+
+/** The width of help text: the terminal's, at most {@link HELP_WIDTH} (80 when piped). */
+function helpWidth(stream: NodeJS.WriteStream): number {
+  return Math.min(HELP_WIDTH, stream.isTTY && stream.columns > 0 ? stream.columns : HELP_WIDTH);
+}
+
+/** The pointer to a command's help that ends every usage error. */
+function seeHelp(cmd: Command | null): string {
+  return `(see ${cmd ? commandPath(cmd) : 'bdb'} --help)`;
+}
+
+/**
+ * commander's own error ("error: unknown option '--foo'", "(Did you mean stats?)" on a second line) as
+ * bdb's one line: `bdb: unknown option '--foo' (see bdb stats --help)`.
+ */
+export function usageLine(commanderText: string, cmd: Command): string {
+  const text = commanderText
+    .trim()
+    .replace(/^error: /, '')
+    // "command-argument value 'x' is invalid for argument 'key'. Allowed choices are a, b." (Argument.choices)
+    .replace(
+      /^command-argument value '(.*)' is invalid for argument '(.*)'\. Allowed choices are (.*)\.$/s,
+      "$2 '$1' is not one of $3",
+    )
+    .replace(/\n\(Did you mean (.*)\?\)$/, ', did you mean $1?')
+    .replace(/\s*\n\s*/g, ' ');
+  return `bdb: ${oneLine(text)} ${seeHelp(cmd)}\n`;
+}
+
+/** Every command of `program` reports commander's errors as {@link usageLine}. */
+function bdbErrors(program: Command): void {
+  const walk = (cmd: Command): void => {
+    cmd.configureOutput({ outputError: (text, write) => write(usageLine(text, cmd)) });
+    for (const sub of cmd.commands) walk(sub);
+  };
+  walk(program);
+}
+
+/** The command whose action is running (for the pointer to its help on a usage error). */
+let running: Command | null = null;
 
 /** Builds the commander program: with `only`, that command alone ('' none); else every command. */
 export async function buildProgram(only: string | null = null): Promise<Command> {
@@ -47,8 +100,21 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     .description('Backgammon match-analysis statistics from XG and gnuBG analyses')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({
+      writeErr: (s) => process.stderr.write(s),
+      getOutHelpWidth: () => helpWidth(process.stdout),
+      getErrHelpWidth: () => helpWidth(process.stderr),
+    });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
+  addConfigOptions(program);
+  teach(program, needsFormats(program) ? (await import('../parsers/index.js')).formats : []);
+  bdbErrors(program);
+  // the configuration's defaults, for the options the command line left unset (./config.ts)
+  program.hook('preAction', (_program, action) => {
+    running = action;
+    const first = commandPath(action).split(' ')[1] ?? '';
+    if (!WITHOUT_CONFIG.has(first)) applyConfig(action, userConfig());
+  });
   return program;
 }
 
@@ -63,14 +129,19 @@ export async function main(argv: readonly string[]): Promise<void> {
   try {
     await program.parseAsync(argv as string[]);
   } catch (e) {
-    // commander's own errors (unknown option, missing argument …) are printed by commander; --help and
-    // --version end with exit code 0
+    // commander's own errors (unknown option, missing argument …) are printed by commander as one line
+    // (usageLine); --help and --version end with exit code 0
     if (e instanceof CommanderError) {
       process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`bdb: ${oneLine(e.message)}\n`);
+      process.stderr.write(`bdb: ${oneLine(e.message)} ${seeHelp(running)}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    if (e instanceof ConfigError) {
+      process.stderr.write(`bdb: ${oneLine(e.message)} (see bdb config --help)\n`);
       process.exitCode = EXIT.usage;
       return;
     }

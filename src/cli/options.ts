@@ -8,16 +8,17 @@ import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import type { TextBoardOptions } from '../report/board-text.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { DEFAULT_MAX_FILE_MB } from './match-input.js';
 
-/** Parses `--alias NAME=OTHER` values into a map alias → canonical name. */
-export function parseAliases(values: readonly string[]): Map<string, string> {
+/** Parses `--alias NAME=OTHER` values (given to `what`) into a map alias → canonical name. */
+export function parseAliases(values: readonly string[], what = '--alias'): Map<string, string> {
   const m = new Map<string, string>();
   for (const v of values) {
     const k = v.indexOf('=');
     if (k <= 0 || k === v.length - 1)
-      throw new UsageError(`--alias expects NAME=OTHER, got ${JSON.stringify(v)}`);
+      throw new UsageError(`${what} expects NAME=OTHER, got ${JSON.stringify(v)}`);
     // NAME is the canonical spelling; OTHER is merged into it
     m.set(v.slice(k + 1), v.slice(0, k));
   }
@@ -148,10 +149,10 @@ export function collect(value: string, prev: string[] = []): string[] {
 /**
  * The options of the commands that report per person (`stats`, `biases`, `plan`): `--json`,
  * `--player` and `--alias` (repeatable), `--thresholds` (what the thresholds decide is `thresholdsUse`).
+ * `jsonHelp` null: no `--json` (a command writing a page only).
  */
-export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string): Command {
-  return cmd
-    .option('--json', jsonHelp)
+export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string | null): Command {
+  return (jsonHelp === null ? cmd : cmd.option('--json', jsonHelp))
     .addOption(
       new Option(
         '--player <name>',
@@ -187,14 +188,15 @@ export interface PersonSettings {
   readonly thresholds: ErrorThresholds;
   /** The match equity table (`--met`, else Kazaross-XG2). */
   readonly met: Met;
-  /** The settings as the JSON output records them. */
+  /** The settings as the JSON output records them (src/report/json.ts `JsonSettings`). */
   readonly settings: {
     readonly thresholds: {
       readonly preset: keyof typeof THRESHOLD_PRESETS;
       readonly errorMpt: number;
       readonly blunderMpt: number;
     };
-    readonly difficultyTau: number;
+    /** τ of the reference player (spec §4), in normalised equity (EMG). */
+    readonly difficultyTauEmg: number;
     /** The match equity table's name, and its file when `--met` named one (null: the bundled table). */
     readonly met: { readonly name: string; readonly file: string | null };
   };
@@ -207,7 +209,7 @@ export function personSettings(opts: PersonOptions): PersonSettings {
   const met = metOption(opts.met);
   const settings = {
     thresholds: { preset, errorMpt: thresholds.errorMpt, blunderMpt: thresholds.blunderMpt },
-    difficultyTau: DIFFICULTY_TAU,
+    difficultyTauEmg: DIFFICULTY_TAU,
     met: { name: met.name, file: opts.met ?? null },
   };
   return { aliases, preset, thresholds, met, settings };
@@ -227,4 +229,27 @@ export function namedPlayers(opts: PersonOptions, aliases: ReadonlyMap<string, s
 export function sayNameProblems(problems: readonly string[], code: ExitCode = EXIT.ok): ExitCode {
   for (const p of problems) process.stderr.write(`bdb: ${p}\n`);
   return problems.length > 0 ? EXIT.someFailed : code;
+}
+
+/** The values commander gives for {@link boardOptions}. */
+export interface BoardOptions {
+  boards?: boolean;
+  ascii?: boolean;
+}
+
+/** Adds `--boards` and `--ascii` (a text board under each position a command lists). */
+export function boardOptions(cmd: Command): Command {
+  return cmd
+    .option('--boards', 'draw a text board under each position listed (not in --json)')
+    .option('--ascii', 'draw the boards in plain ASCII instead of Unicode box drawing (implies --boards)');
+}
+
+/**
+ * How to draw the text boards (`--boards`, `--ascii`), or null without boards (and with `--json`): 80
+ * columns, fewer on a narrower terminal.
+ */
+export function textBoards(opts: BoardOptions & { json?: boolean }): TextBoardOptions | null {
+  if (opts.json || !(opts.boards || opts.ascii)) return null;
+  const columns = process.stdout.isTTY ? process.stdout.columns : undefined;
+  return { ascii: opts.ascii === true, width: Math.min(80, columns && columns > 0 ? columns : 80) };
 }

@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { matchFingerprint, matchOutcome, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
+import type { JsonDuplicate } from '../report/json.js';
+import type { StandingsFromMatches } from '../report/tournament.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';
@@ -36,12 +38,12 @@ export function isEventFileInput(paths: readonly string[], opts: { event?: strin
 
 /**
  * Reads the match files under `paths` as plain records; failures go to `fail`. A match found again in
- * another file (e.g. its .sgf and its text export) is counted once, with a note.
+ * another file (e.g. its .sgf and its text export) is counted once, and the other file given to `duplicate`.
  */
 export function readMatchRecords(
   paths: readonly string[],
   fail: (message: string) => void,
-  note: (message: string) => void = () => {},
+  duplicate: (d: JsonDuplicate) => void = () => {},
 ): MatchRecord[] {
   const files = [...inputFiles(paths, { onMissing: (p, why) => fail(`${p}: ${why}`) })];
   const records: MatchRecord[] = [];
@@ -57,7 +59,7 @@ export function readMatchRecords(
       const key = matchFingerprint(match);
       const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {
-        note(`${source}: the same match as ${first}, counted once`);
+        duplicate({ file: source, sameAs: first });
         continue;
       }
       if (key !== null) seen.set(key, source);
@@ -85,13 +87,17 @@ export function countedLines(m: MatchesEvent): string[] {
 
 /**
  * Runs the command: `render` prints the standings of the built event (the same output as for an
- * event file); `extra` adds the counted matches to JSON. Exit 0 when every file was read and counted
+ * event file); the counted and unfinished matches and the duplicates are for JSON. Exit 0 when every file was read and counted
  * (unfinished matches are reported but are not failures), 1 otherwise.
  */
 export function runStandingsFromMatches(
   paths: readonly string[],
   opts: MatchesStandingsOptions,
-  render: (event: EventFile, extra: Record<string, unknown>) => string,
+  render: (
+    event: EventFile,
+    fromMatches: StandingsFromMatches,
+    duplicates: readonly JsonDuplicate[],
+  ) => string,
 ): ExitCode {
   let failed = false;
   const fail = (message: string): void => {
@@ -115,7 +121,11 @@ export function runStandingsFromMatches(
       return EXIT.someFailed;
     }
   }
-  const records = readMatchRecords(paths, fail, (n) => process.stderr.write(`bdb: ${n}\n`));
+  const duplicates: JsonDuplicate[] = [];
+  const records = readMatchRecords(paths, fail, (d) => {
+    duplicates.push(d);
+    process.stderr.write(`bdb: ${d.file}: the same match as ${d.sameAs}, counted once\n`);
+  });
   if (records.length === 0 && !base) {
     fail('no match file found');
     return EXIT.someFailed;
@@ -135,16 +145,20 @@ export function runStandingsFromMatches(
       process.stderr.write(`bdb: ${r.source}: unfinished match${detail}, not counted\n`);
     }
     for (const n of built.notes) process.stderr.write(`bdb: ${n}\n`);
-    output = render(built.event, {
-      matches: built.counted.map((c) => ({
-        file: c.source,
-        round: c.round,
-        winner: c.winner,
-        loser: c.loser,
-        roundFrom: c.roundFrom,
-      })),
-      unfinished: built.unfinished.map((r) => ({ file: r.source, players: r.players })),
-    });
+    output = render(
+      built.event,
+      {
+        matches: built.counted.map((c) => ({
+          file: c.source,
+          round: c.round,
+          winner: c.winner,
+          loser: c.loser,
+          roundFrom: c.roundFrom,
+        })),
+        unfinished: built.unfinished.map((r) => ({ file: r.source, players: r.players })),
+      },
+      duplicates,
+    );
     if (!opts.json && built.counted.length > 0) output += `\nMatches:\n${countedLines(built).join('\n')}`;
   } catch (e) {
     if (e instanceof TournamentError) fail(e.message);

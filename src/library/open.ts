@@ -1,8 +1,8 @@
 /**
  * Opening the player's library: where it is, the lock, the version check and the forward migrations.
  *
- * Path: `--library PATH`, else `$BDB_LIBRARY`, else `$XDG_DATA_HOME/bdb/library.duckdb`, else
- * `~/.local/share/bdb/library.duckdb`. A library is checked read-only before anything is written to it, so a
+ * Path: `--library PATH`, else `$BDB_LIBRARY`, else the path the user's configuration names (`bdb config set
+ * library`), else `$XDG_DATA_HOME/bdb/library.duckdb`, else `~/.local/share/bdb/library.duckdb`. A library is checked read-only before anything is written to it, so a
  * foreign, corrupt or newer file is refused untouched. DuckDB locks the file: while one process writes, a
  * second waits (up to `waitMs`) and then fails with a clear message.
  */
@@ -12,7 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
-import { LIBRARY_TABLES, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import { LIBRARY_TABLES, MIGRATION_SLICE, MIGRATIONS, type Migration, SCHEMA_VERSION } from './schema.js';
 
 /** A library that cannot be opened: missing, locked, corrupt, foreign or newer. */
 export class LibraryError extends BdbError {
@@ -23,10 +23,18 @@ export class LibraryError extends BdbError {
   }
 }
 
-/** The library file to use: the option, else BDB_LIBRARY, else the XDG data folder. */
-export function libraryPath(option: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The library file to use: the option, else BDB_LIBRARY, else `configured` (the configuration's path),
+ * else the XDG data folder: the most specific choice wins (command line, then this shell, then the user).
+ */
+export function libraryPath(
+  option: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+  configured?: string,
+): string {
   if (option) return resolve(option);
   if (env.BDB_LIBRARY) return resolve(env.BDB_LIBRARY);
+  if (configured) return resolve(configured);
   const data = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return resolve(data, 'bdb', 'library.duckdb');
 }
@@ -126,12 +134,26 @@ async function schemaVersion(con: DuckDBConnection, path: string): Promise<numbe
   return v;
 }
 
+/** Runs one migration step inside the open transaction. */
+async function runMigration(con: DuckDBConnection, step: Migration): Promise<void> {
+  if (typeof step === 'string') {
+    await con.run(step);
+    return;
+  }
+  await con.run(step.before);
+  const top = Number(
+    (await con.runAndReadAll('SELECT coalesce(max(match_id), 0) FROM matches')).getRows()[0]![0],
+  );
+  for (let lo = 0; lo <= top; lo += MIGRATION_SLICE) await con.run(step.slice, [lo, lo + MIGRATION_SLICE]);
+  await con.run(step.after);
+}
+
 /** Brings the schema from `from` (null: empty file) to SCHEMA_VERSION, one step per transaction. */
 async function migrate(con: DuckDBConnection, from: number | null): Promise<void> {
   for (let v = from ?? 0; v < SCHEMA_VERSION; v++) {
     await con.run('BEGIN TRANSACTION');
     try {
-      await con.run(MIGRATIONS[v]!);
+      await runMigration(con, MIGRATIONS[v]!);
       await con.run(
         `INSERT OR REPLACE INTO meta VALUES ('schema_version', '${v + 1}'), ('${v === 0 ? 'created' : `migrated_${v + 1}`}', CAST(current_timestamp AS VARCHAR))`,
       );

@@ -22,3 +22,19 @@ export function engineElo(l7: number | null): { elo: number | null; floored: boo
   }
   return { elo: (2000 / Math.sqrt(7)) * Math.log10(q / (1 - q)), floored };
 }
+
+/**
+ * The engine Elo interval from the L₇ interval (fractions): the same formula at each end. Elo falls as L₇
+ * rises, so the Elo's low end comes from L₇'s high end (floored like the Elo itself: `lowFloored`). Null ends
+ * when an L₇ end is null.
+ *
+ * @example engineEloInterval(0.05, 0.3) // => { low: −455.1…, high: −65.9…, lowFloored: false }
+ */
+export function engineEloInterval(
+  l7Low: number | null,
+  l7High: number | null,
+): { low: number | null; high: number | null; lowFloored: boolean } {
+  if (l7Low === null || l7High === null) return { low: null, high: null, lowFloored: false };
+  const low = engineElo(l7High);
+  return { low: low.elo, high: engineElo(l7Low).elo, lowFloored: low.floored };
+}

@@ -97,11 +97,18 @@ export function decisionType(d: Decision): keyof ByType<number> {
   return d.action === 'take' || d.action === 'pass' ? 'take' : 'double';
 }
 
-/** A context holding only `seat`'s side, moved to seat 0. */
+/**
+ * A context holding `seat`'s side, moved to seat 0, and of the opponent's side only its count of rolls whose
+ * luck is known: with the seat's own, it tells whether the match's luck was analysed (gnuBG's `fDice`),
+ * which decides whether gnuBG prints a luck total — +0.000 for a player who never rolled (formatgs.c,
+ * FORMATGS_LUCK; e.g. hakim63 in test/reference-matches/galaxy/match1548034.txt, analysed by gnuBG
+ * 1.07.001).
+ */
 function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
   const only = emptyGnubgContext(sc.matchPlay);
   only.games = sc.games;
   only.sides[0] = structuredClone(sc.sides[seat]);
+  only.sides[1].luckRolls = sc.sides[1 - seat]!.luckRolls;
   return only;
 }
 
@@ -477,7 +484,8 @@ function gnubgFigures(
   const perChecker = ratio(s.checker.emg, s.unforcedMoves);
   const perCube = ratio(cube.emg, s.closeCube);
   const perAll = ratio(totalEmg, s.unforcedMoves + s.closeCube);
-  const luckKnown = s.luckRolls > 0;
+  // gnuBG's fDice: some roll of the matches had its luck analysed (seatContext)
+  const luckKnown = s.luckRolls > 0 || sc.sides[1].luckRolls > 0;
   const perMove = ratio(s.luckEmg, s.totalMoves);
   return {
     totalMoves: s.totalMoves,

@@ -4,7 +4,7 @@
  */
 import Table from 'cli-table3';
 import { type AggregateOptions, personSeats } from '../analyse.js';
-import type { BiasEstimate, BiasTally } from '../metrics/bias-estimator.js';
+import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
 import {
   type BiasItem,
@@ -24,9 +24,19 @@ import {
 } from '../metrics/exposure-bias.js';
 import { takePassBias } from '../metrics/take-pass-bias.js';
 import type { CubeDecision, Match } from '../model/types.js';
-import { type DecisionRef, decisionRef } from '../review/decision-refs.js';
+import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
+import { renderTextBoard, type TextBoardOptions } from './board-text.js';
+import { type BoardView, boardView } from './board-view.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
+import { jsonDecisionRef } from './json.js';
+
+/** A checker play of the blot biases: where it is, and (when the collector keeps them) the plays' text. */
+export interface BiasRef extends DecisionRef {
+  /** The play made and the best play, kept only for boards (`BiasCollector` option `plays`), never in JSON. */
+  readonly played?: string;
+  readonly best?: string;
+}
 
 /** The biases of one person. */
 export interface PlayerBiases {
@@ -36,8 +46,8 @@ export interface PlayerBiases {
   readonly analysed: number;
   readonly takePass: BiasEstimate;
   readonly doubles: DoublesBias;
-  readonly blots: BlotBias<DecisionRef>;
-  readonly exposure: ExposureBias<DecisionRef>;
+  readonly blots: BlotBias<BiasRef>;
+  readonly exposure: ExposureBias<BiasRef>;
 }
 
 interface Pending {
@@ -46,13 +56,13 @@ interface Pending {
   /** The cube decisions (a few per game; the biases read their analysis). */
   cube: CubeDecision[];
   /** Checker plays are reduced to their rows as they stream by: no board or candidate list is kept. */
-  blots: BlotBiasRow<DecisionRef>[];
-  blotsUnread: DecisionRef[];
-  exposure: ExposureBiasRow<DecisionRef>[];
-  exposureUnread: DecisionRef[];
+  blots: BlotBiasRow<BiasRef>[];
+  blotsUnread: BiasRef[];
+  exposure: ExposureBiasRow<BiasRef>[];
+  exposureUnread: BiasRef[];
 }
 
-function push<Row>(rows: Row[], unread: DecisionRef[], item: BiasItem<Row, DecisionRef>): void {
+function push<Row>(rows: Row[], unread: BiasRef[], item: BiasItem<Row, BiasRef>): void {
   if (item === null) return;
   if ('row' in item) rows.push(item.row);
   else unread.push(item.unread);
@@ -62,8 +72,11 @@ function push<Row>(rows: Row[], unread: DecisionRef[], item: BiasItem<Row, Decis
 export class BiasCollector {
   private readonly byName = new Map<string, Pending>();
   private readonly opts: AggregateOptions;
-  constructor(opts: AggregateOptions = {}) {
+  private readonly plays: boolean;
+  /** `keep.plays`: keep each blot row's played and best plays as text (for boards; costs a little memory). */
+  constructor(opts: AggregateOptions = {}, keep: { readonly plays?: boolean } = {}) {
     this.opts = opts;
+    this.plays = keep.plays === true;
   }
 
   /** Adds both seats of a match. */
@@ -87,7 +100,8 @@ export class BiasCollector {
           return;
         }
         if (blotBiasRowKind(d).kind === 'skip') return;
-        const ref = decisionRef(match, game, i).ref;
+        const found = decisionRef(match, game, i).ref;
+        const ref: BiasRef = this.plays ? { ...found, ...playedAndBest(d) } : found;
         push(p.blots, p.blotsUnread, blotBiasItem(d, ref));
         push(p.exposure, p.exposureUnread, exposureBiasItem(d, ref));
       });
@@ -110,11 +124,36 @@ export class BiasCollector {
   }
 }
 
-/** An estimate's counts and costs null: a person without any analysed decision has none (not 0). */
-function unknownCounts<E extends BiasEstimate>(
-  e: E,
-): Omit<E, keyof BiasTally> & Record<keyof BiasTally, null> {
-  return { ...e, n: null, plus: null, minus: null, plusCostMpt: null, minusCostMpt: null };
+/**
+ * A bias under its JSON keys: N, P, M and their costs, B with its 95 % bounds, the verdict. `analysed` false:
+ * the person has no analysed decision at all (a transcript), so the counts and costs are unknown (null), not 0.
+ */
+function jsonEstimate(e: BiasEstimate, analysed = true): JsonBiasEstimate {
+  const count = (x: number): number | null => (analysed ? x : null);
+  return {
+    n: count(e.n),
+    plus: count(e.plus),
+    minus: count(e.minus),
+    plusCostMpt: count(e.plusCostMpt),
+    minusCostMpt: count(e.minusCostMpt),
+    bias: e.bias,
+    low: e.low,
+    high: e.high,
+    verdict: e.verdict,
+  };
+}
+
+/** A bias as `bdb biases --json` gives it (counts and costs null without any analysed decision). */
+export interface JsonBiasEstimate {
+  n: number | null;
+  plus: number | null;
+  minus: number | null;
+  plusCostMpt: number | null;
+  minusCostMpt: number | null;
+  bias: number | null;
+  low: number | null;
+  high: number | null;
+  verdict: string;
 }
 
 /**
@@ -122,7 +161,7 @@ function unknownCounts<E extends BiasEstimate>(
  * analysed decision (a transcript) has null counts and costs, never 0.
  */
 export function jsonPlayerBiases(p: PlayerBiases): unknown {
-  const e = <E extends BiasEstimate>(x: E): object => (p.analysed > 0 ? x : unknownCounts(x));
+  const e = (x: BiasEstimate): JsonBiasEstimate => jsonEstimate(x, p.analysed > 0);
   const count = (x: number): number | null => (p.analysed > 0 ? x : null);
   return {
     player: p.player,
@@ -132,20 +171,20 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
     doublesByScore: p.doubles.byScore.map((c) => ({
       away: c.away,
       opponentAway: c.opponentAway,
-      ...c.estimate,
+      ...e(c.estimate),
     })),
     blots: {
       ...e(p.blots.estimate),
       unread: count(p.blots.unread),
       unreadShare: p.blots.unreadShare,
       decisions: p.blots.rows.map((r) => ({
-        ...r.ref,
+        ...jsonDecisionRef(r.ref),
         x: r.x,
-        error: r.error,
+        errorEmg: r.error,
         blotsPlayed: r.blotsPlayed,
         blotsBest: r.blotsBest,
       })),
-      unreadDecisions: p.blots.unreadRefs,
+      unreadDecisions: p.blots.unreadRefs.map(jsonDecisionRef),
     },
     blotsExposure: {
       ...e(p.exposure.estimate),
@@ -155,13 +194,13 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       unread: count(p.exposure.unread),
       unreadShare: p.exposure.unreadShare,
       decisions: p.exposure.rows.map((r) => ({
-        ...r.ref,
+        ...jsonDecisionRef(r.ref),
         x: r.x,
-        error: r.error,
+        errorEmg: r.error,
         shotsPlayed: r.shotsPlayed,
         shotsBest: r.shotsBest,
       })),
-      unreadDecisions: p.exposure.unreadRefs,
+      unreadDecisions: p.exposure.unreadRefs.map(jsonDecisionRef),
     },
   };
 }
@@ -170,7 +209,11 @@ function interval(e: { low: number | null; high: number | null }, digits: number
   return e.low === null || e.high === null ? 'n/a' : `${signed(e.low, digits)} … ${signed(e.high, digits)}`;
 }
 
-function biasRow(label: string, e: BiasEstimate): string[] {
+/** The columns of a bias table (terminal and HTML). */
+export const BIAS_TABLE_HEAD = ['Bias', 'N', 'P (mpt)', 'M (mpt)', 'B', '95 %', 'Verdict'] as const;
+
+/** The cells of a bias table's row (terminal and HTML). */
+export function biasRow(label: string, e: BiasEstimate): string[] {
   return [
     label,
     String(e.n),
@@ -182,20 +225,87 @@ function biasRow(label: string, e: BiasEstimate): string[] {
   ];
 }
 
-/** The table of one person. */
-export function renderPlayerBiases(p: PlayerBiases): string {
+/** How many blot decisions are drawn per person with `--boards` (the costliest). */
+export const BLOT_BOARDS = 10;
+
+/** The blot rows where the play made left more or fewer blots than the best play, costliest first. */
+export function biasedBlotRows(p: PlayerBiases): BlotBiasRow<BiasRef>[] {
+  return p.blots.rows
+    .map((r, i) => ({ r, i }))
+    .filter(({ r }) => r.x !== 0)
+    .sort((a, b) => b.r.error - a.r.error || a.i - b.i)
+    .map(({ r }) => r);
+}
+
+/** The board of a blot row (null when its position is unknown): the person on roll at the bottom. */
+export function blotRowBoard(person: string, r: BlotBiasRow<BiasRef>): BoardView | null {
+  return boardView({
+    xgid: r.ref.xgid,
+    names: [person, 'opponent'],
+    played: r.ref.played === undefined ? null : { text: r.ref.played },
+    best: r.ref.best === undefined ? null : { text: r.ref.best },
+  });
+}
+
+/** The costliest blot decisions of one person, each with its text board. */
+function blotBoards(p: PlayerBiases, text: TextBoardOptions): string[] {
+  const rows = biasedBlotRows(p);
+  if (rows.length === 0) return ['Blot decisions: none with more or fewer blots than the best play.'];
+  const shown = Math.min(rows.length, BLOT_BOARDS);
+  const lines = [
+    `Blot decisions where the play made left more or fewer blots than the best play,`,
+    `costliest first: ${shown} of ${rows.length}${rows.length > BLOT_BOARDS ? ' (all in --json)' : ''}`,
+  ];
+  rows.slice(0, BLOT_BOARDS).forEach((r, i) => {
+    lines.push(
+      `${i + 1}. ${r.x > 0 ? 'more' : 'fewer'} blots: ${r.blotsPlayed ?? 'n/a'} after the play made, ` +
+        `${r.blotsBest ?? 'n/a'} after the best, e ${fixed(r.error, 3)} EMG`,
+      `   played ${r.ref.played ?? 'n/a'}, best ${r.ref.best ?? 'n/a'}`,
+      `   game ${r.ref.game}, move ${r.ref.move} of ${r.ref.file}`,
+    );
+    const v = blotRowBoard(p.player, r);
+    lines.push(
+      ...(v ? renderTextBoard(v, { ...text, indent: '   ' }) : ['   (no board: the position is unknown)']),
+    );
+  });
+  return lines;
+}
+
+/** What the terminal biases draw: the costliest blot decisions with text boards (`--boards`), or none. */
+export interface BiasesTextOptions {
+  readonly boards?: TextBoardOptions | null;
+}
+
+/** One bias of a person: its label, whether it is a score cell of the doubles, and its estimate. */
+export interface BiasRow {
+  readonly label: string;
+  /** True for a score cell under Doubles. */
+  readonly sub: boolean;
+  readonly estimate: BiasEstimate;
+}
+
+/** The biases of a person in the order the table and the chart show them. */
+export function biasRows(p: PlayerBiases): BiasRow[] {
+  return [
+    { label: 'Take/pass', sub: false, estimate: p.takePass },
+    { label: 'Doubles', sub: false, estimate: p.doubles.overall },
+    ...p.doubles.byScore.map((c) => ({
+      label: c.away === 0 ? 'money' : `${c.away}-away / ${c.opponentAway}-away`,
+      sub: true,
+      estimate: c.estimate,
+    })),
+    { label: 'Blots', sub: false, estimate: p.blots.estimate },
+    { label: 'Blots, exposure', sub: false, estimate: p.exposure.estimate },
+  ];
+}
+
+/** The table of one person (and the blot decisions drawn, with `boards`). */
+export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}): string {
   const t = new Table({
-    head: ['Bias', 'N', 'P (mpt)', 'M (mpt)', 'B', '95 %', 'Verdict'],
+    head: [...BIAS_TABLE_HEAD],
     style: plain,
   });
-  t.push(biasRow('Take/pass', p.takePass));
-  t.push(biasRow('Doubles', p.doubles.overall));
-  for (const c of p.doubles.byScore) {
-    const label = c.away === 0 ? '  money' : `  ${c.away}-away / ${c.opponentAway}-away`;
-    t.push(biasRow(label, c.estimate));
-  }
-  t.push(biasRow('Blots', p.blots.estimate));
-  t.push(biasRow('Blots, exposure', p.exposure.estimate));
+  for (const r of biasRows(p)) t.push(biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate));
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
     `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'}`,
@@ -209,6 +319,7 @@ export function renderPlayerBiases(p: PlayerBiases): string {
       1,
     )}).`,
   ];
+  if (opts.boards) lines.push(...blotBoards(p, opts.boards));
   return lines.join('\n');
 }
 
@@ -225,6 +336,10 @@ export function biasesLegend(): string {
 }
 
 /** All persons' tables. */
-export function renderBiases(players: readonly PlayerBiases[]): string {
-  return withoutAnalysis(players, (p) => p.analysed > 0, renderPlayerBiases);
+export function renderBiases(players: readonly PlayerBiases[], opts: BiasesTextOptions = {}): string {
+  return withoutAnalysis(
+    players,
+    (p) => p.analysed > 0,
+    (p) => renderPlayerBiases(p, opts),
+  );
 }

@@ -207,8 +207,8 @@ export function escapeXml(s: string): string {
 /** The colours of the two players (SVG). */
 export const PLAYER_COLOURS = ['#1f6fb4', '#d0452a'] as const;
 
-/** A coordinate with at most 2 decimals. */
-function num(x: number): string {
+/** A coordinate with at most 2 decimals (SVG attributes). */
+export function num(x: number): string {
   return String(Math.round(x * 100) / 100);
 }
 

@@ -1,13 +1,22 @@
 /**
  * The match review as one standalone HTML5 page (`bdb review FILE --html OUT.html`): the title line, per
- * player the summary table and the decisions to review (XGID and Position ID in <code>, played vs best), and
+ * player the summary table and the decisions to review (XGID and Position ID in <code>, the position drawn as
+ * an SVG board with the play made and the best play as arrows, their equities in the caption), and
  * the charts of the per-decision series as inline SVG. No network: no external CSS, script or font. Every
  * text from the file (player names, event, plays) is escaped.
  */
 import type { MatchReview, PlayerReview } from '../review/review.js';
+import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
-import { decisionParts, noChartsReason, reviewNote, reviewTitle, summaryRows } from './review.js';
+import {
+  decisionParts,
+  noChartsReason,
+  reviewBoard,
+  reviewNote,
+  reviewTitle,
+  summaryRows,
+} from './review.js';
 
 const STYLE = `
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1140px; margin: 24px auto;
@@ -22,9 +31,16 @@ code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f
 .decision p { margin: 2px 0; }
 .note { color: #555; font-size: 0.9em; }
 svg { display: block; margin: 12px 0; max-width: 100%; height: auto; }
-`;
+.charts { overflow-x: auto; }
+.scroll-hint { display: none; }
+@media (max-width: 640px) {
+  body { margin: 12px auto; padding: 0 12px; }
+  .charts svg { max-width: none; }
+  .scroll-hint { display: block; }
+}
+${BOARD_STYLE}`;
 
-function playerSection(p: PlayerReview): string {
+function playerSection(p: PlayerReview, opponent: string): string {
   const colour = PLAYER_COLOURS[p.seat];
   const rows = summaryRows(p)
     .map(([k, v]) => `<tr><th scope="row">${escapeXml(k)}</th><td>${escapeXml(v)}</td></tr>`)
@@ -40,17 +56,21 @@ function playerSection(p: PlayerReview): string {
   out.push('<h3>Decisions to review (largest avoidable share ℓ − d first)</h3>');
   p.toReview.forEach((d, i) => {
     const x = decisionParts(d, i + 1);
-    const cube = x.cubeEquities === null ? '' : `\n<p class="note">${escapeXml(x.cubeEquities)}</p>`;
+    const board = reviewBoard(d, p.player, opponent);
+    // the board's caption gives the play made and the best one; without a board, a small table does
+    const plays = board
+      ? boardFigure(board, x.cubeEquities)
+      : `<table>
+<tr><th scope="row">Played</th><td>${escapeXml(x.played.action)}</td><td>${escapeXml(x.played.equity)}</td></tr>
+<tr><th scope="row">Best</th><td>${escapeXml(x.best.action)}</td><td>${escapeXml(x.best.equity)}</td></tr>
+</table>${x.cubeEquities === null ? '' : `\n<p class="note">${escapeXml(x.cubeEquities)}</p>`}`;
     out.push(
       `<div class="decision">
 <p><strong>${escapeXml(x.heading)}</strong></p>
 <p>${escapeXml(x.figures)}</p>
 <p>XG: <code>${escapeXml(x.xgid ?? 'n/a (position unknown)')}</code></p>
 <p>gnuBG Position ID: <code>${escapeXml(x.positionId ?? 'n/a')}</code></p>
-<table>
-<tr><th scope="row">Played</th><td>${escapeXml(x.played.action)}</td><td>${escapeXml(x.played.equity)}</td></tr>
-<tr><th scope="row">Best</th><td>${escapeXml(x.best.action)}</td><td>${escapeXml(x.best.equity)}</td></tr>
-</table>${cube}
+${plays}
 </div>`,
     );
   });
@@ -63,13 +83,17 @@ export function renderReviewHtml(r: MatchReview): string {
   const charts =
     r.series === null
       ? `<p>Charts: none (${escapeXml(noChartsReason(r))}).</p>`
-      : `${svgLossBars(r.series, r.players)}\n${svgCumulative(r.series, r.players)}`;
+      : `<p class="note scroll-hint">The charts keep their size on a small screen: scroll them sideways.</p>
+<div class="charts">
+${svgLossBars(r.series, r.players)}
+${svgCumulative(r.series, r.players)}
+</div>`;
   return htmlPage(
     title,
     STYLE,
     `<h1>${escapeXml(title)}</h1>
-${playerSection(r.reviews[0])}
-${playerSection(r.reviews[1])}
+${playerSection(r.reviews[0], r.players[1])}
+${playerSection(r.reviews[1], r.players[0])}
 <h2>Charts</h2>
 ${charts}
 <p class="note">${escapeXml(reviewNote(r))}</p>`,

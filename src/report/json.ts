@@ -1,9 +1,138 @@
 /**
- * The JSON report (schemaVersion 1). Other programs rely on it: extend it, never rename. Figures keep full
- * precision; keys come in a fixed order.
+ * The JSON outputs (schemaVersion 2; docs/json.md). Every output begins with `$schema`, the path of its JSON
+ * Schema in the bdb package (docs/schema/COMMAND.schema.json), and `schemaVersion`. A key carries its unit
+ * in its name (docs/json.md "Key names"); the internal types (PlayerStats, GnubgFigures …) are mapped to the
+ * keys here, so renaming a field inside bdb never renames a key. Other programs rely on the keys: extend
+ * them, and rename one only with a new schemaVersion (CHANGELOG.md). Figures keep full precision; keys come
+ * in a fixed order.
  */
 import type { MatchReport } from '../analyse.js';
-import type { PlayerStats } from '../metrics/player-stats.js';
+import type {
+  GnubgCubeErrorFigures,
+  GnubgFigures,
+  IntervalFigure,
+  PlayerStats,
+} from '../metrics/player-stats.js';
+import type { DecisionRef } from '../review/decision-refs.js';
+
+/** The version of every JSON output; a renamed or removed key makes a new one (CHANGELOG.md). */
+export const JSON_SCHEMA_VERSION = 2;
+
+/** The outputs with a schema: one per command, or per subcommand (docs/schema/NAME.schema.json). */
+export const JSON_OUTPUTS = [
+  'stats',
+  'biases',
+  'plan',
+  'progress',
+  'review',
+  'study',
+  'study-list',
+  'alias-list',
+  'tournament-standings',
+  'tournament-pair',
+  'tournament-review',
+] as const;
+export type JsonOutput = (typeof JSON_OUTPUTS)[number];
+
+/** The two keys every output begins with. */
+export interface JsonHead {
+  readonly $schema: string;
+  readonly schemaVersion: typeof JSON_SCHEMA_VERSION;
+}
+
+/** `$schema` and `schemaVersion` of an output: the schema's path relative to the package's root. */
+export function jsonHead(output: JsonOutput): JsonHead {
+  return { $schema: `docs/schema/${output}.schema.json`, schemaVersion: JSON_SCHEMA_VERSION };
+}
+
+/** A file that could not be read (the message is the line printed on stderr, without `bdb: `). */
+export interface JsonFailure {
+  file: string;
+  message: string;
+}
+
+/** A file holding a match already read from another file: counted once, under `sameAs`. */
+export interface JsonDuplicate {
+  file: string;
+  sameAs: string;
+}
+
+/** A gnuBG cube-error bucket (count and EMG null without any analysis). */
+export interface JsonGnubgCubeErrors {
+  count: number | null;
+  errorEmg: number | null;
+  errorMwcPct: number | null;
+  errorPoints: number | null;
+}
+
+/**
+ * gnuBG's own figures for one player (GnubgFigures, unit in every name). Without any analysis (a transcript)
+ * every figure but the moves played and the actual result is null.
+ */
+export interface JsonGnubgFigures {
+  totalMoves: number;
+  unforcedMoves: number | null;
+  checkerErrorEmg: number | null;
+  checkerErrorMwcPct: number | null;
+  checkerErrorPoints: number | null;
+  totalCubeDecisions: number | null;
+  closeCubeDecisions: number | null;
+  doubles: number | null;
+  takes: number | null;
+  passes: number | null;
+  cubeErrorEmg: number | null;
+  cubeErrorMwcPct: number | null;
+  cubeErrorPoints: number | null;
+  cubeErrors: Record<keyof GnubgFigures['cubeErrors'], JsonGnubgCubeErrors>;
+  totalErrorEmg: number | null;
+  totalErrorMwcPct: number | null;
+  totalErrorPoints: number | null;
+  checkerErrorRateMemg: number | null;
+  cubeErrorRateMemg: number | null;
+  errorRateMemg: number | null;
+  snowieErMemg: number | null;
+  moveMarks: GnubgFigures['moveMarks'];
+  rollMarks: GnubgFigures['rollMarks'];
+  luckEmg: number | null;
+  luckMwcPct: number | null;
+  luckPoints: number | null;
+  luckRateMemg: number | null;
+  actualResultMwcPct: number | null;
+  luckAdjustedResultMwcPct: number | null;
+  actualResultPpg: number | null;
+  luckAdjustedResultPpg: number | null;
+  fibs: GnubgFigures['fibs'];
+  ratings: GnubgFigures['ratings'];
+}
+
+/** The figures of one player (PlayerStats, unit in every name). */
+export interface JsonPlayerStats {
+  player: string;
+  matches: number;
+  pr: number | null;
+  prChecker: number | null;
+  prCube: number | null;
+  decisions: PlayerStats['decisions'];
+  errorEmg: PlayerStats['equityError'];
+  lossMwcPct: PlayerStats['mwcLossPct'];
+  l7MwcPct: number | null;
+  prInterval: IntervalFigure;
+  l7MwcPctInterval: IntervalFigure;
+  level: string | null;
+  /** The counts null without any analysis. */
+  difficulty: {
+    scoredDecisions: number | null;
+    difficultyMwcPct: number | null;
+    excessMwcPct: number | null;
+    ratio: number | null;
+    errors: number | null;
+    avoidableErrors: number | null;
+  };
+  elo: number | null;
+  eloFloored: boolean;
+  snowieErPr: number | null;
+  gnubg: JsonGnubgFigures | null;
+}
 
 /** One match in the JSON report. */
 export interface JsonMatch {
@@ -18,26 +147,109 @@ export interface JsonMatch {
   event: string | null;
   analyser: MatchReport['analyser'];
   warnings: { line?: number; offset?: number; message: string }[];
-  stats: readonly [PlayerStats, PlayerStats];
+  stats: readonly [JsonPlayerStats, JsonPlayerStats];
 }
 
-/** The whole JSON report. */
-export interface JsonReport {
-  schemaVersion: 1;
-  /** Settings the figures depend on. */
-  settings: {
-    thresholds: { preset: string; errorMpt: number; blunderMpt: number };
-    difficultyTau: number;
-    /** The match equity table (`stats`, `biases`, `plan`). */
-    met?: { name: string; file: string | null };
-    /** How the intervals were computed (`stats`): method, resamples and seed (null for the closed form). */
-    interval?: { method: 'closed' | 'bootstrap' | 'bca'; resamples: number | null; seed: number | null };
+/** The settings the figures depend on, as every command records them. */
+export interface JsonSettings {
+  thresholds: { preset: string; errorMpt: number; blunderMpt: number };
+  difficultyTauEmg: number;
+  /** The match equity table (null file: the bundled one). */
+  met: { name: string; file: string | null };
+}
+
+/** The whole `bdb stats` report. */
+export interface JsonReport extends JsonHead {
+  /** Settings the figures depend on; `interval`: how the intervals were computed (null: the closed form). */
+  settings: JsonSettings & {
+    interval: { method: 'closed' | 'bootstrap' | 'bca'; resamples: number | null; seed: number | null };
   };
   matches: JsonMatch[];
-  players: PlayerStats[];
-  errors: { file: string; message: string }[];
-  /** Files holding a match already read from another file (counted once, under `sameAs`). */
-  duplicates: { file: string; sameAs: string }[];
+  players: JsonPlayerStats[];
+  failures: JsonFailure[];
+  duplicates: JsonDuplicate[];
+}
+
+function cubeErrors(b: GnubgCubeErrorFigures): JsonGnubgCubeErrors {
+  return { count: b.count, errorEmg: b.emg, errorMwcPct: b.mwcPct, errorPoints: b.points };
+}
+
+/** gnuBG's figures under their JSON keys. */
+export function jsonGnubg(g: GnubgFigures): JsonGnubgFigures {
+  const c = g.cubeErrors;
+  return {
+    totalMoves: g.totalMoves,
+    unforcedMoves: g.unforcedMoves,
+    checkerErrorEmg: g.checkerErrorEMG,
+    checkerErrorMwcPct: g.checkerErrorMWCPct,
+    checkerErrorPoints: g.checkerErrorPoints,
+    totalCubeDecisions: g.totalCubeDecisions,
+    closeCubeDecisions: g.closeCubeDecisions,
+    doubles: g.doubles,
+    takes: g.takes,
+    passes: g.passes,
+    cubeErrorEmg: g.cubeErrorEMG,
+    cubeErrorMwcPct: g.cubeErrorMWCPct,
+    cubeErrorPoints: g.cubeErrorPoints,
+    cubeErrors: {
+      missedDoubleBelowCP: cubeErrors(c.missedDoubleBelowCP),
+      missedDoubleAboveCP: cubeErrors(c.missedDoubleAboveCP),
+      wrongDoubleBelowDP: cubeErrors(c.wrongDoubleBelowDP),
+      wrongDoubleAboveTG: cubeErrors(c.wrongDoubleAboveTG),
+      wrongTake: cubeErrors(c.wrongTake),
+      wrongPass: cubeErrors(c.wrongPass),
+    },
+    totalErrorEmg: g.totalErrorEMG,
+    totalErrorMwcPct: g.totalErrorMWCPct,
+    totalErrorPoints: g.totalErrorPoints,
+    checkerErrorRateMemg: g.checkerErrorRateMEMG,
+    cubeErrorRateMemg: g.cubeErrorRateMEMG,
+    errorRateMemg: g.errorRateMEMG,
+    snowieErMemg: g.snowieER,
+    moveMarks: { ...g.moveMarks },
+    rollMarks: { ...g.rollMarks },
+    luckEmg: g.luckEMG,
+    luckMwcPct: g.luckMWCPct,
+    luckPoints: g.luckPoints,
+    luckRateMemg: g.luckRateMEMG,
+    actualResultMwcPct: g.actualResultPct,
+    luckAdjustedResultMwcPct: g.luckAdjustedResultPct,
+    actualResultPpg: g.actualResultPpg,
+    luckAdjustedResultPpg: g.luckAdjustedResultPpg,
+    fibs: { ...g.fibs },
+    ratings: { ...g.ratings },
+  };
+}
+
+/** A player's figures under their JSON keys. */
+export function jsonPlayerStats(s: PlayerStats): JsonPlayerStats {
+  const d = s.difficulty;
+  return {
+    player: s.player,
+    matches: s.matches,
+    pr: s.pr,
+    prChecker: s.prChecker,
+    prCube: s.prCube,
+    decisions: { ...s.decisions },
+    errorEmg: { ...s.equityError },
+    lossMwcPct: { ...s.mwcLossPct },
+    l7MwcPct: s.l7Pct,
+    prInterval: { ...s.prInterval },
+    l7MwcPctInterval: { ...s.l7Interval },
+    level: s.level,
+    difficulty: {
+      scoredDecisions: d.decisions,
+      difficultyMwcPct: d.difficultyPct,
+      excessMwcPct: d.excessPct,
+      ratio: d.ratio,
+      errors: d.errors,
+      avoidableErrors: d.avoidableErrors,
+    },
+    elo: s.elo,
+    eloFloored: s.eloFloored,
+    snowieErPr: s.snowieER,
+    gnubg: s.gnubg === null ? null : jsonGnubg(s.gnubg),
+  };
 }
 
 /** The JSON entry of one match. */
@@ -54,12 +266,12 @@ export function jsonMatch(r: MatchReport): JsonMatch {
     event: r.event,
     analyser: r.analyser,
     warnings: r.warnings.map((w) => ({ ...w })),
-    stats: r.stats,
+    stats: [jsonPlayerStats(r.stats[0]), jsonPlayerStats(r.stats[1])],
   };
 }
 
-/** Serialises a report. */
-export function renderJson(report: JsonReport): string {
+/** Serialises any JSON output: two-space indent, a final line break. */
+export function renderJson(report: unknown): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
@@ -69,15 +281,19 @@ function nested(value: unknown, depth: number): string {
 }
 
 /**
- * Writes the report of {@link renderJson} piece by piece, each match as it comes, so a run over thousands
- * of matches never holds them all: the bytes are those `renderJson` would write for the whole report.
+ * Writes the `bdb stats` report of {@link renderJson} piece by piece, each match as it comes, so a run over
+ * thousands of matches never holds them all: the bytes are those `renderJson` would write for the whole report.
  */
 export class JsonReportWriter {
   private readonly write: (s: string) => void;
   private count = 0;
   constructor(write: (s: string) => void, settings: JsonReport['settings']) {
     this.write = write;
-    write(`{\n  "schemaVersion": 1,\n  "settings": ${nested(settings, 1)},\n  "matches": [`);
+    const head = jsonHead('stats');
+    write(
+      `{\n  "$schema": ${JSON.stringify(head.$schema)},\n  "schemaVersion": ${head.schemaVersion},` +
+        `\n  "settings": ${nested(settings, 1)},\n  "matches": [`,
+    );
   }
 
   /** One entry of `matches`. */
@@ -86,10 +302,34 @@ export class JsonReportWriter {
   }
 
   /** The rest of the report; the writer is done. */
-  end(rest: Pick<JsonReport, 'players' | 'errors' | 'duplicates'>): void {
+  end(rest: Pick<JsonReport, 'players' | 'failures' | 'duplicates'>): void {
     this.write(this.count === 0 ? ']' : '\n  ]');
     this.write(`,\n  "players": ${nested(rest.players, 1)}`);
-    this.write(`,\n  "errors": ${nested(rest.errors, 1)}`);
+    this.write(`,\n  "failures": ${nested(rest.failures, 1)}`);
     this.write(`,\n  "duplicates": ${nested(rest.duplicates, 1)}\n}\n`);
   }
+}
+
+/** Where a decision is: its file, game, roll and index, and its position (XGID, gnuBG Position ID). */
+export interface JsonDecisionRef {
+  file: string;
+  game: number;
+  move: number;
+  decisionIndex: number;
+  kind: 'checker' | 'cube';
+  xgid: string | null;
+  positionId: string | null;
+}
+
+/** A decision reference under its JSON keys. */
+export function jsonDecisionRef(r: DecisionRef): JsonDecisionRef {
+  return {
+    file: r.file,
+    game: r.game,
+    move: r.move,
+    decisionIndex: r.decisionIndex,
+    kind: r.kind,
+    xgid: r.xgid,
+    positionId: r.positionId,
+  };
 }

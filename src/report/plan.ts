@@ -35,8 +35,11 @@ import {
 } from '../metrics/study-plan.js';
 import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
+import { renderTextBoard, type TextBoardOptions } from './board-text.js';
+import { type BoardView, boardView } from './board-view.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
+import { type JsonDecisionRef, jsonDecisionRef } from './json.js';
 
 export {
   decisionPlanToken,
@@ -221,7 +224,19 @@ export function groupText(group: string): string {
   return `${plan}/${nature}/${theme}${score ? ` · ${score} away` : ''}`;
 }
 
-function jsonFamily(f: StudyFamily<PlanRef>): unknown {
+/** A plan reference (where the decision is, and the play or cube action made and the best) as JSON. */
+function jsonPlanRef(r: PlanRef): JsonDecisionRef & { played: string; best: string } {
+  return { ...jsonDecisionRef(r), played: r.played, best: r.best };
+}
+
+/**
+ * The unit ending of a plan's amounts in JSON (docs/json.md): `Mwc`, fractions of a match (match play), or
+ * `Points`, equity lost × cube value (the money sessions).
+ */
+type JsonAmountUnit = 'Mwc' | 'Points';
+
+/** A family as JSON: ℓ, d, ℓ − d and R with their unit in the name (`…Mwc` or `…Points`), e in EMG. */
+function jsonFamily(f: StudyFamily<PlanRef>, u: JsonAmountUnit): unknown {
   return {
     family: familyText(f),
     plan: f.plan,
@@ -230,41 +245,48 @@ function jsonFamily(f: StudyFamily<PlanRef>): unknown {
     members: f.members,
     scored: f.scored,
     unscored: f.unscored,
-    recoverable: f.recoverable,
+    [`recoverable${u}`]: f.recoverable,
     low: f.low,
     high: f.high,
     included: f.included,
     positions: f.positions.map((m) => ({
-      ...m.ref,
-      error: m.error,
-      loss: m.loss,
-      difficulty: m.difficulty,
-      excess: m.excess,
+      ...jsonPlanRef(m.ref),
+      errorEmg: m.error,
+      [`loss${u}`]: m.loss,
+      [`difficulty${u}`]: m.difficulty,
+      [`excess${u}`]: m.excess,
     })),
   };
 }
 
-/** The reference positions of a plan part, as the JSON gives them. */
-function jsonReference(x: Pick<PlayerPlan, 'candidates' | 'reference' | 'studied'>): unknown {
+/**
+ * The reference positions of a plan part, as the JSON gives them (gains and excesses in `u`); `candidates`
+ * null when the person has no analysed decision.
+ */
+function jsonReference(
+  x: Pick<PlayerPlan, 'candidates' | 'reference' | 'studied'>,
+  u: JsonAmountUnit,
+  analysed: boolean,
+): unknown {
   return {
-    candidates: x.candidates,
+    candidates: analysed ? x.candidates : null,
     selected: x.reference.map((r) => ({
       group: r.candidate.group,
-      gain: r.gain,
-      excess: r.candidate.excess,
+      [`gain${u}`]: r.gain,
+      [`excess${u}`]: r.candidate.excess,
       covered: r.covered,
       tight: r.candidate.tight,
       unstable: r.candidate.unstable,
       errors: r.candidate.refs.length,
-      ...r.candidate.refs[0]!,
+      ...jsonPlanRef(r.candidate.refs[0]!),
     })),
     ...(x.studied
       ? {
           studied: x.studied.map((c) => ({
             group: c.group,
-            excess: c.excess,
+            [`excess${u}`]: c.excess,
             errors: c.refs.length,
-            ...c.refs[0]!,
+            ...jsonPlanRef(c.refs[0]!),
           })),
         }
       : {}),
@@ -273,23 +295,23 @@ function jsonReference(x: Pick<PlayerPlan, 'candidates' | 'reference' | 'studied
 
 /**
  * The JSON entry of one person: `errors` and `unthemed` over every match; the families and reference
- * positions of match play (MWC figures as fractions of a match, full precision); `money`, the same for the
- * money sessions in points (null without any). A person without any analysed decision (a transcript) has
- * null counts, never 0.
+ * positions of match play (MWC figures as fractions of a match, `…Mwc`, full precision); `money`, the same
+ * for the money sessions in points (`…Points`; null without any). A person without any analysed decision (a
+ * transcript) has null counts, never 0.
  */
 export function jsonPlayerPlan(p: PlayerPlan): unknown {
   const m = p.money;
-  const count = (x: number): number | null => (p.analysed > 0 ? x : null);
+  const analysed = p.analysed > 0;
+  const count = (x: number): number | null => (analysed ? x : null);
   return {
     player: p.player,
     matches: p.matches,
     errors: count(p.plan.errors + (m?.plan.errors ?? 0)),
     unthemed: count(p.plan.unthemed + (m?.plan.unthemed ?? 0)),
-    themeCoverage: jsonCoverage(p.coverage, p.analysed > 0),
-    families: p.plan.families.map(jsonFamily),
-    tentative: p.plan.tentative.map(jsonFamily),
-    referencePositions:
-      p.analysed > 0 ? jsonReference(p) : { ...(jsonReference(p) as object), candidates: null },
+    themeCoverage: jsonCoverage(p.coverage, analysed),
+    families: p.plan.families.map((f) => jsonFamily(f, 'Mwc')),
+    tentative: p.plan.tentative.map((f) => jsonFamily(f, 'Mwc')),
+    referencePositions: jsonReference(p, 'Mwc', analysed),
     money:
       m === null
         ? null
@@ -297,10 +319,9 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
             matches: m.matches,
             errors: count(m.plan.errors),
             unthemed: count(m.plan.unthemed),
-            families: m.plan.families.map(jsonFamily),
-            tentative: m.plan.tentative.map(jsonFamily),
-            referencePositions:
-              p.analysed > 0 ? jsonReference(m) : { ...(jsonReference(m) as object), candidates: null },
+            families: m.plan.families.map((f) => jsonFamily(f, 'Points')),
+            tentative: m.plan.tentative.map((f) => jsonFamily(f, 'Points')),
+            referencePositions: jsonReference(m, 'Points', analysed),
           },
   };
 }
@@ -310,8 +331,15 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
  * so the counts are null, not 0.
  */
 export function jsonCoverage(c: ThemeCoverage, analysed = true): unknown {
+  const count = (x: number): number | null => (analysed ? x : null);
   return {
-    ...(analysed ? c : Object.fromEntries(Object.keys(c).map((k) => [k, null]))),
+    checkerErrors: count(c.checkerErrors),
+    blunderDb: count(c.blunderDb),
+    blunderDbFour: count(c.blunderDbFour),
+    named: count(c.named),
+    fallback: count(c.fallback),
+    cubeErrors: count(c.cubeErrors),
+    cubeNamed: count(c.cubeNamed),
     shares: {
       blunderDb: share(c.blunderDb, c.checkerErrors),
       blunderDbFour: share(c.blunderDbFour, c.checkerErrors),
@@ -341,7 +369,7 @@ export function coverageLine(c: ThemeCoverage): string {
 }
 
 /** How a plan's figures read: percentage points of MWC (match play) or points (money). */
-interface Unit {
+export interface PlanUnit {
   /** The heading of R. */
   readonly r: string;
   /** An amount (fraction of a match, or points) with sign. */
@@ -352,40 +380,53 @@ interface Unit {
   readonly plain: (x: number) => string;
   /** After an amount in running text ('' or ' points'). */
   readonly suffix: string;
+  /** The unit's short name after a gain ('pp' or 'points'). */
+  readonly name: string;
 }
 
-const MWC_UNIT: Unit = {
+/** Match play: percentage points of MWC. */
+export const MWC_UNIT: PlanUnit = {
   r: 'R (pp MWC)',
   signed: (x, digits = 2) => (x === null ? 'n/a' : signed(100 * x, digits)),
   gain: 'Gain (pp)',
   excess: 'Excess (pp)',
   plain: (x) => fixed(100 * x, 3),
   suffix: '',
+  name: 'pp',
 };
 
-const POINTS_UNIT: Unit = {
+/** Money sessions: points (equity lost × cube value). */
+export const POINTS_UNIT: PlanUnit = {
   r: 'R (points)',
   signed: (x) => (x === null ? 'n/a' : signed(x, 3)),
   gain: 'Gain (points)',
   excess: 'Excess (points)',
   plain: (x) => fixed(x, 3),
   suffix: ' points',
+  name: 'points',
 };
 
-function familyTable(families: readonly StudyFamily<PlanRef>[], unit: Unit): string {
-  const t = new Table({
-    head: ['#', 'Family', 'Members', 'Scored', unit.r, '95 %'],
-    style: plain,
-  });
+/** The columns of a family table (terminal and HTML). */
+export function familyTableHead(unit: PlanUnit = MWC_UNIT): string[] {
+  return ['#', 'Family', 'Members', 'Scored', unit.r, '95 %'];
+}
+
+/** The cells of family number `n` of a table (terminal and HTML). */
+export function familyCells(f: StudyFamily<PlanRef>, n: number, unit: PlanUnit = MWC_UNIT): string[] {
+  return [
+    String(n),
+    familyText(f),
+    String(f.members),
+    String(f.scored),
+    unit.signed(f.recoverable),
+    f.low === null ? 'n/a' : `${unit.signed(f.low)} … ${unit.signed(f.high)}`,
+  ];
+}
+
+function familyTable(families: readonly StudyFamily<PlanRef>[], unit: PlanUnit): string {
+  const t = new Table({ head: familyTableHead(unit), style: plain });
   families.forEach((f, i) => {
-    t.push([
-      String(i + 1),
-      familyText(f),
-      String(f.members),
-      String(f.scored),
-      unit.signed(f.recoverable),
-      f.low === null ? 'n/a' : `${unit.signed(f.low)} … ${unit.signed(f.high)}`,
-    ]);
+    t.push(familyCells(f, i + 1, unit));
   });
   return compact(t);
 }
@@ -396,7 +437,7 @@ export const TENTATIVE_SHOWN = 10;
 /** How many positions of each family of the plan are printed. */
 export const TOP_POSITIONS = 3;
 
-function topPositions(families: readonly StudyFamily<PlanRef>[], unit: Unit): string[] {
+function topPositions(families: readonly StudyFamily<PlanRef>[], unit: PlanUnit): string[] {
   const lines: string[] = [];
   families.forEach((f, i) => {
     lines.push(`  ${i + 1}. ${familyText(f)}`);
@@ -410,10 +451,60 @@ function topPositions(families: readonly StudyFamily<PlanRef>[], unit: Unit): st
   return lines;
 }
 
-/** The plan, the tentative families and the reference positions of one kind of play. */
+/** True for a take or pass (the position has the doubler on roll, the person answers). */
+function answers(ref: PlanRef): boolean {
+  return ref.kind === 'cube' && /^(Take|Pass|Beaver)$/.test(ref.played);
+}
+
+/**
+ * The board of a decision of `person` listed by the plan (null when its position is unknown): the side on
+ * roll at the bottom (the doubler for a take or pass), the play made and the best one.
+ */
+export function planRefBoard(person: string, ref: PlanRef): BoardView | null {
+  const ans = answers(ref);
+  return boardView({
+    xgid: ref.xgid,
+    names: ans ? ['opponent', person] : [person, 'opponent'],
+    answer: ans,
+    played: ref.played === 'n/a' ? null : { text: ref.played },
+    best: ref.best === 'n/a' ? null : { text: ref.best },
+  });
+}
+
+/** What the terminal plan draws: a text board under each reference position (`--boards`), or none. */
+export interface PlanTextOptions {
+  readonly boards?: TextBoardOptions | null;
+}
+
+/** The reference positions of a plan part one by one, each with its text board. */
+function referenceBoards(
+  person: string,
+  x: Pick<PlayerPlan, 'reference'>,
+  unit: PlanUnit,
+  text: TextBoardOptions,
+): string[] {
+  const lines = ['Reference positions, drawn (X = the player on roll):'];
+  x.reference.forEach((r, i) => {
+    const ref = r.candidate.refs[0]!;
+    lines.push(
+      `${i + 1}. ${groupText(r.candidate.group)}, gain ${unit.plain(r.gain)} ${unit.name}`,
+      `   played ${ref.played}, best ${ref.best}`,
+      `   game ${ref.game}, move ${ref.move} of ${ref.file}`,
+    );
+    const v = planRefBoard(person, ref);
+    lines.push(
+      ...(v ? renderTextBoard(v, { ...text, indent: '   ' }) : ['   (no board: the position is unknown)']),
+    );
+  });
+  return lines;
+}
+
+/** The plan, the tentative families and the reference positions of one kind of play (boards with `opts`). */
 function partLines(
+  person: string,
   x: Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'>,
-  unit: Unit,
+  unit: PlanUnit,
+  opts: PlanTextOptions,
 ): string[] {
   const lines: string[] = [];
   const { plan } = x;
@@ -455,6 +546,7 @@ function partLines(
       ]);
     });
     lines.push(compact(t));
+    if (opts.boards) lines.push(...referenceBoards(person, x, unit, opts.boards));
   }
   if (x.studied && x.studied.length > 0) {
     lines.push(
@@ -481,8 +573,16 @@ function partLines(
   return lines;
 }
 
-/** The tables of one person: the match-play plan (MWC), then the money sessions' plan (points). */
-export function renderPlayerPlan(p: PlayerPlan): string {
+/** The sentence that opens the money sessions' part of a plan. */
+export function moneyPlanHeading(m: MoneyPlan): string {
+  return `Money sessions (${m.matches}): ℓ, d, R and gains in points (equity lost × cube value), as money play has no MWC`;
+}
+
+/**
+ * The tables of one person: the match-play plan (MWC), then the money sessions' plan (points); the reference
+ * positions drawn with `boards`.
+ */
+export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): string {
   const m = p.money;
   const errors = p.plan.errors + (m?.plan.errors ?? 0);
   const unthemed = p.plan.unthemed + (m?.plan.unthemed ?? 0);
@@ -492,12 +592,10 @@ export function renderPlayerPlan(p: PlayerPlan): string {
     }, ${unthemed} without theme`,
     coverageLine(p.coverage),
   ];
-  if (m === null || m.matches < p.matches) lines.push(...partLines(p, MWC_UNIT));
+  if (m === null || m.matches < p.matches) lines.push(...partLines(p.player, p, MWC_UNIT, opts));
   if (m !== null) {
-    lines.push(
-      `Money sessions (${m.matches}): ℓ, d, R and gains in points (equity lost × cube value), as money play has no MWC`,
-    );
-    lines.push(...partLines(m, POINTS_UNIT));
+    lines.push(moneyPlanHeading(m));
+    lines.push(...partLines(p.player, m, POINTS_UNIT, opts));
   }
   return lines.join('\n');
 }
@@ -516,6 +614,10 @@ export function planLegend(errorMpt: number, preset: string): string {
 }
 
 /** All persons' tables. */
-export function renderPlans(players: readonly PlayerPlan[]): string {
-  return withoutAnalysis(players, (p) => p.analysed > 0, renderPlayerPlan);
+export function renderPlans(players: readonly PlayerPlan[], opts: PlanTextOptions = {}): string {
+  return withoutAnalysis(
+    players,
+    (p) => p.analysed > 0,
+    (p) => renderPlayerPlan(p, opts),
+  );
 }

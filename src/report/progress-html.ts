@@ -31,7 +31,8 @@ const SMALL_SCREEN = 640;
 /** Width of a character in em, on the safe side for digits, letters and dashes of a sans-serif font. */
 const CHAR_EM = 0.6;
 
-const STYLE = `${PAGE_STYLE}svg.chart text { font-size: ${FONT}px; fill: #333; }
+/** The CSS of the progress sections (after PAGE_STYLE), also used by the player report. */
+export const PROGRESS_STYLE = `svg.chart text { font-size: ${FONT}px; fill: #333; }
 svg.chart .axis-title { font-weight: bold; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 20px; margin-top: 6px; font-size: 0.9em; }
 .legend span { white-space: nowrap; }
@@ -58,6 +59,8 @@ tr.all td { font-weight: bold; border-top: 2px solid #888; }
   svg.chart .grid { stroke-width: 2; }
 }
 `;
+
+const STYLE = `${PAGE_STYLE}${PROGRESS_STYLE}`;
 
 /** A finite number, or null for null, NaN and ±∞. */
 function finite(x: number | null | undefined): number | null {
@@ -374,16 +377,12 @@ function trendText(report: ProgressReport): string {
   return `PR changes by ${signed(t.slopePer100, 2)} per 100 matches (95\u00a0%: ${signed(t.low, 2)} to ${signed(t.high, 2)}): ${t.verdict}`;
 }
 
-/** The whole page. */
-export function renderProgressHtml(report: ProgressReport): string {
-  const title = `bdb progress — ${report.player}`;
-  const summary = [
-    `By ${report.by}`,
-    count(report.periods.length, 'period', 'periods'),
-    count(report.overall.matches, 'match', 'matches'),
-  ].join(' · ');
-  const undated =
-    report.undated > 0 ? ` · ${count(report.undated, 'undated match', 'undated matches')} left out` : '';
+/**
+ * The progress sections: the chart of PR by period, the table of the periods and the trend, each under a
+ * heading of level `level` (2 on the progress page, 4 in the player report).
+ */
+export function progressSections(report: ProgressReport, level: 2 | 3 | 4 = 2): string {
+  const h = `h${level}`;
   const trendNote =
     report.trend.verdict === 'insufficient'
       ? ''
@@ -392,19 +391,37 @@ export function renderProgressHtml(report: ProgressReport): string {
             'a negative change is a falling PR, that is an improvement. In the chart the trend is a guide only: ' +
             'its slope per period is taken from the slope per match and the average matches per period.',
         )}</p>`;
+  return `<${h}>PR by ${escapeXml(report.by)}</${h}>
+${chartSection(report)}
+<${h}>Periods</${h}>
+${table(report)}
+<p class="note">${escapeXml(
+    'PR and L₇ with their 95 % intervals; n/a where a figure is undefined. L₇ is undefined at money play.',
+  )}</p>
+<${h}>Trend</${h}>
+<p class="trend-text">${escapeXml(trendText(report))}</p>${trendNote}`;
+}
+
+/** The line under the title: grouping, periods, matches and undated matches left out. */
+export function progressSummary(report: ProgressReport): string {
+  const summary = [
+    `By ${report.by}`,
+    count(report.periods.length, 'period', 'periods'),
+    count(report.overall.matches, 'match', 'matches'),
+  ].join(' · ');
+  const undated =
+    report.undated > 0 ? ` · ${count(report.undated, 'undated match', 'undated matches')} left out` : '';
+  return summary + undated;
+}
+
+/** The whole page. */
+export function renderProgressHtml(report: ProgressReport): string {
+  const title = `bdb progress — ${report.player}`;
   return htmlPage(
     title,
     STYLE,
     `<h1>${escapeXml(title)}</h1>
-<p class="sub">${escapeXml(summary + undated)}</p>
-<h2>PR by ${escapeXml(report.by)}</h2>
-${chartSection(report)}
-<h2>Periods</h2>
-${table(report)}
-<p class="note">${escapeXml(
-      'PR and L₇ with their 95 % intervals; n/a where a figure is undefined. L₇ is undefined at money play.',
-    )}</p>
-<h2>Trend</h2>
-<p class="trend-text">${escapeXml(trendText(report))}</p>${trendNote}`,
+<p class="sub">${escapeXml(progressSummary(report))}</p>
+${progressSections(report)}`,
   );
 }

@@ -6,6 +6,8 @@
 import Table from 'cli-table3';
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
+import { renderTextBoard, type TextBoardOptions } from './board-text.js';
+import { type BoardView, boardView } from './board-view.js';
 import { renderCumulativeChart, renderLossBars } from './charts.js';
 import { plain } from './cli-table.js';
 import { fixed, percent, signed } from './format.js';
@@ -97,7 +99,7 @@ function cubeText(d: ReviewedDecision): string {
 }
 
 /** True for a take or pass: XG and gnuBG show it as the doubler's cube decision. */
-function answer(d: ReviewedDecision): boolean {
+export function answer(d: ReviewedDecision): boolean {
   return d.cube !== null && /^(Take|Pass|Beaver)$/.test(d.cube.action);
 }
 
@@ -154,8 +156,37 @@ export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
   return parts;
 }
 
-/** The lines of one decision to review. */
-export function renderReviewedDecision(d: ReviewedDecision, n: number): string[] {
+/**
+ * The board of a decision to review (null when its position is unknown): the side on roll at the bottom (the
+ * doubler for a take or pass), the play made and the best one with their equities.
+ */
+export function reviewBoard(d: ReviewedDecision, player: string, opponent: string): BoardView | null {
+  const p = decisionParts(d, 1);
+  const ans = answer(d);
+  return boardView({
+    xgid: d.xgid,
+    names: ans ? [opponent, player] : [player, opponent],
+    answer: ans,
+    played: { text: p.played.action, equity: p.played.equity || null },
+    best: { text: p.best.action, equity: p.best.equity || null },
+  });
+}
+
+/** What the terminal review draws: text boards under the decisions (`--boards`), or none. */
+export interface ReviewTextOptions {
+  readonly boards?: TextBoardOptions | null;
+}
+
+/** The lines of one decision to review (with its text board when `boards` and `names` are given). */
+export function renderReviewedDecision(
+  d: ReviewedDecision,
+  n: number,
+  boards: {
+    readonly text: TextBoardOptions;
+    readonly player: string;
+    readonly opponent: string;
+  } | null = null,
+): string[] {
   const p = decisionParts(d, n);
   const lines = [
     p.heading,
@@ -172,11 +203,20 @@ export function renderReviewedDecision(d: ReviewedDecision, n: number): string[]
     lines.push(`   Best:   ${p.best.action}`);
     lines.push(`   ${p.cubeEquities}`);
   }
+  if (boards) {
+    const v = reviewBoard(d, boards.player, boards.opponent);
+    if (v) lines.push(...renderTextBoard(v, { ...boards.text, indent: '   ' }));
+    else lines.push('   (no board: the position is unknown)');
+  }
   return lines;
 }
 
-/** One player's section: name, summary table, decisions to review. */
-export function renderPlayerReview(p: PlayerReview): string {
+/** One player's section: name, summary table, decisions to review (with boards against `opponent`). */
+export function renderPlayerReview(
+  p: PlayerReview,
+  opponent = 'opponent',
+  opts: ReviewTextOptions = {},
+): string {
   const lines = [p.player, renderPlayerSummary(p)];
   if (p.toReview.length === 0) {
     lines.push(
@@ -186,8 +226,9 @@ export function renderPlayerReview(p: PlayerReview): string {
     );
   } else {
     lines.push('Decisions to review (largest avoidable share ℓ − d first):');
+    const boards = opts.boards ? { text: opts.boards, player: p.player, opponent } : null;
     p.toReview.forEach((d, i) => {
-      lines.push(...renderReviewedDecision(d, i + 1));
+      lines.push(...renderReviewedDecision(d, i + 1, boards));
     });
   }
   return lines.join('\n');
@@ -231,13 +272,13 @@ export function reviewNote(r: MatchReview): string {
 }
 
 /** The whole review: title, both players, the charts, and the settings the figures depend on. */
-export function renderReview(r: MatchReview): string {
+export function renderReview(r: MatchReview, opts: ReviewTextOptions = {}): string {
   return [
     reviewTitle(r),
     '',
-    renderPlayerReview(r.reviews[0]),
+    renderPlayerReview(r.reviews[0], r.players[1], opts),
     '',
-    renderPlayerReview(r.reviews[1]),
+    renderPlayerReview(r.reviews[1], r.players[0], opts),
     '',
     renderReviewCharts(r),
     '',

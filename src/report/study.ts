@@ -8,22 +8,25 @@ import type { StudiedFamily, StudyMark, StudyReport, StudyWindow } from '../hist
 import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, signed } from './format.js';
+import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
 
 /** The unit of r and Δ, as the JSON names it. */
 export const STUDY_UNIT = 'MWC points per 100 decisions';
 
+/** A study mark as JSON: `targetKind` says what `target` is (family, xgid or position_id). */
 function jsonMark(m: StudyMark): unknown {
-  return { target: m.target, kind: m.kind, day: m.day, markedAt: m.markedAt };
+  return { target: m.target, targetKind: m.kind, day: m.day, markedAt: m.markedAt };
 }
 
+/** One window: Σℓ and Σℓ² in fractions of a match (`…Mwc`), r in MWC points per 100 decisions. */
 function jsonWindow(w: StudyWindow): unknown {
   return {
     matches: w.matches,
     decisions: w.decisions,
     errors: w.errors,
-    loss: w.loss,
-    lossSquares: w.lossSquares,
-    rate: w.rate,
+    lossMwc: w.loss,
+    lossSquaresMwc: w.lossSquares,
+    rateMwcPctPer100: w.rate,
   };
 }
 
@@ -33,21 +36,28 @@ function jsonFamily(f: StudiedFamily): unknown {
     plan: f.plan,
     nature: f.nature,
     theme: f.theme,
-    studied: f.studied,
+    studiedOn: f.studied,
     marks: f.marks.map(jsonMark),
     members: f.members,
     before: jsonWindow(f.before),
     after: jsonWindow(f.after),
-    delta: f.figures.delta,
+    deltaMwcPctPer100: f.figures.delta,
     low: f.figures.low,
     high: f.figures.high,
     verdict: f.figures.verdict,
   };
 }
 
-/** The JSON body of the report (the command adds schemaVersion, settings and errors). */
-export function jsonStudy(r: StudyReport): Record<string, unknown> {
+/** The whole output of `bdb study --json` (docs/schema/study.schema.json). */
+export function jsonStudy(
+  r: StudyReport,
+  settings: JsonSettings,
+  failures: readonly JsonFailure[],
+  duplicates: readonly JsonDuplicate[],
+): unknown {
   return {
+    ...jsonHead('study'),
+    settings,
     player: r.player,
     matches: r.matches,
     undated: r.undated,
@@ -55,6 +65,8 @@ export function jsonStudy(r: StudyReport): Record<string, unknown> {
     minDecisions: BEFORE_AFTER_MIN_DECISIONS,
     families: r.families.map(jsonFamily),
     unmatchedMarks: r.unmatched.map(jsonMark),
+    failures,
+    duplicates,
   };
 }
 
@@ -125,7 +137,7 @@ export function renderStudyMarks(marks: readonly StudyMark[]): string {
   return `${compact(t)}\n`;
 }
 
-/** The stored study marks as JSON. */
-export function jsonStudyMarks(marks: readonly StudyMark[]): unknown[] {
-  return marks.map(jsonMark);
+/** The output of `bdb study list --json` (docs/schema/study-list.schema.json). */
+export function jsonStudyMarks(marks: readonly StudyMark[]): unknown {
+  return { ...jsonHead('study-list'), marks: marks.map(jsonMark) };
 }

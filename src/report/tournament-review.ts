@@ -1,5 +1,5 @@
 /**
- * `bdb tournament review` for people and programs: the tables, the JSON view (schemaVersion 1) and a
+ * `bdb tournament review` for people and programs: the tables, the JSON view (src/report/json.ts) and a
  * standalone HTML page. The figures come from src/history/tournament-review.ts (spec/metrics.md §11) and,
  * for the study-plan families of the tournament (§7), from the plan's own collector (src/report/plan.ts);
  * nothing is computed here but the display.
@@ -18,6 +18,7 @@ import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js'
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { compact, plain } from './cli-table.js';
 import { fixed, signed } from './format.js';
+import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
 import type { PlanRef } from './plan.js';
 
@@ -93,12 +94,141 @@ export function tournamentPlanSummary(plan: StudyPlan<PlanRef> | null): Tourname
   };
 }
 
-/** The JSON view (without schemaVersion and settings, which the command adds). */
+// ---- JSON (docs/schema/tournament-review.schema.json) ----
+
+function jsonSide(f: SideFigures): unknown {
+  return {
+    matches: f.matches,
+    decisions: f.decisions,
+    pr: f.pr,
+    prLow: f.prLow,
+    prHigh: f.prHigh,
+    prReason: f.prReason,
+    l7MwcPct: f.l7,
+    l7MwcPctLow: f.l7Low,
+    l7MwcPctHigh: f.l7High,
+    l7MwcPctReason: f.l7Reason,
+    level: f.level,
+  };
+}
+
+function jsonCell(c: CellFigures): unknown {
+  return {
+    matches: c.matches,
+    decisions: c.decisions,
+    pr: c.pr,
+    prLow: c.prLow,
+    prHigh: c.prHigh,
+    prReason: c.prReason,
+  };
+}
+
+/** Δ = tournament − habitual in the unit of the figure compared (PR, or L₇ in % of MWC). */
+function jsonDelta(d: Delta): unknown {
+  return {
+    delta: d.delta,
+    sigmaTournament: d.sigmaTournament,
+    sigmaHabitual: d.sigmaHabitual,
+    sd: d.sd,
+    low: d.low,
+    high: d.high,
+    verdict: d.verdict,
+    reason: d.reason,
+  };
+}
+
+function jsonRound(r: RoundRow): unknown {
+  return {
+    label: r.label,
+    roundName: r.round,
+    day: r.day,
+    opponent: r.opponent,
+    file: r.file,
+    matchLength: r.matchLength,
+    finalScore: r.score,
+    won: r.won,
+    figures: jsonSide(r.figures),
+    vsHabitual: jsonDelta(r.vsHabitual),
+  };
+}
+
+function jsonBreakdown(b: BreakdownRow): unknown {
+  return {
+    key: b.key,
+    label: b.label,
+    tournament: jsonCell(b.tournament),
+    habitual: b.habitual === null ? null : jsonCell(b.habitual),
+    vsHabitual: jsonDelta(b.delta),
+  };
+}
+
+/** The tournament's plan: MWC figures in fractions of a match (`…Mwc`). */
+function jsonPlan(p: TournamentPlanSummary): unknown {
+  return {
+    families: p.families.map((f) => ({
+      family: f.family,
+      members: f.members,
+      scored: f.scored,
+      recoverableMwc: f.recoverable,
+      low: f.low,
+      high: f.high,
+      positions: f.positions.map((m) => ({
+        file: m.file,
+        game: m.game,
+        move: m.move,
+        xgid: m.xgid,
+        positionId: m.positionId,
+        played: m.played,
+        best: m.best,
+        excessMwc: m.excess,
+      })),
+    })),
+    otherFamilies: p.otherFamilies,
+    tentativeFamilies: p.tentative,
+    errors: p.errors,
+    unthemed: p.unthemed,
+  };
+}
+
+/** The whole output of `bdb tournament review --json`. */
 export function jsonTournamentReview(
   r: TournamentReview,
   plan: TournamentPlanSummary,
-): Record<string, unknown> {
-  return { ...r, studyPlan: plan };
+  settings: JsonSettings,
+  failures: readonly JsonFailure[],
+  duplicates: readonly JsonDuplicate[],
+): unknown {
+  const h = r.habitual;
+  return {
+    ...jsonHead('tournament-review'),
+    settings,
+    event: r.event,
+    source: r.source,
+    player: r.player,
+    date: r.date,
+    lastDay: r.lastDay,
+    tournamentMatches: r.tournamentMatches,
+    tournament: jsonSide(r.tournament),
+    habitual: {
+      since: h.since,
+      until: h.until,
+      matches: h.matches,
+      excluded: h.excluded,
+      undated: h.undated,
+      known: h.known,
+      reason: h.reason,
+      figures: h.figures === null ? null : jsonSide(h.figures),
+    },
+    comparison: { pr: jsonDelta(r.comparison.pr), l7MwcPct: jsonDelta(r.comparison.l7) },
+    rounds: r.rounds.map(jsonRound),
+    byRank: r.byRank.map(jsonBreakdown),
+    byPressure: r.byPressure.map(jsonBreakdown),
+    clock: r.clock,
+    clockReason: r.clockReason,
+    studyPlan: jsonPlan(plan),
+    failures,
+    duplicates,
+  };
 }
 
 // ---- terminal ----

@@ -1,10 +1,11 @@
 /**
- * Tournament tables for people (cli-table3, plain style) and their JSON (schemaVersion 1): standings and
+ * Tournament tables for people (cli-table3, plain style) and their JSON (src/report/json.ts): standings and
  * the next round's pairings. The inputs are plain data (the shapes `computeStandings` and `pairNextRound`
  * return), so the report layer does not depend on the tournament code.
  */
 import Table from 'cli-table3';
 import { compact, plain } from './cli-table.js';
+import { type JsonDuplicate, type JsonHead, jsonHead } from './json.js';
 
 export interface StandingsView {
   readonly name?: string;
@@ -72,9 +73,20 @@ export function renderStandings(s: StandingsView): string {
   return `${title(s)}\n${compact(t)}\nRules: ${s.rules}`;
 }
 
-/** The standings as `bdb tournament standings --json` prints them (schemaVersion 1). */
-export interface JsonStandings {
-  readonly schemaVersion: 1;
+/** What standings read from match files add to the JSON: the matches counted and those not finished. */
+export interface StandingsFromMatches {
+  readonly matches: readonly {
+    readonly file: string;
+    readonly round: number;
+    readonly winner: string;
+    readonly loser: string;
+    readonly roundFrom: string;
+  }[];
+  readonly unfinished: readonly { readonly file: string; readonly players: readonly [string, string] }[];
+}
+
+/** The standings as `bdb tournament standings --json` prints them (docs/schema/tournament-standings.schema.json). */
+export interface JsonStandings extends JsonHead {
   readonly name: string | null;
   readonly system: 'swiss' | 'mcmahon';
   readonly rounds: number;
@@ -87,18 +99,23 @@ export interface JsonStandings {
     readonly start?: number;
     readonly points: number;
     /** Tiebreak name → the value that orders. */
-    readonly tiebreaks: Readonly<Record<string, number>>;
+    readonly tiebreakValues: Readonly<Record<string, number>>;
     readonly withdrawnAfterRound?: number;
   }[];
+  readonly matches?: StandingsFromMatches['matches'];
+  readonly unfinished?: StandingsFromMatches['unfinished'];
+  /** Match files holding a match already read from another file (counted once); none for an event file. */
+  readonly duplicates: readonly JsonDuplicate[];
 }
 
-/** The standings as JSON; the fields of `extra` (e.g. the matches counted) are appended. */
+/** The standings as JSON; from match files, with the matches counted, those unfinished and the duplicates. */
 export function jsonStandings(
   s: StandingsView,
-  extra: Readonly<Record<string, unknown>> = {},
+  fromMatches: StandingsFromMatches | null = null,
+  duplicates: readonly JsonDuplicate[] = [],
 ): JsonStandings {
   return {
-    schemaVersion: 1,
+    ...jsonHead('tournament-standings'),
     name: s.name ?? null,
     system: s.system,
     rounds: s.rounds,
@@ -110,10 +127,11 @@ export function jsonStandings(
       player: r.player,
       ...(r.start !== undefined ? { start: r.start } : {}),
       points: r.points,
-      tiebreaks: Object.fromEntries(s.tiebreaks.map((t, i) => [t, r.tiebreaks[i]?.value ?? 0])),
+      tiebreakValues: Object.fromEntries(s.tiebreaks.map((t, i) => [t, r.tiebreaks[i]?.value ?? 0])),
       ...(r.withdrawnAfterRound !== undefined ? { withdrawnAfterRound: r.withdrawnAfterRound } : {}),
     })),
-    ...extra,
+    ...(fromMatches ? { matches: fromMatches.matches, unfinished: fromMatches.unfinished } : {}),
+    duplicates,
   };
 }
 
@@ -160,9 +178,8 @@ export function renderPairing(p: PairingView): string {
   return lines.join('\n');
 }
 
-/** The pairings as `bdb tournament pair --json` prints them (schemaVersion 1). */
-export interface JsonPairing {
-  readonly schemaVersion: 1;
+/** The pairings as `bdb tournament pair --json` prints them (docs/schema/tournament-pair.schema.json). */
+export interface JsonPairing extends JsonHead {
   readonly name: string | null;
   readonly system: 'swiss' | 'mcmahon';
   readonly round: number;
@@ -185,7 +202,7 @@ export function jsonPairing(p: PairingView): JsonPairing {
   // own entries only: a player missing from the scores (never, in practice) counts 0
   const score = (player: string): number => (Object.hasOwn(p.scores, player) ? p.scores[player]! : 0);
   return {
-    schemaVersion: 1,
+    ...jsonHead('tournament-pair'),
     name: p.name ?? null,
     system: p.system,
     round: p.round,

@@ -319,6 +319,32 @@ function reviewed(match: Match, c: Candidate, errorThreshold: number): ReviewedD
   };
 }
 
+/** A decision to review with the figures that rank it (ℓ, d as fractions; `order` = match order). */
+export interface RankedDecision extends RankItem {
+  readonly decision: ReviewedDecision;
+}
+
+/**
+ * The decisions `seat` should review first (spec §6) with the figures that rank them, at most `max`: what
+ * ranks the decisions of several matches together (`bdb report`'s worst decisions) with
+ * {@link rankForReview}.
+ */
+export function rankedDecisionsToReview(
+  met: Met,
+  match: Match,
+  seat: 0 | 1,
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+  max: number = REVIEW_DECISIONS,
+): RankedDecision[] {
+  const threshold = thresholdEquity(thresholds.errorMpt);
+  return rankForReview(reviewCandidates(met, match, seat, threshold), max).map((c) => ({
+    loss: c.loss,
+    difficulty: c.difficulty,
+    order: c.order,
+    decision: reviewed(match, c, threshold),
+  }));
+}
+
 /**
  * The decisions `seat` should review first (spec §6), with their positions and figures.
  *
@@ -333,10 +359,7 @@ export function decisionsToReview(
   seat: 0 | 1,
   thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
 ): ReviewedDecision[] {
-  const threshold = thresholdEquity(thresholds.errorMpt);
-  return rankForReview(reviewCandidates(met, match, seat, threshold)).map((c) =>
-    reviewed(match, c, threshold),
-  );
+  return rankedDecisionsToReview(met, match, seat, thresholds).map((r) => r.decision);
 }
 
 /**

@@ -31,11 +31,12 @@ interface Player {
   blotsExposure: Estimate & { meanShotDifference: number | null; unread: number; decisions: Traced[] };
 }
 interface Report {
-  schemaVersion: 1;
+  schemaVersion: 2;
   settings: { thresholds: { preset: string } };
   matches: number;
   players: Player[];
-  errors: unknown[];
+  failures: unknown[];
+  duplicates: { file: string; sameAs: string }[];
 }
 
 /** `bdb` with room for a large JSON report (the shared helper keeps spawnSync's 1 MB default). */
@@ -109,12 +110,19 @@ describe('bdb biases on every reference match', () => {
   const r = bdbLarge('biases', '--json', REF_DIR);
   const j = JSON.parse(r.stdout) as Report;
 
-  test('exit 0, schemaVersion 1, settings, no file error', () => {
+  test('exit 0, schemaVersion 2, settings, no file error, the files set aside as stats lists them', () => {
     expect(r.code).toBe(0);
-    expect(j.schemaVersion).toBe(1);
+    expect(j.schemaVersion).toBe(2);
     expect(j.settings.thresholds.preset).toBe('xg');
-    expect(j.errors).toEqual([]);
+    expect(j.failures).toEqual([]);
     expect(j.matches).toBeGreaterThan(10);
+    // e.g. g0001.txt, gnuBG's text export of g0001.sgf (test/reference-matches/README.md), counted once
+    expect(j.duplicates).toContainEqual({
+      file: `${REF_DIR}gnubg/g0001.txt`,
+      sameAs: `${REF_DIR}gnubg/g0001.sgf`,
+    });
+    const stats = JSON.parse(bdbLarge('stats', '--json', REF_DIR).stdout) as Report;
+    expect(j.duplicates).toEqual(stats.duplicates);
   });
 
   // the persons known only from transcripts have null counts (test/cli/unanalysed.test.ts)

@@ -20,7 +20,7 @@ interface Player {
   player: string;
   pr: number;
   prInterval: Bounds;
-  l7Interval: Bounds | null;
+  l7MwcPctInterval: Bounds | null;
 }
 interface Stats {
   settings: { interval: { method: string; resamples: number | null; seed: number | null } };

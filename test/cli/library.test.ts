@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATION_SLICE } from '../../src/library/schema.js';
 import { BIN, bdb } from '../helpers/cli.js';
 
 const REF = fileURLToPath(new URL('../reference-matches', import.meta.url));
@@ -491,7 +492,7 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     const viaFiles = JSON.parse(bdb('stats', dir, '--json').stdout);
     const viaLib = JSON.parse(bdb('stats', '--library', withBad, '--json').stdout);
     expect(viaLib).toEqual(viaFiles);
-    expect(viaLib.errors).toHaveLength(1);
+    expect(viaLib.failures).toHaveLength(1);
     // importing again tries the failed file again (and only it)
     const again = bdb('import', dir, '--library', withBad);
     expect(again.stdout).toMatch(/: 0 new, 6 unchanged, 0 duplicate, 1 failed/);
@@ -593,6 +594,17 @@ describe('one played match in several files', () => {
       await run(path, `UPDATE matches SET fingerprint = sha256('schema 3 ${k}')`);
     expect(bdb('merge', b, c, '--into', a).code).toBe(0);
     expect(await query(a, 'SELECT count(*) FROM matches')).toEqual([[3n]]);
+    // ids far apart: the step recomputes fingerprints one slice of MIGRATION_SLICE ids at a time (a slice
+    // with none of them in between)
+    await run(
+      a,
+      ['matches', 'games', 'decisions', 'match_players', 'files']
+        .map((t) => `UPDATE ${t} SET match_id = match_id * ${MIGRATION_SLICE * 2 - 1}`)
+        .join('; '),
+    );
+    expect(await query(a, 'SELECT match_id FROM matches ORDER BY 1')).toEqual(
+      [1, 2, 3].map((k) => [k * (MIGRATION_SLICE * 2 - 1)]),
+    );
     await run(
       a,
       "UPDATE meta SET value = '3' WHERE key = 'schema_version'; DELETE FROM meta WHERE key = 'migrated_4'",

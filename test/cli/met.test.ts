@@ -19,9 +19,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 interface Player {
   player: string;
-  equityError: { total: number; checker: number };
-  mwcLossPct: { total: number };
-  l7Pct: number | null;
+  errorEmg: { total: number; checker: number };
+  lossMwcPct: { total: number };
+  l7MwcPct: number | null;
 }
 interface Stats {
   settings: { met: { name: string; file: string | null } };
@@ -52,8 +52,8 @@ describe('--met FILE', () => {
     const other = stats('--met', three);
     expect(other.settings.met).toEqual({ name: 'Three', file: three });
     other.players.forEach((p, i) => {
-      expect(p.equityError.checker).toBe(base.players[i]!.equityError.checker);
-      expect(p.mwcLossPct.total).not.toBe(base.players[i]!.mwcLossPct.total);
+      expect(p.errorEmg.checker).toBe(base.players[i]!.errorEmg.checker);
+      expect(p.lossMwcPct.total).not.toBe(base.players[i]!.lossMwcPct.total);
     });
   });
 
@@ -62,10 +62,11 @@ describe('--met FILE', () => {
     writeFileSync(bad, 'not xml');
     const r = bdb('stats', G0001, '--met', bad);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`bdb: --met ${bad}: not an XML file\n`);
+    // a usage error ends with the pointer to the command's help
+    expect(r.stderr).toBe(`bdb: --met ${bad}: not an XML file (see bdb stats --help)\n`);
     const rv = bdb('review', G0001, '--met', bad);
     expect(rv.code).toBe(2);
-    expect(rv.stderr).toBe(`bdb: --met ${bad}: not an XML file\n`);
+    expect(rv.stderr).toBe(`bdb: --met ${bad}: not an XML file (see bdb review --help)\n`);
     const lib = bdb('stats', '--library', join(tmp, 'lib.duckdb'), '--met', KAZAROSS);
     expect(lib.code).toBe(2);
     expect(lib.stderr).toContain('--met applies to match files');

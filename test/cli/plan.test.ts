@@ -11,10 +11,10 @@ interface Member {
   positionId: string | null;
   played: string;
   best: string;
-  error: number;
-  loss: number | null;
-  difficulty: number | null;
-  excess: number | null;
+  errorEmg: number;
+  lossMwc: number | null;
+  difficultyMwc: number | null;
+  excessMwc: number | null;
 }
 interface Family {
   plan: string;
@@ -23,11 +23,28 @@ interface Family {
   members: number;
   scored: number;
   unscored: number;
-  recoverable: number | null;
+  recoverableMwc: number | null;
   low: number | null;
   high: number | null;
   included: boolean;
   positions: Member[];
+}
+/** A money session's member and family: the same keys with the unit `Points` for `Mwc` (equity × cube). */
+interface MoneyMember extends Omit<Member, 'lossMwc' | 'difficultyMwc' | 'excessMwc'> {
+  lossPoints: number | null;
+  difficultyPoints: number | null;
+  excessPoints: number | null;
+}
+interface MoneyFamily extends Omit<Family, 'recoverableMwc' | 'positions'> {
+  recoverablePoints: number | null;
+  positions: MoneyMember[];
+}
+/** ℓ − d of a member, R of a family: in MWC at match play, in points in a money session. */
+function excessOf(m: Member | MoneyMember): number | null {
+  return 'excessMwc' in m ? m.excessMwc : m.excessPoints;
+}
+function recoverableOf(f: Family | MoneyFamily): number | null {
+  return 'recoverableMwc' in f ? f.recoverableMwc : f.recoverablePoints;
 }
 interface Coverage {
   checkerErrors: number;
@@ -48,28 +65,32 @@ interface Player {
   tentative: Family[];
   referencePositions: {
     candidates: number;
-    selected: (Member & { gain: number; excess: number; group: string; errors: number })[];
+    selected: (Member & { gainMwc: number; excessMwc: number; group: string; errors: number })[];
   };
   /** The money sessions' plan (points), null without any. */
   money: {
     matches: number;
     errors: number;
     unthemed: number;
-    families: Family[];
-    tentative: Family[];
-    referencePositions: Player['referencePositions'];
+    families: MoneyFamily[];
+    tentative: MoneyFamily[];
+    referencePositions: {
+      candidates: number;
+      selected: (MoneyMember & { gainPoints: number; excessPoints: number; group: string; errors: number })[];
+    };
   } | null;
 }
 interface Report {
-  schemaVersion: 1;
+  schemaVersion: 2;
   settings: {
     thresholds: { preset: string; errorMpt: number };
-    referencePositions: { size: number; rho: number };
+    referencePositions: { size: number; rhoPips: number };
   };
   matches: number;
   themeCoverage: Coverage;
   players: Player[];
-  errors: unknown[];
+  failures: unknown[];
+  duplicates: unknown[];
 }
 
 /** `bdb` with room for a large JSON report (the shared helper keeps spawnSync's 1 MB default). */
@@ -87,12 +108,12 @@ describe('bdb plan on every reference match', () => {
   const r = run('plan', '--json', REF_DIR);
   const j = JSON.parse(r.stdout) as Report;
 
-  test('exit 0, schemaVersion 1, settings', () => {
+  test('exit 0, schemaVersion 2, settings', () => {
     expect(r.code).toBe(0);
-    expect(j.schemaVersion).toBe(1);
-    expect(j.errors).toEqual([]);
+    expect(j.schemaVersion).toBe(2);
+    expect(j.failures).toEqual([]);
     expect(j.settings.thresholds).toMatchObject({ preset: 'xg', errorMpt: 20 });
-    expect(j.settings.referencePositions).toEqual({ size: 20, rho: 12 });
+    expect(j.settings.referencePositions).toEqual({ size: 20, rhoPips: 12 });
   });
 
   // the persons known only from transcripts have null counts (test/cli/unanalysed.test.ts)
@@ -110,22 +131,22 @@ describe('bdb plan on every reference match', () => {
       expect(fams.reduce((s, f) => s + f.members, 0) + p.unthemed).toBe(p.errors);
       for (const f of fams) {
         expect(f.positions).toHaveLength(f.members);
-        const scored = f.positions.filter((m) => m.excess !== null);
+        const scored = (f.positions as (Member | MoneyMember)[]).filter((m) => excessOf(m) !== null);
         expect(scored).toHaveLength(f.scored);
         expect(f.members - f.scored).toBe(f.unscored);
-        for (const m of f.positions) expect(m.error).toBeGreaterThanOrEqual(0.02 - 1e-9);
+        for (const m of f.positions) expect(m.errorEmg).toBeGreaterThanOrEqual(0.02 - 1e-9);
         if (f.scored === 0) {
-          expect(f.recoverable).toBeNull();
+          expect(recoverableOf(f)).toBeNull();
           continue;
         }
-        const r0 = scored.reduce((s, m) => s + m.excess!, 0);
-        const ss = scored.reduce((s, m) => s + m.excess! ** 2, 0);
-        expect(f.recoverable).toBeCloseTo(r0, 12);
+        const r0 = scored.reduce((s, m) => s + excessOf(m)!, 0);
+        const ss = scored.reduce((s, m) => s + excessOf(m)! ** 2, 0);
+        expect(recoverableOf(f)).toBeCloseTo(r0, 12);
         expect(f.low).toBeCloseTo(r0 - 1.96 * Math.sqrt(ss), 12);
         expect(f.included).toBe(f.scored >= 5 && f.low! > 0);
         // members by excess descending
         for (let i = 1; i < scored.length; i++)
-          expect(scored[i]!.excess!).toBeLessThanOrEqual(scored[i - 1]!.excess!);
+          expect(excessOf(scored[i]!)!).toBeLessThanOrEqual(excessOf(scored[i - 1]!)!);
       }
       for (const f of p.families) expect(f.included).toBe(true);
       for (const f of p.tentative) expect(f.included).toBe(false);
@@ -172,8 +193,8 @@ describe('bdb plan on every reference match', () => {
       expect(sel.length).toBeLessThanOrEqual(Math.min(20, p.referencePositions.candidates));
       for (let i = 0; i < sel.length; i++) {
         const s = sel[i]!;
-        if (i > 0) expect(s.gain).toBeLessThanOrEqual(sel[i - 1]!.gain + 1e-15);
-        expect(s.gain).toBeGreaterThan(0);
+        if (i > 0) expect(s.gainMwc).toBeLessThanOrEqual(sel[i - 1]!.gainMwc + 1e-15);
+        expect(s.gainMwc).toBeGreaterThan(0);
         expect(s.xgid).toMatch(/^XGID=/);
         expect(s.positionId).toMatch(/^[A-Za-z0-9+/]{14}$/);
         expect(s.played.length).toBeGreaterThan(0);
@@ -235,13 +256,13 @@ describe('bdb plan on money sessions', () => {
       expect(m.errors).toBe(p.errors);
       for (const f of [...m.families, ...m.tentative]) {
         expect(f.scored).toBe(f.members);
-        expect(f.recoverable).not.toBeNull();
+        expect(f.recoverablePoints).not.toBeNull();
         for (const x of f.positions) {
           // the XGID's cube field is log2 of the cube value (XG's XGID format)
           const cube = 2 ** Number(x.xgid!.split(':')[1]);
           if (cube > 1) cubed++;
-          expect(x.loss).toBeCloseTo(x.error * cube, 12);
-          expect(x.excess).toBeCloseTo(x.loss! - x.difficulty!, 12);
+          expect(x.lossPoints).toBeCloseTo(x.errorEmg * cube, 12);
+          expect(x.excessPoints).toBeCloseTo(x.lossPoints! - x.difficultyPoints!, 12);
         }
       }
       expect(m.referencePositions.selected.length).toBeGreaterThan(0);

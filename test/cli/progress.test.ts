@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bdb } from '../helpers/cli.js';
+import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-progress-'));
@@ -29,9 +30,9 @@ interface Period {
   pr: number | null;
   prLow: number | null;
   prHigh: number | null;
-  l7: number | null;
-  l7Low: number | null;
-  l7High: number | null;
+  l7MwcPct: number | null;
+  l7MwcPctLow: number | null;
+  l7MwcPctHigh: number | null;
   level: string | null;
 }
 
@@ -81,6 +82,10 @@ describe('bdb progress on Llabba’s history', () => {
     expect(report.periods.reduce((n, p) => n + p.matches, 0)).toBe(78);
   });
 
+  it('the JSON conforms to docs/schema/progress.schema.json', () => {
+    expect(new SchemaChecker().errors(report, 'docs/schema/progress.schema.json')).toEqual([]);
+  });
+
   it('every month, and the whole year, equals bdb stats over the same dates', () => {
     for (const p of [...report.periods, report.overall]) {
       const since = p.label === 'all' ? p.from : `${p.label}-01`;
@@ -107,9 +112,9 @@ describe('bdb progress on Llabba’s history', () => {
         p.pr,
         p.prLow,
         p.prHigh,
-        p.l7,
-        p.l7Low,
-        p.l7High,
+        p.l7MwcPct,
+        p.l7MwcPctLow,
+        p.l7MwcPctHigh,
         p.level,
       ]).toEqual([
         p.label,
@@ -118,9 +123,9 @@ describe('bdb progress on Llabba’s history', () => {
         s.pr,
         s.prInterval.low,
         s.prInterval.high,
-        s.l7Pct,
-        s.l7Interval.low,
-        s.l7Interval.high,
+        s.l7MwcPct,
+        s.l7MwcPctInterval.low,
+        s.l7MwcPctInterval.high,
         s.level,
       ]);
     }

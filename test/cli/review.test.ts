@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { MatchReview } from '../../src/review/review.js';
+import type { JsonReview } from '../../src/report/review-json.js';
 import { bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
@@ -47,7 +47,7 @@ describe('bdb review', () => {
     expect(bdb('review', XG).stdout).toBe(r.stdout); // deterministic
   });
 
-  test('--html: one standalone page with both players, two SVG charts and every XGID of the review', () => {
+  test('--html: one standalone page with both players, two SVG charts, a board per decision and every XGID', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
     const out = join(dir, 'r.html');
     const r = bdb('review', XG, '--html', out);
@@ -60,9 +60,11 @@ describe('bdb review', () => {
     expect(html).toContain('<title>');
     expect(html).toContain('Kévin Unger');
     expect(html).toContain('Maxence Job');
-    expect(html.match(/<svg /g)).toHaveLength(2);
+    // the two charts, and a board for each of the six decisions to review
+    expect(html.match(/<svg /g)).toHaveLength(8);
+    expect(html.match(/<svg [^>]*class="board"/g)).toHaveLength(6);
     expect(html).not.toMatch(/<script|<link|src=|@import/);
-    const j = JSON.parse(bdb('review', '--json', XG).stdout) as { review: MatchReview };
+    const j = JSON.parse(bdb('review', '--json', XG).stdout) as JsonReview;
     const xgids = j.review.reviews.flatMap((p) => p.toReview.map((d) => d.xgid));
     expect(xgids).toHaveLength(6);
     for (const x of xgids) expect(html).toContain(`<code>${x}</code>`);
@@ -110,16 +112,18 @@ describe('bdb review', () => {
     expect(html).not.toContain('dice cost');
   });
 
-  test('--json: { schemaVersion: 1, review } with the same content', () => {
+  test('--json: schemaVersion 2, the settings, the review with the same content, no duplicate', () => {
     const r = bdb('review', '--json', XG);
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.stdout) as { schemaVersion: number; review: MatchReview };
-    expect(Object.keys(j)).toEqual(['schemaVersion', 'review']);
-    expect(j.schemaVersion).toBe(1);
+    const j = JSON.parse(r.stdout) as JsonReview;
+    expect(Object.keys(j)).toEqual(['$schema', 'schemaVersion', 'settings', 'review', 'duplicates']);
+    expect(j.$schema).toBe('docs/schema/review.schema.json');
+    expect(j.schemaVersion).toBe(2);
+    expect(j.settings.thresholds).toEqual({ preset: 'xg', errorMpt: 20, blunderMpt: 80 });
+    expect(j.duplicates).toEqual([]);
     const v = j.review;
     expect(v.players).toEqual(['Kévin Unger', 'Maxence Job']);
     expect(v.winner).toBe('Kévin Unger');
-    expect(v.settings.thresholds).toEqual({ errorMpt: 20, blunderMpt: 80 });
     expect(v.reviews).toHaveLength(2);
     const [a, b] = v.reviews;
     expect(a.pr).toBeCloseTo(7.79, 2);
@@ -127,15 +131,15 @@ describe('bdb review', () => {
     expect(a.prInterval.low).not.toBeNull();
     expect(a.level).toBe('Advanced');
     expect(a.haste).toEqual({ checker: null, cube: null, reason: 'no move times in this file' });
-    expect(a.luck.adjustedPct! + b.luck.adjustedPct!).toBeCloseTo(0, 9);
+    expect(a.luck.adjustedMwcPct! + b.luck.adjustedMwcPct!).toBeCloseTo(0, 9);
     expect(a.luck.coveragePct).toBe(100);
     // the series: every counted decision of both players in match order, summing to the MWC lost
-    const pts = v.series!.points;
+    const pts = v.series!.decisions;
     expect(pts.map((p) => p.index)).toEqual(pts.map((_, i) => i + 1));
     for (const seat of [0, 1] as const) {
-      const own = pts.filter((p) => p.player === seat);
+      const own = pts.filter((p) => p.seat === seat);
       expect(own).toHaveLength(v.reviews[seat].decisions!);
-      expect(own.reduce((s, p) => s + p.lossPct, 0)).toBeCloseTo(v.reviews[seat].mwcLossPct!, 9);
+      expect(own.reduce((s, p) => s + p.lossMwcPct, 0)).toBeCloseTo(v.reviews[seat].lossMwcPct!, 9);
     }
     expect(pts.at(-1)!.game).toBe(v.games);
     for (const p of v.reviews) {
@@ -143,11 +147,11 @@ describe('bdb review', () => {
       for (const d of p.toReview) {
         expect(d.xgid).toMatch(/^XGID=/);
         expect(d.positionId).toMatch(/^[A-Za-z0-9+/]{14}$/);
-        expect(d.errorEMG).toBeGreaterThanOrEqual(0.02);
-        expect(d.avoidableSharePct).toBeGreaterThan(0);
+        expect(d.errorEmg).toBeGreaterThanOrEqual(0.02);
+        expect(d.excessMwcPct).toBeGreaterThan(0);
         expect(d.checker !== null || d.cube !== null).toBe(true);
       }
-      const shares = p.toReview.map((d) => d.avoidableSharePct!);
+      const shares = p.toReview.map((d) => d.excessMwcPct!);
       expect(shares).toEqual([...shares].sort((x, y) => y - x));
     }
   });
@@ -155,9 +159,10 @@ describe('bdb review', () => {
   test('--thresholds gnubg: only errors of 40 mpt or more', () => {
     const r = bdb('review', '--json', '--thresholds', 'gnubg', XG);
     expect(r.code).toBe(0);
-    const v = (JSON.parse(r.stdout) as { review: MatchReview }).review;
-    expect(v.settings.thresholds.errorMpt).toBe(40);
-    for (const p of v.reviews) for (const d of p.toReview) expect(d.errorEMG).toBeGreaterThanOrEqual(0.04);
+    const j = JSON.parse(r.stdout) as JsonReview;
+    expect(j.settings.thresholds).toEqual({ preset: 'gnubg', errorMpt: 40, blunderMpt: 80 });
+    for (const p of j.review.reviews)
+      for (const d of p.toReview) expect(d.errorEmg).toBeGreaterThanOrEqual(0.04);
   });
 
   test('money session: decisions to review in points (equity × cube), labelled so; no A, no MWC chart', () => {
@@ -170,14 +175,14 @@ describe('bdb review', () => {
       'Money session: ℓ and d in points (equity lost × cube value), as there is no MWC.',
     );
     expect(r.stdout).not.toContain('percentage points of MWC');
-    const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as { review: MatchReview };
+    const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as JsonReview;
     expect(j.review.series).toBeNull();
     for (const p of j.review.reviews) {
       expect(p.toReview).toHaveLength(3);
       for (const d of p.toReview) {
-        expect([d.lossPct, d.difficultyPct, d.avoidableSharePct]).toEqual([null, null, null]);
-        expect(d.lossPoints).toBeCloseTo(d.errorEMG * d.cubeValue, 12);
-        expect(d.avoidableSharePoints).toBeCloseTo(d.lossPoints! - (d.difficultyPoints ?? 0), 12);
+        expect([d.lossMwcPct, d.difficultyMwcPct, d.excessMwcPct]).toEqual([null, null, null]);
+        expect(d.lossPoints).toBeCloseTo(d.errorEmg * d.cubeValue, 12);
+        expect(d.excessPoints).toBeCloseTo(d.lossPoints! - (d.difficultyPoints ?? 0), 12);
       }
     }
   });
@@ -191,10 +196,10 @@ describe('bdb review', () => {
     expect(r.code).toBe(0);
     const block = r.stdout.slice(r.stdout.indexOf('Position ID: l98DQADPDCATRg') - 200);
     expect(block).toMatch(/money, cube 4 yours\n {3}e 0\.34\d EMG · ℓ 1\.39\d points · d /);
-    const j = JSON.parse(bdb('review', '--json', g0071).stdout) as { review: MatchReview };
+    const j = JSON.parse(bdb('review', '--json', g0071).stdout) as JsonReview;
     const d = j.review.reviews.flatMap((p) => p.toReview).find((x) => x.positionId === 'l98DQADPDCATRg')!;
     expect(d.cubeValue).toBe(4);
-    expect(d.errorEMG).toBeCloseTo(0.348, 3);
+    expect(d.errorEmg).toBeCloseTo(0.348, 3);
     expect(d.lossPoints).toBeCloseTo(1.392, 2);
     expect(d.checker?.played).toBe('bar/22 16/12');
   });

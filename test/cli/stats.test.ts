@@ -36,12 +36,13 @@ describe('bdb', () => {
     expect(r.stderr).toBe('');
   });
 
-  test('--json follows the schemaVersion 1 contract', () => {
+  test('--json follows the schemaVersion 2 contract', () => {
     const r = bdb('stats', '--json', GBF, MONEY);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as JsonReport;
-    expect(j.schemaVersion).toBe(1);
-    expect(j.errors).toEqual([]);
+    expect(j.$schema).toBe('docs/schema/stats.schema.json');
+    expect(j.schemaVersion).toBe(2);
+    expect(j.failures).toEqual([]);
     expect(j.matches).toHaveLength(2);
     const [m, money] = j.matches;
     expect(Object.keys(m!).slice(0, 6)).toEqual([
@@ -62,22 +63,34 @@ describe('bdb', () => {
       'prChecker',
       'prCube',
       'decisions',
-      'equityError',
-      'mwcLossPct',
-      'l7Pct',
+      'errorEmg',
+      'lossMwcPct',
+      'l7MwcPct',
     ]) {
       expect(s).toHaveProperty(k);
     }
-    for (const k of ['elo', 'eloFloored', 'snowieER', 'gnubg']) expect(s).toHaveProperty(k);
+    for (const k of ['elo', 'eloFloored', 'snowieErPr', 'gnubg']) expect(s).toHaveProperty(k);
     expect(Object.keys(s.decisions)).toEqual(['total', 'checker', 'double', 'take']);
     expect(s.gnubg!.unforcedMoves).toBe(147); // gnuBG 1.08.003 GS[] of gbf_test.sgf
     // money: no MWC, never 0
     expect(money!.matchLength).toBe(0);
-    expect(money!.stats[0].mwcLossPct.total).toBeNull();
-    expect(money!.stats[0].l7Pct).toBeNull();
-    expect(money!.stats[0].gnubg!.checkerErrorMWCPct).toBeNull();
+    expect(money!.stats[0].lossMwcPct.total).toBeNull();
+    expect(money!.stats[0].l7MwcPct).toBeNull();
+    expect(money!.stats[0].gnubg!.checkerErrorMwcPct).toBeNull();
     expect(money!.stats[0].gnubg!.checkerErrorPoints).not.toBeNull();
     expect(j.players.map((p) => p.player).sort()).toEqual([...m!.players, ...money!.players].sort());
+  });
+
+  test('the Snowie error rate has one key per scale: snowieErPr (×500) and gnubg.snowieErMemg (×1000)', () => {
+    const j = JSON.parse(bdb('stats', '--json', `${REF_DIR}gnubg/g0001.sgf`).stdout) as JsonReport;
+    const [zoe, niels] = j.matches[0]!.stats;
+    // gnuBG 1.07.001 prints "Snowie error rate -44.8 -21.3" (mEMG) for Zoë Ångström and Niels in g0001.stats.txt
+    expect(zoe.gnubg!.snowieErMemg!.toFixed(1)).toBe('44.8');
+    expect(niels.gnubg!.snowieErMemg!.toFixed(1)).toBe('21.3');
+    // XG's scale (500 × Σe over the checker decisions of both players, spec/metrics.md §2.1): another figure
+    expect(typeof zoe.snowieErPr).toBe('number');
+    expect(Object.keys(zoe)).not.toContain('snowieER');
+    expect(Object.keys(zoe.gnubg!)).not.toContain('snowieER');
   });
 
   test('a folder is read recursively; a bad file is one line and the batch goes on; exit 1', () => {
@@ -97,7 +110,7 @@ describe('bdb', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     const j = JSON.parse(bdb('stats', '--json', dir).stdout) as JsonReport;
     expect(j.matches).toHaveLength(1);
-    expect(j.errors.map((e) => e.file.replace(dir, '')).sort()).toEqual(['/foreign.sgf', '/truncated.sgf']);
+    expect(j.failures.map((e) => e.file.replace(dir, '')).sort()).toEqual(['/foreign.sgf', '/truncated.sgf']);
   });
 
   test('a missing path is reported; exit 1', () => {
@@ -134,7 +147,7 @@ describe('bdb', () => {
     const r = bdb('stats', '--json', dir);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as JsonReport;
-    expect(j.errors).toEqual([]);
+    expect(j.failures).toEqual([]);
     // test.xg, gbf_test.sgf and gbf_test.mat hold one match (test/reference-matches/README.md): counted once,
     // from XG's file, the two others set aside
     expect(j.matches.map((m) => m.format).sort()).toEqual(['gnubg-text', 'xg', 'xg-text']);

@@ -15,6 +15,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/library/schema.js';
 import { bdb } from '../helpers/cli.js';
+import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-study-'));
@@ -49,29 +50,39 @@ interface Window {
   matches: number;
   decisions: number;
   errors: number;
-  loss: number;
-  lossSquares: number;
-  rate: number | null;
+  lossMwc: number;
+  lossSquaresMwc: number;
+  rateMwcPctPer100: number | null;
 }
 interface Studied extends Omit<Family, 'positions'> {
-  studied: string;
-  marks: { target: string; kind: string; day: string }[];
+  studiedOn: string;
+  marks: { target: string; targetKind: string; day: string }[];
   before: Window;
   after: Window;
-  delta: number | null;
+  deltaMwcPctPer100: number | null;
   low: number | null;
   high: number | null;
   verdict: string;
 }
 interface StudyReport {
-  schemaVersion: 1;
+  schemaVersion: 2;
   player: string;
   matches: number;
   unit: string;
   minDecisions: number;
   families: Studied[];
-  unmatchedMarks: { target: string; kind: string }[];
-  errors: unknown[];
+  unmatchedMarks: { target: string; targetKind: string }[];
+  failures: unknown[];
+  duplicates: unknown[];
+}
+interface Mark {
+  target: string;
+  targetKind: string;
+  day: string;
+}
+/** `bdb study list --json`: the marks. */
+function marks(...args: string[]): Mark[] {
+  return json<{ marks: Mark[] }>('study', 'list', ...args, '--json').marks;
 }
 
 function json<T>(...args: string[]): T {
@@ -117,9 +128,11 @@ describe('bdb study on Llabba’s history', () => {
     expect(report.unit).toBe('MWC points per 100 decisions');
     const f = report.families.find((x) => x.family === family.family)!;
     expect(f).toBeDefined();
-    expect(f.studied).toBe(DAY);
-    expect(f.marks).toMatchObject([{ target: family.family, kind: 'family', day: DAY }]);
+    expect(f.studiedOn).toBe(DAY);
+    expect(f.marks).toMatchObject([{ target: family.family, targetKind: 'family', day: DAY }]);
     expect(f.members).toBe(family.members);
+    // the JSON, with its before and after windows, conforms to its schema
+    expect(new SchemaChecker().errors(report, 'docs/schema/study.schema.json')).toEqual([]);
 
     // independent counts: the library's decision rows of Llabba (both spellings), match play, counted, the
     // family's game plan and nature, in matches dated strictly before / after the day
@@ -142,8 +155,8 @@ describe('bdb study on Llabba’s history', () => {
     expect(f.after.decisions).toBeGreaterThanOrEqual(30);
     expect(f.before.errors).toBe(counts.eb);
     expect(f.after.errors).toBe(counts.ea);
-    expect(f.before.loss).toBeCloseTo(Number(counts.lb), 12);
-    expect(f.after.loss).toBeCloseTo(Number(counts.la), 12);
+    expect(f.before.lossMwc).toBeCloseTo(Number(counts.lb), 12);
+    expect(f.after.lossMwc).toBeCloseTo(Number(counts.la), 12);
     const matches = sql(
       `SELECT CAST(count(*) FILTER (WHERE day < DATE '${DAY}') AS INTEGER) AS b,
               CAST(count(*) FILTER (WHERE day > DATE '${DAY}') AS INTEGER) AS a
@@ -152,17 +165,17 @@ describe('bdb study on Llabba’s history', () => {
     expect([f.before.matches, f.after.matches]).toEqual([matches.b, matches.a]);
 
     // the §9 formula on the window sums, in MWC points per 100 decisions (× 10⁴)
-    const rb = (f.before.loss / f.before.decisions) * 1e4;
-    const ra = (f.after.loss / f.after.decisions) * 1e4;
+    const rb = (f.before.lossMwc / f.before.decisions) * 1e4;
+    const ra = (f.after.lossMwc / f.after.decisions) * 1e4;
     const half =
       1.96 *
       Math.sqrt(
-        f.before.lossSquares / f.before.decisions ** 2 + f.after.lossSquares / f.after.decisions ** 2,
+        f.before.lossSquaresMwc / f.before.decisions ** 2 + f.after.lossSquaresMwc / f.after.decisions ** 2,
       ) *
       1e4;
-    expect(f.before.rate).toBeCloseTo(rb, 10);
-    expect(f.after.rate).toBeCloseTo(ra, 10);
-    expect(f.delta).toBeCloseTo(rb - ra, 10);
+    expect(f.before.rateMwcPctPer100).toBeCloseTo(rb, 10);
+    expect(f.after.rateMwcPctPer100).toBeCloseTo(ra, 10);
+    expect(f.deltaMwcPctPer100).toBeCloseTo(rb - ra, 10);
     expect(f.low).toBeCloseTo(rb - ra - half, 10);
     expect(f.high).toBeCloseTo(rb - ra + half, 10);
     expect(f.verdict).toBe(f.low! > 0 ? 'improving' : f.high! < 0 ? 'regressing' : 'undetermined');
@@ -206,8 +219,8 @@ describe('bdb study on Llabba’s history', () => {
     const f = json<StudyReport>('study', '--library', lib, ...ALIAS, '--json').families.find(
       (x) => x.family === family.family,
     )!;
-    expect(f.studied).toBe('2023-04-01');
-    expect(f.marks.map((m) => [m.kind, m.day])).toEqual([
+    expect(f.studiedOn).toBe('2023-04-01');
+    expect(f.marks.map((m) => [m.targetKind, m.day])).toEqual([
       ['position_id', '2023-04-01'],
       ['family', DAY],
     ]);
@@ -221,20 +234,14 @@ describe('bdb study on Llabba’s history', () => {
     expect(bdb('study', 'mark', id, '--date', '2023-08-02', '--library', lib).stdout).toMatch(
       /already marked/,
     );
-    const list = json<{ target: string; kind: string; day: string }[]>(
-      'study',
-      'list',
-      '--library',
-      lib,
-      '--json',
-    );
+    const list = marks('--library', lib);
     expect(list.filter((m) => m.target === id)).toEqual([
-      expect.objectContaining({ target: id, kind: 'position_id', day: '2023-08-02' }),
+      expect.objectContaining({ target: id, targetKind: 'position_id', day: '2023-08-02' }),
     ]);
     expect(bdb('study', 'list', '--library', lib).stdout).toContain(id);
     const u = bdb('study', 'unmark', id, '--library', lib);
     expect(u.code, u.stderr).toBe(0);
-    const after = json<{ target: string }[]>('study', 'list', '--library', lib, '--json');
+    const after = marks('--library', lib);
     expect(after.some((m) => m.target === id)).toBe(false);
     expect(after.some((m) => m.target === family.family)).toBe(true);
     const again = bdb('study', 'unmark', id, '--library', lib);
@@ -253,8 +260,7 @@ describe('bdb study on Llabba’s history', () => {
     const bad = bdb('study', 'mark', 'holding/checker/nothing', '--library', lib);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/plan\/nature\/theme/);
-    const list = json<unknown[]>('study', 'list', '--library', lib, '--json');
-    expect(list).toHaveLength(1);
+    expect(marks('--library', lib)).toHaveLength(1);
   });
 
   it('an XGID not in the library: recorded, with a one-line warning', () => {
@@ -265,14 +271,9 @@ describe('bdb study on Llabba’s history', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/not in the library yet/);
     const today = new Date().toISOString().slice(0, 10);
-    const list = json<{ target: string; kind: string; day: string }[]>(
-      'study',
-      'list',
-      '--library',
-      lib,
-      '--json',
+    expect(marks('--library', lib)).toContainEqual(
+      expect.objectContaining({ target: xgid, targetKind: 'xgid', day: today }),
     );
-    expect(list).toContainEqual(expect.objectContaining({ target: xgid, kind: 'xgid', day: today }));
     // it dates no family
     const report = json<StudyReport>('study', '--library', lib, ...ALIAS, '--json');
     expect(report.unmatchedMarks.map((m) => m.target)).toEqual([xgid]);
@@ -335,9 +336,10 @@ describe('a schema 2 library', () => {
     const up = bdb('import', LLABBA, '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stdout).toMatch(/: 0 new, 79 unchanged/);
-    const list = json<{ target: string; day: string }[]>('study', 'list', '--library', old, '--json');
-    expect(list).toEqual([expect.objectContaining({ target: 'contact/checker/too-safe', day: DAY })]);
+    expect(marks('--library', old)).toEqual([
+      expect.objectContaining({ target: 'contact/checker/too-safe', day: DAY }),
+    ]);
     const report = json<StudyReport>('study', '--library', old, ...ALIAS, '--json');
-    expect(report.families.map((f) => [f.family, f.studied])).toEqual([['contact/checker/too-safe', DAY]]);
+    expect(report.families.map((f) => [f.family, f.studiedOn])).toEqual([['contact/checker/too-safe', DAY]]);
   });
 });

@@ -34,9 +34,10 @@ const ref = (p: string): string => join(REF, p);
 interface StandingsJson {
   rounds: number;
   tiebreaks: string[];
-  standings: { rank: number; player: string; points: number; tiebreaks: Record<string, number> }[];
+  standings: { rank: number; player: string; points: number; tiebreakValues: Record<string, number> }[];
   matches: { file: string; round: number; winner: string; loser: string; roundFrom: string }[];
   unfinished: { file: string; players: string[] }[];
+  duplicates: { file: string; sameAs: string }[];
 }
 
 describe('bdb tournament standings from match files', () => {
@@ -81,7 +82,7 @@ describe('bdb tournament standings from match files', () => {
     // Points: Niels 3, Maxence 3, Jürgen 3, Zoë 0. Buchholz (unplayed rounds ignored): Jürgen and
     // Maxence 3 + 3 = 6 (each other twice), Niels 0 (Zoë), Zoë 3 (Niels). Head-to-head among the
     // players equal on points and Buchholz: Jürgen and Maxence won one game each against the other.
-    expect(j.standings.map((s) => [s.rank, s.player, s.points, s.tiebreaks])).toEqual([
+    expect(j.standings.map((s) => [s.rank, s.player, s.points, s.tiebreakValues])).toEqual([
       [1, 'Jürgen Ölmann', 3, { buchholz: 6, 'head-to-head': 1 }],
       [1, 'Maxence', 3, { buchholz: 6, 'head-to-head': 1 }],
       [3, 'Niels', 3, { buchholz: 0, 'head-to-head': 0 }],
@@ -151,6 +152,17 @@ describe('bdb tournament standings from match files', () => {
     expect(round('Kévin Unger', 'Maxence Job')).toMatchObject({ round: 2, roundFrom: 'round field' });
     expect(round('Davor KOZOMAN', 'Kévin UNGER')).toMatchObject({ round: 1, roundFrom: 'round field' });
     expect(j.rounds).toBe(5);
+    expect(j.duplicates).toEqual([]);
+  });
+
+  test('a match found in two files counts once; the other file is listed in duplicates', () => {
+    // gnuBG's text export of g0001.sgf, made in the same session (test/reference-matches/README.md)
+    const r = bdb('tournament', 'standings', '--json', ref('gnubg/g0001.sgf'), ref('gnubg/g0001.txt'));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('g0001.txt: the same match as');
+    const j = JSON.parse(r.stdout) as StandingsJson;
+    expect(j.matches).toHaveLength(1);
+    expect(j.duplicates).toEqual([{ file: ref('gnubg/g0001.txt'), sameAs: ref('gnubg/g0001.sgf') }]);
   });
 
   test('a match of a player not in the event is not counted (exit 1); one event file still works', () => {

@@ -31,6 +31,7 @@ import {
 import { loadKazarossXG2 } from '../../src/met/index.js';
 import { DEFAULT_THRESHOLDS } from '../../src/metrics/difficulty.js';
 import { bdb } from '../helpers/cli.js';
+import { SchemaChecker } from '../helpers/json-schema.js';
 import { nonFinite } from '../helpers/non-finite.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -53,9 +54,9 @@ interface Side {
   pr: number | null;
   prLow: number | null;
   prHigh: number | null;
-  l7: number | null;
-  l7Low: number | null;
-  l7High: number | null;
+  l7MwcPct: number | null;
+  l7MwcPctLow: number | null;
+  l7MwcPctHigh: number | null;
 }
 interface DeltaJson {
   delta: number | null;
@@ -77,7 +78,7 @@ interface Row {
   label: string;
   tournament: Cell;
   habitual: Cell | null;
-  delta: DeltaJson;
+  vsHabitual: DeltaJson;
 }
 interface Review {
   schemaVersion: number;
@@ -98,10 +99,10 @@ interface Review {
     reason: string | null;
     figures: Side | null;
   };
-  comparison: { pr: DeltaJson; l7: DeltaJson };
+  comparison: { pr: DeltaJson; l7MwcPct: DeltaJson };
   rounds: {
     label: string;
-    round: string | null;
+    roundName: string | null;
     day: string | null;
     opponent: string;
     file: string;
@@ -117,14 +118,15 @@ interface Review {
       family: string;
       members: number;
       scored: number;
-      recoverable: number | null;
+      recoverableMwc: number | null;
       positions: { file: string; xgid: string | null; played: string; best: string }[];
     }[];
     otherFamilies: number;
-    tentative: number;
+    tentativeFamilies: number;
     errors: number;
   };
-  errors: unknown[];
+  failures: unknown[];
+  duplicates: unknown[];
 }
 interface StatsPlayer {
   player: string;
@@ -132,8 +134,8 @@ interface StatsPlayer {
   pr: number | null;
   decisions: { total: number };
   prInterval: { low: number | null; high: number | null };
-  l7Pct: number | null;
-  l7Interval: { low: number | null; high: number | null };
+  l7MwcPct: number | null;
+  l7MwcPctInterval: { low: number | null; high: number | null };
 }
 
 /** The figures of a review side as `bdb stats` names them. */
@@ -144,9 +146,9 @@ function asStats(s: Side): unknown {
     pr: s.pr,
     prLow: s.prLow,
     prHigh: s.prHigh,
-    l7: s.l7,
-    l7Low: s.l7Low,
-    l7High: s.l7High,
+    l7MwcPct: s.l7MwcPct,
+    l7MwcPctLow: s.l7MwcPctLow,
+    l7MwcPctHigh: s.l7MwcPctHigh,
   };
 }
 function fromStats(p: StatsPlayer): unknown {
@@ -156,9 +158,9 @@ function fromStats(p: StatsPlayer): unknown {
     pr: p.pr,
     prLow: p.prInterval.low,
     prHigh: p.prInterval.high,
-    l7: p.l7Pct,
-    l7Low: p.l7Interval.low,
-    l7High: p.l7Interval.high,
+    l7MwcPct: p.l7MwcPct,
+    l7MwcPctLow: p.l7MwcPctInterval.low,
+    l7MwcPctHigh: p.l7MwcPctInterval.high,
   };
 }
 
@@ -211,14 +213,20 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
   }, 240_000);
 
   it('the tournament: 14 matches from 2023-09-06 to 2023-09-29, the player in most of them', () => {
-    expect(review.schemaVersion).toBe(1);
+    expect(review.schemaVersion).toBe(2);
     expect(review.source).toBe('files');
     expect(review.event).toBe('Online match');
     expect(review.player).toBe('Llabba');
     expect(review.tournamentMatches).toBe(14);
     expect(review.date).toBe(T);
     expect(review.lastDay).toBe('2023-09-29');
-    expect(review.errors).toEqual([]);
+    expect(review.failures).toEqual([]);
+    expect(review.duplicates).toEqual([]);
+  });
+
+  it('the JSON conforms to docs/schema/tournament-review.schema.json, the habitual level known', () => {
+    expect(review.habitual.figures).not.toBeNull();
+    expect(new SchemaChecker().errors(review, 'docs/schema/tournament-review.schema.json')).toEqual([]);
   });
 
   it('the tournament side is `bdb stats` on the same files', () => {
@@ -242,7 +250,7 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     const h = review.habitual.figures!;
     for (const [d, vt, ht, vh, hh] of [
       [review.comparison.pr, t.pr, t.prHigh, h.pr, h.prHigh],
-      [review.comparison.l7, t.l7, t.l7High, h.l7, h.l7High],
+      [review.comparison.l7MwcPct, t.l7MwcPct, t.l7MwcPctHigh, h.l7MwcPct, h.l7MwcPctHigh],
     ] as const) {
       const delta = vt! - vh!;
       const sd = Math.sqrt(((ht! - vt!) / 1.96) ** 2 + ((hh! - vh!) / 1.96) ** 2);
@@ -265,7 +273,7 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
       expect(m.players[1 - seat]).toBe(r.opponent);
       expect(asStats(r.figures)).toEqual({ ...(fromStats(m.stats[seat]!) as object), matches: 1 });
       expect(r.vsHabitual.delta).toBeCloseTo(r.figures.pr! - review.habitual.figures!.pr!, 12);
-      expect(r.label).toBe(r.round ?? `${r.day} vs ${r.opponent}`);
+      expect(r.label).toBe(r.roundName ?? `${r.day} vs ${r.opponent}`);
     }
   });
 
@@ -284,7 +292,7 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     expect(review.byPressure.map((r) => r.key)).toEqual(['dmp', 'crawford', 'postCrawford', 'other']);
     // no September match reached DMP (12–12 at 13 points, 8–8 at 9, 6–6 at 7): an empty cell, no verdict
     expect(review.byPressure[0]!.tournament.decisions).toBe(0);
-    expect(review.byPressure[0]!.delta.verdict).toBe('insufficient sample');
+    expect(review.byPressure[0]!.vsHabitual.verdict).toBe('insufficient sample');
     // the first 30 counted decisions of each of the 14 matches: every match has at least 30
     expect(review.byRank[0]!.tournament.decisions).toBe(14 * 30);
   });
@@ -303,7 +311,7 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
       p.families.slice(0, 3).map((f) => f.family),
     );
     expect(review.studyPlan.otherFamilies).toBe(Math.max(0, p.families.length - 3));
-    expect(review.studyPlan.tentative).toBe(p.tentative.length);
+    expect(review.studyPlan.tentativeFamilies).toBe(p.tentative.length);
     expect(review.studyPlan.errors).toBe(p.errors);
   });
 

@@ -34,9 +34,21 @@ describe('bdb tournament', () => {
     const r = bdb('tournament', 'standings', '--json', KTS);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(j).toMatchObject({ schemaVersion: 1, system: 'swiss', rounds: 2, tiebreaks: ['kts'] });
+    expect(j).toMatchObject({
+      $schema: 'docs/schema/tournament-standings.schema.json',
+      schemaVersion: 2,
+      system: 'swiss',
+      rounds: 2,
+      tiebreaks: ['kts'],
+      duplicates: [],
+    });
     expect(typeof j.rules).toBe('string');
-    expect(j.standings[0]).toEqual({ rank: 1, player: 'Angelo', points: 6, tiebreaks: { kts: 6333708 } });
+    expect(j.standings[0]).toEqual({
+      rank: 1,
+      player: 'Angelo',
+      points: 6,
+      tiebreakValues: { kts: 6333708 },
+    });
     expect(j.standings).toHaveLength(5);
   });
 
@@ -48,7 +60,8 @@ describe('bdb tournament', () => {
     expect(bdb('tournament', 'pair', SWISS).stdout).toBe(r.stdout);
     const j = JSON.parse(bdb('tournament', 'pair', '--json', SWISS).stdout) as PairJson;
     expect(j).toMatchObject({
-      schemaVersion: 1,
+      $schema: 'docs/schema/tournament-pair.schema.json',
+      schemaVersion: 2,
       system: 'swiss',
       round: 4,
       seedDerived: true,

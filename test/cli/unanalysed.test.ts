@@ -27,7 +27,7 @@ function json<T>(...args: string[]): T {
 describe('a transcript without analysis: n/a, never 0', () => {
   test('stats: the only figures are the matches, the moves played and the result', () => {
     for (const [file, result] of [
-      [MAT, 'actualResultPct'],
+      [MAT, 'actualResultMwcPct'],
       [MONEY_MAT, 'actualResultPpg'],
     ] as const) {
       const j = json<{ matches: { stats: unknown[] }[]; players: unknown[] }>('stats', file);
@@ -40,8 +40,8 @@ describe('a transcript without analysis: n/a, never 0', () => {
       expect(t.stdout).toMatch(/Decisions \(checker\+double\+take\) +│ n\/a \(no analysis\) │/);
     }
     // Kévin Unger won the match 7–4 from 0–0 (xg/test.xg, XG 2.19): +50 % of MWC, known without analysis
-    const j = json<{ matches: { stats: { gnubg: { actualResultPct: number } }[] }[] }>('stats', MAT);
-    expect(j.matches[0]!.stats[0]!.gnubg.actualResultPct).toBe(50);
+    const j = json<{ matches: { stats: { gnubg: { actualResultMwcPct: number } }[] }[] }>('stats', MAT);
+    expect(j.matches[0]!.stats[0]!.gnubg.actualResultMwcPct).toBe(50);
   });
 
   test('review: no count of decisions or errors, nothing to review, no chart', () => {

@@ -109,13 +109,14 @@ export function compareGnubg(
   const per = (b: number, n: number | null): number => (n !== null && n > 0 ? (1000 * b) / n : 0);
   const rolls = g.rollMarks.reduce((a, x) => a + x, 0);
   rows.push(
+    // no unforced move (a player who never rolled) or no close cube decision: gnuBG prints a rate of -0.0
+    // (and the rating n/a) where bdb says n/a (null)
     [
       'checkerErrorRateMEMG',
-      ours.checkerErrorRateMEMG,
+      ours.checkerErrorRateMEMG ?? (ours.unforcedMoves === 0 ? 0 : null),
       g.checkerRateMEMG,
       per(bounds.checkerEMG, ours.unforcedMoves),
     ],
-    // no close cube decision: gnuBG prints a rate of -0.0 (and the rating n/a) where bdb says n/a (null)
     [
       'cubeErrorRateMEMG',
       ours.cubeErrorRateMEMG ?? (ours.closeCubeDecisions === 0 ? 0 : null),
@@ -143,6 +144,11 @@ export function compareGnubg(
   });
   const out: FieldComparison[] = [];
   for (const [field, v, p, bound] of rows) {
+    if (p === null && field === 'luckRateMEMG') {
+      // gnuBG printed n/a: bdb must say n/a too
+      out.push({ field, ours: v, gnubg: 0, exact: v === null, withinBound: v === null, bound });
+      continue;
+    }
     if (p === null) continue;
     const unit = 10 ** -p.decimals;
     const text = (x: number): string => (Math.abs(x) < unit / 2 ? 0 : x).toFixed(p.decimals);

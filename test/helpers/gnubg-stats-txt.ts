@@ -49,7 +49,8 @@ export interface GnubgPrinted {
   /** Error rates (magnitudes) of chequer play and cube, luck rate (signed), in mEMG. */
   checkerRateMEMG: Printed;
   cubeRateMEMG: Printed;
-  luckRateMEMG: Printed;
+  /** null where gnuBG prints n/a (a player who never rolled). */
+  luckRateMEMG: Printed | null;
   /** Overall error total (magnitudes): EMG and the second unit (MWC % or points). */
   totalErrorEMG: Printed;
   totalErrorSecond: Printed;
@@ -148,7 +149,7 @@ export function parseGnubgStatsTxt(text: string): [GnubgPrinted, GnubgPrinted] {
           },
       checkerRateMEMG: mag(pick(`Chequerplay statistics|Error rate m${unit}`, 0)),
       cubeRateMEMG: mag(pick(`Cube statistics|Error rate m${unit}`, 0)),
-      luckRateMEMG: pick(`Luck statistics|Luck rate m${unit}`, 0),
+      luckRateMEMG: optional(`Luck statistics|Luck rate m${unit}`),
       totalErrorEMG: mag(pick(`Overall statistics|Error total ${unit}`, 0)),
       totalErrorSecond: mag(pick(`Overall statistics|Error total ${unit}`, 1)),
       actualResult: pick(

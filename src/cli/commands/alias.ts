@@ -5,9 +5,11 @@
 
 import Table from 'cli-table3';
 import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
 import { addAlias, removeAlias, storedAliases } from '../../library/aliases.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { compact, plain } from '../../report/cli-table.js';
+import { jsonHead, renderJson } from '../../report/json.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 
@@ -24,11 +26,8 @@ export function registerAlias(program: Command): void {
   libraryOption(
     alias.command('add').description('count OTHER as the person NAME').argument('<name>').argument('<other>'),
   ).action(async (name: string, other: string, opts: AliasOptions) => {
+    if (name === other) throw new UsageError('NAME and OTHER are the same spelling');
     process.exitCode = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
-      if (name === other) {
-        process.stderr.write('bdb: NAME and OTHER are the same spelling\n');
-        return EXIT.usage;
-      }
       await addAlias(lib, name, other);
       await rebuildTotals(lib);
       process.stdout.write(`${other} is counted as ${name}\n`);
@@ -53,11 +52,11 @@ export function registerAlias(program: Command): void {
     },
   );
   libraryOption(alias.command('list').description('the stored aliases'))
-    .option('--json', 'print JSON')
+    .option('--json', 'print JSON (schemaVersion 2)')
     .action(async (opts: AliasOptions) => {
       process.exitCode = await withLibrary(opts.library, { readOnly: true }, async (lib) => {
         const list = [...(await storedAliases(lib))].map(([other, name]) => ({ name, alias: other }));
-        if (opts.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+        if (opts.json) process.stdout.write(renderJson({ ...jsonHead('alias-list'), aliases: list }));
         else if (list.length === 0) process.stdout.write('No stored aliases.\n');
         else {
           const t = new Table({ head: ['name', 'alias'], style: plain });

@@ -5,41 +5,65 @@
  */
 import type { Command } from 'commander';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
+import { jsonHead, renderJson } from '../../report/json.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
-import { type PersonSettings, personOptions } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  type PersonSettings,
+  personOptions,
+  textBoards,
+} from '../options.js';
+
+export interface BiasesOptions extends SourceOptions, BoardOptions {}
 
 /** Runs the command; returns the exit code. */
-export function runBiases(paths: readonly string[], opts: SourceOptions): Promise<ExitCode> {
+export function runBiases(paths: readonly string[], opts: BiasesOptions): Promise<ExitCode> {
   let collector: BiasCollector | null = null;
+  const boards = textBoards(opts);
   return overMatches(
     paths,
     opts,
     ({ aliases }, keeps) => {
-      const c = new BiasCollector({ aliases, ...(keeps ? { players: keeps } : {}) });
+      // the plays' text is kept only to draw the boards
+      const c = new BiasCollector(
+        { aliases, ...(keeps ? { players: keeps } : {}) },
+        { plays: boards !== null },
+      );
       collector = c;
       return (m) => c.add(m);
     },
-    ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts),
+    ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards),
   );
 }
 
 function printBiases(
   collector: BiasCollector,
   settings: PersonSettings['settings'],
-  { read, errors, exitCode }: MatchInputResult,
+  { read, errors, duplicates, exitCode }: MatchInputResult,
   keeps: Keeps,
   opts: SourceOptions,
+  boards: ReturnType<typeof textBoards>,
 ): ExitCode {
   const players = collector.results().filter((p) => keeps(p.player));
   const out = process.stdout;
   if (opts.json) {
     out.write(
-      `${JSON.stringify({ schemaVersion: 1, settings, matches: read, players: players.map(jsonPlayerBiases), errors }, null, 2)}\n`,
+      renderJson({
+        ...jsonHead('biases'),
+        settings,
+        matches: read,
+        players: players.map(jsonPlayerBiases),
+        failures: errors,
+        duplicates,
+      }),
     );
   } else if (players.length > 0) {
-    out.write(`Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players)}\n\n`);
+    out.write(
+      `Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players, { boards })}\n\n`,
+    );
     out.write(`${biasesLegend()}\n`);
   }
   return exitCode;
@@ -53,13 +77,15 @@ export function registerBiases(program: Command): void {
       'signed biases per player: take/pass, doubles (and per score), blots and exposure-weighted blots',
     )
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(
-    personOptions(
-      cmd,
-      ' (recorded in the settings)',
-      'print JSON (schemaVersion 1) instead of tables; blot rows list their decisions',
+  boardOptions(
+    sourceOptions(
+      personOptions(
+        cmd,
+        ' (recorded in the settings)',
+        'print JSON (schemaVersion 2) instead of tables; blot rows list their decisions',
+      ),
     ),
-  ).action(async (paths: string[], opts: SourceOptions) => {
+  ).action(async (paths: string[], opts: BiasesOptions) => {
     process.exitCode = await runBiases(paths, opts);
   });
 }

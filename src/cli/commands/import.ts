@@ -18,6 +18,7 @@ import { inputFiles, matchUnits } from '../files.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
 import { maxFileSize, maxFileSizeOption } from '../options.js';
+import { progressBar } from '../progress-bar.js';
 
 interface ImportOptions {
   library?: string;
@@ -37,27 +38,6 @@ export function jobsOption(value: string | undefined): number {
   if (!/^\d+$/.test(value) || Number(value) > 64)
     throw new UsageError(`--jobs expects a whole number from 0 to 64, got ${JSON.stringify(value)}`);
   return Number(value);
-}
-
-/** A progress bar on stderr, drawn only on a terminal. */
-function progressBar(total: number, enabled: boolean): { tick(done: number): void; clear(): void } {
-  const tty = enabled && process.stderr.isTTY === true;
-  let last = -1;
-  return {
-    tick(done) {
-      if (!tty) return;
-      const width = 30;
-      const filled = total > 0 ? Math.round((width * done) / total) : width;
-      if (filled === last && done !== total) return;
-      last = filled;
-      process.stderr.write(
-        `\r\x1b[2Kbdb: importing [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`,
-      );
-    },
-    clear() {
-      if (tty) process.stderr.write('\r\x1b[2K');
-    },
-  };
 }
 
 /** Runs the command; returns the exit code. */
@@ -94,7 +74,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     // folder and as `bdb merge` decides
     const byPath = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const units = matchUnits(byPath, true);
-    const bar = progressBar(units.length, opts.progress !== false);
+    const bar = progressBar(units.length, opts.progress !== false, 'importing');
     // decisions per transaction (BDB_IMPORT_BATCH_ROWS; small values are for the kill test)
     const batch = Number(process.env.BDB_IMPORT_BATCH_ROWS);
     const importer = await LibraryImporter.start(

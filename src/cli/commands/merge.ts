@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { BdbError } from '../../errors.js';
+import { BdbError, UsageError } from '../../errors.js';
 import { mergeLibrary } from '../../library/merge.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -19,10 +19,7 @@ interface MergeOptions {
 export async function runMerge(sources: readonly string[], opts: MergeOptions): Promise<ExitCode> {
   const into = resolve(opts.into);
   for (const s of sources) {
-    if (resolve(s) === into) {
-      process.stderr.write(`bdb: ${s}: is the --into library itself\n`);
-      return EXIT.usage;
-    }
+    if (resolve(s) === into) throw new UsageError(`${s}: is the --into library itself`);
     if (!existsSync(s)) {
       process.stderr.write(`bdb: ${s}: no such library\n`);
       return EXIT.someFailed;

@@ -12,6 +12,7 @@ import {
   REFERENCE_RHO,
 } from '../../metrics/reference-positions.js';
 import { addThemeCoverage, emptyThemeCoverage } from '../../metrics/theme-coverage.js';
+import { jsonHead, renderJson } from '../../report/json.js';
 import {
   coverageLine,
   jsonCoverage,
@@ -24,9 +25,15 @@ import {
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
-import { type PersonSettings, personOptions } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  type PersonSettings,
+  personOptions,
+  textBoards,
+} from '../options.js';
 
-export interface PlanOptions extends SourceOptions {
+export interface PlanOptions extends SourceOptions, BoardOptions {
   positions?: string;
 }
 
@@ -83,7 +90,7 @@ function printPlan(
   collector: PlanCollector,
   size: number,
   { preset, thresholds, settings: personJson }: PersonSettings,
-  { read, errors, exitCode }: MatchInputResult,
+  { read, errors, duplicates, exitCode }: MatchInputResult,
   keeps: Keeps,
   opts: PlanOptions,
 ): ExitCode {
@@ -92,26 +99,25 @@ function printPlan(
   for (const p of players) addThemeCoverage(all, p.coverage);
   const out = process.stdout;
   if (opts.json) {
-    const settings = { ...personJson, referencePositions: { size, rho: REFERENCE_RHO } };
+    const settings = { ...personJson, referencePositions: { size, rhoPips: REFERENCE_RHO } };
     out.write(
-      `${JSON.stringify(
-        {
-          schemaVersion: 1,
-          settings,
-          matches: read,
-          themeCoverage: jsonCoverage(
-            all,
-            players.some((p) => p.analysed > 0),
-          ),
-          players: players.map(jsonPlayerPlan),
-          errors,
-        },
-        null,
-        2,
-      )}\n`,
+      renderJson({
+        ...jsonHead('plan'),
+        settings,
+        matches: read,
+        themeCoverage: jsonCoverage(
+          all,
+          players.some((p) => p.analysed > 0),
+        ),
+        players: players.map(jsonPlayerPlan),
+        failures: errors,
+        duplicates,
+      }),
     );
   } else if (players.length > 0) {
-    out.write(`Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players)}\n\n`);
+    out.write(
+      `Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, { boards: textBoards(opts) })}\n\n`,
+    );
     if (players.filter((p) => p.analysed > 0).length > 1) out.write(`All players: ${coverageLine(all)}\n`);
     out.write(`${planLegend(thresholds.errorMpt, preset)}\n`);
   }
@@ -124,7 +130,11 @@ export function registerPlan(program: Command): void {
     .command('plan')
     .description('study plan per player: error families (surest gain first) and reference positions')
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 1) instead of tables'))
+  boardOptions(
+    sourceOptions(
+      personOptions(cmd, ' (what an error is)', 'print JSON (schemaVersion 2) instead of tables'),
+    ),
+  )
     .option(
       '--positions <n>',
       `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,

@@ -9,11 +9,13 @@ import { reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
-import { libraryPersonTallies, librarySeats } from '../../library/read.js';
+import { libraryFileNotes, libraryPersonTallies, librarySeats } from '../../library/read.js';
+import { renderJson } from '../../report/json.js';
 import { renderProgress } from '../../report/progress.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
+import { jsonProgress } from '../../report/progress-json.js';
 import { EXIT, type ExitCode } from '../exit.js';
-import { readMatches } from '../match-input.js';
+import { type MatchInputResult, readMatches } from '../match-input.js';
 import {
   fileReading,
   libraryRoute,
@@ -23,7 +25,13 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { namedPlayers, personOptions, personSettings, sayNameProblems } from '../options.js';
+import {
+  namedPlayers,
+  type PersonSettings,
+  personOptions,
+  personSettings,
+  sayNameProblems,
+} from '../options.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -62,7 +70,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
         ...fileReading(opts),
       },
     );
-    return print(c, named, opts, by, result.exitCode);
+    return print(c, s, named, opts, by, result);
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
@@ -76,16 +84,17 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     for (const pair of seats) c.see(pair);
     for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
       c.add({ date: m.day, tallies: m.tallies });
-    return print(c, named, opts, by, EXIT.ok);
+    return print(c, s, named, opts, by, { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok });
   });
 }
 
 function print(
   c: ProgressCollector,
+  s: PersonSettings,
   named: NamedPlayers | null,
   opts: ProgressOptions,
   by: NonNullable<ReturnType<typeof parseBy>>,
-  exitCode: ExitCode,
+  { errors, duplicates, exitCode }: Pick<MatchInputResult, 'errors' | 'duplicates' | 'exitCode'>,
 ): ExitCode {
   let person = c.person();
   if (named !== null) {
@@ -99,7 +108,7 @@ function print(
   }
   const report = c.report(person, by);
   if (opts.html) writeFileSync(opts.html, renderProgressHtml(report));
-  if (opts.json) process.stdout.write(`${JSON.stringify({ schemaVersion: 1, ...report }, null, 2)}\n`);
+  if (opts.json) process.stdout.write(renderJson(jsonProgress(report, s.settings, errors, duplicates)));
   else process.stdout.write(renderProgress(report));
   return exitCode;
 }
@@ -110,13 +119,11 @@ export function registerProgress(program: Command): void {
     .command('progress')
     .description("one player's PR and L7 period by period, with intervals, a chart and the trend")
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
-  sourceOptions(personOptions(cmd, ' (error counts only)', 'print JSON instead of the table'))
+  sourceOptions(
+    personOptions(cmd, ' (error counts only)', 'print JSON (schemaVersion 2) instead of the table'),
+  )
     .option('--by <period>', 'month (default), quarter, year, or a number of matches')
     .option('--html <file>', 'also write a standalone HTML page with the chart')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  bdb import ~/matches && bdb progress --library --player Llabba\n  bdb progress ~/matches --player Llabba --by quarter --html progress.html\n',
-    )
     .action(async (paths: string[], opts: ProgressOptions) => {
       process.exitCode = await runProgress(paths, opts);
     });

@@ -1,21 +1,32 @@
 /**
  * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
- * three decisions to review, luck-adjusted result; as text, JSON, and optionally a standalone HTML page.
+ * three decisions to review, luck-adjusted result; as text (with a text board under each decision to review
+ * with `--boards`), JSON, and optionally a standalone HTML page (an SVG board for each).
  */
 import { statSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { parseMatchFiles } from '../../analyse.js';
 import type { Match } from '../../model/types.js';
 import { renderReviewHtml } from '../../report/html.js';
+import { renderJson } from '../../report/json.js';
 import { renderReview } from '../../report/review.js';
+import { jsonReview } from '../../report/review-json.js';
 import { buildReview } from '../../review/review.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { matchUnits } from '../files.js';
 import { readUnit } from '../match-input.js';
-import { MET_HELP, maxFileSize, maxFileSizeOption, metOption, thresholdsOption } from '../options.js';
+import {
+  type BoardOptions,
+  boardOptions,
+  MET_HELP,
+  maxFileSize,
+  maxFileSizeOption,
+  personSettings,
+  textBoards,
+} from '../options.js';
 
-export interface ReviewOptions {
+export interface ReviewOptions extends BoardOptions {
   json?: boolean;
   thresholds?: string;
   html?: string;
@@ -25,8 +36,8 @@ export interface ReviewOptions {
 
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
-  const { thresholds } = thresholdsOption(opts.thresholds);
-  const met = metOption(opts.met);
+  // the settings as every command's JSON records them (--thresholds, --met)
+  const { thresholds, met, settings } = personSettings(opts);
   const maxMb = maxFileSize(opts.maxFileSize);
   const fail = (message: string): ExitCode => {
     process.stderr.write(`bdb: ${oneLine(message)}\n`);
@@ -52,7 +63,9 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   try {
     const review = buildReview(match, met, thresholds);
     if (opts.html !== undefined) html = renderReviewHtml(review);
-    text = opts.json ? JSON.stringify({ schemaVersion: 1, review }, null, 2) : renderReview(review);
+    text = opts.json
+      ? renderJson(jsonReview(review, settings))
+      : `${renderReview(review, { boards: textBoards(opts) })}\n`;
   } catch (e) {
     return fail(`${file}: internal error (please report): ${(e as Error).message}`);
   }
@@ -65,7 +78,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     }
     process.stderr.write(`bdb: wrote ${opts.html}\n`);
   }
-  process.stdout.write(`${text}\n`);
+  process.stdout.write(text);
   return EXIT.ok;
 }
 
@@ -78,7 +91,7 @@ export function registerReview(program: Command): void {
         'Position ID), luck-adjusted result',
     )
     .argument('<file>', 'one match file')
-    .option('--json', 'print JSON ({ schemaVersion: 1, review }) instead of tables')
+    .option('--json', 'print JSON (schemaVersion 2) instead of tables')
     .option(
       '--html <file>',
       'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
@@ -88,7 +101,7 @@ export function registerReview(program: Command): void {
       'error/blunder thresholds: xg (20/80 mpt, default), gnubg (40/80), blunderdb (50/100)',
     )
     .option('--met <file>', MET_HELP);
-  maxFileSizeOption(cmd).action((file: string, opts: ReviewOptions) => {
+  maxFileSizeOption(boardOptions(cmd)).action((file: string, opts: ReviewOptions) => {
     process.exitCode = runReview(file, opts);
   });
 }

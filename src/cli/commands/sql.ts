@@ -4,7 +4,7 @@
  * would write is refused.
  */
 import type { Command } from 'commander';
-import { BdbError } from '../../errors.js';
+import { BdbError, UsageError } from '../../errors.js';
 import { readOnlyQuery } from '../../library/query.js';
 import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -18,10 +18,7 @@ interface SqlOptions {
 
 /** Runs the command; returns the exit code. */
 export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
-  if (opts.csv && opts.json) {
-    process.stderr.write('bdb: give --csv or --json, not both\n');
-    return EXIT.usage;
-  }
+  if (opts.csv && opts.json) throw new UsageError('give --csv or --json, not both');
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     let result: Awaited<ReturnType<typeof readOnlyQuery>>;
     try {

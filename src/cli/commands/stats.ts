@@ -1,6 +1,6 @@
 /**
  * `bdb stats PATH...`: PR, equity and MWC lost, L7, engine Elo and gnuBG figures per match (a table each)
- * and per person over the matches read, or all of it as JSON (schemaVersion 1).
+ * and per person over the matches read, or all of it as JSON (src/report/json.ts; docs/json.md).
  */
 import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
@@ -10,7 +10,7 @@ import { isEmptyFilter } from '../../library/filter.js';
 import { libraryFileNotes, libraryReports, librarySeats, libraryTallies } from '../../library/read.js';
 import { storedTotals } from '../../library/totals.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
-import { JsonReportWriter, jsonMatch } from '../../report/json.js';
+import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { type MatchInputResult, readMatches } from '../match-input.js';
@@ -166,14 +166,14 @@ async function statsOver(
   }
   const players = agg.results().filter((p) => named === null || named.keeps(p.player));
   if (opts.json) {
-    writer().end({ players, errors, duplicates });
+    writer().end({ players: players.map(jsonPlayerStats), failures: errors, duplicates });
   } else if (players.length > 0) {
     out.write(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players)}\n`);
   }
   if (!opts.json && read > 0) {
     out.write(
       `Errors: e ≥ ${thresholds.errorMpt / 1000} EMG (${preset} thresholds ${thresholds.errorMpt}/${thresholds.blunderMpt} mpt); ` +
-        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTau}. Intervals: 95 %, by games (one match) or by matches, ${intervalText(interval)}. ` +
+        `avoidable when d ≤ ℓ/10; difficulty d with τ = ${settings.difficultyTauEmg}. Intervals: 95 %, by games (one match) or by matches, ${intervalText(interval)}. ` +
         `MWC: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}.\n`,
     );
   }

@@ -15,7 +15,7 @@ import { canonicalName, defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { followedPerson } from '../../history/names.js';
 import { StudyCollector } from '../../history/study.js';
-import { libraryMatches, librarySeats } from '../../library/read.js';
+import { libraryFileNotes, libraryMatches, librarySeats } from '../../library/read.js';
 import {
   addStudyMark,
   parseStudyTarget,
@@ -24,6 +24,7 @@ import {
   studyMarks,
   targetInLibrary,
 } from '../../library/study-marks.js';
+import { renderJson } from '../../report/json.js';
 import { jsonStudy, jsonStudyMarks, renderStudy, renderStudyMarks } from '../../report/study.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
@@ -123,9 +124,7 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
 export async function runList(opts: ListOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const marks = await studyMarks(lib);
-    process.stdout.write(
-      opts.json ? `${JSON.stringify(jsonStudyMarks(marks), null, 2)}\n` : renderStudyMarks(marks),
-    );
+    process.stdout.write(opts.json ? renderJson(jsonStudyMarks(marks)) : renderStudyMarks(marks));
     return EXIT.ok;
   });
 }
@@ -171,11 +170,11 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
     ))
       collector.add(match);
     const report = collector.report();
-    if (opts.json)
-      process.stdout.write(
-        `${JSON.stringify({ schemaVersion: 1, settings: s.settings, ...jsonStudy(report), errors }, null, 2)}\n`,
-      );
-    else process.stdout.write(renderStudy(report));
+    if (opts.json) {
+      // the files the library set aside at import, as `bdb stats --library` lists them
+      const { duplicates } = await libraryFileNotes(lib);
+      process.stdout.write(renderJson(jsonStudy(report, s.settings, errors, duplicates)));
+    } else process.stdout.write(renderStudy(report));
     return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
   });
 }
@@ -191,15 +190,15 @@ export function registerStudy(program: Command): void {
     .description(
       'study log in the library (mark what you studied) and the before/after of each studied family',
     );
-  filterOptions(personOptions(libraryOption(study), ' (what an error is)', 'print JSON instead of the table'))
-    .addHelpText(
-      'after',
-      '\nExamples:\n  bdb study mark holding/checker/blots --date 2023-07-01\n' +
-        '  bdb study mark XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10\n  bdb study --player Llabba\n',
-    )
-    .action(async (opts: StudyOptions) => {
-      process.exitCode = await runStudy(opts);
-    });
+  filterOptions(
+    personOptions(
+      libraryOption(study),
+      ' (what an error is)',
+      'print JSON (schemaVersion 2) instead of the table',
+    ),
+  ).action(async (opts: StudyOptions) => {
+    process.exitCode = await runStudy(opts);
+  });
   libraryOption(
     study
       .command('mark')
@@ -221,7 +220,7 @@ export function registerStudy(program: Command): void {
     process.exitCode = await runUnmark(target, cmd.optsWithGlobals<MarkOptions>());
   });
   libraryOption(study.command('list').description('the study actions recorded'))
-    .option('--json', 'print JSON')
+    .option('--json', 'print JSON (schemaVersion 2)')
     .action(async (_opts: ListOptions, cmd: Command) => {
       process.exitCode = await runList(cmd.optsWithGlobals<ListOptions>());
     });

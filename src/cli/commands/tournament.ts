@@ -22,13 +22,20 @@ import {
   tournamentDay,
   tournamentReview,
 } from '../../history/tournament-review.js';
-import { type Library, libraryPath } from '../../library/open.js';
-import { librarySeats, libraryUndated } from '../../library/read.js';
+import type { Library } from '../../library/open.js';
+import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
 import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
+import { type JsonDuplicate, renderJson } from '../../report/json.js';
 import { PlanCollector, type PlanRef } from '../../report/plan.js';
-import { jsonPairing, jsonStandings, renderPairing, renderStandings } from '../../report/tournament.js';
+import {
+  jsonPairing,
+  jsonStandings,
+  renderPairing,
+  renderStandings,
+  type StandingsFromMatches,
+} from '../../report/tournament.js';
 import {
   jsonTournamentReview,
   renderTournamentReview,
@@ -40,7 +47,7 @@ import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '..
 import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
-import { LIBRARY_HELP } from '../library-input.js';
+import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
 import { readMatches } from '../match-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import {
@@ -119,15 +126,16 @@ function runOnEvent(file: string, opts: TournamentOptions, body: (event: EventFi
   return EXIT.ok;
 }
 
-/** The standings as printed: a table, or JSON (schemaVersion 1; `extra` fields appended). */
+/** The standings as printed: a table, or JSON (with, from match files, the matches and the duplicates). */
 function standingsOutput(
   event: EventFile,
   opts: TournamentOptions,
-  extra: Record<string, unknown> = {},
+  fromMatches: StandingsFromMatches | null = null,
+  duplicates: readonly JsonDuplicate[] = [],
 ): string {
   const s = computeStandings(event);
   if (!opts.json) return renderStandings(s);
-  return JSON.stringify(jsonStandings(s, extra), null, 2);
+  return JSON.stringify(jsonStandings(s, fromMatches, duplicates), null, 2);
 }
 
 /**
@@ -139,7 +147,9 @@ export function runStandings(inputs: readonly string[], opts: TournamentOptions)
     return runOnEvent(inputs[0]!, opts, (event) => standingsOutput(event, opts));
   if (opts.results !== undefined)
     throw new UsageError('--results applies to an event file, not to match files');
-  return runStandingsFromMatches(inputs, opts, (event, extra) => standingsOutput(event, opts, extra));
+  return runStandingsFromMatches(inputs, opts, (event, fromMatches, duplicates) =>
+    standingsOutput(event, opts, fromMatches, duplicates),
+  );
 }
 
 /** `bdb tournament pair EVENT`: the next round's pairings, the bye and the seed. */
@@ -178,7 +188,18 @@ interface TournamentRead {
   /** The study plan of a person over the tournament's matches (null when they have no error there). */
   readonly plan: (person: string) => StudyPlan<PlanRef> | null;
   readonly errors: { file: string; message: string }[];
+  /** Files holding one of the tournament's matches, read from another file (counted once). */
+  readonly duplicates: JsonDuplicate[];
   failed: boolean;
+}
+
+/** The duplicates (of a folder, or of a library) that are other readings of the tournament's matches. */
+function tournamentDuplicates(
+  all: readonly JsonDuplicate[],
+  reviews: readonly ReviewMatch[],
+): JsonDuplicate[] {
+  const files = new Set(reviews.map((r) => r.file));
+  return all.filter((d) => files.has(d.sameAs));
 }
 
 /**
@@ -198,7 +219,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
   const option = typeof opts.library === 'string' ? opts.library : undefined;
   const folder = opts.matches;
   if (folder !== undefined) {
-    const path = libraryPath(option);
+    const path = cliLibraryPath(option);
     if (opts.library === undefined && !existsSync(path)) {
       const s = personSettings(opts);
       const read = readTournamentFiles(folder, wanted, met, s);
@@ -238,7 +259,8 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
       threshold,
     );
     const plan = studyPlan(planInputs, threshold);
-    const read: TournamentRead = { reviews, plan: () => plan, errors: [], failed: false };
+    const duplicates = tournamentDuplicates((await libraryFileNotes(lib)).duplicates, reviews);
+    const read: TournamentRead = { reviews, plan: () => plan, errors: [], duplicates, failed: false };
     return finishReview(lib, s, read, opts, person, {
       event: commonEvent(reviews) ?? wanted!,
       source: 'library',
@@ -284,6 +306,7 @@ function readTournamentFiles(
     reviews,
     plan: (person) => plan.results(1).find((p) => p.player === person)?.plan ?? null,
     errors: [...result.errors],
+    duplicates: tournamentDuplicates(result.duplicates, reviews),
     failed: result.exitCode !== EXIT.ok,
   };
 }
@@ -361,16 +384,7 @@ async function finishReview(
   if (opts.html) writeFileSync(opts.html, renderTournamentReviewHtml(review, plan));
   if (opts.json) {
     process.stdout.write(
-      `${JSON.stringify(
-        {
-          schemaVersion: 1,
-          settings: s.settings,
-          ...jsonTournamentReview(review, plan),
-          errors: read.errors,
-        },
-        null,
-        2,
-      )}\n`,
+      renderJson(jsonTournamentReview(review, plan, s.settings, read.errors, read.duplicates)),
     );
   } else process.stdout.write(renderTournamentReview(review, plan));
   return read.failed ? EXIT.someFailed : EXIT.ok;
@@ -387,7 +401,7 @@ export function registerTournament(program: Command): void {
     .argument('<inputs...>', 'event file (JSON), or match files and folders (then --event is optional)')
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
     .option('--event <file>', 'with match files: the event file giving players, rounds and tiebreaks')
-    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((inputs: string[], opts: TournamentOptions) => {
       process.exitCode = runStandings(inputs, opts);
     });
@@ -400,7 +414,7 @@ export function registerTournament(program: Command): void {
       '--seed <n>',
       'seed of the random choices inside score groups (default: from the event name and round)',
     )
-    .option('--json', 'print JSON (schemaVersion 1) instead of a table')
+    .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runPair(file, opts);
     });
@@ -415,7 +429,7 @@ export function registerTournament(program: Command): void {
         "the event's name in the library (any case); with --matches, only the folder's matches of that event",
       ),
     ' (what an error is, for the study plan)',
-    'print JSON (schemaVersion 1) instead of tables',
+    'print JSON (schemaVersion 2) instead of tables',
   )
     .option('--library [path]', `the library holding the habitual level (and the event): ${LIBRARY_HELP}`)
     .option(
@@ -423,10 +437,6 @@ export function registerTournament(program: Command): void {
       "the tournament's match files (read, not imported) instead of a library event",
     )
     .option('--html <file>', 'also write a standalone HTML page')
-    .addHelpText(
-      'after',
-      "\nExamples:\n  bdb tournament review 'Autumn Open' --player Llabba\n  bdb tournament review --matches ~/autumn-open --library lib.duckdb --html review.html\n",
-    )
     .action(async (event: string | undefined, opts: ReviewOptions) => {
       process.exitCode = await runReview(event, opts);
     });

@@ -16,4 +16,13 @@ describe('libraryPath', () => {
       join(homedir(), '.local/share/bdb/library.duckdb'),
     );
   });
+
+  it("the configuration's path comes after BDB_LIBRARY and before the XDG folder", () => {
+    expect(libraryPath('my.duckdb', { BDB_LIBRARY: '/x/env.duckdb' }, '/c/lib.duckdb')).toBe(
+      resolve('my.duckdb'),
+    );
+    expect(libraryPath(undefined, { BDB_LIBRARY: '/x/env.duckdb' }, '/c/lib.duckdb')).toBe('/x/env.duckdb');
+    expect(libraryPath(undefined, { XDG_DATA_HOME: '/d' }, '/c/lib.duckdb')).toBe('/c/lib.duckdb');
+    expect(libraryPath(undefined, { BDB_LIBRARY: '' }, '/c/lib.duckdb')).toBe('/c/lib.duckdb');
+  });
 });

@@ -1,6 +1,6 @@
 // PR, Snowie ER, L₇ and engine Elo: the worked values of spec/metrics.md §2.1 and §3.
 import { describe, expect, test } from 'vitest';
-import { engineElo } from '../../../src/metrics/elo.js';
+import { engineElo, engineEloInterval } from '../../../src/metrics/elo.js';
 import { l7Match, l7Pool } from '../../../src/metrics/l7.js';
 import { performanceRating } from '../../../src/metrics/pr.js';
 import { snowieErrorRate } from '../../../src/metrics/snowie-er.js';
@@ -63,5 +63,21 @@ describe('engine Elo', () => {
   test('negative L₇ counts as 0; null stays null', () => {
     expect(engineElo(-0.1).elo).toBeCloseTo(0, 12);
     expect(engineElo(null)).toEqual({ elo: null, floored: false });
+  });
+});
+
+describe('engine Elo interval (the Elo of each end of the L₇ interval)', () => {
+  test('L₇ 5 % … 30 % → Elo −455.1 … −65.9 (spec §3 examples): the low end from L₇’s high end', () => {
+    const r = engineEloInterval(0.05, 0.3);
+    expect(r.low!.toFixed(1)).toBe('-455.1');
+    expect(r.high!.toFixed(1)).toBe('-65.9');
+    expect(r.lowFloored).toBe(false);
+  });
+  test('an L₇ end above 0.49 floors the low end; a missing end gives no interval', () => {
+    const r = engineEloInterval(0.123, 0.6);
+    expect(r.low!.toFixed(1)).toBe('-1508.6');
+    expect(r.lowFloored).toBe(true);
+    expect(r.high!.toFixed(1)).toBe('-164.9');
+    expect(engineEloInterval(null, 0.3)).toEqual({ low: null, high: null, lowFloored: false });
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type JsonReport, JsonReportWriter, renderJson } from '../../../src/report/json.js';
+import { type JsonReport, JsonReportWriter, jsonHead, renderJson } from '../../../src/report/json.js';
 
-const settings = { thresholds: { preset: 'xg', errorMpt: 20, blunderMpt: 80 }, difficultyTau: 0.025 };
+const settings = {
+  thresholds: { preset: 'xg', errorMpt: 20, blunderMpt: 80 },
+  difficultyTauEmg: 0.025,
+  met: { name: 'Kazaross XG2 25 point MET', file: null },
+  interval: { method: 'closed' as const, resamples: null, seed: null },
+};
 
 function written(report: JsonReport): string {
   let s = '';
@@ -31,12 +36,12 @@ describe('JsonReportWriter', () => {
   it('writes the bytes renderJson writes, with no match, one, or several', () => {
     for (const matches of [[], [match], [match, { ...match, file: 'b.sgf', warnings: [] }]]) {
       const report: JsonReport = {
-        schemaVersion: 1,
+        ...jsonHead('stats'),
         settings,
         matches,
         players: [],
-        errors: [{ file: 'c', message: 'bad' }],
-        duplicates: [],
+        failures: [{ file: 'c', message: 'bad' }],
+        duplicates: [{ file: 'd.mat', sameAs: 'a.sgf' }],
       };
       expect(written(report)).toBe(renderJson(report));
     }

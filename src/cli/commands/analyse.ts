@@ -1,0 +1,288 @@
+/**
+ * `bdb analyse PATH...`: GNU Backgammon analyses every transcript and unanalysed SGF found, in a pool of
+ * gnuBG processes, each result an analysed SGF (src/engine/analyse.ts says where, and what is kept beside
+ * it); `--import` adds each to the library as it finishes. Running again skips what is done; an interrupted
+ * run leaves nothing half-written. A progress bar (done, failed, time left) on a terminal; one summary line.
+ */
+
+import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, resolve, sep } from 'node:path';
+import type { Command } from 'commander';
+import { defaultMet } from '../../analyse.js';
+import {
+  AnalysePool,
+  type AnalyseTask,
+  DEFAULT_OUT,
+  type FoundInput,
+  OutputError,
+  planAnalysis,
+  type Shard,
+  type TaskOutcome,
+} from '../../engine/analyse.js';
+import { gnubgVersion, locateGnubg, PLIES, type Plies } from '../../engine/gnubg.js';
+import { UsageError } from '../../errors.js';
+import { LibraryImporter } from '../../library/import.js';
+import { rebuildTotals } from '../../library/totals.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { describeFailure, oneLine } from '../failure.js';
+import { inputFiles } from '../files.js';
+import { libraryOption, withLibrary } from '../library-input.js';
+import { readUnit } from '../match-input.js';
+import { maxFileSize, maxFileSizeOption } from '../options.js';
+import { progressBar } from '../progress-bar.js';
+
+interface AnalyseOptions {
+  plies?: string;
+  jobs?: string;
+  out?: string;
+  import?: boolean;
+  library?: string;
+  timeout?: string;
+  gnubg?: string;
+  shard?: string;
+  progress?: boolean;
+  maxFileSize?: string;
+}
+
+/** The analysis depth when `--plies` is not given: gnuBG's 2-ply ("world class"), the one players quote. */
+const DEFAULT_PLIES: Plies = 2;
+
+/** `--timeout` (seconds a match may take at 0-ply) when not given, and its factor at each depth. */
+const DEFAULT_TIMEOUT_S = 120;
+const TIMEOUT_FACTOR: Record<Plies, number> = { 0: 1, 1: 5, 2: 60, 3: 600, 4: 3000 };
+
+function pliesOption(value: string | undefined): Plies {
+  if (value === undefined) return DEFAULT_PLIES;
+  const n = Number(value);
+  if (!/^\d$/.test(value) || !PLIES.includes(n as Plies))
+    throw new UsageError(`--plies expects 0, 1, 2, 3 or 4, got ${JSON.stringify(value)}`);
+  return n as Plies;
+}
+
+function jobsOption(value: string | undefined): number {
+  if (value === undefined) return availableParallelism();
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 64)
+    throw new UsageError(`--jobs expects a whole number from 1 to 64, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function timeoutOption(value: string | undefined, plies: Plies): number {
+  let base = DEFAULT_TIMEOUT_S;
+  if (value !== undefined) {
+    base = Number(value);
+    if (!/^\d+(\.\d+)?$/.test(value) || !(base > 0))
+      throw new UsageError(`--timeout expects seconds (a number above 0), got ${JSON.stringify(value)}`);
+  }
+  return base * TIMEOUT_FACTOR[plies] * 1000;
+}
+
+/** `--shard K/N`: 1 ≤ K ≤ N. */
+export function shardOption(value: string | undefined): Shard | null {
+  if (value === undefined) return null;
+  const m = /^(\d+)\/(\d+)$/.exec(value);
+  const k = Number(m?.[1]);
+  const n = Number(m?.[2]);
+  if (!m || n < 1 || k < 1 || k > n)
+    throw new UsageError(`--shard expects K/N with 1 ≤ K ≤ N (e.g. 2/3), got ${JSON.stringify(value)}`);
+  return { k, n };
+}
+
+function duration(s: number): string {
+  if (!Number.isFinite(s)) return '…';
+  const r = Math.round(s);
+  return r >= 3600
+    ? `${Math.floor(r / 3600)}h${String(Math.floor((r % 3600) / 60)).padStart(2, '0')}m`
+    : r >= 60
+      ? `${Math.floor(r / 60)}m${String(r % 60).padStart(2, '0')}s`
+      : `${r}s`;
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Runs the command; returns the exit code. */
+export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions): Promise<ExitCode> {
+  const plies = pliesOption(opts.plies);
+  const jobs = jobsOption(opts.jobs);
+  const timeoutMs = timeoutOption(opts.timeout, plies);
+  const shard = shardOption(opts.shard);
+  const maxMb = maxFileSize(opts.maxFileSize);
+  const out = opts.out === undefined ? null : resolve(opts.out);
+  if (opts.library !== undefined && !opts.import)
+    throw new UsageError('--library names where --import adds the analysed matches: give --import too');
+  let program: string;
+  try {
+    program = locateGnubg(opts.gnubg, undefined);
+  } catch (e) {
+    process.stderr.write(`bdb: ${oneLine(describeFailure(opts.gnubg ?? 'gnubg', e))}\n`);
+    return EXIT.someFailed;
+  }
+  const met = defaultMet();
+  const fail = (message: string): void => {
+    bar.clear();
+    process.stderr.write(`bdb: ${oneLine(message)}\n`);
+  };
+
+  // the inputs, each with the argument it came from (outputs keep their path below it); earlier outputs
+  // (bdb-analysed folders, the --out folder) are not inputs
+  let missing = 0;
+  const found: FoundInput[] = [];
+  const seen = new Set<string>();
+  const isOutput = (f: string): boolean =>
+    f.split(sep).includes(DEFAULT_OUT) || (out !== null && (f === out || f.startsWith(out + sep)));
+  for (const p of paths.map((x) => resolve(x))) {
+    const root = isFolder(p) ? p : dirname(p);
+    for (const f of inputFiles([p], {
+      onMissing(path, why) {
+        missing++;
+        process.stderr.write(`bdb: ${oneLine(`${path}: ${why}`)}\n`);
+      },
+    })) {
+      if (seen.has(f) || isOutput(f)) continue;
+      seen.add(f);
+      found.push({ file: f, root });
+    }
+  }
+  const plan = planAnalysis(
+    found,
+    { out, shard, met },
+    (file) => readUnit([file], maxMb)[0]!.bytes,
+    describeFailure,
+  );
+  const bar = progressBar(plan.tasks.length, opts.progress !== false, 'analysing');
+  for (const u of plan.unreadable) fail(u.message);
+
+  const counts = { analysed: 0, before: 0, failed: plan.unreadable.length + missing };
+  const engine = await gnubgVersion(program);
+  const stopper = new AbortController();
+  const onSignal = (): void => stopper.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  // --import: each finished match goes to the library at once, one after another
+  let imports: Promise<void> = Promise.resolve();
+  let imported = 0;
+  const importOne = (task: AnalyseTask): void => {
+    imports = imports.then(async () => {
+      const code = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+        const importer = await LibraryImporter.start(lib, met);
+        try {
+          const o = await importer.add(readUnit([task.output], maxMb));
+          await importer.finish();
+          if (o.status === 'failed') {
+            fail(o.message ?? `${task.output}: not imported`);
+            return EXIT.someFailed;
+          }
+        } catch (e) {
+          await importer.rollback();
+          throw e;
+        }
+        imported++;
+        return EXIT.ok;
+      });
+      if (code !== EXIT.ok) counts.failed++;
+    });
+  };
+
+  const started = Date.now();
+  let done = 0;
+  let analysedSeconds = 0;
+  const tick = (): void => {
+    const left = plan.tasks.length - done;
+    // time left from the pace so far (matches done here, not those found done before)
+    const eta = counts.analysed > 0 ? ((Date.now() - started) / 1000 / counts.analysed) * left : Number.NaN;
+    bar.tick(done, `${counts.failed > 0 ? `, ${counts.failed} failed` : ''}, ${duration(eta)} left`);
+  };
+  tick();
+  let stopped: OutputError | null = null;
+  try {
+    await new AnalysePool({ program, engine, plies, timeoutMs, met }, stopper.signal).run(
+      plan.tasks,
+      jobs,
+      (o: TaskOutcome) => {
+        done++;
+        if (o.status === 'analysed') {
+          counts.analysed++;
+          analysedSeconds += o.seconds;
+        } else if (o.status === 'done before') counts.before++;
+        else if (!stopper.signal.aborted) {
+          counts.failed++;
+          fail(o.message);
+        }
+        if (o.status !== 'failed' && opts.import) importOne(o.task);
+        tick();
+      },
+    );
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    stopped = e;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  await imports;
+  bar.clear();
+  if (stopped) {
+    process.stderr.write(`bdb: ${oneLine(stopped.message)}\n`);
+    return EXIT.someFailed;
+  }
+  if (opts.import && imported > 0)
+    await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+      await rebuildTotals(lib);
+      return EXIT.ok;
+    });
+  if (stopper.signal.aborted) {
+    process.stderr.write(
+      `bdb: stopped: ${counts.analysed} analysed, ${plan.tasks.length - done} not started or stopped (run again to finish)\n`,
+    );
+    return EXIT.someFailed;
+  }
+  const where = out ?? `${DEFAULT_OUT}/ beside each input`;
+  const parts = [
+    `${counts.analysed} analysed`,
+    `${counts.before} done before`,
+    `${plan.leftAlone.length} left alone (already analysed or not a transcript)`,
+    `${counts.failed} failed`,
+  ];
+  if (shard) parts.push(`${plan.otherShards} in other shards`);
+  if (opts.import) parts.push(`${imported} imported`);
+  process.stdout.write(
+    `Analysed with ${engine} at ${plies}-ply into ${where}: ${parts.join(', ')}${counts.analysed > 0 ? ` (${(analysedSeconds / counts.analysed).toFixed(1)} s a match)` : ''}\n`,
+  );
+  if (counts.failed > 0) return EXIT.someFailed;
+  if (found.length === 0 && missing === 0) {
+    process.stderr.write('bdb: no match files found\n');
+    return EXIT.someFailed;
+  }
+  return EXIT.ok;
+}
+
+/** Adds the `analyse` command to the program. */
+export function registerAnalyse(program: Command): void {
+  const cmd = program
+    .command('analyse')
+    .alias('analyze')
+    .description('analyse transcripts and unanalysed SGF files with GNU Backgammon (gnubg), in parallel')
+    .argument('<paths...>', 'match files or folders (read recursively)')
+    .option('--plies <n>', `analysis depth 0-4 (default ${DEFAULT_PLIES})`)
+    .option('--jobs <n>', 'gnuBG processes at once (default: one per core)')
+    .option('--out <dir>', `where the analysed SGFs go (default: a ${DEFAULT_OUT}/ folder beside each input)`)
+    .option('--import', "add each analysed match to the player's library")
+    .option(
+      '--timeout <seconds>',
+      `a match's time at 0-ply before gnuBG is stopped (default ${DEFAULT_TIMEOUT_S}; ×5, ×60, ×600, ×3000 at 1-4 plies)`,
+    )
+    .option('--gnubg <path>', 'the gnuBG program (default: gnubg on PATH, then the usual places)')
+    .option('--shard <k/n>', 'take share K of N of the inputs (by content), for N machines');
+  maxFileSizeOption(libraryOption(cmd))
+    .option('--no-progress', 'no progress bar on stderr')
+    .action(async (paths: string[], opts: AnalyseOptions) => {
+      process.exitCode = await runAnalyse(paths, opts);
+    });
+}

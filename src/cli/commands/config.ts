@@ -1,0 +1,133 @@
+/**
+ * `bdb config list | get KEY | set KEY VALUE... | unset KEY`: the user's configuration file (../config.ts),
+ * which gives the commands their defaults: who "me" is, aliases, the thresholds preset, the library.
+ */
+import { Argument, type Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { libraryPath } from '../../library/open.js';
+import {
+  CONFIG_KEYS,
+  type ConfigKey,
+  configPath,
+  configValue,
+  isConfigKey,
+  loadConfig,
+  readConfigObject,
+  showValue,
+  validateConfig,
+  writeConfigObject,
+} from '../config.js';
+import { EXIT, type ExitCode } from '../exit.js';
+
+/** A key named on the command line; an unknown one is a usage error. */
+function keyArgument(key: string): ConfigKey {
+  if (!isConfigKey(key)) throw new UsageError(`key '${key}' is not one of ${CONFIG_KEYS.join(', ')}`);
+  return key;
+}
+
+/** `bdb config list`: the file, then every key with its value, or what applies when it is unset. */
+export function runList(file: string = configPath()): ExitCode {
+  const config = loadConfig(file);
+  const exists = readConfigObject(file) !== null;
+  const lines = [`Configuration: ${file}${exists ? '' : ' (no file yet)'}`];
+  const width = Math.max(...CONFIG_KEYS.map((k) => k.length)) + 2;
+  for (const key of CONFIG_KEYS) {
+    const values = showValue(key, config);
+    let shown = values.length > 0 ? values.join(', ') : 'not set';
+    if (key === 'thresholds' && values.length === 0) shown += ' (xg)';
+    if (key === 'library') {
+      const env = process.env.BDB_LIBRARY;
+      const used = libraryPath(undefined, process.env, config.library);
+      shown += env ? ` (BDB_LIBRARY wins: ${used})` : values.length === 0 ? ` (${used})` : '';
+    }
+    lines.push(`${key.padEnd(width)}${shown}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return EXIT.ok;
+}
+
+/** `bdb config get KEY`: the value (aliases one NAME=OTHER a line); exit 1 when the key is unset. */
+export function runGet(key: string, file: string = configPath()): ExitCode {
+  const k = keyArgument(key);
+  const lines = showValue(k, loadConfig(file));
+  if (lines.length === 0) {
+    process.stderr.write(`bdb: ${k} is not set (bdb config set ${k} ...)\n`);
+    return EXIT.someFailed;
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+  return EXIT.ok;
+}
+
+/** Writes `raw` once it validates as a whole; a file that cannot be written is exit 1. */
+function save(file: string, raw: Record<string, unknown>): ExitCode {
+  validateConfig(raw, file);
+  try {
+    writeConfigObject(file, raw);
+  } catch (e) {
+    process.stderr.write(
+      `bdb: ${file}: cannot write: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`,
+    );
+    return EXIT.someFailed;
+  }
+  return EXIT.ok;
+}
+
+/** `bdb config set KEY VALUE...`: validates the value, then the whole file, then writes it. */
+export function runSet(key: string, values: readonly string[], file: string = configPath()): ExitCode {
+  const k = keyArgument(key);
+  const value = configValue(k, values);
+  const raw = readConfigObject(file) ?? {};
+  const code = save(file, { ...raw, [k]: value });
+  if (code === EXIT.ok)
+    process.stdout.write(`${k} = ${showValue(k, validateConfig({ [k]: value }, file)).join(', ')}\n`);
+  return code;
+}
+
+/** `bdb config unset KEY`: removes it (an unknown key the file holds too, to mend a hand-edited file). */
+export function runUnset(key: string, file: string = configPath()): ExitCode {
+  const raw = readConfigObject(file);
+  if (raw === null || !Object.hasOwn(raw, key)) {
+    keyArgument(key);
+    process.stderr.write(`bdb: ${key} is not set\n`);
+    return EXIT.someFailed;
+  }
+  const { [key]: _removed, ...rest } = raw;
+  const code = save(file, rest);
+  if (code === EXIT.ok) process.stdout.write(`${key} unset\n`);
+  return code;
+}
+
+/** Adds the `config` command and its subcommands to the program. */
+export function registerConfig(program: Command): void {
+  const config = program
+    .command('config')
+    .description('your defaults: who "me" is, aliases, thresholds, the library');
+  config
+    .command('list')
+    .description('every key, its value, and what applies when it is unset')
+    .action(() => {
+      process.exitCode = runList();
+    });
+  config
+    .command('get')
+    .description('the value of one key (exit 1 when it is unset)')
+    .addArgument(new Argument('<key>', 'the key').choices(CONFIG_KEYS))
+    .action((key: string) => {
+      process.exitCode = runGet(key);
+    });
+  config
+    .command('set')
+    .description('set one key (aliases: NAME=OTHER ..., replacing the list)')
+    .addArgument(new Argument('<key>', 'the key').choices(CONFIG_KEYS))
+    .argument('<value...>', 'the value')
+    .action((key: string, values: string[]) => {
+      process.exitCode = runSet(key, values);
+    });
+  config
+    .command('unset')
+    .description("remove one key: bdb's own default applies again")
+    .argument('<key>', CONFIG_KEYS.join(', '))
+    .action((key: string) => {
+      process.exitCode = runUnset(key);
+    });
+}

@@ -1,0 +1,206 @@
+/**
+ * `bdb report PATH...|--library [--player NAME] --html OUT`: one standalone HTML page with a section per
+ * person (PR, L₇, Elo and level with intervals; checker/cube split; PR by game plan and phase; the biases as
+ * a chart; the study plan with its reference positions drawn; the worst decisions drawn; from the library,
+ * progress over time). Several persons (no `--player`) share one page, a list of them at the top.
+ *
+ * The input options are those of `bdb stats` (paths or `--library`, `--player`, `--alias`, `--thresholds`,
+ * `--met`, the match filters, `--interval`), read by the same helpers, so a figure on the page is the one
+ * the command that shows it alone gives for the same options (src/report/player-report-data.ts).
+ */
+import { writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { type NamedPlayers, storedNames } from '../../history/names.js';
+import { parseBy } from '../../history/progress.js';
+import { libraryPath } from '../../library/open.js';
+import { librarySeats, libraryTallies } from '../../library/read.js';
+import type { IntervalMethod } from '../../metrics/bootstrap.js';
+import { renderPlayerReportHtml } from '../../report/player-report.js';
+import { PlayerReportCollector } from '../../report/player-report-data.js';
+import { EXIT, type ExitCode } from '../exit.js';
+import { oneLine } from '../failure.js';
+import { readMatches } from '../match-input.js';
+import {
+  fileReading,
+  libraryRoute,
+  librarySettings,
+  matchFilterOption,
+  readLibraryMatches,
+  type SourceOptions,
+  sourceOptions,
+  withReadLibrary,
+} from '../match-source.js';
+import {
+  type IntervalOptions,
+  intervalOption,
+  intervalOptions,
+  intervalSetting,
+  namedPlayers,
+  type PersonSettings,
+  personOptions,
+  personSettings,
+  sayNameProblems,
+} from '../options.js';
+import { positionsOption } from './plan.js';
+
+/** Reference positions drawn per person by default (the first ones of `bdb plan`'s selection). */
+export const REPORT_POSITIONS = 6;
+
+export interface ReportOptions extends SourceOptions, IntervalOptions {
+  html?: string;
+  positions?: string;
+  by?: string;
+  /** False with `--no-progress`. */
+  progress?: boolean;
+}
+
+/** What was read, for the page's first line: the paths named (at most three), or the library. */
+function sourceText(paths: readonly string[], library: string | null): string {
+  if (library !== null) return `the library ${library}`;
+  const shown = paths.slice(0, 3).join(', ');
+  return paths.length > 3 ? `${shown} and ${paths.length - 3} more` : shown;
+}
+
+/** How the intervals were computed, in words. */
+function intervalText(m: IntervalMethod): string {
+  const s = intervalSetting(m);
+  return s.method === 'closed' ? 'closed form' : `${s.method} of ${s.resamples} resamples, seed ${s.seed}`;
+}
+
+/** Runs the command; returns the exit code. */
+export async function runReport(paths: readonly string[], opts: ReportOptions): Promise<ExitCode> {
+  const out = opts.html;
+  if (out === undefined || out === '') throw new UsageError('bdb report writes a page: give --html OUT.html');
+  const positions = positionsOption(opts.positions ?? String(REPORT_POSITIONS));
+  const by = parseBy(opts.by);
+  if (by === null)
+    throw new UsageError(
+      `--by expects month, quarter, year or a number of matches (2 or more), got ${JSON.stringify(opts.by)}`,
+    );
+  const interval = intervalOption(opts);
+  const filter = matchFilterOption(opts);
+  const route = libraryRoute(paths, opts);
+  // with --player, the persons named (any case or accents when one person fits: src/history/names.ts)
+  const collector = (
+    s: PersonSettings,
+    named: NamedPlayers | null,
+    statsFromMatches: boolean,
+  ): PlayerReportCollector =>
+    new PlayerReportCollector(
+      s.met,
+      s.thresholds,
+      { aliases: s.aliases, interval, ...(named ? { players: (p: string) => named.keeps(p) } : {}) },
+      { positions, statsFromMatches },
+    );
+  const finish = (
+    c: PlayerReportCollector,
+    s: PersonSettings,
+    named: NamedPlayers | null,
+    result: { read: number; failed: number; exitCode: ExitCode },
+    library: string | null,
+  ): ExitCode => {
+    let { read, exitCode } = result;
+    const { failed } = result;
+    let problems: string[] = [];
+    if (named !== null) {
+      const found = named.resolve();
+      problems = found.problems;
+      // nobody meant: no page, only the lines saying why
+      if (found.persons.length === 0) return sayNameProblems(problems, exitCode);
+      // only the matches of the persons named are counted
+      read = named.matches();
+    }
+    const persons = c.results(by).filter((p) => named === null || named.keeps(p.player));
+    exitCode = sayNameProblems(problems, exitCode);
+    const html = renderPlayerReportHtml({
+      source: sourceText(paths, library),
+      matches: read,
+      library: library !== null,
+      failed,
+      settings: {
+        preset: s.preset,
+        errorMpt: s.thresholds.errorMpt,
+        blunderMpt: s.thresholds.blunderMpt,
+        met: s.settings.met.name,
+        interval: intervalText(interval),
+      },
+      persons,
+    });
+    try {
+      writeFileSync(out, html);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+      process.stderr.write(`bdb: ${oneLine(`${out}: cannot write: ${code}`)}\n`);
+      return EXIT.someFailed;
+    }
+    process.stderr.write(
+      `bdb: wrote ${out} (${persons.length} player${persons.length === 1 ? '' : 's'}, ${read} match${read === 1 ? '' : 'es'})\n`,
+    );
+    return exitCode;
+  };
+
+  if (route === null) {
+    const s = personSettings(opts);
+    const named = namedPlayers(opts, s.aliases);
+    const c = collector(s, named, true);
+    const result = readMatches(
+      paths,
+      (m) => {
+        named?.see(m.players);
+        c.addMatch(m);
+      },
+      {
+        met: s.met,
+        filter,
+        progress: opts.progress !== false,
+        ...fileReading(opts),
+      },
+    );
+    return finish(c, s, named, { ...result, failed: result.errors.length }, null);
+  }
+  return withReadLibrary(route, async (lib) => {
+    const s = await librarySettings(lib, opts);
+    // the persons named are settled from the stored seats: only their matches are read
+    const named = namedPlayers(opts, s.aliases);
+    let only: Set<string> | undefined;
+    if (named !== null) {
+      const seats = await librarySeats(lib, filter);
+      for (const pair of seats) named.see(pair);
+      const { persons, problems } = named.resolve();
+      if (persons.length === 0) return sayNameProblems(problems);
+      only = new Set(persons.flatMap((p) => [...storedNames(seats, p, s.aliases)]));
+    }
+    const c = collector(s, named, false);
+    // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
+    for await (const m of libraryTallies(lib, filter, s.preset)) c.addTallies(m);
+    // the rest from the matches parsed again from their stored bytes, as `biases` and `plan` read them
+    const result = await readLibraryMatches(lib, filter, (m) => c.addMatch(m), s.met, only);
+    return finish(c, s, named, { ...result, failed: result.errors.length }, libraryPath(route.library));
+  });
+}
+
+/** Adds the `report` command to the program. */
+export function registerReport(program: Command): void {
+  const cmd = program
+    .command('report')
+    .description(
+      'an HTML page of each player: level with intervals, checker/cube, PR by plan and phase, biases, study plan and worst decisions drawn as boards, progress',
+    )
+    .argument('[paths...]', 'match files or folders (read recursively); none with --library');
+  intervalOptions(sourceOptions(personOptions(cmd, ' for errors and avoidable errors', null)))
+    .option('--html <file>', 'the page to write (required)')
+    .option(
+      '--positions <n>',
+      `reference positions drawn per player (default ${REPORT_POSITIONS}, the first of bdb plan's selection; at most 50)`,
+    )
+    .option('--by <period>', 'progress (library) by month (default), quarter, year, or a number of matches')
+    .option('--no-progress', 'no progress line on stderr')
+    .addHelpText(
+      'after',
+      '\nSeveral players (no --player): one page, a section each, most matches first.\n\nExamples:\n  bdb report ~/matches --player "Kévin Unger" --html report.html\n  bdb report --library --player Llabba --html report.html\n',
+    )
+    .action(async (paths: string[], opts: ReportOptions) => {
+      process.exitCode = await runReport(paths, opts);
+    });
+}

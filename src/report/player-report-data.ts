@@ -1,0 +1,196 @@
+/**
+ * What `bdb report` shows of each person, collected over the matches read: every figure from the function
+ * the command that shows it alone uses, so the page and the commands cannot disagree.
+ *
+ * - PR, L₇, Elo, level, the checker/cube split: `PlayerAggregator` over the matches' tallies, as `bdb stats`
+ *   (on files the tallies of `matchTallies`, the function `reportMatch` calls; on the library the stored
+ *   tallies, as `bdb stats --library` reads them); the Elo interval is the engine Elo of the L₇ interval's
+ *   ends (src/metrics/elo.ts).
+ * - PR by game plan and phase: src/history/pr-groups.ts, from the same `matchTallies` computation.
+ * - Biases: `BiasCollector` (`bdb biases`); study plan and reference positions: `PlanCollector` (`bdb plan`).
+ * - Worst decisions: the review's decisions to review (`rankedDecisionsToReview`, `bdb review`) of every
+ *   match-play match, ranked together by the review's own ranking (`rankForReview`: largest ℓ − d first,
+ *   in MWC; a money session's, in points, are left out).
+ * - Progress (library only): `ProgressCollector` (`bdb progress`) over the stored tallies.
+ */
+import { type AggregateOptions, canonicalName, PlayerAggregator, personSeats } from '../analyse.js';
+import {
+  addGroupTally,
+  emptyGroupTally,
+  type GroupTally,
+  matchTalliesWithGroups,
+  type PrGroup,
+  prGroups,
+} from '../history/pr-groups.js';
+import { ProgressCollector } from '../history/progress.js';
+import type { ProgressBy, ProgressReport } from '../history/progress-types.js';
+import type { ErrorThresholds } from '../metrics/difficulty.js';
+import { engineEloInterval } from '../metrics/elo.js';
+import type { mwcLoss } from '../metrics/mwc-loss.js';
+import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
+import type { Match } from '../model/types.js';
+import {
+  type RankItem,
+  type ReviewedDecision,
+  rankedDecisionsToReview,
+  rankForReview,
+} from '../review/review.js';
+import { BiasCollector, type PlayerBiases } from './biases.js';
+import { PlanCollector, type PlayerPlan } from './plan.js';
+
+/** The match equity table type, as the metrics take it (the report layer does not import the MET). */
+type Met = Parameters<typeof mwcLoss>[0];
+
+/** How many worst decisions each person's section shows. */
+export const WORST_DECISIONS = 5;
+
+/** One of a person's worst decisions: the reviewed decision and the match it comes from. */
+export interface WorstDecision {
+  readonly file: string;
+  readonly players: readonly [string, string];
+  /** The person's seat in that match. */
+  readonly seat: 0 | 1;
+  readonly decision: ReviewedDecision;
+}
+
+/** Everything the report shows of one person. */
+export interface PersonReport {
+  readonly player: string;
+  /** The figures `bdb stats` gives the person. */
+  readonly stats: PlayerStats;
+  /** The engine Elo's 95 % interval (from L₇'s). */
+  readonly eloInterval: {
+    readonly low: number | null;
+    readonly high: number | null;
+    readonly lowFloored: boolean;
+  };
+  /** PR by game plan and by phase; null when the matches were not read (nothing parsed). */
+  readonly groups: { readonly plan: readonly PrGroup[]; readonly phase: readonly PrGroup[] } | null;
+  readonly biases: PlayerBiases | null;
+  readonly plan: PlayerPlan | null;
+  /** Largest avoidable share ℓ − d first. */
+  readonly worst: readonly WorstDecision[];
+  /** The progress report (library), null on files. */
+  readonly progress: ProgressReport | null;
+}
+
+interface Pending {
+  matches: number;
+  groups: GroupTally;
+  worst: (RankItem & { readonly item: WorstDecision })[];
+}
+
+/** Options of the collector. */
+export interface PlayerReportOptions {
+  /** Reference positions per person (the plan's selection size). */
+  readonly positions: number;
+  /**
+   * True when the per-person figures come from the matches (files); false when they come from stored
+   * tallies given to {@link PlayerReportCollector.addTallies} (the library), which also feed the progress.
+   */
+  readonly statsFromMatches: boolean;
+}
+
+/** Collects each person's report over matches (aliases and the player filter as `stats`). */
+export class PlayerReportCollector {
+  private readonly met: Met;
+  private readonly thresholds: ErrorThresholds;
+  private readonly opts: AggregateOptions;
+  private readonly settings: PlayerReportOptions;
+  private readonly agg: PlayerAggregator;
+  private readonly biases: BiasCollector;
+  private readonly plans: PlanCollector;
+  private readonly progress: ProgressCollector | null;
+  private readonly byName = new Map<string, Pending>();
+  /** Decisions seen so far: the order of a decision across matches, for ties in the ranking. */
+  private seen = 0;
+  /** Every person seen (canonical names), wanted or not: for the message naming an unknown one. */
+  private readonly persons = new Set<string>();
+
+  constructor(met: Met, thresholds: ErrorThresholds, opts: AggregateOptions, settings: PlayerReportOptions) {
+    this.met = met;
+    this.thresholds = thresholds;
+    this.opts = opts;
+    this.settings = settings;
+    this.agg = new PlayerAggregator(opts);
+    const persons: AggregateOptions = {
+      ...(opts.aliases ? { aliases: opts.aliases } : {}),
+      ...(opts.players ? { players: opts.players } : {}),
+    };
+    this.biases = new BiasCollector(persons);
+    this.plans = new PlanCollector(met, thresholds, persons);
+    this.progress = settings.statsFromMatches
+      ? null
+      : new ProgressCollector({ aliases: opts.aliases ?? new Map() });
+  }
+
+  /** Adds a parsed match (both seats). */
+  addMatch(match: Match): void {
+    for (const n of match.players) this.persons.add(canonicalName(n, this.opts.aliases));
+    const { tallies, groups } = matchTalliesWithGroups(this.met, match, this.thresholds);
+    if (this.settings.statsFromMatches) this.agg.add({ tallies });
+    this.biases.add(match);
+    this.plans.add(match);
+    const seats = personSeats(match, this.byName, this.opts, () => ({
+      matches: 0,
+      groups: emptyGroupTally(),
+      worst: [],
+    }));
+    for (const seat of [0, 1] as const) {
+      const p = seats[seat];
+      if (!p) continue;
+      addGroupTally(p.groups, groups[seat]);
+      // ℓ − d is in MWC at match play but in points in a money session: the two cannot be ranked together,
+      // and the page's worst decisions are those of match play
+      if (match.matchLength <= 0) continue;
+      const ranked = rankedDecisionsToReview(this.met, match, seat, this.thresholds, WORST_DECISIONS).map(
+        (r) => ({
+          loss: r.loss,
+          difficulty: r.difficulty,
+          order: this.seen + r.order,
+          item: { file: match.file, players: match.players, seat, decision: r.decision },
+        }),
+      );
+      p.worst = rankForReview([...p.worst, ...ranked], WORST_DECISIONS);
+    }
+    for (const g of match.games) this.seen += g.decisions.length;
+  }
+
+  /** Adds a stored match's tallies and day (library): the per-person figures and the progress. */
+  addTallies(m: { readonly tallies: readonly PlayerTally[]; readonly day: string | null }): void {
+    for (const t of m.tallies) this.persons.add(canonicalName(t.player, this.opts.aliases));
+    this.agg.add(m);
+    this.progress?.add({ date: m.day, tallies: m.tallies });
+  }
+
+  /** Every person seen, wanted or not (canonical names). */
+  names(): string[] {
+    return [...this.persons];
+  }
+
+  /** The persons, most matches first (ties by name); progress grouped `by`. */
+  results(by: ProgressBy = 'month'): PersonReport[] {
+    const biases = new Map(this.biases.results().map((b) => [b.player, b]));
+    const plans = new Map(this.plans.results(this.settings.positions).map((p) => [p.player, p]));
+    return this.agg
+      .results()
+      .sort((a, b) => b.matches - a.matches || a.player.localeCompare(b.player))
+      .map((stats) => {
+        const p = this.byName.get(stats.player);
+        const l7 = stats.l7Interval;
+        return {
+          player: stats.player,
+          stats,
+          eloInterval: engineEloInterval(
+            l7.low === null ? null : l7.low / 100,
+            l7.high === null ? null : l7.high / 100,
+          ),
+          groups: p ? prGroups(p.groups) : null,
+          biases: biases.get(stats.player) ?? null,
+          plan: plans.get(stats.player) ?? null,
+          worst: p ? p.worst.map((w) => w.item) : [],
+          progress: this.progress ? this.progress.report(stats.player, by) : null,
+        };
+      });
+  }
+}

@@ -1,0 +1,356 @@
+/**
+ * The player report (`bdb report … --html OUT`): one standalone HTML5 page with a section per person
+ * (several persons: one page, a list of them at the top). Each section: PR, L₇ and the engine Elo with their
+ * 95 % intervals and the level; the checker/cube split; PR by game plan and by phase; the biases as a chart
+ * (B and its interval per row) and a table; the study plan with its reference positions drawn as boards; the
+ * worst decisions drawn as boards; and, from the library, progress over time (the `bdb progress` sections).
+ *
+ * Figures come as collected (./player-report-data.ts); this file only rounds and lays them out. The figures
+ * that `bdb stats` also gives carry their unrounded value in `data-figure` / `data-value` attributes, so a
+ * test can hold the page to the command's JSON. No network, no script: inline CSS and SVG only; every text
+ * from the files (names, file names, plays) is escaped.
+ */
+import type { PrGroup } from '../history/pr-groups.js';
+import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
+import { biasLegend, svgBiasChart } from './bias-chart.js';
+import { BIAS_TABLE_HEAD, biasRow, biasRows, type PlayerBiases } from './biases.js';
+import { BOARD_STYLE, boardFigure } from './board-svg.js';
+import { escapeXml } from './charts.js';
+import { fixed, percent } from './format.js';
+import { htmlPage, PAGE_STYLE } from './page-style.js';
+import {
+  familyCells,
+  familyTableHead,
+  groupText,
+  MWC_UNIT,
+  moneyPlanHeading,
+  type PlanUnit,
+  type PlayerPlan,
+  POINTS_UNIT,
+  planRefBoard,
+} from './plan.js';
+import type { PersonReport, WorstDecision } from './player-report-data.js';
+import { PROGRESS_STYLE, progressSections, progressSummary } from './progress-html.js';
+import { decisionParts, reviewBoard } from './review.js';
+
+/** The page: where the matches came from, the settings, and the persons. */
+export interface PlayerReportPage {
+  /** What was read, e.g. 'test.xg' or 'the library ~/.local/share/bdb'. */
+  readonly source: string;
+  /** Matches read. */
+  readonly matches: number;
+  /** True when read from the library (progress is shown). */
+  readonly library: boolean;
+  /** Files that could not be read. */
+  readonly failed: number;
+  readonly settings: {
+    readonly preset: string;
+    readonly errorMpt: number;
+    readonly blunderMpt: number;
+    readonly met: string;
+    readonly interval: string;
+  };
+  readonly persons: readonly PersonReport[];
+}
+
+const STYLE = `${PAGE_STYLE}${PROGRESS_STYLE}${BOARD_STYLE}
+h3 { font-size: 1.05em; margin: 1.4em 0 0.4em; }
+h4 { font-size: 1em; margin: 1em 0 0.3em; }
+nav.persons ol { padding-left: 1.4em; columns: 2 14em; }
+.cards { display: flex; flex-wrap: wrap; gap: 10px; margin: 8px 0; }
+.card { border: 1px solid #ccc; border-radius: 6px; padding: 8px 12px; flex: 1 1 160px; min-width: 0; }
+.card .label { color: #555; font-size: 0.9em; }
+.card .big { font-size: 1.6em; font-weight: bold; }
+.card .small { font-size: 0.9em; color: #333; }
+svg.bias-chart { display: block; width: 100%; max-width: 560px; height: auto; }
+.legend .dot { display: inline-block; width: 12px; height: 12px; border-radius: 50%; border: 2px solid;
+  margin-right: 6px; vertical-align: middle; }
+.boards { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 420px), 1fr)); gap: 4px 32px; }
+section.person th, section.person table:not(.progress) td:first-child { white-space: normal; }
+@media (max-width: 640px) {
+  th, td { padding: 3px 5px; }
+}
+.boards > div { min-width: 0; }
+.boards p { margin: 2px 0; }
+code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px;
+  overflow-wrap: anywhere; }
+`;
+
+/** A figure in the page with its unrounded value (for tests: `data-figure`, `data-value`). */
+function fig(key: string, value: number | string | null, text: string): string {
+  return `<span class="fig" data-figure="${key}" data-value="${value === null ? 'null' : escapeXml(String(value))}">${escapeXml(text)}</span>`;
+}
+
+/** A table with a header row and string cells, in a horizontally scrolling wrapper. */
+function table(head: readonly string[], rows: readonly (readonly string[])[], cls = ''): string {
+  const th = head.map((h) => `<th scope="col">${escapeXml(h)}</th>`).join('');
+  const body = rows.map((r) => `<tr>${r.map((c) => `<td>${c}</td>`).join('')}</tr>`).join('\n');
+  return `<div class="table-wrap"><table${cls ? ` class="${cls}"` : ''}>
+<thead><tr>${th}</tr></thead>
+<tbody>
+${body}
+</tbody>
+</table></div>`;
+}
+
+function cards(p: PersonReport): string {
+  const s = p.stats;
+  const floored = s.eloFloored ? '≤ ' : '';
+  const card = (label: string, big: string, small: string): string =>
+    `<div class="card"><div class="label">${escapeXml(label)}</div><div class="big">${big}</div><div class="small">${small}</div></div>`;
+  return `<div class="cards">
+${card(
+  'PR (lower is better)',
+  fig('pr', s.pr, fixed(s.pr, 2)),
+  `95 %: ${fig('prLow', s.prInterval.low, fixed(s.prInterval.low, 2))} to ${fig('prHigh', s.prInterval.high, fixed(s.prInterval.high, 2))}<br>Level: ${fig('level', s.level, s.level ?? 'n/a')}`,
+)}
+${card(
+  'L₇ (MWC lost per 7-point match)',
+  fig('l7Pct', s.l7Pct, percent(s.l7Pct, 1)),
+  `95 %: ${fig('l7Low', s.l7Interval.low, fixed(s.l7Interval.low, 1))} to ${fig('l7High', s.l7Interval.high, percent(s.l7Interval.high, 1))}`,
+)}
+${card(
+  'Elo vs the engine',
+  fig('elo', s.elo, s.elo === null ? 'n/a' : `${floored}${fixed(s.elo, 0)}`),
+  `95 %: ${p.eloInterval.lowFloored ? '≤ ' : ''}${fig('eloLow', p.eloInterval.low, fixed(p.eloInterval.low, 0))} to ${fig('eloHigh', p.eloInterval.high, fixed(p.eloInterval.high, 0))}`,
+)}
+${card(
+  'Decisions counted',
+  fig('decisions', s.decisions.total, fixed(s.decisions.total, 0)),
+  `in ${fig('matches', s.matches, `${s.matches} match${s.matches === 1 ? '' : 'es'}`)}; ${
+    s.difficulty.errors === null
+      ? 'errors n/a (no analysis)'
+      : `${s.difficulty.errors} errors, ${fixed(s.difficulty.avoidableErrors, 0)} avoidable`
+  }`,
+)}
+</div>`;
+}
+
+/** The sum of two figures of which either may be missing (a category without decisions); null when both are. */
+function sum(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : a + b;
+}
+
+function split(p: PersonReport): string {
+  const s = p.stats;
+  // counts are null without any analysis (then all of them)
+  const cubeN =
+    s.decisions.double === null || s.decisions.take === null ? null : s.decisions.double + s.decisions.take;
+  const cubeE = sum(s.equityError.double, s.equityError.take);
+  const mwc = s.mwcLossPct;
+  const cubeMwc = sum(mwc.double, mwc.take);
+  const rows = [
+    [
+      'Checker plays',
+      fig('decisionsChecker', s.decisions.checker, fixed(s.decisions.checker, 0)),
+      fig('prChecker', s.prChecker, fixed(s.prChecker, 2)),
+      fig('equityChecker', s.equityError.checker, fixed(s.equityError.checker, 3)),
+      fig('mwcChecker', mwc.checker, percent(mwc.checker, 2)),
+    ],
+    [
+      `Cube (${fixed(s.decisions.double, 0)} doubling, ${fixed(s.decisions.take, 0)} take/pass)`,
+      fig('decisionsCube', cubeN, fixed(cubeN, 0)),
+      fig('prCube', s.prCube, fixed(s.prCube, 2)),
+      fig('equityCube', cubeE, fixed(cubeE, 3)),
+      fig('mwcCube', cubeMwc, percent(cubeMwc, 2)),
+    ],
+    [
+      'All',
+      fixed(s.decisions.total, 0),
+      fixed(s.pr, 2),
+      fig('equityTotal', s.equityError.total, fixed(s.equityError.total, 3)),
+      fig('mwcTotal', mwc.total, percent(mwc.total, 2)),
+    ],
+  ];
+  return table(['', 'Decisions', 'PR', 'Equity lost (EMG)', 'MWC lost'], rows, 'split');
+}
+
+function groups(title: string, key: string, list: readonly PrGroup[]): string {
+  if (list.length === 0) return `<h3>${escapeXml(title)}</h3>\n<p>No counted decision.</p>`;
+  const rows = list.map((g) => [
+    escapeXml(g.group),
+    `<span data-${key}="${escapeXml(g.group)}" data-decisions="${g.decisions}" data-error="${g.error}">${g.decisions}</span>`,
+    fixed(g.pr, 2),
+    fixed(g.error, 3),
+  ]);
+  return `<h3>${escapeXml(title)}</h3>\n${table([title.replace(/^PR by /, ''), 'Decisions', 'PR', 'Equity lost (EMG)'], rows, `groups ${key}`)}`;
+}
+
+function biases(b: PlayerBiases | null): string {
+  if (b === null || b.analysed === 0) return '<h3>Biases</h3>\n<p>No analysed decision: no bias.</p>';
+  const rows = biasRows(b);
+  const cells = rows.map((r) =>
+    biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate).map((c) => escapeXml(c)),
+  );
+  // the chart: the four biases and the score cells with a verdict; every cell is in the table
+  const charted = rows.filter((r) => !r.sub || r.estimate.verdict !== 'insufficient');
+  const left = rows.length - charted.length;
+  const more =
+    left > 0
+      ? `<p class="note">${left} score cell${left === 1 ? '' : 's'} of the doubles with fewer than ${BIAS_MIN_DECISIONS} decisions: in the table only.</p>`
+      : '';
+  return `<h3>Biases</h3>
+<figure>
+${svgBiasChart(charted)}
+<figcaption>${biasLegend()}${more}</figcaption>
+</figure>
+<details><summary>Table of the biases</summary>
+${table([...BIAS_TABLE_HEAD], cells, 'biases')}
+</details>
+<p class="note">${escapeXml(
+    'B = (P − M)/N: P too bold (wrong take; premature double; more blots or shots than the best play), M too ' +
+      `cautious (wrong pass; missed double; fewer). A verdict needs ${BIAS_MIN_DECISIONS} decisions or more. Costs in mpt of equity.`,
+  )}</p>`;
+}
+
+/** The families and reference positions of one kind of play (match play in MWC, money in points). */
+function planPart(
+  person: string,
+  x: Pick<PlayerPlan, 'plan' | 'candidates' | 'reference'>,
+  unit: PlanUnit,
+): string[] {
+  const fams = x.plan.families;
+  const parts = [
+    `<p>${x.plan.errors} error${x.plan.errors === 1 ? '' : 's'} (${x.plan.unthemed} without theme); ${fams.length} famil${fams.length === 1 ? 'y' : 'ies'} in the plan${fams.length > 1 ? ', surest gain first' : ''}, ${x.plan.tentative.length} tentative.</p>`,
+  ];
+  if (fams.length > 0) {
+    parts.push(
+      table(
+        familyTableHead(unit),
+        fams.map((f, i) => familyCells(f, i + 1, unit).map((c) => escapeXml(c))),
+        'families',
+      ),
+    );
+  }
+  if (x.reference.length === 0) {
+    parts.push('<p>Reference positions: none.</p>');
+    return parts;
+  }
+  parts.push(
+    `<p>Reference positions to study (${x.reference.length} of ${x.candidates} candidates, best gain first):</p>`,
+    '<div class="boards">',
+  );
+  x.reference.forEach((r, i) => {
+    const ref = r.candidate.refs[0]!;
+    const v = planRefBoard(person, ref);
+    parts.push(
+      `<div class="reference">
+<p><strong>${i + 1}. ${escapeXml(groupText(r.candidate.group))}</strong> · gain ${escapeXml(`${unit.plain(r.gain)} ${unit.name}`)}</p>
+<p class="note">Game ${ref.game}, move ${ref.move} of ${escapeXml(ref.file)}</p>
+${v ? boardFigure(v) : `<p>Position unknown. Played ${escapeXml(ref.played)}, best ${escapeXml(ref.best)}.</p>`}
+</div>`,
+    );
+  });
+  parts.push('</div>');
+  return parts;
+}
+
+/** The study plan: the match-play part (MWC), then the money sessions' part (points), as `bdb plan` prints. */
+function studyPlan(person: string, plan: PlayerPlan | null): string {
+  if (plan === null || plan.analysed === 0)
+    return '<h3>Study plan</h3>\n<p>No analysed decision: no plan.</p>';
+  const m = plan.money;
+  const parts = ['<h3>Study plan</h3>'];
+  if (m === null || m.matches < plan.matches) parts.push(...planPart(person, plan, MWC_UNIT));
+  if (m !== null) {
+    parts.push(`<p>${escapeXml(moneyPlanHeading(m))}.</p>`, ...planPart(person, m, POINTS_UNIT));
+  }
+  return parts.join('\n');
+}
+
+function worst(list: readonly WorstDecision[]): string {
+  if (list.length === 0)
+    return '<h3>Worst decisions</h3>\n<p>None: no error with a known MWC loss ℓ and ℓ − d &gt; 0.</p>';
+  const parts = ['<h3>Worst decisions (largest avoidable share ℓ − d first)</h3>', '<div class="boards">'];
+  list.forEach((w, i) => {
+    const d = w.decision;
+    const x = decisionParts(d, i + 1);
+    const player = w.players[w.seat];
+    const opponent = w.players[w.seat === 0 ? 1 : 0];
+    const v = reviewBoard(d, player, opponent);
+    parts.push(
+      `<div class="worst">
+<p><strong>${escapeXml(x.heading)}</strong></p>
+<p class="note">${escapeXml(`${player} vs ${opponent} · ${w.file}`)}</p>
+<p>${escapeXml(x.figures)}</p>
+<p><code>${escapeXml(x.xgid ?? 'XGID n/a')}</code></p>
+${v ? boardFigure(v, x.cubeEquities) : `<p>Played ${escapeXml(x.played.action)} ${escapeXml(x.played.equity)}; best ${escapeXml(x.best.action)}</p>`}
+</div>`,
+    );
+  });
+  parts.push('</div>');
+  return parts.join('\n');
+}
+
+function progress(p: PersonReport, library: boolean): string {
+  if (!library || p.progress === null)
+    return '<h3>Progress over time</h3>\n<p>From the library only: <code>bdb import FOLDER</code>, then <code>bdb report --library</code>.</p>';
+  return `<h3>Progress over time</h3>
+<p class="sub">${escapeXml(progressSummary(p.progress))}</p>
+${progressSections(p.progress, 4)}`;
+}
+
+function personSection(p: PersonReport, n: number, library: boolean): string {
+  const s = p.stats;
+  const head = `<section class="person" id="person-${n}" data-player="${escapeXml(p.player)}">
+<h2>${escapeXml(p.player)}</h2>`;
+  if (s.decisions.total === 0) {
+    return `${head}
+<p>${s.matches} match${s.matches === 1 ? '' : 'es'}, no analysed decision (transcripts without analysis): no figure.</p>
+</section>`;
+  }
+  return `${head}
+${cards(p)}
+<h3>Checker and cube</h3>
+${split(p)}
+${p.groups ? groups('PR by game plan', 'plan', p.groups.plan) : ''}
+${p.groups ? groups('PR by game phase', 'phase', p.groups.phase) : ''}
+${biases(p.biases)}
+${studyPlan(p.player, p.plan)}
+${worst(p.worst)}
+${progress(p, library)}
+</section>`;
+}
+
+/** The whole page. */
+export function renderPlayerReportHtml(page: PlayerReportPage): string {
+  const persons = page.persons;
+  const who = persons.length === 1 ? persons[0]!.player : `${persons.length} players`;
+  const title = `bdb report — ${who}`;
+  const st = page.settings;
+  const sub = [
+    `${page.matches} match${page.matches === 1 ? '' : 'es'} from ${page.source}`,
+    page.failed > 0 ? `${page.failed} file${page.failed === 1 ? '' : 's'} not read` : '',
+    `errors: e ≥ ${st.errorMpt / 1000} EMG (${st.preset} thresholds ${st.errorMpt}/${st.blunderMpt} mpt)`,
+    `MWC: ${st.met}`,
+    `intervals: 95 %, ${st.interval}`,
+  ]
+    .filter((x) => x !== '')
+    .join(' · ');
+  const nav =
+    persons.length > 1
+      ? `<nav class="persons"><ol>\n${persons
+          .map(
+            (p, i) =>
+              `<li><a href="#person-${i + 1}">${escapeXml(p.player)}</a> (${p.stats.matches} match${p.stats.matches === 1 ? '' : 'es'})</li>`,
+          )
+          .join('\n')}\n</ol></nav>`
+      : '';
+  const body =
+    persons.length === 0
+      ? '<p>No player in these matches.</p>'
+      : persons.map((p, i) => personSection(p, i + 1, page.library)).join('\n');
+  return htmlPage(
+    title,
+    STYLE,
+    `<h1>${escapeXml(title)}</h1>
+<p class="sub">${escapeXml(sub)}</p>
+${nav}
+${body}
+<p class="note">${escapeXml(
+      'PR = 500 × mean error of the counted decisions (XG’s rules). L₇ = MWC lost per 7-point match; the Elo vs the ' +
+        'engine follows from L₇. ℓ = MWC lost by a decision, d = its difficulty; a decision to review is avoidable ' +
+        'when d ≤ ℓ/10. On the boards the player on roll is at the bottom; red arrows: the play made, green: the best play.',
+    )}</p>`,
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * The player report (`bdb report --library … --html`, test.xg imported into a fresh library so that every
+ * section is there, progress included) and the review page with its boards, in Debian's Chromium (driven by
+ * playwright-core, as test/browser/review-html.test.ts) at a phone's 390 px and a desktop's 1,400 px: no
+ * page error, every SVG visible with a real size, nothing wider than the screen. Screenshots of both widths
+ * are saved as test artefacts (test-artifacts/report-390.png …) to look at.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
+const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+const XG = `${REF_DIR}xg/test.xg`;
+
+/** Debian's Chromium (or CHROMIUM_PATH). */
+function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(
+    (p): p is string => !!p,
+  );
+  const found = candidates.find((p) => existsSync(p));
+  if (!found) throw new Error(`no Chromium found (${candidates.join(', ')}): apt-get install chromium`);
+  return found;
+}
+
+function run(...args: string[]): void {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  expect(r.status, r.stderr).toBe(0);
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bdb-report-html-'));
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens a page at a width and checks it; returns the number of SVGs and of boards. */
+async function check(file: string, width: number, shot: string): Promise<{ svgs: number; boards: number }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(pathToFileURL(file).href);
+  // nothing wider than the screen (a wide chart scrolls inside its own box)
+  const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth'); // no DOM lib here
+  expect(scrollWidth).toBeLessThanOrEqual(width);
+  const svgs = page.locator('svg');
+  const n = await svgs.count();
+  for (let i = 0; i < n; i++) {
+    const svg = svgs.nth(i);
+    await svg.scrollIntoViewIfNeeded();
+    expect(await svg.isVisible(), `svg ${i}`).toBe(true);
+    const box = (await svg.boundingBox())!;
+    expect(box.width, `svg ${i}`).toBeGreaterThan(200);
+    expect(box.height, `svg ${i}`).toBeGreaterThan(100);
+  }
+  // a board fills the column on a phone (the page's padding aside) and keeps a readable size on a desktop
+  const boards = page.locator('svg.board');
+  const b = await boards.count();
+  if (b > 0) {
+    const w = (await boards.first().boundingBox())!.width;
+    if (width === 390) expect(w).toBeGreaterThan(340);
+    else expect(w).toBeGreaterThanOrEqual(400);
+  }
+  expect(errors).toEqual([]);
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${shot}-${width}.png`), fullPage: true });
+  await page.close();
+  return { svgs: n, boards: b };
+}
+
+test('the player report at 390 and 1,400 px', async () => {
+  const lib = join(dir, 'lib.duckdb');
+  run('import', XG, '--library', lib);
+  const out = join(dir, 'report.html');
+  run('report', '--library', lib, '--html', out);
+  for (const width of [390, 1400]) {
+    const { svgs, boards } = await check(out, width, 'report');
+    // per player: the biases chart, 6 reference positions, 5 worst decisions and the progress chart
+    expect(boards).toBe(2 * (6 + 5));
+    expect(svgs).toBe(boards + 2 * 2);
+  }
+}, 120_000);
+
+test('the review page with its boards at 390 and 1,400 px', async () => {
+  const out = join(dir, 'review.html');
+  run('review', XG, '--html', out);
+  for (const width of [390, 1400]) {
+    const { svgs, boards } = await check(out, width, 'review');
+    expect(boards).toBe(6);
+    expect(svgs).toBe(8);
+  }
+}, 120_000);
