@@ -294,7 +294,7 @@ function personSection(p: PersonReport, n: number, library: boolean): string {
   const s = p.stats;
   const head = `<section class="person" id="person-${n}" data-player="${escapeXml(p.player)}">
 <h2>${escapeXml(p.player)}</h2>`;
-  if (s.decisions.total === 0) {
+  if (s.decisions.total === null || s.decisions.total === 0) {
     return `${head}
 <p>${s.matches} match${s.matches === 1 ? '' : 'es'}, no analysed decision (transcripts without analysis): no figure.</p>
 </section>`;

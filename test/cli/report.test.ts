@@ -238,7 +238,7 @@ describe('bdb report on test.xg', () => {
   test('usage errors: no --html, a bad --positions', () => {
     const r1 = bdb('report', XG);
     expect(r1.code).toBe(2);
-    expect(r1.stderr).toBe('bdb: bdb report writes a page: give --html OUT.html\n');
+    expect(r1.stderr).toBe('bdb: bdb report writes a page: give --html OUT.html (see bdb report --help)\n');
     const r2 = bdb('report', XG, '--html', join(tmp, 'x.html'), '--positions', '0');
     expect(r2.code).toBe(2);
   });
