@@ -9,7 +9,14 @@ import type { MatchReview, PlayerReview } from '../review/review.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
-import { decisionParts, reviewBoard, reviewTitle, summaryRows } from './review.js';
+import {
+  decisionParts,
+  noChartsReason,
+  reviewBoard,
+  reviewNote,
+  reviewTitle,
+  summaryRows,
+} from './review.js';
 
 const STYLE = `
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1140px; margin: 24px auto;
@@ -73,10 +80,9 @@ ${plays}
 /** The whole page. */
 export function renderReviewHtml(r: MatchReview): string {
   const title = reviewTitle(r);
-  const t = r.settings.thresholds;
   const charts =
     r.series === null
-      ? '<p>Charts: none (money session: no MWC loss ℓ per decision).</p>'
+      ? `<p>Charts: none (${escapeXml(noChartsReason(r))}).</p>`
       : `<p class="note scroll-hint">The charts keep their size on a small screen: scroll them sideways.</p>
 <div class="charts">
 ${svgLossBars(r.series, r.players)}
@@ -90,10 +96,6 @@ ${playerSection(r.reviews[0], r.players[1])}
 ${playerSection(r.reviews[1], r.players[0])}
 <h2>Charts</h2>
 ${charts}
-<p class="note">${escapeXml(
-      `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-        `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
-        'A > 0: the dice cost the player; A < 0: the play did.',
-    )}</p>`,
+<p class="note">${escapeXml(reviewNote(r))}</p>`,
   );
 }

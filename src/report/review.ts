@@ -66,8 +66,11 @@ export function summaryRows(p: PlayerReview): [string, string][] {
     ['PR (95 % interval)', withInterval(fixed(p.pr, 2), p.prInterval, 2)],
     ['L7 (95 % interval)', withInterval(percent(p.l7Pct, 1), p.l7Interval, 1)],
     ['Level (PR band)', p.level ?? 'n/a'],
-    ['Decisions (counted)', String(p.decisions)],
-    ['Errors (of them avoidable)', `${p.errors} (${p.avoidableErrors})`],
+    ['Decisions (counted)', fixed(p.decisions, 0)],
+    [
+      'Errors (of them avoidable)',
+      p.errors === null ? 'n/a (no analysis)' : `${p.errors} (${fixed(p.avoidableErrors, 0)})`,
+    ],
     ...luckCells(p),
     [
       'Hasty / deliberate errors',
@@ -120,9 +123,14 @@ export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
       ? `checker play, ${d.checker.dice[0]}${d.checker.dice[1]} to play`
       : `cube decision (${d.cube?.action ?? 'n/a'}${answer(d) ? '; the position has the doubler on roll' : ''})`;
   const score = d.matchLength > 0 ? `score ${d.score[0]}–${d.score[1]} of ${d.matchLength}` : 'money';
+  // match play in percentage points of MWC; a money session in points (equity × cube value)
+  const money = d.matchLength <= 0;
+  const amount = (pct: number | null, points: number | null): string =>
+    money ? (points === null ? 'n/a' : `${fixed(points, 3)} points`) : percent(pct, 2);
   const figures =
-    `e ${fixed(d.errorEMG, 3)} EMG · ℓ ${percent(d.lossPct, 2)} · d ${percent(d.difficultyPct, 2)} · ` +
-    `ℓ − d ${percent(d.avoidableSharePct, 2)}${d.avoidable ? ' (avoidable)' : ''}`;
+    `e ${fixed(d.errorEMG, 3)} EMG · ℓ ${amount(d.lossPct, d.lossPoints)} · ` +
+    `d ${amount(d.difficultyPct, d.difficultyPoints)} · ` +
+    `ℓ − d ${amount(d.avoidableSharePct, d.avoidableSharePoints)}${d.avoidable ? ' (avoidable)' : ''}`;
   const loss = `(-${fixed(d.errorEMG, 3)})`;
   const parts: DecisionParts = {
     heading: `${n}. Game ${d.game}, move ${d.move}: ${what} · ${score}, ${cubeText(d)}`,
@@ -211,7 +219,11 @@ export function renderPlayerReview(
 ): string {
   const lines = [p.player, renderPlayerSummary(p)];
   if (p.toReview.length === 0) {
-    lines.push('Decisions to review: none (no error with a known MWC loss ℓ and ℓ − d > 0)');
+    lines.push(
+      p.decisions === null
+        ? 'Decisions to review: none (no analysis in this file)'
+        : 'Decisions to review: none (no error with a known loss ℓ and ℓ − d > 0)',
+    );
   } else {
     lines.push('Decisions to review (largest avoidable share ℓ − d first):');
     const boards = opts.boards ? { text: opts.boards, player: p.player, opponent } : null;
@@ -222,17 +234,45 @@ export function renderPlayerReview(
   return lines.join('\n');
 }
 
-/** The charts of the per-decision series, or why there are none (money: no ℓ). */
+/** Why a review has no chart: a transcript has no analysis; a money session has no ℓ in MWC. */
+export function noChartsReason(r: MatchReview): string {
+  return r.reviews.every((p) => p.decisions === null)
+    ? 'no analysis in this file'
+    : 'money session: no MWC loss ℓ per decision';
+}
+
+/** The charts of the per-decision series, or why there are none. */
 export function renderReviewCharts(r: MatchReview): string {
-  if (r.series === null) return 'Charts: none (money session: no MWC loss ℓ per decision)';
+  if (r.series === null) return `Charts: none (${noChartsReason(r)})`;
   return [...renderLossBars(r.series, r.players), '', ...renderCumulativeChart(r.series, r.players)].join(
     '\n',
   );
 }
 
+/**
+ * What A means, said once for the terminal and the HTML page. A = R − C is the result with the luck taken out
+ * (spec/metrics.md §6): what the play alone gained against this opponent, whose expectation is the error gap
+ * L(opponent) − L(player). Its sign says who played better, not whether the dice helped: Kévin Unger on
+ * test.xg has A +23.65 % with luck +26.35 % (he outplayed Maxence Job and had the better dice too). The dice
+ * decided the match only when A and the result disagree: a loss with A > 0, a win with A < 0.
+ */
+export const LUCK_NOTE =
+  'A = result − luck: what the play alone gained. A > 0: the player played better than the opponent ' +
+  '(a loss with A > 0 was down to the dice); A < 0: worse (a win with A < 0 was down to the dice).';
+
+/** The closing note: the settings the figures depend on, their units and what A means. */
+export function reviewNote(r: MatchReview): string {
+  const t = r.settings.thresholds;
+  const head =
+    `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
+    `d with τ = ${r.settings.difficultyTau}.`;
+  if (r.matchLength <= 0)
+    return `${head} Money session: ℓ and d in points (equity lost × cube value), as there is no MWC. Intervals: 95 %, by games.`;
+  return `${head} ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ${LUCK_NOTE}`;
+}
+
 /** The whole review: title, both players, the charts, and the settings the figures depend on. */
 export function renderReview(r: MatchReview, opts: ReviewTextOptions = {}): string {
-  const t = r.settings.thresholds;
   return [
     reviewTitle(r),
     '',
@@ -242,8 +282,6 @@ export function renderReview(r: MatchReview, opts: ReviewTextOptions = {}): stri
     '',
     renderReviewCharts(r),
     '',
-    `Errors: e ≥ ${t.errorMpt / 1000} EMG (thresholds ${t.errorMpt}/${t.blunderMpt} mpt); avoidable when d ≤ ℓ/10; ` +
-      `d with τ = ${r.settings.difficultyTau}. ℓ, d and A in percentage points of MWC. Intervals: 95 %, by games. ` +
-      'A > 0: the dice cost the player; A < 0: the play did.',
+    reviewNote(r),
   ].join('\n');
 }
