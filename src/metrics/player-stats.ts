@@ -382,7 +382,7 @@ function intervalFigure(i: Interval | null, scaleToPct = 1): IntervalFigure {
   return { low: i.low * scaleToPct, high: i.high * scaleToPct, reason: null };
 }
 
-/** The figures bdb reports for a player (JSON contract, schemaVersion 1). */
+/** The figures bdb reports for a player (mapped to the JSON keys of schemaVersion 2 by src/report/json.ts). */
 export interface PlayerStats {
   player: string;
   matches: number;

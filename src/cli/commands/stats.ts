@@ -194,7 +194,7 @@ export function registerStats(program: Command): void {
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
   intervalOptions(
     sourceOptions(
-      personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 1) instead of tables'),
+      personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 2) instead of tables'),
     ),
   )
     .option('--no-matches', 'the per-person table only, not a table per match')
