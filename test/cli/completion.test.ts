@@ -93,6 +93,7 @@ describe('bash', () => {
       'aliases',
       'thresholds',
       'library',
+      'gnubg',
     ]);
     expect(bashComplete(file, 'bdb', 'help', 'tou')).toEqual(['tournament']);
     // an option's value and a command's paths: the shell's own file names (nothing offered here)
