@@ -171,6 +171,25 @@ export function withReadLibrary(
 export type Keeps = (person: string) => boolean;
 
 /**
+ * `--player` on the library: the persons named, settled from the stored seats (one clear line and an exit
+ * code when none fits), and the stored spellings of their matches (undefined: every match).
+ */
+export async function libraryNamed(
+  lib: Library,
+  opts: SourceOptions,
+  s: PersonSettings,
+  filter: MatchFilter,
+): Promise<{ named: NamedPlayers | null; only: Set<string> | undefined } | ExitCode> {
+  const named = namedPlayers(opts, s.aliases);
+  if (named === null) return { named, only: undefined };
+  const seats = await librarySeats(lib, filter);
+  for (const pair of seats) named.see(pair);
+  const { persons, problems } = named.resolve();
+  if (persons.length === 0) return sayNameProblems(problems);
+  return { named, only: new Set(persons.flatMap((p) => [...storedNames(seats, p, s.aliases)])) };
+}
+
+/**
  * Runs a command that looks at whole matches (`biases`, `plan`) on files or on the library: `start` makes
  * the match handler from the person settings (`keeps`: whom to follow while reading; `lib`: the library, or
  * null on files), `finish` prints and gives the exit code. With `--player`, the result counts only the
@@ -205,15 +224,9 @@ export async function overMatches(
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
     // the persons named are settled from the stored seats: only their matches are read
-    const named = namedPlayers(opts, s.aliases);
-    let only: Set<string> | undefined;
-    if (named !== null) {
-      const seats = await librarySeats(lib, filter);
-      for (const pair of seats) named.see(pair);
-      const { persons, problems } = named.resolve();
-      if (persons.length === 0) return sayNameProblems(problems);
-      only = new Set(persons.flatMap((p) => [...storedNames(seats, p, s.aliases)]));
-    }
+    const found = await libraryNamed(lib, opts, s, filter);
+    if (typeof found === 'number') return found;
+    const { named, only } = found;
     const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), lib);
     return settle(s, named, await readLibraryMatches(lib, filter, onMatch, s.met, only), finish);
   });

@@ -11,10 +11,10 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { type NamedPlayers, storedNames } from '../../history/names.js';
+import type { NamedPlayers } from '../../history/names.js';
 import { parseBy } from '../../history/progress.js';
 import { libraryPath } from '../../library/open.js';
-import { librarySeats, libraryTallies } from '../../library/read.js';
+import { libraryTallies } from '../../library/read.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
 import { renderPlayerReportHtml } from '../../report/player-report.js';
 import { PlayerReportCollector } from '../../report/player-report-data.js';
@@ -23,6 +23,7 @@ import { oneLine } from '../failure.js';
 import { readMatches } from '../match-input.js';
 import {
   fileReading,
+  libraryNamed,
   libraryRoute,
   librarySettings,
   matchFilterOption,
@@ -162,15 +163,9 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
     // the persons named are settled from the stored seats: only their matches are read
-    const named = namedPlayers(opts, s.aliases);
-    let only: Set<string> | undefined;
-    if (named !== null) {
-      const seats = await librarySeats(lib, filter);
-      for (const pair of seats) named.see(pair);
-      const { persons, problems } = named.resolve();
-      if (persons.length === 0) return sayNameProblems(problems);
-      only = new Set(persons.flatMap((p) => [...storedNames(seats, p, s.aliases)]));
-    }
+    const found = await libraryNamed(lib, opts, s, filter);
+    if (typeof found === 'number') return found;
+    const { named, only } = found;
     const c = collector(s, named, false);
     // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
     for await (const m of libraryTallies(lib, filter, s.preset)) c.addTallies(m);
