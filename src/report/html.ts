@@ -21,7 +21,7 @@ import {
 const STYLE = `
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1140px; margin: 24px auto;
   padding: 0 16px; color: #222; line-height: 1.4; }
-h1 { font-size: 1.3em; }
+h1 { font-size: 1.3em; overflow-wrap: anywhere; }
 h2 { font-size: 1.15em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
@@ -29,6 +29,7 @@ th { background: #f4f4f4; font-weight: normal; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px; }
 .decision { margin: 12px 0 18px; }
 .decision p { margin: 2px 0; }
+p, code { overflow-wrap: anywhere; }
 .note { color: #555; font-size: 0.9em; }
 svg { display: block; margin: 12px 0; max-width: 100%; height: auto; }
 .charts { overflow-x: auto; }
