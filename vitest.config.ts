@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
+    // a beforeAll that imports or analyses the reference matches takes more than the default 10 s under load
+    hookTimeout: 300_000,
     // every `bdb` the tests run reads no configuration file of the machine's user (src/cli/config.ts): a
     // folder that does not exist; the configuration's own tests give theirs
     env: { XDG_CONFIG_HOME: join(tmpdir(), 'bdb-tests-no-config') },

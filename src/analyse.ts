@@ -179,8 +179,8 @@ export function parseMatchFiles(
 export interface AggregateOptions {
   /** Alias → canonical name, applied before grouping (exact names). */
   readonly aliases?: ReadonlyMap<string, string>;
-  /** Keep only these canonical names (after aliasing); all when absent. */
-  readonly players?: readonly string[];
+  /** Keep only these canonical names (after aliasing), or those the function keeps; all when absent. */
+  readonly players?: readonly string[] | ((person: string) => boolean);
   /** How the intervals are computed (the spec's closed form when absent). */
   readonly interval?: IntervalMethod;
 }
@@ -188,6 +188,12 @@ export interface AggregateOptions {
 /** Canonical name of a player under the aliases. */
 export function canonicalName(name: string, aliases?: ReadonlyMap<string, string>): string {
   return aliases?.get(name) ?? name;
+}
+
+/** Whether the player filter of `opts` keeps a person (canonical name). */
+export function keepsPerson(opts: AggregateOptions, person: string): boolean {
+  const p = opts.players;
+  return p === undefined || (typeof p === 'function' ? p(person) : p.includes(person));
 }
 
 /**
@@ -203,7 +209,7 @@ export function personSeats<T extends { matches: number }>(
 ): [T | null, T | null] {
   const seat = (k: 0 | 1): T | null => {
     const name = canonicalName(match.players[k], opts.aliases);
-    if (opts.players && !opts.players.includes(name)) return null;
+    if (!keepsPerson(opts, name)) return null;
     let p = byName.get(name);
     if (!p) {
       p = make();
@@ -231,7 +237,7 @@ export class PlayerAggregator {
   add(report: { readonly tallies: readonly PlayerTally[] }): void {
     for (const t of report.tallies) {
       const name = canonicalName(t.player, this.opts.aliases);
-      if (this.opts.players && !this.opts.players.includes(name)) continue;
+      if (!keepsPerson(this.opts, name)) continue;
       const prev = this.byName.get(name);
       if (prev) addTalliesInto(prev, t);
       else this.byName.set(name, { ...structuredClone(t), player: name });
@@ -252,7 +258,7 @@ export class PlayerAggregator {
    */
   static resume(totals: Iterable<PlayerTally>, opts: AggregateOptions = {}): PlayerAggregator {
     const agg = new PlayerAggregator(opts);
-    for (const t of totals) if (!opts.players || opts.players.includes(t.player)) agg.byName.set(t.player, t);
+    for (const t of totals) if (keepsPerson(opts, t.player)) agg.byName.set(t.player, t);
     return agg;
   }
 

@@ -14,14 +14,14 @@
  * it with one line naming the file and the key (exit 2), so a mistake is never silently ignored.
  *
  * Like git's `config` and npm's `.npmrc`, the file is the user's; the command line always wins over it.
+ * This module is loaded on every run: it imports nothing that reads matches.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { Command } from 'commander';
-import { BdbError, UsageError } from '../errors.js';
+import { BdbError } from '../errors.js';
 import { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
-import { parseAliases } from './options.js';
 
 /** The keys, in the order they are written and listed. */
 export const CONFIG_KEYS = ['player', 'aliases', 'thresholds', 'library', 'gnubg'] as const;
@@ -131,7 +131,8 @@ function unknownKey(key: string): string {
   return `unknown key ${JSON.stringify(key)} (the keys are ${CONFIG_KEYS.join(', ')})`;
 }
 
-function presetProblem(v: unknown): string | null {
+/** What is wrong with a thresholds preset (null: nothing). */
+export function presetProblem(v: unknown): string | null {
   return typeof v === 'string' && Object.hasOwn(THRESHOLD_PRESETS, v)
     ? null
     : `expected ${Object.keys(THRESHOLD_PRESETS).join(', ')}, got ${JSON.stringify(v)}`;
@@ -219,42 +220,6 @@ let loaded: BdbConfig | null = null;
 export function userConfig(): BdbConfig {
   loaded ??= loadConfig();
   return loaded;
-}
-
-/**
- * The JSON value of `bdb config set KEY VALUE...`: one value (several for aliases, each NAME=OTHER); a
- * relative library path is taken from the current folder. A bad value is a usage error.
- */
-export function configValue(key: ConfigKey, values: readonly string[], cwd: string = process.cwd()): unknown {
-  if (key !== 'aliases' && values.length !== 1)
-    throw new UsageError(`config set ${key} takes one value, got ${values.length}`);
-  const v = values[0]!;
-  switch (key) {
-    case 'player':
-      if (v.trim() === '') throw new UsageError('config set player: the name is empty');
-      return v.trim();
-    case 'thresholds': {
-      const problem = presetProblem(v);
-      if (problem !== null) throw new UsageError(`config set thresholds: ${problem}`);
-      return v;
-    }
-    case 'library':
-    case 'gnubg':
-      if (v.trim() === '') throw new UsageError(`config set ${key}: the path is empty`);
-      return resolve(cwd, v);
-    case 'aliases': {
-      // each NAME=OTHER on its own, so that one OTHER given to two people is seen (validateConfig says so)
-      const byName: Record<string, string[]> = {};
-      for (const v of values) {
-        for (const [other, name] of parseAliases([v], 'config set aliases')) {
-          const list = byName[name] ?? [];
-          list.push(other);
-          byName[name] = list;
-        }
-      }
-      return byName;
-    }
-  }
 }
 
 /** The lines `bdb config get KEY` prints for a value. */

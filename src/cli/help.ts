@@ -310,7 +310,7 @@ const START: readonly (readonly [string, string])[] = [
 ];
 
 /** Words of `text` in lines of at most `width` columns (a longer word stands alone). */
-export function wrapWords(text: string, width: number, indent = ''): string[] {
+function wrapWords(text: string, width: number, indent = ''): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter((w) => w !== '')) {
@@ -328,6 +328,11 @@ export function commandPath(cmd: Command): string {
   const names: string[] = [];
   for (let c: Command | null = cmd; c !== null; c = c.parent) names.unshift(c.name());
   return names.join(' ');
+}
+
+/** The key of `cmd` in {@link COMMAND_HELP}: its path under `bdb`. */
+function helpKey(cmd: Command): string {
+  return commandPath(cmd).replace(/^\S+ ?/, '');
 }
 
 /** The formats the registry reads, as a sentence. */
@@ -397,7 +402,7 @@ function examplesText(examples: readonly (readonly [string, string])[]): string[
 }
 
 /** The text after commander's help of `cmd`. */
-export function helpAfter(cmd: Command, help: CommandHelp, formats: readonly MatchFormat[]): string {
+function helpAfter(cmd: Command, help: CommandHelp, formats: readonly MatchFormat[]): string {
   const blocks = [examplesText(help.examples)];
   const reads = readsText(help.reads, formats);
   if (reads !== null) blocks.push(wrapWords(reads, HELP_WIDTH));
@@ -417,7 +422,7 @@ export function helpAfter(cmd: Command, help: CommandHelp, formats: readonly Mat
 /** Does a command of `program` read match files (so its help lists the formats)? */
 export function needsFormats(program: Command): boolean {
   const walk = (cmd: Command): boolean => {
-    const help = COMMAND_HELP[commandPath(cmd).replace(/^\S+ ?/, '')];
+    const help = COMMAND_HELP[helpKey(cmd)];
     const reads = help?.reads;
     return (
       reads === 'matches' ||
@@ -436,7 +441,7 @@ export function needsFormats(program: Command): boolean {
  */
 export function teach(program: Command, formats: readonly MatchFormat[]): void {
   const walk = (cmd: Command): void => {
-    const help = COMMAND_HELP[commandPath(cmd).replace(/^\S+ ?/, '')];
+    const help = COMMAND_HELP[helpKey(cmd)];
     if (help) cmd.addHelpText('after', () => helpAfter(cmd, help, formats));
     for (const sub of cmd.commands) walk(sub);
   };

@@ -6,23 +6,26 @@
 import type { Command } from 'commander';
 import { defaultMet } from '../analyse.js';
 import { UsageError } from '../errors.js';
+import { type NamedPlayers, storedNames } from '../history/names.js';
 import { storedAliases } from '../library/aliases.js';
 import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
-import { libraryFileNotes, libraryMatches } from '../library/read.js';
+import { libraryFileNotes, libraryMatches, librarySeats } from '../library/read.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
-import { EXIT } from './exit.js';
+import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { LIBRARY_HELP, withLibrary } from './library-input.js';
 import { type MatchInputResult, readMatches } from './match-input.js';
 import {
   maxFileSize,
   maxFileSizeOption,
+  namedPlayers,
   type PersonOptions,
   type PersonSettings,
   personSettings,
+  sayNameProblems,
 } from './options.js';
 
 /** The values commander gives for {@link sourceOptions}. */
@@ -134,25 +137,33 @@ export async function librarySettings(lib: Library, opts: SourceOptions): Promis
   noMetOnLibrary(opts);
   const s = personSettings(opts);
   const aliases = new Map([...(await storedAliases(lib)), ...s.aliases]);
-  return { ...s, aliases, wanted: opts.player?.map((p) => aliases.get(p) ?? p) };
+  return { ...s, aliases };
 }
 
 /**
  * Reads the library's matches (parsed again from their stored bytes) for `biases` and `plan`, with the
- * file route's result shape: read count, the files the library could not import, the duplicates.
+ * file route's result shape: read count, the files the library could not import, the duplicates. `players`:
+ * only the matches with a seat of one of these names (as stored).
  */
 export async function readLibraryMatches(
   lib: Library,
   filter: MatchFilter,
   onMatch: (match: Match, warnings: readonly ParseWarning[]) => void,
   met: Met = defaultMet(),
+  players?: ReadonlySet<string>,
 ): Promise<MatchInputResult> {
   let read = 0;
   let failed = 0;
-  for await (const { match, warnings } of libraryMatches(lib, filter, met, (file, e) => {
-    failed++;
-    process.stderr.write(`bdb: ${oneLine(describeFailure(file, e))}\n`);
-  })) {
+  for await (const { match, warnings } of libraryMatches(
+    lib,
+    filter,
+    met,
+    (file, e) => {
+      failed++;
+      process.stderr.write(`bdb: ${oneLine(describeFailure(file, e))}\n`);
+    },
+    players,
+  )) {
     read++;
     onMatch(match, warnings);
   }
@@ -168,31 +179,84 @@ export function withReadLibrary(
   return withLibrary(route.library, { readOnly: true }, work);
 }
 
+/** Whom a command follows: everyone, or the persons `--player` names. */
+export type Keeps = (person: string) => boolean;
+
+/**
+ * `--player` on the library: the persons named, settled from the stored seats (one clear line and an exit
+ * code when none fits), and the stored spellings of their matches (undefined: every match).
+ */
+export async function libraryNamed(
+  lib: Library,
+  opts: SourceOptions,
+  s: PersonSettings,
+  filter: MatchFilter,
+): Promise<{ named: NamedPlayers | null; only: Set<string> | undefined } | ExitCode> {
+  const named = namedPlayers(opts, s.aliases);
+  if (named === null) return { named, only: undefined };
+  const seats = await librarySeats(lib, filter);
+  for (const pair of seats) named.see(pair);
+  const { persons, problems } = named.resolve();
+  if (persons.length === 0) return sayNameProblems(problems);
+  return { named, only: new Set(persons.flatMap((p) => [...storedNames(seats, p, s.aliases)])) };
+}
+
 /**
  * Runs a command that looks at whole matches (`biases`, `plan`) on files or on the library: `start` makes
- * the match handler from the person settings, `finish` prints and gives the exit code.
+ * the match handler from the person settings (`keeps`: whom to follow while reading; `lib`: the library, or
+ * null on files), `finish` prints and gives the exit code. With `--player`, the result counts only the
+ * matches of the persons named, and `finish`'s `keeps` is exactly them.
  */
 export async function overMatches(
   paths: readonly string[],
   opts: SourceOptions,
-  start: (s: PersonSettings) => (match: Match) => void,
-  finish: (s: PersonSettings, result: MatchInputResult) => (typeof EXIT)[keyof typeof EXIT],
-): Promise<(typeof EXIT)[keyof typeof EXIT]> {
+  start: (
+    s: PersonSettings,
+    keeps: Keeps | undefined,
+    lib: Library | null,
+  ) => ((match: Match) => void) | Promise<(match: Match) => void>,
+  finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
+): Promise<ExitCode> {
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
   if (route === null) {
     const s = personSettings(opts);
-    return finish(
-      s,
-      readMatches(paths, start(s), {
-        met: s.met,
-        filter,
-        ...fileReading(opts),
-      }),
+    const named = namedPlayers(opts, s.aliases);
+    const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), null);
+    const result = readMatches(
+      paths,
+      (match) => {
+        named?.see(match.players);
+        onMatch(match);
+      },
+      { met: s.met, filter, ...fileReading(opts) },
     );
+    return settle(s, named, result, finish);
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
-    return finish(s, await readLibraryMatches(lib, filter, start(s), s.met));
+    // the persons named are settled from the stored seats: only their matches are read
+    const found = await libraryNamed(lib, opts, s, filter);
+    if (typeof found === 'number') return found;
+    const { named, only } = found;
+    const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), lib);
+    return settle(s, named, await readLibraryMatches(lib, filter, onMatch, s.met, only), finish);
   });
+}
+
+/**
+ * Finishes a run once every match is read: the persons named settled, their matches counted, a line for each
+ * name that meant nobody (nothing else printed when none meant anybody).
+ */
+function settle(
+  s: PersonSettings,
+  named: NamedPlayers | null,
+  result: MatchInputResult,
+  finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
+): ExitCode {
+  if (named === null) return finish(s, result, () => true);
+  const { persons, problems } = named.resolve();
+  if (persons.length === 0) return sayNameProblems(problems, result.exitCode);
+  const code = finish(s, { ...result, read: named.matches() }, (p) => named.keeps(p));
+  return sayNameProblems(problems, code);
 }

@@ -3,11 +3,13 @@
  */
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
+import { NamedPlayers } from '../history/names.js';
 import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { TextBoardOptions } from '../report/board-text.js';
+import { EXIT, type ExitCode } from './exit.js';
 import { DEFAULT_MAX_FILE_MB } from './match-input.js';
 import { outputWidth } from './output.js';
 
@@ -159,7 +161,12 @@ export function collect(value: string, prev: string[] = []): string[] {
  */
 export function personOptions(cmd: Command, thresholdsUse: string, jsonHelp: string | null): Command {
   return (jsonHelp === null ? cmd : cmd.option('--json', jsonHelp))
-    .addOption(new Option('--player <name>', 'only this player (repeatable)').argParser(collect))
+    .addOption(
+      new Option(
+        '--player <name>',
+        'only this player and their matches (repeatable); any case or accents when one player fits',
+      ).argParser(collect),
+    )
     .addOption(
       new Option('--alias <NAME=OTHER>', 'count OTHER as the same person as NAME (repeatable)').argParser(
         collect,
@@ -191,8 +198,6 @@ export interface PersonOptions {
 export interface PersonSettings {
   /** alias → canonical name (`--alias`). */
   readonly aliases: Map<string, string>;
-  /** The `--player` names with aliases resolved; undefined when every player is wanted. */
-  readonly wanted: string[] | undefined;
   readonly preset: keyof typeof THRESHOLD_PRESETS;
   readonly thresholds: ErrorThresholds;
   /** The match equity table (`--met`, else Kazaross-XG2). */
@@ -211,10 +216,9 @@ export interface PersonSettings {
   };
 }
 
-/** Parses the person options (`--alias`, then `--player`, then `--thresholds`); bad values are usage errors. */
+/** Parses the person options (`--alias`, then `--thresholds`); bad values are usage errors. */
 export function personSettings(opts: PersonOptions): PersonSettings {
   const aliases = parseAliases(opts.alias ?? []);
-  const wanted = opts.player?.map((p) => aliases.get(p) ?? p);
   const { preset, thresholds } = thresholdsOption(opts.thresholds);
   const met = metOption(opts.met);
   const settings = {
@@ -222,7 +226,23 @@ export function personSettings(opts: PersonOptions): PersonSettings {
     difficultyTauEmg: DIFFICULTY_TAU,
     met: { name: met.name, file: opts.met ?? null },
   };
-  return { aliases, wanted, preset, thresholds, met, settings };
+  return { aliases, preset, thresholds, met, settings };
+}
+
+/** The persons `--player` names under the aliases (src/history/names.ts); null without `--player`. */
+export function namedPlayers(opts: PersonOptions, aliases: ReadonlyMap<string, string>): NamedPlayers | null {
+  return opts.player === undefined || opts.player.length === 0
+    ? null
+    : new NamedPlayers(opts.player, aliases);
+}
+
+/**
+ * Writes one line for each `--player` name that meant nobody (or several persons); the exit code they call
+ * for: 1 (src/cli/exit.ts) when there is one, else `code`.
+ */
+export function sayNameProblems(problems: readonly string[], code: ExitCode = EXIT.ok): ExitCode {
+  for (const p of problems) process.stderr.write(`bdb: ${p}\n`);
+  return problems.length > 0 ? EXIT.someFailed : code;
 }
 
 /** The values commander gives for {@link boardOptions}. */

@@ -70,9 +70,15 @@ export function closestNames(typed: string, known: readonly string[], k = 3): st
     .map(({ name }) => name);
 }
 
-/** The line for an unknown name: "no player 'x' — did you mean 'A' or 'B'?" (or the names known). */
-export function unknownPlayerMessage(typed: string, known: readonly string[]): string {
-  const close = closestNames(typed, known);
+/**
+ * The line for an unknown name: "no player 'x' — did you mean 'A' or 'B'?" (or the names known); `close`:
+ * the names to suggest (by default the closest known).
+ */
+export function unknownPlayerMessage(
+  typed: string,
+  known: readonly string[],
+  close: readonly string[] = closestNames(typed, known),
+): string {
   if (close.length > 0) {
     const list = close.map((n) => `'${n}'`);
     const last = list.pop()!;
@@ -108,4 +114,108 @@ export function storedNames(
   const names = new Set<string>();
   for (const pair of seats) for (const n of pair) if (canonicalName(n, aliases) === person) names.add(n);
   return names;
+}
+
+/**
+ * The persons named by `--player`, for every command that takes it. A name is the person of that exact
+ * spelling (after the aliases: `--alias Kevin=Kévin Unger --player Kévin Unger` is Kevin); else the one person
+ * whose name is the same up to case and accents ("kévin unger" is "Kévin Unger" when no other person folds to
+ * it); else nobody, with the line saying so and the closest names ("no player 'kévin unger' — did you mean
+ * 'Kévin UNGER' or 'Kévin Unger'?" when two persons fold to it).
+ *
+ * Who is meant is known only once every name is: while the matches are read, {@link see} notes each
+ * match's seats and {@link keeps} tells the collectors whom to follow (anyone who may be meant); {@link
+ * resolve} then settles it, after which {@link keeps} is exactly the persons meant and {@link matches}
+ * counts their matches (the "over N matches" a report says, and the matches it lists).
+ */
+export class NamedPlayers {
+  private readonly named: readonly {
+    readonly typed: string;
+    /** The canonical name of that exact spelling. */
+    readonly person: string;
+    /** The folded forms of the names it may mean: itself, its canonical name, those of the aliases it folds to. */
+    readonly folds: ReadonlySet<string>;
+  }[];
+  private readonly aliases: ReadonlyMap<string, string>;
+  /** Each match's seats seen, canonical names. */
+  private readonly seats: (readonly [string, string])[] = [];
+  private readonly known = new Set<string>();
+  private resolved: ReadonlySet<string> | null = null;
+
+  /** `typed`: the `--player` values as given; `aliases`: alias → canonical name. */
+  constructor(typed: readonly string[], aliases: ReadonlyMap<string, string>) {
+    this.aliases = aliases;
+    this.named = typed.map((t) => {
+      const person = canonicalName(t, aliases);
+      const folds = new Set([fold(t), fold(person)]);
+      for (const [other, name] of aliases) if (fold(other) === fold(t)) folds.add(fold(name));
+      return { typed: t, person, folds };
+    });
+  }
+
+  /** Notes the seats (as stored) of a match read. */
+  see(seats: readonly [string, string]): void {
+    const pair = [canonicalName(seats[0], this.aliases), canonicalName(seats[1], this.aliases)] as const;
+    this.seats.push(pair);
+    for (const p of pair) this.known.add(p);
+  }
+
+  /** Whether {@link resolve} has settled who was meant. */
+  get isResolved(): boolean {
+    return this.resolved !== null;
+  }
+
+  /** Whether a person (canonical name) is followed: before {@link resolve}, anyone who may be meant. */
+  keeps(person: string): boolean {
+    if (this.resolved !== null) return this.resolved.has(person);
+    const f = fold(person);
+    return this.named.some((n) => n.person === person || n.folds.has(f));
+  }
+
+  /** Whether a person is exactly one of the names typed (after the aliases): meant, whoever else is seen. */
+  isExact(person: string): boolean {
+    return this.named.some((n) => n.person === person);
+  }
+
+  /**
+   * Who was meant, among the persons seen: the persons found, and one line for each name that means nobody
+   * or more than one person. Settles {@link keeps}.
+   */
+  resolve(): { persons: string[]; problems: string[] } {
+    const persons: string[] = [];
+    const problems: string[] = [];
+    for (const n of this.named) {
+      if (this.known.has(n.person)) {
+        persons.push(n.person);
+        continue;
+      }
+      const close = [...this.known].filter((p) => n.folds.has(fold(p))).sort();
+      if (close.length === 1) persons.push(close[0]!);
+      else if (close.length > 1) problems.push(unknownPlayerMessage(n.typed, [...this.known], close));
+      else problems.push(unknownPlayerMessage(n.typed, [...this.known]));
+    }
+    this.resolved = new Set(persons);
+    return { persons: [...this.resolved], problems };
+  }
+
+  /** The matches seen in which a person followed plays (after {@link resolve}). */
+  matches(): number {
+    return this.seats.filter(([a, b]) => this.keeps(a) || this.keeps(b)).length;
+  }
+}
+
+/**
+ * The person a command following one person follows, among the matches whose seats are given: the one
+ * `--player` names (`named`), else the one in most matches. `problem` says why nobody is followed when a name
+ * named nobody; `person` is null then, or when there is no match.
+ */
+export function followedPerson(
+  named: NamedPlayers | null,
+  seats: readonly (readonly [string, string])[],
+  aliases: ReadonlyMap<string, string>,
+): { person: string | null; problem: string | null } {
+  if (named === null) return { person: personInMostMatches(seats, aliases).person, problem: null };
+  for (const pair of seats) named.see(pair);
+  const { persons, problems } = named.resolve();
+  return { person: persons[0] ?? null, problem: problems[0] ?? null };
 }

@@ -14,8 +14,8 @@ export interface ProgressPeriod {
   readonly from: string;
   readonly to: string;
   readonly matches: number;
-  /** Counted decisions (checker + double + take, XG's rules). */
-  readonly decisions: number;
+  /** Counted decisions (checker + double + take, XG's rules); null without any analysis. */
+  readonly decisions: number | null;
   /** PR with its 95 % interval (by match; by game when the period holds one match); nulls when undefined. */
   readonly pr: number | null;
   readonly prLow: number | null;

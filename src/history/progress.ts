@@ -146,7 +146,7 @@ export class ProgressCollector {
       from: days[0] ?? '',
       to: days.at(-1) ?? '',
       matches: entries.length,
-      decisions: s?.decisions.total ?? 0,
+      decisions: s === null ? 0 : s.decisions.total,
       pr: s?.pr ?? null,
       prLow: s?.prInterval.low ?? null,
       prHigh: s?.prInterval.high ?? null,

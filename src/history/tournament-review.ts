@@ -272,8 +272,8 @@ export function habitualFilter(w: HabitualWindow): MatchFilter {
 /** A side's figures: PR and L₇ with their 95 % intervals, as `bdb stats` derives them. */
 export interface SideFigures {
   readonly matches: number;
-  /** Counted decisions. */
-  readonly decisions: number;
+  /** Counted decisions; null without any analysis. */
+  readonly decisions: number | null;
   readonly pr: number | null;
   readonly prLow: number | null;
   readonly prHigh: number | null;
@@ -501,13 +501,13 @@ export interface TournamentReview {
 function prSide(f: SideFigures | CellFigures | null): DeltaSide {
   return f === null
     ? { value: null, high: null, decisions: 0 }
-    : { value: f.pr, high: f.prHigh, decisions: f.decisions };
+    : { value: f.pr, high: f.prHigh, decisions: f.decisions ?? 0 };
 }
 
 function l7Side(f: SideFigures | null): DeltaSide {
   return f === null
     ? { value: null, high: null, decisions: 0 }
-    : { value: f.l7, high: f.l7High, decisions: f.decisions };
+    : { value: f.l7, high: f.l7High, decisions: f.decisions ?? 0 };
 }
 
 /** Δ, with the habitual level's own reason when it is unknown. */

@@ -5,13 +5,18 @@
  * M = #(x = −1):
  *
  *   B = (P − M) / N                                    numerator P − M, denominator N
- *   B ± 1.96 × √( max(0, (P + M)/N − B²) / N )          (variance of the mean of x: E[x²] − E[x]²)
+ *   95 % interval: the score interval of B (src/metrics/score-interval.ts, Wilson's construction)
+ *
+ * spec §10 writes the interval B ± 1.96 × √((P + M)/N − B²)/N), the normal approximation: it has zero width
+ * whenever every decision has the same x (one wrong take: +1.000 … +1.000, a verdict from nothing) and leaves
+ * [−1, 1] at small N. The score interval is honest there and, over many decisions, the same to a few
+ * thousandths.
  *
  * Verdict: "insufficient" when N < 20 (N = 0 included); "too much" when low > 0; "not enough" when
  * high < 0; otherwise "balanced". The costs of the P and M decisions (Σ e, in mpt of equity) are carried
  * alongside. With N = 0, B and its bounds are null (no data), never 0.
  */
-import { Z95 } from './interval.js';
+import { biasScoreInterval } from './score-interval.js';
 
 /** Fewest decisions for a verdict (`BiasMinDecisions`). */
 export const BIAS_MIN_DECISIONS = 20;
@@ -76,9 +81,7 @@ export function biasEstimate(t: BiasTally, min: number = BIAS_MIN_DECISIONS): Bi
   };
   if (t.n <= 0) return { ...base, bias: null, low: null, high: null, verdict: 'insufficient' };
   const b = (t.plus - t.minus) / t.n;
-  const half = Z95 * Math.sqrt(Math.max(0, (t.plus + t.minus) / t.n - b * b) / t.n);
-  const low = b - half;
-  const high = b + half;
+  const { low, high } = biasScoreInterval(t.n, t.plus, t.minus);
   const verdict: BiasVerdict =
     t.n < min ? 'insufficient' : low > 0 ? 'too much' : high < 0 ? 'not enough' : 'balanced';
   return { ...base, bias: b, low, high, verdict };

@@ -32,7 +32,7 @@ import type { Met } from '../met/index.js';
 import type { CheckerDecision, CubeDecision, Decision } from '../model/types.js';
 import { isCounted } from './counting.js';
 import { bestCubeEquity, decisionError } from './decision-error.js';
-import { decisionMwcFactor } from './mwc-loss.js';
+import { decisionMwcFactor, decisionPointsFactor } from './mwc-loss.js';
 
 /** Temperature of the reference player (normalised equity): a strong-player prior, fixed once. */
 export const DIFFICULTY_TAU = 0.025;
@@ -128,9 +128,21 @@ export function referenceDifficulty(costs: readonly number[], tau: number = DIFF
  * decision is counted in PR and its ℓ is known (match play, scored, analysed, factor defined).
  */
 export function decisionDifficulty(met: Met, d: Decision, tau: number = DIFFICULTY_TAU): number | null {
-  if (!isCounted(d) || decisionError(d) === null) return null;
-  const factor = decisionMwcFactor(met, d);
-  if (factor === null) return null;
+  return difficultyTimes(d, decisionMwcFactor(met, d), tau);
+}
+
+/**
+ * d of a decision at money play in points (the reference cost × the cube value, as ℓ in points:
+ * src/metrics/mwc-loss.ts `pointsLoss`); null at match play or unless the decision is counted in PR and
+ * analysed.
+ */
+export function decisionDifficultyPoints(d: Decision, tau: number = DIFFICULTY_TAU): number | null {
+  return difficultyTimes(d, decisionPointsFactor(d), tau);
+}
+
+/** The reference cost of a counted, analysed decision times `factor` (null: none). */
+function difficultyTimes(d: Decision, factor: number | null, tau: number): number | null {
+  if (factor === null || !isCounted(d) || decisionError(d) === null) return null;
   const costs = optionCosts(d);
   return costs === null ? null : referenceDifficulty(costs, tau) * factor;
 }

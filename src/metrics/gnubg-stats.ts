@@ -24,7 +24,7 @@
 import type { Met } from '../met/index.js';
 import { getME, mwcAtScore } from '../met/index.js';
 import type { Annotation, CubeAnalysis, Decision, Game, Match } from '../model/types.js';
-import { decisionMwcFactor } from './mwc-loss.js';
+import { decisionMwcFactor, decisionPointsFactor } from './mwc-loss.js';
 
 /** gnuBG's default skill thresholds (EMG): doubtful, bad, very bad. */
 export const GNUBG_SKILL = { doubtful: 0.03, bad: 0.06, veryBad: 0.12 } as const;
@@ -127,7 +127,8 @@ function addError(p: ErrorPair, emg: number, cost: number): void {
 
 /** Converts an EMG amount at this decision into gnuBG's second unit: MWC at match play, cube × EMG at money. */
 function costOf(met: Met, d: Decision, emg: number): number {
-  if (d.matchLength <= 0) return d.cubeValue * emg;
+  const v = decisionPointsFactor(d);
+  if (v !== null) return v * emg;
   const f = decisionMwcFactor(met, d);
   return f === null ? 0 : emg * f;
 }

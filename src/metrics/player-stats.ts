@@ -294,27 +294,32 @@ export function addTalliesInto(out: PlayerTally, b: PlayerTally): void {
 
 /** A cube error bucket as gnuBG shows it. */
 export interface GnubgCubeErrorFigures {
-  count: number;
-  emg: number;
+  /** Null without any analysis. */
+  count: number | null;
+  emg: number | null;
   /** Percentage points of MWC at match play; null at money play. */
   mwcPct: number | null;
   /** Points at money play; null at match play. */
   points: number | null;
 }
 
-/** gnuBG's own figures for one player, as gnuBG prints them (errors as positive magnitudes). */
+/**
+ * gnuBG's own figures for one player, as gnuBG prints them (errors as positive magnitudes). Without any
+ * analysis (a transcript: {@link withoutAnalysis}) every figure but the moves played and the actual result is
+ * null, never 0.
+ */
 export interface GnubgFigures {
   totalMoves: number;
-  unforcedMoves: number;
-  checkerErrorEMG: number;
+  unforcedMoves: number | null;
+  checkerErrorEMG: number | null;
   checkerErrorMWCPct: number | null;
   checkerErrorPoints: number | null;
-  totalCubeDecisions: number;
-  closeCubeDecisions: number;
-  doubles: number;
-  takes: number;
-  passes: number;
-  cubeErrorEMG: number;
+  totalCubeDecisions: number | null;
+  closeCubeDecisions: number | null;
+  doubles: number | null;
+  takes: number | null;
+  passes: number | null;
+  cubeErrorEMG: number | null;
   cubeErrorMWCPct: number | null;
   cubeErrorPoints: number | null;
   cubeErrors: {
@@ -325,7 +330,7 @@ export interface GnubgFigures {
     wrongTake: GnubgCubeErrorFigures;
     wrongPass: GnubgCubeErrorFigures;
   };
-  totalErrorEMG: number;
+  totalErrorEMG: number | null;
   totalErrorMWCPct: number | null;
   totalErrorPoints: number | null;
   /** Error rates ×1000 per decision (mEMG): chequer ÷ unforced, cube ÷ close, overall ÷ both. */
@@ -334,8 +339,14 @@ export interface GnubgFigures {
   errorRateMEMG: number | null;
   /** Overall error ×1000 ÷ total moves of both players. */
   snowieER: number | null;
-  moveMarks: { unmarked: number; doubtful: number; bad: number; veryBad: number };
-  rollMarks: { veryLucky: number; lucky: number; unmarked: number; unlucky: number; veryUnlucky: number };
+  moveMarks: { unmarked: number | null; doubtful: number | null; bad: number | null; veryBad: number | null };
+  rollMarks: {
+    veryLucky: number | null;
+    lucky: number | null;
+    unmarked: number | null;
+    unlucky: number | null;
+    veryUnlucky: number | null;
+  };
   luckEMG: number | null;
   luckMWCPct: number | null;
   luckPoints: number | null;
@@ -362,20 +373,24 @@ export interface IntervalFigure {
   reason: string | null;
 }
 
+/** No interval: the file has no analysis ({@link withoutAnalysis}). */
+const NO_ANALYSIS: IntervalFigure = { low: null, high: null, reason: 'no analysis' };
+
 function intervalFigure(i: Interval | null, scaleToPct = 1): IntervalFigure {
   if (i === null) return { low: null, high: null, reason: 'not match play' };
   if (i.low === null) return { low: null, high: null, reason: i.reason };
   return { low: i.low * scaleToPct, high: i.high * scaleToPct, reason: null };
 }
 
-/** The figures bdb reports for a player (JSON contract, schemaVersion 1). */
+/** The figures bdb reports for a player (mapped to the JSON keys of schemaVersion 2 by src/report/json.ts). */
 export interface PlayerStats {
   player: string;
   matches: number;
   pr: number | null;
   prChecker: number | null;
   prCube: number | null;
-  decisions: { total: number; checker: number; double: number; take: number };
+  /** Decisions counted in PR; null without any analysis ({@link withoutAnalysis}). */
+  decisions: { total: number | null; checker: number | null; double: number | null; take: number | null };
   equityError: { total: number | null; checker: number | null; double: number | null; take: number | null };
   mwcLossPct: { total: number | null; checker: number | null; double: number | null; take: number | null };
   l7Pct: number | null;
@@ -386,12 +401,12 @@ export interface PlayerStats {
   level: string | null;
   /** Difficulty (spec §4): Σd, excess Σ(ℓ − d) and ratio Σℓ/Σd in percentage points of MWC; avoidable errors. */
   difficulty: {
-    decisions: number;
+    decisions: number | null;
     difficultyPct: number | null;
     excessPct: number | null;
     ratio: number | null;
-    errors: number;
-    avoidableErrors: number;
+    errors: number | null;
+    avoidableErrors: number | null;
   };
   elo: number | null;
   eloFloored: boolean;
@@ -425,18 +440,44 @@ function fibsFigures(
   };
 }
 
-/** gnuBG figures of one side (seat 0 of `sc`). */
-function gnubgFigures(sc: GnubgStatContext, bothMoves: number, matchLength: number | null): GnubgFigures {
+/** A side (seat 0 of its context) on which moves were played but not one was an analysed choice. */
+function sideWithoutAnalysis(sc: GnubgStatContext | null): boolean {
+  const s = sc?.sides[0];
+  return s !== undefined && s.totalMoves > 0 && s.unforcedMoves + s.totalCube === 0;
+}
+
+/**
+ * True when a tally holds no analysis at all: moves were played, but not one was an analysed choice (no
+ * unforced move with its candidates, no analysed cube decision) — a transcript without analysis (.mat, an
+ * unanalysed text export). Its figures that need an analysis (counts of decisions, errors, marks) are then
+ * null, never 0. A match where nothing was played (forfeited at once) keeps its zeros, as gnuBG prints them.
+ */
+export function withoutAnalysis(t: PlayerTally): boolean {
+  const n = t.counted;
+  if (n.checker + n.double + n.take > 0) return false;
+  const contexts = [t.gnubgMatch, t.gnubgMoney].filter((c) => c !== null);
+  return contexts.length > 0 && contexts.every(sideWithoutAnalysis);
+}
+
+/** gnuBG figures of one side (seat 0 of `sc`); `none`: the side has no analysis (its figures null). */
+function gnubgFigures(
+  sc: GnubgStatContext,
+  bothMoves: number,
+  matchLength: number | null,
+  none = false,
+): GnubgFigures {
   const s: GnubgSide = sc.sides[0];
+  // a figure that needs an analysis: null without one
+  const a = <T>(x: T): T | null => (none ? null : x);
   const mp = sc.matchPlay;
   const mwc = (x: number): number | null => (mp ? 100 * x : null);
   const pts = (x: number): number | null => (mp ? null : x);
   const cube = cubeErrorTotal(s);
   const bucket = (p: ErrorPair): GnubgCubeErrorFigures => ({
-    count: p.count,
-    emg: p.emg,
-    mwcPct: mwc(p.cost),
-    points: pts(p.cost),
+    count: a(p.count),
+    emg: a(p.emg),
+    mwcPct: a(mwc(p.cost)),
+    points: a(pts(p.cost)),
   });
   const totalEmg = s.checker.emg + cube.emg;
   const totalCost = s.checker.cost + cube.cost;
@@ -448,18 +489,18 @@ function gnubgFigures(sc: GnubgStatContext, bothMoves: number, matchLength: numb
   const perMove = ratio(s.luckEmg, s.totalMoves);
   return {
     totalMoves: s.totalMoves,
-    unforcedMoves: s.unforcedMoves,
-    checkerErrorEMG: s.checker.emg,
-    checkerErrorMWCPct: mwc(s.checker.cost),
-    checkerErrorPoints: pts(s.checker.cost),
-    totalCubeDecisions: s.totalCube,
-    closeCubeDecisions: s.closeCube,
-    doubles: s.doubles,
-    takes: s.takes,
-    passes: s.passes,
-    cubeErrorEMG: cube.emg,
-    cubeErrorMWCPct: mwc(cube.cost),
-    cubeErrorPoints: pts(cube.cost),
+    unforcedMoves: a(s.unforcedMoves),
+    checkerErrorEMG: a(s.checker.emg),
+    checkerErrorMWCPct: a(mwc(s.checker.cost)),
+    checkerErrorPoints: a(pts(s.checker.cost)),
+    totalCubeDecisions: a(s.totalCube),
+    closeCubeDecisions: a(s.closeCube),
+    doubles: a(s.doubles),
+    takes: a(s.takes),
+    passes: a(s.passes),
+    cubeErrorEMG: a(cube.emg),
+    cubeErrorMWCPct: a(mwc(cube.cost)),
+    cubeErrorPoints: a(pts(cube.cost)),
     cubeErrors: {
       missedDoubleBelowCP: bucket(s.missedDoubleBelowCP),
       missedDoubleAboveCP: bucket(s.missedDoubleAboveCP),
@@ -468,25 +509,25 @@ function gnubgFigures(sc: GnubgStatContext, bothMoves: number, matchLength: numb
       wrongTake: bucket(s.wrongTake),
       wrongPass: bucket(s.wrongPass),
     },
-    totalErrorEMG: totalEmg,
-    totalErrorMWCPct: mwc(totalCost),
-    totalErrorPoints: pts(totalCost),
+    totalErrorEMG: a(totalEmg),
+    totalErrorMWCPct: a(mwc(totalCost)),
+    totalErrorPoints: a(pts(totalCost)),
     checkerErrorRateMEMG: perChecker === null ? null : 1000 * perChecker,
     cubeErrorRateMEMG: perCube === null ? null : 1000 * perCube,
     errorRateMEMG: perAll === null ? null : 1000 * perAll,
-    snowieER: bothMoves > 0 ? (1000 * totalEmg) / bothMoves : null,
+    snowieER: bothMoves > 0 && !none ? (1000 * totalEmg) / bothMoves : null,
     moveMarks: {
-      unmarked: s.marks.none,
-      doubtful: s.marks.doubtful,
-      bad: s.marks.bad,
-      veryBad: s.marks.veryBad,
+      unmarked: a(s.marks.none),
+      doubtful: a(s.marks.doubtful),
+      bad: a(s.marks.bad),
+      veryBad: a(s.marks.veryBad),
     },
     rollMarks: {
-      veryLucky: s.luckMarks.veryLucky,
-      lucky: s.luckMarks.lucky,
-      unmarked: s.luckMarks.none,
-      unlucky: s.luckMarks.unlucky,
-      veryUnlucky: s.luckMarks.veryUnlucky,
+      veryLucky: a(s.luckMarks.veryLucky),
+      lucky: a(s.luckMarks.lucky),
+      unmarked: a(s.luckMarks.none),
+      unlucky: a(s.luckMarks.unlucky),
+      veryUnlucky: a(s.luckMarks.veryUnlucky),
     },
     luckEMG: luckKnown ? s.luckEmg : null,
     luckMWCPct: luckKnown ? mwc(s.luckCost) : null,
@@ -519,10 +560,13 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
   const l7 = l7Pool(t.l7Units);
   const { elo, floored } = engineElo(l7);
   // gnuBG block: match-play context if any, else money (a person's mixed aggregate shows match play).
+  const none = withoutAnalysis(t);
+  // a count that needs an analysis: null without any
+  const a = (x: number): number | null => (none ? null : x);
   const gnubg = t.gnubgMatch
-    ? gnubgFigures(t.gnubgMatch, t.gnubgBothMovesMatch, t.gnubgMatchLength)
+    ? gnubgFigures(t.gnubgMatch, t.gnubgBothMovesMatch, t.gnubgMatchLength, none)
     : t.gnubgMoney
-      ? gnubgFigures(t.gnubgMoney, t.gnubgBothMovesMoney, null)
+      ? gnubgFigures(t.gnubgMoney, t.gnubgBothMovesMoney, null, none)
       : null;
   return {
     player: t.player,
@@ -530,7 +574,7 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
     pr: performanceRating(eTotal, nTotal),
     prChecker: performanceRating(e.checker, n.checker),
     prCube: performanceRating(e.double + e.take, n.double + n.take),
-    decisions: { total: nTotal, checker: n.checker, double: n.double, take: n.take },
+    decisions: { total: a(nTotal), checker: a(n.checker), double: a(n.double), take: a(n.take) },
     equityError: {
       total: eqOf(eTotal, nTotal),
       checker: eqOf(e.checker, n.checker),
@@ -544,28 +588,30 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
       take: pct(t.mwcLoss.take, n.take),
     },
     l7Pct: l7 === null ? null : 100 * l7,
-    prInterval: intervalFigure(prInterval(t.prUnits, interval)),
-    l7Interval: intervalFigure(
-      t.matches === 1
-        ? t.l7Units[0]
-          ? l7MatchInterval(t.gameLosses, t.l7Units[0].matchLength, interval)
-          : null
-        : t.l7Units.length > 0
-          ? l7PoolInterval(t.l7Units, interval)
-          : null,
-      100,
-    ),
+    prInterval: none ? NO_ANALYSIS : intervalFigure(prInterval(t.prUnits, interval)),
+    l7Interval: none
+      ? NO_ANALYSIS
+      : intervalFigure(
+          t.matches === 1
+            ? t.l7Units[0]
+              ? l7MatchInterval(t.gameLosses, t.l7Units[0].matchLength, interval)
+              : null
+            : t.l7Units.length > 0
+              ? l7PoolInterval(t.l7Units, interval)
+              : null,
+          100,
+        ),
     level: prLevel(performanceRating(eTotal, nTotal)),
     difficulty: {
-      decisions: t.difficulty.count,
+      decisions: a(t.difficulty.count),
       difficultyPct: t.difficulty.count > 0 ? 100 * t.difficulty.sum : null,
       excessPct: t.difficulty.count > 0 ? 100 * (t.difficulty.loss - t.difficulty.sum) : null,
       ratio:
         t.difficulty.count > 0 && t.difficulty.sum >= RATIO_MIN_DIFFICULTY
           ? t.difficulty.loss / t.difficulty.sum
           : null,
-      errors: t.errors,
-      avoidableErrors: t.avoidableErrors,
+      errors: a(t.errors),
+      avoidableErrors: a(t.avoidableErrors),
     },
     elo,
     eloFloored: floored,

@@ -1,6 +1,6 @@
 /**
- * Study plan: families of recurring errors ranked by recoverable MWC (spec/metrics.md §7;
- * spec/classifier.md §5).
+ * Study plan: families of recurring errors, the surest gain first: ranked by the MWC they are sure to
+ * recover, the low bound of R's 95 % interval (spec/metrics.md §7; spec/classifier.md §5).
  *
  * Members: the player's counted decisions with e ≥ the Error threshold of the active threshold setting
  * (inclusive, src/metrics/difficulty.ts `reachesThreshold`). Family = (game plan of the decision maker,

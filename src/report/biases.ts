@@ -124,14 +124,18 @@ export class BiasCollector {
   }
 }
 
-/** A bias under its JSON keys: N, P, M and their costs, B with its 95 % bounds, the verdict. */
-function jsonEstimate(e: BiasEstimate): JsonBiasEstimate {
+/**
+ * A bias under its JSON keys: N, P, M and their costs, B with its 95 % bounds, the verdict. `analysed` false:
+ * the person has no analysed decision at all (a transcript), so the counts and costs are unknown (null), not 0.
+ */
+function jsonEstimate(e: BiasEstimate, analysed = true): JsonBiasEstimate {
+  const count = (x: number): number | null => (analysed ? x : null);
   return {
-    n: e.n,
-    plus: e.plus,
-    minus: e.minus,
-    plusCostMpt: e.plusCostMpt,
-    minusCostMpt: e.minusCostMpt,
+    n: count(e.n),
+    plus: count(e.plus),
+    minus: count(e.minus),
+    plusCostMpt: count(e.plusCostMpt),
+    minusCostMpt: count(e.minusCostMpt),
     bias: e.bias,
     low: e.low,
     high: e.high,
@@ -139,34 +143,39 @@ function jsonEstimate(e: BiasEstimate): JsonBiasEstimate {
   };
 }
 
-/** A bias as `bdb biases --json` gives it. */
+/** A bias as `bdb biases --json` gives it (counts and costs null without any analysed decision). */
 export interface JsonBiasEstimate {
-  n: number;
-  plus: number;
-  minus: number;
-  plusCostMpt: number;
-  minusCostMpt: number;
+  n: number | null;
+  plus: number | null;
+  minus: number | null;
+  plusCostMpt: number | null;
+  minusCostMpt: number | null;
   bias: number | null;
   low: number | null;
   high: number | null;
   verdict: string;
 }
 
-/** The JSON entry of one person (full precision; each blot row traced to its decision). */
+/**
+ * The JSON entry of one person (full precision; each blot row traced to its decision). A person without any
+ * analysed decision (a transcript) has null counts and costs, never 0.
+ */
 export function jsonPlayerBiases(p: PlayerBiases): unknown {
+  const e = (x: BiasEstimate): JsonBiasEstimate => jsonEstimate(x, p.analysed > 0);
+  const count = (x: number): number | null => (p.analysed > 0 ? x : null);
   return {
     player: p.player,
     matches: p.matches,
-    takePass: jsonEstimate(p.takePass),
-    doubles: jsonEstimate(p.doubles.overall),
+    takePass: e(p.takePass),
+    doubles: e(p.doubles.overall),
     doublesByScore: p.doubles.byScore.map((c) => ({
       away: c.away,
       opponentAway: c.opponentAway,
-      ...jsonEstimate(c.estimate),
+      ...e(c.estimate),
     })),
     blots: {
-      ...jsonEstimate(p.blots.estimate),
-      unread: p.blots.unread,
+      ...e(p.blots.estimate),
+      unread: count(p.blots.unread),
       unreadShare: p.blots.unreadShare,
       decisions: p.blots.rows.map((r) => ({
         ...jsonDecisionRef(r.ref),
@@ -178,11 +187,11 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       unreadDecisions: p.blots.unreadRefs.map(jsonDecisionRef),
     },
     blotsExposure: {
-      ...jsonEstimate(p.exposure.estimate),
+      ...e(p.exposure.estimate),
       meanShotDifference: p.exposure.meanShotDifference,
       meanShotDifferenceLow: p.exposure.meanLow,
       meanShotDifferenceHigh: p.exposure.meanHigh,
-      unread: p.exposure.unread,
+      unread: count(p.exposure.unread),
       unreadShare: p.exposure.unreadShare,
       decisions: p.exposure.rows.map((r) => ({
         ...jsonDecisionRef(r.ref),
@@ -330,10 +339,10 @@ export function biasesLegend(width: number = FULL_WIDTH): string {
     'P: the too bold decisions (a wrong take; a double too early or when too good; a play leaving more blots ' +
       'or shots than the best play) and what they cost, in millipoints of equity; M: the too cautious ones (a ' +
       'wrong pass; a missed double; a play leaving fewer). B = (P − M) / N, from −1 (always too cautious) to +1 ' +
-      `(always too bold), with its 95 % interval. Verdict from ${BIAS_MIN_DECISIONS} decisions: too much when the ` +
-      'whole interval is above 0, not enough when below, balanced otherwise. Doubles: the decisions to double or ' +
-      "not, by score (player's away / opponent's away). Blots: checker plays in contact. Terms " +
-      'explained in docs/glossary.md.',
+      "(always too bold), with its 95 % interval (a score interval, Wilson's, honest with few decisions). " +
+      `Verdict from ${BIAS_MIN_DECISIONS} decisions: too much when the whole interval is above 0, not enough ` +
+      "when below, balanced otherwise. Doubles: the decisions to double or not, by score (player's away / " +
+      "opponent's away). Blots: checker plays in contact. Terms explained in docs/glossary.md.",
     width,
   ).join('\n');
 }

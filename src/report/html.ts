@@ -9,12 +9,19 @@ import type { MatchReview, PlayerReview } from '../review/review.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
-import { decisionParts, reviewBoard, reviewTitle, summaryRows } from './review.js';
+import {
+  decisionParts,
+  noChartsReason,
+  reviewBoard,
+  reviewNote,
+  reviewTitle,
+  summaryRows,
+} from './review.js';
 
 const STYLE = `
 body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; max-width: 1140px; margin: 24px auto;
   padding: 0 16px; color: #222; line-height: 1.4; }
-h1 { font-size: 1.3em; }
+h1 { font-size: 1.3em; overflow-wrap: anywhere; }
 h2 { font-size: 1.15em; margin-top: 2em; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
@@ -22,6 +29,7 @@ th { background: #f4f4f4; font-weight: normal; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px; }
 .decision { margin: 12px 0 18px; }
 .decision p { margin: 2px 0; }
+p, code { overflow-wrap: anywhere; }
 .note { color: #555; font-size: 0.9em; }
 svg { display: block; margin: 12px 0; max-width: 100%; height: auto; }
 .charts { overflow-x: auto; }
@@ -73,10 +81,9 @@ ${plays}
 /** The whole page, with the players of `seats` (both by default). */
 export function renderReviewHtml(r: MatchReview, seats: readonly (0 | 1)[] = [0, 1]): string {
   const title = reviewTitle(r);
-  const t = r.settings.thresholds;
   const charts =
     r.series === null
-      ? '<p>Charts: none (money session: no MWC lost per decision).</p>'
+      ? `<p>Charts: none (${escapeXml(noChartsReason(r))}).</p>`
       : `<p class="note scroll-hint">The charts keep their size on a small screen: scroll them sideways.</p>
 <div class="charts">
 ${svgLossBars(r.series, r.players)}
@@ -89,11 +96,6 @@ ${svgCumulative(r.series, r.players)}
 ${seats.map((k) => playerSection(r.reviews[k], r.players[1 - k]!)).join('\n')}
 <h2>Charts</h2>
 ${charts}
-<p class="note">${escapeXml(
-      `An error loses at least ${t.errorMpt / 1000} EMG (thresholds: error ${t.errorMpt}, blunder ${t.blunderMpt} millipoints); ` +
-        'avoidable when the decision was not hard (its difficulty at most a tenth of what it lost). MWC lost, difficulty ' +
-        'and A in percentage points of MWC; 95 % intervals over the games. Terms explained in docs/glossary.md. ' +
-        'A > 0: the dice cost the player; A < 0: the play did.',
-    )}</p>`,
+<p class="note">${escapeXml(reviewNote(r))}</p>`,
   );
 }

@@ -57,31 +57,34 @@ export interface JsonDuplicate {
   sameAs: string;
 }
 
-/** A gnuBG cube-error bucket. */
+/** A gnuBG cube-error bucket (count and EMG null without any analysis). */
 export interface JsonGnubgCubeErrors {
-  count: number;
-  errorEmg: number;
+  count: number | null;
+  errorEmg: number | null;
   errorMwcPct: number | null;
   errorPoints: number | null;
 }
 
-/** gnuBG's own figures for one player (GnubgFigures, unit in every name). */
+/**
+ * gnuBG's own figures for one player (GnubgFigures, unit in every name). Without any analysis (a transcript)
+ * every figure but the moves played and the actual result is null.
+ */
 export interface JsonGnubgFigures {
   totalMoves: number;
-  unforcedMoves: number;
-  checkerErrorEmg: number;
+  unforcedMoves: number | null;
+  checkerErrorEmg: number | null;
   checkerErrorMwcPct: number | null;
   checkerErrorPoints: number | null;
-  totalCubeDecisions: number;
-  closeCubeDecisions: number;
-  doubles: number;
-  takes: number;
-  passes: number;
-  cubeErrorEmg: number;
+  totalCubeDecisions: number | null;
+  closeCubeDecisions: number | null;
+  doubles: number | null;
+  takes: number | null;
+  passes: number | null;
+  cubeErrorEmg: number | null;
   cubeErrorMwcPct: number | null;
   cubeErrorPoints: number | null;
   cubeErrors: Record<keyof GnubgFigures['cubeErrors'], JsonGnubgCubeErrors>;
-  totalErrorEmg: number;
+  totalErrorEmg: number | null;
   totalErrorMwcPct: number | null;
   totalErrorPoints: number | null;
   checkerErrorRateMemg: number | null;
@@ -116,13 +119,14 @@ export interface JsonPlayerStats {
   prInterval: IntervalFigure;
   l7MwcPctInterval: IntervalFigure;
   level: string | null;
+  /** The counts null without any analysis. */
   difficulty: {
-    scoredDecisions: number;
+    scoredDecisions: number | null;
     difficultyMwcPct: number | null;
     excessMwcPct: number | null;
     ratio: number | null;
-    errors: number;
-    avoidableErrors: number;
+    errors: number | null;
+    avoidableErrors: number | null;
   };
   elo: number | null;
   eloFloored: boolean;

@@ -7,9 +7,14 @@ import { type AggregateOptions, personSeats } from '../analyse.js';
 import { boardKey } from '../core/board.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
 import { isCounted } from '../metrics/counting.js';
-import { type ErrorThresholds, optionCosts, thresholdEquity } from '../metrics/difficulty.js';
+import {
+  decisionDifficultyPoints,
+  type ErrorThresholds,
+  optionCosts,
+  thresholdEquity,
+} from '../metrics/difficulty.js';
 import { scoreCell } from '../metrics/doubles-bias.js';
-import type { mwcLoss } from '../metrics/mwc-loss.js';
+import { type mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import {
   REFERENCE_DEFAULT_SIZE,
   type ReferenceCandidate,
@@ -46,12 +51,27 @@ export {
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */
 type Met = Parameters<typeof mwcLoss>[0];
 
+/**
+ * The plan of one person's money sessions: ℓ, d, R and the gains in points (equity lost × cube value,
+ * src/metrics/mwc-loss.ts `pointsLoss`), as money play has no MWC; apart from the match-play plan, whose
+ * figures are MWC.
+ */
+export interface MoneyPlan {
+  /** Money sessions played. */
+  readonly matches: number;
+  readonly plan: StudyPlan<PlanRef>;
+  readonly candidates: number;
+  readonly reference: readonly ReferencePosition<PlanRef>[];
+  readonly studied: readonly ReferenceCandidate<PlanRef>[] | null;
+}
+
 /** The plan of one person. */
 export interface PlayerPlan {
   readonly player: string;
   readonly matches: number;
   /** Decisions counted in PR (analysed); 0 for a person known only from transcripts. */
   readonly analysed: number;
+  /** The plan of the match-play matches (ℓ, d and R in MWC). */
   readonly plan: StudyPlan<PlanRef>;
   /** Candidates offered to the selection of reference positions. */
   readonly candidates: number;
@@ -63,14 +83,23 @@ export interface PlayerPlan {
   readonly studied: readonly ReferenceCandidate<PlanRef>[] | null;
   /** What share of the errors a theme names (blunderDB's four vs bdb's themes). */
   readonly coverage: ThemeCoverage;
+  /** The plan of the money sessions (points), null without any. */
+  readonly money: MoneyPlan | null;
+}
+
+/** The errors of one kind of play, match play (MWC) or money (points). */
+interface Part {
+  matches: number;
+  inputs: StudyPlanInput<PlanRef>[];
+  reference: ReferenceInput<PlanRef>[];
 }
 
 interface Pending {
   matches: number;
   analysed: number;
   coverage: ThemeCoverage;
-  inputs: StudyPlanInput<PlanRef>[];
-  reference: ReferenceInput<PlanRef>[];
+  play: Part;
+  money: Part;
 }
 
 /** True when the second-cheapest option costs less than half the Error threshold (equity). */
@@ -106,15 +135,17 @@ export class PlanCollector {
     this.treated = study.treated ?? null;
   }
 
-  /** Adds both seats of a match. */
+  /** Adds both seats of a match: a money session to the money plan (points), a match to the other (MWC). */
   add(match: Match): void {
+    const money = match.matchLength <= 0;
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
       analysed: 0,
       coverage: emptyThemeCoverage(),
-      inputs: [],
-      reference: [],
+      play: { matches: 0, inputs: [], reference: [] },
+      money: { matches: 0, inputs: [], reference: [] },
     }));
+    for (const p of new Set(seats)) if (p) (money ? p.money : p.play).matches++;
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
@@ -122,14 +153,23 @@ export class PlanCollector {
         p.analysed++;
         const found = planError(this.met, match, game, i, this.threshold, p.coverage);
         if (!found) return;
-        const { input, pos } = found;
-        p.inputs.push(input);
+        const { pos } = found;
+        // money play has no MWC: ℓ and d in points
+        const input = money
+          ? {
+              ...found.input,
+              loss: pointsLoss(d, found.input.error),
+              difficulty: decisionDifficultyPoints(d),
+            }
+          : found.input;
+        const part = money ? p.money : p.play;
+        part.inputs.push(input);
         const { plan, nature, theme, loss, difficulty, ref } = input;
         if (theme === null || loss === null || difficulty === null || !pos) return;
         const cell = scoreCell(d);
         const scoreKey = d.kind === 'cube' ? `${cell.away}/${cell.opponentAway}` : '';
         const role = d.kind === 'checker' ? `checker ${d.dice.join('')}` : `cube ${d.action}`;
-        p.reference.push({
+        part.reference.push({
           positionKey: `${role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
           group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
           nature,
@@ -150,21 +190,27 @@ export class PlanCollector {
   results(size: number = REFERENCE_DEFAULT_SIZE): PlayerPlan[] {
     return [...this.byName.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([player, p]) => {
-        const cands = referenceCandidates(p.reference);
-        return {
-          player,
-          matches: p.matches,
-          analysed: p.analysed,
-          plan: studyPlan(p.inputs, this.threshold),
-          candidates: cands.length,
-          reference: selectReferencePositions(cands, { size }),
-          studied: this.treated
-            ? cands.filter((c) => c.treated).sort((a, b) => b.excess - a.excess || (a.key < b.key ? -1 : 1))
-            : null,
-          coverage: p.coverage,
-        };
-      });
+      .map(([player, p]) => ({
+        player,
+        matches: p.matches,
+        analysed: p.analysed,
+        ...this.part(p.play, size),
+        coverage: p.coverage,
+        money: p.money.matches > 0 ? { matches: p.money.matches, ...this.part(p.money, size) } : null,
+      }));
+  }
+
+  /** The plan and the reference positions of one kind of play. */
+  private part(x: Part, size: number): Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'> {
+    const cands = referenceCandidates(x.reference);
+    return {
+      plan: studyPlan(x.inputs, this.threshold),
+      candidates: cands.length,
+      reference: selectReferencePositions(cands, { size }),
+      studied: this.treated
+        ? cands.filter((c) => c.treated).sort((a, b) => b.excess - a.excess || (a.key < b.key ? -1 : 1))
+        : null,
+    };
   }
 }
 
@@ -182,8 +228,14 @@ function jsonPlanRef(r: PlanRef): JsonDecisionRef & { played: string; best: stri
   return { ...jsonDecisionRef(r), played: r.played, best: r.best };
 }
 
-/** A family as JSON: MWC figures in fractions of a match (`…Mwc`), e in EMG. */
-function jsonFamily(f: StudyFamily<PlanRef>): unknown {
+/**
+ * The unit ending of a plan's amounts in JSON (docs/json.md): `Mwc`, fractions of a match (match play), or
+ * `Points`, equity lost × cube value (the money sessions).
+ */
+type JsonAmountUnit = 'Mwc' | 'Points';
+
+/** A family as JSON: ℓ, d, ℓ − d and R with their unit in the name (`…Mwc` or `…Points`), e in EMG. */
+function jsonFamily(f: StudyFamily<PlanRef>, u: JsonAmountUnit): unknown {
   return {
     family: familyText(f),
     plan: f.plan,
@@ -192,66 +244,101 @@ function jsonFamily(f: StudyFamily<PlanRef>): unknown {
     members: f.members,
     scored: f.scored,
     unscored: f.unscored,
-    recoverableMwc: f.recoverable,
+    [`recoverable${u}`]: f.recoverable,
     low: f.low,
     high: f.high,
     included: f.included,
     positions: f.positions.map((m) => ({
       ...jsonPlanRef(m.ref),
       errorEmg: m.error,
-      lossMwc: m.loss,
-      difficultyMwc: m.difficulty,
-      excessMwc: m.excess,
+      [`loss${u}`]: m.loss,
+      [`difficulty${u}`]: m.difficulty,
+      [`excess${u}`]: m.excess,
     })),
   };
 }
 
-/** The JSON entry of one person's plan. */
-export function jsonPlayerPlan(p: PlayerPlan): unknown {
+/**
+ * The reference positions of a plan part, as the JSON gives them (gains and excesses in `u`); `candidates`
+ * null when the person has no analysed decision.
+ */
+function jsonReference(
+  x: Pick<PlayerPlan, 'candidates' | 'reference' | 'studied'>,
+  u: JsonAmountUnit,
+  analysed: boolean,
+): unknown {
   return {
-    player: p.player,
-    matches: p.matches,
-    errors: p.plan.errors,
-    unthemed: p.plan.unthemed,
-    themeCoverage: jsonCoverage(p.coverage),
-    families: p.plan.families.map(jsonFamily),
-    tentative: p.plan.tentative.map(jsonFamily),
-    referencePositions: {
-      candidates: p.candidates,
-      selected: p.reference.map((r) => ({
-        group: r.candidate.group,
-        gainMwc: r.gain,
-        excessMwc: r.candidate.excess,
-        covered: r.covered,
-        tight: r.candidate.tight,
-        unstable: r.candidate.unstable,
-        errors: r.candidate.refs.length,
-        ...jsonPlanRef(r.candidate.refs[0]!),
-      })),
-      ...(p.studied
-        ? {
-            studied: p.studied.map((c) => ({
-              group: c.group,
-              excessMwc: c.excess,
-              errors: c.refs.length,
-              ...jsonPlanRef(c.refs[0]!),
-            })),
-          }
-        : {}),
-    },
+    candidates: analysed ? x.candidates : null,
+    selected: x.reference.map((r) => ({
+      group: r.candidate.group,
+      [`gain${u}`]: r.gain,
+      [`excess${u}`]: r.candidate.excess,
+      covered: r.covered,
+      tight: r.candidate.tight,
+      unstable: r.candidate.unstable,
+      errors: r.candidate.refs.length,
+      ...jsonPlanRef(r.candidate.refs[0]!),
+    })),
+    ...(x.studied
+      ? {
+          studied: x.studied.map((c) => ({
+            group: c.group,
+            [`excess${u}`]: c.excess,
+            errors: c.refs.length,
+            ...jsonPlanRef(c.refs[0]!),
+          })),
+        }
+      : {}),
   };
 }
 
-/** Theme coverage with its shares (fractions; null without errors). */
-export function jsonCoverage(c: ThemeCoverage): unknown {
+/**
+ * The JSON entry of one person: `errors` and `unthemed` over every match; the families and reference
+ * positions of match play (MWC figures as fractions of a match, `…Mwc`, full precision); `money`, the same
+ * for the money sessions in points (`…Points`; null without any). A person without any analysed decision (a
+ * transcript) has null counts, never 0.
+ */
+export function jsonPlayerPlan(p: PlayerPlan): unknown {
+  const m = p.money;
+  const analysed = p.analysed > 0;
+  const count = (x: number): number | null => (analysed ? x : null);
   return {
-    checkerErrors: c.checkerErrors,
-    blunderDb: c.blunderDb,
-    blunderDbFour: c.blunderDbFour,
-    named: c.named,
-    fallback: c.fallback,
-    cubeErrors: c.cubeErrors,
-    cubeNamed: c.cubeNamed,
+    player: p.player,
+    matches: p.matches,
+    errors: count(p.plan.errors + (m?.plan.errors ?? 0)),
+    unthemed: count(p.plan.unthemed + (m?.plan.unthemed ?? 0)),
+    themeCoverage: jsonCoverage(p.coverage, analysed),
+    families: p.plan.families.map((f) => jsonFamily(f, 'Mwc')),
+    tentative: p.plan.tentative.map((f) => jsonFamily(f, 'Mwc')),
+    referencePositions: jsonReference(p, 'Mwc', analysed),
+    money:
+      m === null
+        ? null
+        : {
+            matches: m.matches,
+            errors: count(m.plan.errors),
+            unthemed: count(m.plan.unthemed),
+            families: m.plan.families.map((f) => jsonFamily(f, 'Points')),
+            tentative: m.plan.tentative.map((f) => jsonFamily(f, 'Points')),
+            referencePositions: jsonReference(m, 'Points', analysed),
+          },
+  };
+}
+
+/**
+ * Theme coverage with its shares (fractions; null without errors); `analysed` false: no analysed decision,
+ * so the counts are null, not 0.
+ */
+export function jsonCoverage(c: ThemeCoverage, analysed = true): unknown {
+  const count = (x: number): number | null => (analysed ? x : null);
+  return {
+    checkerErrors: count(c.checkerErrors),
+    blunderDb: count(c.blunderDb),
+    blunderDbFour: count(c.blunderDbFour),
+    named: count(c.named),
+    fallback: count(c.fallback),
+    cubeErrors: count(c.cubeErrors),
+    cubeNamed: count(c.cubeNamed),
     shares: {
       blunderDb: share(c.blunderDb, c.checkerErrors),
       blunderDbFour: share(c.blunderDbFour, c.checkerErrors),
@@ -282,29 +369,64 @@ export function coverageLine(c: ThemeCoverage): string {
   );
 }
 
-/** Percentage points of MWC with sign. */
-function pp(x: number | null, digits = 2): string {
-  return x === null ? 'n/a' : signed(100 * x, digits);
+/** How a plan's figures read: percentage points of MWC (match play) or points (money). */
+export interface PlanUnit {
+  /** The heading of R. */
+  readonly r: string;
+  /** An amount (fraction of a match, or points) with sign. */
+  readonly signed: (x: number | null, digits?: number) => string;
+  /** The heading of a gain or an excess, and the amount without sign. */
+  readonly gain: string;
+  readonly excess: string;
+  readonly plain: (x: number) => string;
+  /** After an amount in running text ('' or ' points'). */
+  readonly suffix: string;
+  /** The unit's short name after a gain ('pp' or 'points'). */
+  readonly name: string;
 }
 
+/** Match play: percentage points of MWC. */
+export const MWC_UNIT: PlanUnit = {
+  r: 'R (pp MWC)',
+  signed: (x, digits = 2) => (x === null ? 'n/a' : signed(100 * x, digits)),
+  gain: 'Gain (pp)',
+  excess: 'Excess (pp)',
+  plain: (x) => fixed(100 * x, 3),
+  suffix: '',
+  name: 'pp',
+};
+
+/** Money sessions: points (equity lost × cube value). */
+export const POINTS_UNIT: PlanUnit = {
+  r: 'R (points)',
+  signed: (x) => (x === null ? 'n/a' : signed(x, 3)),
+  gain: 'Gain (points)',
+  excess: 'Excess (points)',
+  plain: (x) => fixed(x, 3),
+  suffix: ' points',
+  name: 'points',
+};
+
 /** The columns of a family table (terminal and HTML). */
-export const FAMILY_TABLE_HEAD = ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'] as const;
+export function familyTableHead(unit: PlanUnit = MWC_UNIT): string[] {
+  return ['#', 'Family', 'Members', 'Scored', unit.r, '95 %'];
+}
 
 /** The cells of family number `n` of a table (terminal and HTML). */
-export function familyCells(f: StudyFamily<PlanRef>, n: number): string[] {
+export function familyCells(f: StudyFamily<PlanRef>, n: number, unit: PlanUnit = MWC_UNIT): string[] {
   return [
     String(n),
     familyText(f),
     String(f.members),
     String(f.scored),
-    pp(f.recoverable),
-    f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+    unit.signed(f.recoverable),
+    f.low === null ? 'n/a' : `${unit.signed(f.low)} … ${unit.signed(f.high)}`,
   ];
 }
 
-function familyTable(families: readonly StudyFamily<PlanRef>[], width: number): string {
-  const rows = families.map((f, i) => familyCells(f, i + 1));
-  return fitTable({ head: [...FAMILY_TABLE_HEAD], rows }, width);
+function familyTable(families: readonly StudyFamily<PlanRef>[], unit: PlanUnit, width: number): string {
+  const rows = families.map((f, i) => familyCells(f, i + 1, unit));
+  return fitTable({ head: familyTableHead(unit), rows }, width);
 }
 
 /** How many tentative families the table shows (they are ranked by R; JSON has them all). */
@@ -313,7 +435,7 @@ export const TENTATIVE_SHOWN = 10;
 /** How many positions of each family of the plan are printed. */
 export const TOP_POSITIONS = 3;
 
-function topPositions(families: readonly StudyFamily<PlanRef>[], width: number): string[] {
+function topPositions(families: readonly StudyFamily<PlanRef>[], unit: PlanUnit, width: number): string[] {
   const lines: string[] = [];
   families.forEach((f, i) => {
     lines.push(`  ${i + 1}. ${familyText(f)}`);
@@ -321,7 +443,7 @@ function topPositions(families: readonly StudyFamily<PlanRef>[], width: number):
       lines.push(
         ...wrapSummary(
           `game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
-            `beyond difficulty ${pp(m.excess, 3)} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
+            `beyond difficulty ${unit.signed(m.excess, 3)}${unit.suffix} · ${m.ref.xgid ?? 'no XGID'} · ${m.ref.file}`,
           width,
           { indent: '     ', hang: '       ' },
         ),
@@ -359,19 +481,29 @@ export interface PlanTextOptions {
   readonly width?: number;
 }
 
-/** The reference positions one by one, each with its text board; the text within `width` columns. */
-function referenceBoards(p: PlayerPlan, text: TextBoardOptions, width: number): string[] {
+/** The reference positions of a plan part one by one, each with its text board; the text within `width` columns. */
+function referenceBoards(
+  person: string,
+  x: Pick<PlayerPlan, 'reference'>,
+  unit: PlanUnit,
+  text: TextBoardOptions,
+  width: number,
+): string[] {
   const lines = wrapText('Reference positions, drawn (X = the player on roll):', width);
-  p.reference.forEach((r, i) => {
+  x.reference.forEach((r, i) => {
     const ref = r.candidate.refs[0]!;
     lines.push(
-      ...wrapText(`${i + 1}. ${groupText(r.candidate.group)}, gain ${fixed(100 * r.gain, 3)} pp MWC`, width, {
-        hang: '   ',
-      }),
+      ...wrapText(
+        `${i + 1}. ${groupText(r.candidate.group)}, gain ${unit.plain(r.gain)} ${unit.name}`,
+        width,
+        {
+          hang: '   ',
+        },
+      ),
       ...wrapText(`   played ${ref.played}, best ${ref.best}`, width),
       ...wrapText(`   game ${ref.game}, move ${ref.move} of ${ref.file}`, width),
     );
-    const v = planRefBoard(p.player, ref);
+    const v = planRefBoard(person, ref);
     lines.push(
       ...(v ? renderTextBoard(v, { ...text, indent: '   ' }) : ['   (no board: the position is unknown)']),
     );
@@ -379,30 +511,38 @@ function referenceBoards(p: PlayerPlan, text: TextBoardOptions, width: number): 
   return lines;
 }
 
-/** The tables of one person (and the reference positions drawn, with `boards`), within `opts.width` columns. */
-export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): string {
+/**
+ * The plan, the tentative families and the reference positions of one kind of play (boards with `opts`),
+ * within `opts.width` columns.
+ */
+function partLines(
+  person: string,
+  x: Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'>,
+  unit: PlanUnit,
+  opts: PlanTextOptions,
+): string[] {
   const width = opts.width ?? FULL_WIDTH;
-  const lines = [
+  const lines: string[] = [];
+  const { plan } = x;
+  lines.push(
     ...wrapText(
-      `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${p.plan.errors} error${
-        p.plan.errors === 1 ? '' : 's'
-      }, ${p.plan.unthemed} without theme`,
+      `Study plan: ${plan.families.length} famil${plan.families.length === 1 ? 'y' : 'ies'}${
+        plan.families.length > 1 ? ', surest gain first (ranked by the low bound of R)' : ''
+      }`,
       width,
     ),
-    ...wrapText(coverageLine(p.coverage), width),
-  ];
-  lines.push(`Study plan: ${p.plan.families.length} famil${p.plan.families.length === 1 ? 'y' : 'ies'}`);
-  if (p.plan.families.length > 0) {
-    lines.push(familyTable(p.plan.families, width));
+  );
+  if (plan.families.length > 0) {
+    lines.push(familyTable(plan.families, unit, width));
     lines.push(
       ...wrapText(
-        `Top positions (the most MWC lost beyond difficulty first, ${TOP_POSITIONS} per family):`,
+        `Top positions (the most lost beyond difficulty first, ${TOP_POSITIONS} per family):`,
         width,
       ),
     );
-    lines.push(...topPositions(p.plan.families, width));
+    lines.push(...topPositions(plan.families, unit, width));
   }
-  const tentative = p.plan.tentative;
+  const tentative = plan.tentative;
   lines.push(
     ...wrapText(
       `Tentative families: ${tentative.length}${
@@ -413,15 +553,17 @@ export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): str
       width,
     ),
   );
-  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN), width));
-  lines.push(`Reference positions: ${p.reference.length} of ${p.candidates} candidate positions`);
-  if (p.reference.length > 0) {
-    const rows = p.reference.map((r, i) => {
+  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN), unit, width));
+  lines.push(
+    ...wrapText(`Reference positions: ${x.reference.length} of ${x.candidates} candidate positions`, width),
+  );
+  if (x.reference.length > 0) {
+    const rows = x.reference.map((r, i) => {
       const ref = r.candidate.refs[0]!;
       return [
         String(i + 1),
         groupText(r.candidate.group),
-        fixed(100 * r.gain, 3),
+        unit.plain(r.gain),
         ref.played,
         ref.best,
         ref.xgid ?? 'n/a',
@@ -430,23 +572,23 @@ export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): str
         ref.file,
       ];
     });
-    const head = ['#', 'Family', 'Gain (pp)', 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'];
+    const head = ['#', 'Family', unit.gain, 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'];
     // XGIDs and paths do not wrap: a narrow terminal gets a paragraph per position
     lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
-    if (opts.boards) lines.push(...referenceBoards(p, opts.boards, width));
+    if (opts.boards) lines.push(...referenceBoards(person, x, unit, opts.boards, width));
   }
-  if (p.studied && p.studied.length > 0) {
+  if (x.studied && x.studied.length > 0) {
     lines.push(
       ...wrapText(
-        `Already studied (marked with bdb study mark; never proposed): ${p.studied.length} position${p.studied.length === 1 ? '' : 's'}`,
+        `Already studied (marked with bdb study mark; never proposed): ${x.studied.length} position${x.studied.length === 1 ? '' : 's'}`,
         width,
       ),
     );
-    const rows = p.studied.map((c) => {
+    const rows = x.studied.map((c) => {
       const ref = c.refs[0]!;
       return [
         groupText(c.group),
-        fixed(100 * c.excess, 3),
+        unit.plain(c.excess),
         ref.played,
         ref.best,
         ref.xgid ?? ref.positionId ?? 'n/a',
@@ -454,8 +596,39 @@ export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): str
         ref.file,
       ];
     });
-    const head = ['Family', 'Excess (pp)', 'Played', 'Best', 'XGID', 'Game/move', 'File'];
+    const head = ['Family', unit.excess, 'Played', 'Best', 'XGID', 'Game/move', 'File'];
     lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
+  }
+  return lines;
+}
+
+/** The sentence that opens the money sessions' part of a plan. */
+export function moneyPlanHeading(m: MoneyPlan): string {
+  return `Money sessions (${m.matches}): the losses, R and the gains in points (equity lost × cube value), as money play has no MWC`;
+}
+
+/**
+ * The tables of one person: the match-play plan (MWC), then the money sessions' plan (points); the reference
+ * positions drawn with `boards`; within `opts.width` columns.
+ */
+export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): string {
+  const width = opts.width ?? FULL_WIDTH;
+  const m = p.money;
+  const errors = p.plan.errors + (m?.plan.errors ?? 0);
+  const unthemed = p.plan.unthemed + (m?.plan.unthemed ?? 0);
+  const lines = [
+    ...wrapText(
+      `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${errors} error${
+        errors === 1 ? '' : 's'
+      }, ${unthemed} without theme`,
+      width,
+    ),
+    ...wrapText(coverageLine(p.coverage), width),
+  ];
+  if (m === null || m.matches < p.matches) lines.push(...partLines(p.player, p, MWC_UNIT, opts));
+  if (m !== null) {
+    lines.push(...wrapText(moneyPlanHeading(m), width));
+    lines.push(...partLines(p.player, m, POINTS_UNIT, opts));
   }
   return lines.join('\n');
 }
@@ -465,12 +638,13 @@ export function planLegend(errorMpt: number, preset: string, width: number = FUL
   return wrapText(
     `An error loses at least ${errorMpt / 1000} EMG (${preset} thresholds). A family is a game plan, a kind of ` +
       'decision (checker or cube) and a theme, written plan/nature/theme as bdb study mark takes it. R: what ' +
-      "the family's errors lost beyond their difficulty, in percentage points of MWC (what study could win " +
-      `back), with its 95 % interval. A family enters the plan with at least ${STUDY_PLAN_MIN_SCORED} errors whose ` +
-      'loss and difficulty are known (scored) and an interval above 0; the others are tentative. Reference ' +
-      'positions: the few positions that stand for the most loss among similar ones (same family, a few ' +
-      'checkers apart; a cube decision at the same score); their gain counts half when the second-best choice ' +
-      'was close. Terms explained in docs/glossary.md.',
+      "the family's errors lost beyond their difficulty, in percentage points of MWC (in points in money " +
+      'sessions: equity lost × cube value), what study could win back, with its 95 % interval. A family ' +
+      `enters the plan with at least ${STUDY_PLAN_MIN_SCORED} errors whose loss and difficulty are known ` +
+      "(scored) and an interval above 0, and is ranked by the interval's low bound (the gain it is sure of), " +
+      'then by R; the others are tentative, ranked by R. Reference positions: the few positions that stand ' +
+      'for the most loss among similar ones (same family, a few checkers apart; a cube decision at the same ' +
+      'score); their gain counts half when the second-best choice was close. Terms explained in docs/glossary.md.',
     width,
   ).join('\n');
 }

@@ -9,7 +9,8 @@
  * - PR by game plan and phase: src/history/pr-groups.ts, from the same `matchTallies` computation.
  * - Biases: `BiasCollector` (`bdb biases`); study plan and reference positions: `PlanCollector` (`bdb plan`).
  * - Worst decisions: the review's decisions to review (`rankedDecisionsToReview`, `bdb review`) of every
- *   match, ranked together by the review's own ranking (`rankForReview`: largest ℓ − d first).
+ *   match-play match, ranked together by the review's own ranking (`rankForReview`: largest ℓ − d first,
+ *   in MWC; a money session's, in points, are left out).
  * - Progress (library only): `ProgressCollector` (`bdb progress`) over the stored tallies.
  */
 import { type AggregateOptions, canonicalName, PlayerAggregator, personSeats } from '../analyse.js';
@@ -139,6 +140,9 @@ export class PlayerReportCollector {
       const p = seats[seat];
       if (!p) continue;
       addGroupTally(p.groups, groups[seat]);
+      // ℓ − d is in MWC at match play but in points in a money session: the two cannot be ranked together,
+      // and the page's worst decisions are those of match play
+      if (match.matchLength <= 0) continue;
       const ranked = rankedDecisionsToReview(this.met, match, seat, this.thresholds, WORST_DECISIONS).map(
         (r) => ({
           loss: r.loss,

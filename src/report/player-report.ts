@@ -18,7 +18,17 @@ import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml } from './charts.js';
 import { fixed, percent } from './format.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
-import { FAMILY_TABLE_HEAD, familyCells, groupText, type PlayerPlan, planRefBoard } from './plan.js';
+import {
+  familyCells,
+  familyTableHead,
+  groupText,
+  MWC_UNIT,
+  moneyPlanHeading,
+  type PlanUnit,
+  type PlayerPlan,
+  POINTS_UNIT,
+  planRefBoard,
+} from './plan.js';
 import type { PersonReport, WorstDecision } from './player-report-data.js';
 import { PROGRESS_STYLE, progressSections, progressSummary } from './progress-html.js';
 import { decisionParts, reviewBoard } from './review.js';
@@ -106,8 +116,12 @@ ${card(
 )}
 ${card(
   'Decisions counted',
-  fig('decisions', s.decisions.total, String(s.decisions.total)),
-  `in ${fig('matches', s.matches, `${s.matches} match${s.matches === 1 ? '' : 'es'}`)}; ${s.difficulty.errors} errors, ${s.difficulty.avoidableErrors} avoidable`,
+  fig('decisions', s.decisions.total, fixed(s.decisions.total, 0)),
+  `in ${fig('matches', s.matches, `${s.matches} match${s.matches === 1 ? '' : 'es'}`)}; ${
+    s.difficulty.errors === null
+      ? 'errors n/a (no analysis)'
+      : `${s.difficulty.errors} errors, ${fixed(s.difficulty.avoidableErrors, 0)} avoidable`
+  }`,
 )}
 </div>`;
 }
@@ -119,28 +133,30 @@ function sum(a: number | null, b: number | null): number | null {
 
 function split(p: PersonReport): string {
   const s = p.stats;
-  const cubeN = s.decisions.double + s.decisions.take;
+  // counts are null without any analysis (then all of them)
+  const cubeN =
+    s.decisions.double === null || s.decisions.take === null ? null : s.decisions.double + s.decisions.take;
   const cubeE = sum(s.equityError.double, s.equityError.take);
   const mwc = s.mwcLossPct;
   const cubeMwc = sum(mwc.double, mwc.take);
   const rows = [
     [
       'Checker plays',
-      fig('decisionsChecker', s.decisions.checker, String(s.decisions.checker)),
+      fig('decisionsChecker', s.decisions.checker, fixed(s.decisions.checker, 0)),
       fig('prChecker', s.prChecker, fixed(s.prChecker, 2)),
       fig('equityChecker', s.equityError.checker, fixed(s.equityError.checker, 3)),
       fig('mwcChecker', mwc.checker, percent(mwc.checker, 2)),
     ],
     [
-      `Cube (${s.decisions.double} doubling, ${s.decisions.take} take/pass)`,
-      fig('decisionsCube', cubeN, String(cubeN)),
+      `Cube (${fixed(s.decisions.double, 0)} doubling, ${fixed(s.decisions.take, 0)} take/pass)`,
+      fig('decisionsCube', cubeN, fixed(cubeN, 0)),
       fig('prCube', s.prCube, fixed(s.prCube, 2)),
       fig('equityCube', cubeE, fixed(cubeE, 3)),
       fig('mwcCube', cubeMwc, percent(cubeMwc, 2)),
     ],
     [
       'All',
-      String(s.decisions.total),
+      fixed(s.decisions.total, 0),
       fixed(s.pr, 2),
       fig('equityTotal', s.equityError.total, fixed(s.equityError.total, 3)),
       fig('mwcTotal', mwc.total, percent(mwc.total, 2)),
@@ -189,43 +205,58 @@ ${table([...BIAS_TABLE_HEAD], cells, 'biases')}
   )}</p>`;
 }
 
-function studyPlan(person: string, plan: PlayerPlan | null): string {
-  if (plan === null || plan.analysed === 0)
-    return '<h3>Study plan</h3>\n<p>No analysed decision: no plan.</p>';
-  const fams = plan.plan.families;
+/** The families and reference positions of one kind of play (match play in MWC, money in points). */
+function planPart(
+  person: string,
+  x: Pick<PlayerPlan, 'plan' | 'candidates' | 'reference'>,
+  unit: PlanUnit,
+): string[] {
+  const fams = x.plan.families;
   const parts = [
-    '<h3>Study plan</h3>',
-    `<p>${plan.plan.errors} error${plan.plan.errors === 1 ? '' : 's'} (${plan.plan.unthemed} without theme); ${fams.length} famil${fams.length === 1 ? 'y' : 'ies'} in the plan, ${plan.plan.tentative.length} tentative.</p>`,
+    `<p>${x.plan.errors} error${x.plan.errors === 1 ? '' : 's'} (${x.plan.unthemed} without theme); ${fams.length} famil${fams.length === 1 ? 'y' : 'ies'} in the plan${fams.length > 1 ? ', surest gain first' : ''}, ${x.plan.tentative.length} tentative.</p>`,
   ];
   if (fams.length > 0) {
     parts.push(
       table(
-        [...FAMILY_TABLE_HEAD],
-        fams.map((f, i) => familyCells(f, i + 1).map((c) => escapeXml(c))),
+        familyTableHead(unit),
+        fams.map((f, i) => familyCells(f, i + 1, unit).map((c) => escapeXml(c))),
         'families',
       ),
     );
   }
-  if (plan.reference.length === 0) {
+  if (x.reference.length === 0) {
     parts.push('<p>Reference positions: none.</p>');
-    return parts.join('\n');
+    return parts;
   }
   parts.push(
-    `<p>Reference positions to study (${plan.reference.length} of ${plan.candidates} candidates, best gain first):</p>`,
+    `<p>Reference positions to study (${x.reference.length} of ${x.candidates} candidates, best gain first):</p>`,
     '<div class="boards">',
   );
-  plan.reference.forEach((r, i) => {
+  x.reference.forEach((r, i) => {
     const ref = r.candidate.refs[0]!;
     const v = planRefBoard(person, ref);
     parts.push(
       `<div class="reference">
-<p><strong>${i + 1}. ${escapeXml(groupText(r.candidate.group))}</strong> · gain ${escapeXml(fixed(100 * r.gain, 3))} pp MWC</p>
+<p><strong>${i + 1}. ${escapeXml(groupText(r.candidate.group))}</strong> · gain ${escapeXml(`${unit.plain(r.gain)} ${unit.name}`)}</p>
 <p class="note">Game ${ref.game}, move ${ref.move} of ${escapeXml(ref.file)}</p>
 ${v ? boardFigure(v) : `<p>Position unknown. Played ${escapeXml(ref.played)}, best ${escapeXml(ref.best)}.</p>`}
 </div>`,
     );
   });
   parts.push('</div>');
+  return parts;
+}
+
+/** The study plan: the match-play part (MWC), then the money sessions' part (points), as `bdb plan` prints. */
+function studyPlan(person: string, plan: PlayerPlan | null): string {
+  if (plan === null || plan.analysed === 0)
+    return '<h3>Study plan</h3>\n<p>No analysed decision: no plan.</p>';
+  const m = plan.money;
+  const parts = ['<h3>Study plan</h3>'];
+  if (m === null || m.matches < plan.matches) parts.push(...planPart(person, plan, MWC_UNIT));
+  if (m !== null) {
+    parts.push(`<p>${escapeXml(moneyPlanHeading(m))}.</p>`, ...planPart(person, m, POINTS_UNIT));
+  }
   return parts.join('\n');
 }
 
@@ -268,7 +299,7 @@ function personSection(p: PersonReport, n: number, library: boolean): string {
   const s = p.stats;
   const head = `<section class="person" id="person-${n}" data-player="${escapeXml(p.player)}">
 <h2>${escapeXml(p.player)}</h2>`;
-  if (s.decisions.total === 0) {
+  if (s.decisions.total === null || s.decisions.total === 0) {
     return `${head}
 <p>${s.matches} match${s.matches === 1 ? '' : 'es'}, no analysed decision (transcripts without analysis): no figure.</p>
 </section>`;

@@ -345,7 +345,7 @@ function row(p: ProgressPeriod, cls = ''): string {
     `<td>${escapeXml(p.label)}</td>`,
     `<td>${escapeXml(dates(p))}</td>`,
     `<td class="num">${p.matches}</td>`,
-    `<td class="num">${p.decisions}</td>`,
+    `<td class="num">${fixed(p.decisions, 0)}</td>`,
     `<td class="num">${fixed(finite(p.pr), 2)}</td>`,
     `<td class="num">${range(p.prLow, p.prHigh, 2)}</td>`,
     `<td class="num">${escapeXml(percent(finite(p.l7), 1))}</td>`,

@@ -37,7 +37,7 @@ function row(p: ProgressPeriod, max: number): string[] {
   return [
     p.label,
     String(p.matches),
-    String(p.decisions),
+    fixed(p.decisions, 0),
     fixed(p.pr, 2),
     range(p.prLow, p.prHigh, 1),
     p.l7 === null ? 'n/a' : `${p.l7.toFixed(1)} %`,

@@ -27,9 +27,14 @@ export interface JsonReviewedDecision {
   xgid: string | null;
   positionId: string | null;
   errorEmg: number;
-  lossMwcPct: number;
+  /** ℓ, d and ℓ − d at match play (null in a money session). */
+  lossMwcPct: number | null;
   difficultyMwcPct: number | null;
-  excessMwcPct: number;
+  excessMwcPct: number | null;
+  /** ℓ, d and ℓ − d in a money session, in points (equity × cube value; null at match play). */
+  lossPoints: number | null;
+  difficultyPoints: number | null;
+  excessPoints: number | null;
   avoidable: boolean;
   checker: {
     dice: [number, number];
@@ -56,10 +61,11 @@ export interface JsonPlayerReview {
   l7MwcPct: number | null;
   l7MwcPctInterval: IntervalFigure;
   level: string | null;
-  decisions: number;
+  /** Null without any analysis, as `errors` and `avoidableErrors`. */
+  decisions: number | null;
   lossMwcPct: number | null;
-  errors: number;
-  avoidableErrors: number;
+  errors: number | null;
+  avoidableErrors: number | null;
   toReview: JsonReviewedDecision[];
   luck: {
     resultMwcPct: number | null;
@@ -116,6 +122,9 @@ function jsonDecision(d: ReviewedDecision): JsonReviewedDecision {
     lossMwcPct: d.lossPct,
     difficultyMwcPct: d.difficultyPct,
     excessMwcPct: d.avoidableSharePct,
+    lossPoints: d.lossPoints,
+    difficultyPoints: d.difficultyPoints,
+    excessPoints: d.avoidableSharePoints,
     avoidable: d.avoidable,
     checker:
       d.checker === null

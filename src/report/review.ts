@@ -66,8 +66,11 @@ export function summaryRows(p: PlayerReview): [string, string][] {
     ['PR (95 % interval)', withInterval(fixed(p.pr, 2), p.prInterval, 2)],
     ['L7 (95 % interval)', withInterval(percent(p.l7Pct, 1), p.l7Interval, 1)],
     ['Level (PR band)', p.level ?? 'n/a'],
-    ['Decisions (counted)', String(p.decisions)],
-    ['Errors (of them avoidable)', `${p.errors} (${p.avoidableErrors})`],
+    ['Decisions (counted)', fixed(p.decisions, 0)],
+    [
+      'Errors (of them avoidable)',
+      p.errors === null ? 'n/a (no analysis)' : `${p.errors} (${fixed(p.avoidableErrors, 0)})`,
+    ],
     ...luckCells(p),
     [
       'Hasty / deliberate errors',
@@ -113,9 +116,14 @@ export function decisionParts(d: ReviewedDecision, n: number): DecisionParts {
       ? `checker play, ${d.checker.dice[0]}${d.checker.dice[1]} to play`
       : `cube decision (${d.cube?.action ?? 'n/a'}${answer(d) ? '; the position has the doubler on roll' : ''})`;
   const score = d.matchLength > 0 ? `score ${d.score[0]}–${d.score[1]} of ${d.matchLength}` : 'money';
+  // match play in percentage points of MWC; a money session in points (equity × cube value)
+  const money = d.matchLength <= 0;
+  const amount = (pct: number | null, points: number | null): string =>
+    money ? (points === null ? 'n/a' : `${fixed(points, 3)} points`) : percent(pct, 2);
   const figures =
-    `lost ${fixed(d.errorEMG, 3)} EMG, ${percent(d.lossPct, 2)} MWC · difficulty ${percent(d.difficultyPct, 2)} · ` +
-    `beyond difficulty ${percent(d.avoidableSharePct, 2)}${d.avoidable ? ' (avoidable)' : ''}`;
+    `lost ${fixed(d.errorEMG, 3)} EMG, ${amount(d.lossPct, d.lossPoints)}${money ? '' : ' MWC'} · ` +
+    `difficulty ${amount(d.difficultyPct, d.difficultyPoints)} · ` +
+    `beyond difficulty ${amount(d.avoidableSharePct, d.avoidableSharePoints)}${d.avoidable ? ' (avoidable)' : ''}`;
   const loss = `(-${fixed(d.errorEMG, 3)})`;
   const parts: DecisionParts = {
     heading: `${n}. Game ${d.game}, move ${d.move}: ${what} · ${score}, ${cubeText(d)}`,
@@ -219,7 +227,9 @@ export function renderPlayerReview(
   if (p.toReview.length === 0) {
     lines.push(
       ...wrapText(
-        'Decisions to review: none (no error whose MWC lost is known and beyond its difficulty)',
+        p.decisions === null
+          ? 'Decisions to review: none (no analysis in this file)'
+          : 'Decisions to review: none (no error whose loss is known and beyond its difficulty)',
         width,
       ),
     );
@@ -237,10 +247,16 @@ export function renderPlayerReview(
 const BARS_WIDTH = 100;
 const PLOT_COLUMNS = 60;
 
-/** The charts of the per-decision series within `width` columns, or why there are none (money: no ℓ). */
+/** Why a review has no chart: a transcript has no analysis; a money session has no MWC lost. */
+export function noChartsReason(r: MatchReview): string {
+  return r.reviews.every((p) => p.decisions === null)
+    ? 'no analysis in this file'
+    : 'money session: no MWC lost per decision';
+}
+
+/** The charts of the per-decision series within `width` columns, or why there are none. */
 export function renderReviewCharts(r: MatchReview, width: number = FULL_WIDTH): string {
-  if (r.series === null)
-    return wrapText('Charts: none (money session: no MWC lost per decision)', width).join('\n');
+  if (r.series === null) return wrapText(`Charts: none (${noChartsReason(r)})`, width).join('\n');
   const bars = renderLossBars(r.series, r.players, Math.min(width, BARS_WIDTH));
   // the plot's lines are its columns plus the axis labels (at most 8 columns: "100.0 ┤")
   const plot = renderCumulativeChart(r.series, r.players, {
@@ -253,25 +269,46 @@ export function renderReviewCharts(r: MatchReview, width: number = FULL_WIDTH): 
 }
 
 /**
+ * What A means, said once for the terminal and the HTML page. A = R − C is the result with the luck taken out
+ * (spec/metrics.md §6): what the play alone gained against this opponent, whose expectation is the error gap
+ * L(opponent) − L(player). Its sign says who played better, not whether the dice helped: Kévin Unger on
+ * test.xg has A +23.65 % with luck +26.35 % (he outplayed Maxence Job and had the better dice too). The dice
+ * decided the match only when A and the result disagree: a loss with A > 0, a win with A < 0.
+ */
+export const LUCK_NOTE =
+  'A = result − luck: what the play alone gained. A > 0: the player played better than the opponent ' +
+  '(a loss with A > 0 was down to the dice); A < 0: worse (a win with A < 0 was down to the dice).';
+
+/** The closing note: the settings the figures depend on, their units and what A means. */
+export function reviewNote(r: MatchReview): string {
+  const t = r.settings.thresholds;
+  const head =
+    `An error loses at least ${t.errorMpt / 1000} EMG (thresholds: error ${t.errorMpt}, blunder ${t.blunderMpt} ` +
+    'millipoints); avoidable when the decision was not hard (its difficulty at most a tenth of what it lost).';
+  if (r.matchLength <= 0)
+    return (
+      `${head} Money session: the loss and the difficulty in points (equity lost × cube value), as there ` +
+      'is no MWC; 95 % intervals over the games. Terms explained in docs/glossary.md.'
+    );
+  return (
+    `${head} MWC lost, difficulty and A in percentage points of MWC; 95 % intervals over the games. Terms ` +
+    `explained in docs/glossary.md. ${LUCK_NOTE}`
+  );
+}
+
+/**
  * The whole review: title, the players of `opts.seats` (both by default; `--player` picks), the charts, and
  * the settings the figures depend on; within `opts.width` columns.
  */
 export function renderReview(r: MatchReview, opts: ReviewTextOptions = {}): string {
   const width = opts.width ?? FULL_WIDTH;
   const seats = opts.seats ?? [0, 1];
-  const t = r.settings.thresholds;
   return [
     ...wrapSummary(reviewTitle(r), width, { hang: '  ' }),
     '',
     ...seats.flatMap((k) => [renderPlayerReview(r.reviews[k], r.players[1 - k], opts), '']),
     renderReviewCharts(r, width),
     '',
-    ...wrapText(
-      `An error loses at least ${t.errorMpt / 1000} EMG (thresholds: error ${t.errorMpt}, blunder ${t.blunderMpt} millipoints); ` +
-        'avoidable when the decision was not hard (its difficulty at most a tenth of what it lost). MWC lost, difficulty ' +
-        'and A in percentage points of MWC; 95 % intervals over the games. Terms explained in docs/glossary.md. ' +
-        'A > 0: the dice cost the player; A < 0: the play did.',
-      width,
-    ),
+    ...wrapText(reviewNote(r), width),
   ].join('\n');
 }

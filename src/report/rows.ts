@@ -17,6 +17,11 @@ function emgMwc(emg: number | null, mwcPct: number | null, points: number | null
   return second ? `${signed(sign * emg, 3)} (${second})` : signed(sign * emg, 3);
 }
 
+/** Counts "a / b / c", or "n/a" when one needs an analysis the file does not have. */
+function counts(xs: readonly (number | null)[]): string {
+  return xs.some((x) => x === null) ? 'n/a' : xs.join(' / ');
+}
+
 /** "[low, high]", or "n/a (reason)" without an interval. */
 function interval(i: IntervalFigure, digits: number, unit: string): string {
   if (i.low === null || i.high === null) return `n/a${i.reason ? ` (${i.reason})` : ''}`;
@@ -34,8 +39,10 @@ export function xgRows(stats: readonly PlayerStats[]): Row[] {
     { label: 'PR checker / cube', cells: m((s) => `${fixed(s.prChecker, 2)} / ${fixed(s.prCube, 2)}`) },
     {
       label: 'Decisions (checker+double+take)',
-      cells: m(
-        (s) => `${s.decisions.total} (${s.decisions.checker}+${s.decisions.double}+${s.decisions.take})`,
+      cells: m((s) =>
+        s.decisions.total === null
+          ? 'n/a (no analysis)'
+          : `${s.decisions.total} (${s.decisions.checker}+${s.decisions.double}+${s.decisions.take})`,
       ),
     },
     { label: 'Equity lost (EMG)', cells: m((s) => fixed(s.equityError.total, 3)) },
@@ -47,7 +54,11 @@ export function xgRows(stats: readonly PlayerStats[]): Row[] {
     { label: 'MWC lost / difficulty', cells: m((s) => fixed(s.difficulty.ratio, 2)) },
     {
       label: 'Errors (of them avoidable)',
-      cells: m((s) => `${s.difficulty.errors} (${s.difficulty.avoidableErrors})`),
+      cells: m((s) =>
+        s.difficulty.errors === null
+          ? 'n/a'
+          : `${s.difficulty.errors} (${fixed(s.difficulty.avoidableErrors, 0)})`,
+      ),
     },
     {
       label: 'Elo vs engine',
@@ -70,12 +81,13 @@ const cubeBuckets = [
 export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
   const g = stats.map((s) => s.gnubg);
   if (g.every((x) => x === null)) return [];
-  const money = g.some((x) => x !== null && x.checkerErrorMWCPct === null && x.checkerErrorPoints !== null);
+  // money play has no MWC: no actual result in MWC (also without any analysis)
+  const money = g.some((x) => x !== null && x.actualResultPct === null);
   const unit = money ? 'EMG (Points)' : 'EMG (MWC)';
   const c = (f: (x: NonNullable<(typeof g)[number]>) => string): string[] => g.map((x) => (x ? f(x) : 'n/a'));
   const rows: Row[] = [
     { label: 'gnuBG-style (as gnuBG prints it)' },
-    { label: 'Total / unforced moves', cells: c((x) => `${x.totalMoves} / ${x.unforcedMoves}`) },
+    { label: 'Total / unforced moves', cells: c((x) => `${x.totalMoves} / ${fixed(x.unforcedMoves, 0)}`) },
     {
       label: `Chequer error total ${unit}`,
       cells: c((x) => emgMwc(x.checkerErrorEMG, x.checkerErrorMWCPct, x.checkerErrorPoints, -1)),
@@ -86,19 +98,20 @@ export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
     },
     {
       label: 'Moves marked doubtful / bad / very bad',
-      cells: c((x) => `${x.moveMarks.doubtful} / ${x.moveMarks.bad} / ${x.moveMarks.veryBad}`),
+      cells: c((x) => counts([x.moveMarks.doubtful, x.moveMarks.bad, x.moveMarks.veryBad])),
     },
     { label: 'Chequerplay rating', cells: c((x) => x.ratings.checker ?? 'n/a') },
     {
       label: 'Cube decisions (total / close or actual)',
-      cells: c((x) => `${x.totalCubeDecisions} / ${x.closeCubeDecisions}`),
+      cells: c((x) => counts([x.totalCubeDecisions, x.closeCubeDecisions])),
     },
-    { label: 'Doubles / takes / passes', cells: c((x) => `${x.doubles} / ${x.takes} / ${x.passes}`) },
+    { label: 'Doubles / takes / passes', cells: c((x) => counts([x.doubles, x.takes, x.passes])) },
     ...cubeBuckets.map(
       ([key, label]): Row => ({
         label: `${label} ${unit}`,
         cells: c((x) => {
           const b = x.cubeErrors[key];
+          if (b.count === null) return 'n/a';
           return b.count === 0 ? '0' : `${b.count} (${emgMwc(b.emg, b.mwcPct, b.points, -1)})`;
         }),
       }),
@@ -120,7 +133,7 @@ export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
       label: 'Rolls very lucky / lucky / unlucky / very unlucky',
       cells: c((x) => {
         const r = x.rollMarks;
-        return `${r.veryLucky} / ${r.lucky} / ${r.unlucky} / ${r.veryUnlucky}`;
+        return counts([r.veryLucky, r.lucky, r.unlucky, r.veryUnlucky]);
       }),
     },
     { label: 'Luck rating', cells: c((x) => x.ratings.luck ?? 'n/a') },
@@ -132,8 +145,9 @@ export function gnubgRows(stats: readonly PlayerStats[]): Row[] {
       cells: c((x) => signed(x.luckAdjustedResultPpg, 3)),
     });
   } else {
-    rows.push({ label: 'Actual result', cells: c((x) => `${signed(x.actualResultPct, 2)}%`) });
-    rows.push({ label: 'Luck adjusted result', cells: c((x) => `${signed(x.luckAdjustedResultPct, 2)}%`) });
+    const pct = (x: number | null): string => (x === null ? 'n/a' : `${signed(x, 2)}%`);
+    rows.push({ label: 'Actual result', cells: c((x) => pct(x.actualResultPct)) });
+    rows.push({ label: 'Luck adjusted result', cells: c((x) => pct(x.luckAdjustedResultPct)) });
     rows.push({ label: 'Luck based FIBS rating diff.', cells: c((x) => signed(x.fibs.luckBasedDiff, 2)) });
     rows.push({ label: 'Error based abs. FIBS rating', cells: c((x) => fixed(x.fibs.errorBasedRating, 1)) });
     rows.push({

@@ -55,7 +55,7 @@ export function renderPlayersTable(players: readonly PlayerStats[], width: numbe
     s.prInterval.low === null ? 'n/a' : `${fixed(s.prInterval.low, 1)}–${fixed(s.prInterval.high, 1)}`,
     fixed(s.prChecker, 2),
     fixed(s.prCube, 2),
-    String(s.decisions.total),
+    fixed(s.decisions.total, 0),
     fixed(s.equityError.total, 3),
     percent(s.mwcLossPct.total, 2),
     percent(s.l7Pct, 1),

@@ -299,16 +299,7 @@ function mainTable(r: TournamentReview, width: number): string {
       r.comparison[k].verdict,
     ]);
   }
-  rows.push([
-    'Decisions',
-    String(r.tournament.decisions),
-    '',
-    h ? String(h.decisions) : 'n/a',
-    '',
-    '',
-    '',
-    '',
-  ]);
+  rows.push(['Decisions', fixed(r.tournament.decisions, 0), '', fixed(h?.decisions, 0), '', '', '', '']);
   return fitTable({ head, rows }, width);
 }
 
@@ -327,7 +318,7 @@ function roundHead(x: RoundRow): string[] {
 function roundFigures(x: RoundRow): string[] {
   const f = x.figures;
   return [
-    String(f.decisions),
+    fixed(f.decisions, 0),
     fixed(f.pr, 2),
     range(f.prLow, f.prHigh, 2),
     fixed(f.l7, 2),
@@ -560,7 +551,7 @@ function sideRow(label: string, f: SideFigures | null): string[] {
   return [
     label,
     f ? String(f.matches) : 'n/a',
-    f ? String(f.decisions) : 'n/a',
+    fixed(f?.decisions, 0),
     fixed(f?.pr, 2),
     range(f?.prLow ?? null, f?.prHigh ?? null, 2),
     fixed(f?.l7, 2),

@@ -6,7 +6,11 @@
  *   C = Σ luck(own rolls) − Σ luck(opponent's rolls)
  *                               each roll's luck (normalised equity, roller's view) × (W − Λ)/2 at the score
  *                               and cube of its position (the factor of ℓ); no factor (dead cube) → 0
- *   A = R − C                   > 0: the dice cost the player; < 0: the play did
+ *   A = R − C                   the result with the luck taken out: what the play alone gained against this
+ *                               opponent (its expectation is L_opponent − L_player). > 0: the player played
+ *                               better, < 0: worse. A says nothing by itself of the dice: C does (> 0 the dice
+ *                               helped). They decided the match when A and R differ in sign: a loss with A > 0,
+ *                               a win with A < 0 (spec/metrics.md §6: "A > 0 on a lost match: lost to the dice").
  *
  * Only for a finished match-play match where some roll carries luck; coverage = rolls with luck / rolls
  * played (both players' rolls: C uses both). Luck is never recomputed: the analyser's stored value or none.
@@ -28,7 +32,8 @@ export interface LuckAdjustedSeat {
   readonly result: number | null;
   /** C: own luck − opponent's luck (MWC); null without A. */
   readonly luck: number | null;
-  /** A = R − C; null for money, an unfinished match or a match without luck. */
+  /** A = R − C, what the play alone gained (> 0: played better than the opponent); null for money, an
+   *  unfinished match or a match without luck. */
   readonly adjusted: number | null;
   /** Why A is null. */
   readonly reason: NoLuckReason | null;

@@ -4,8 +4,10 @@
  * versus deliberate errors. Pure: figures only, no printing (report/review.ts renders them).
  *
  * Three decisions to review, per player: among his counted decisions (XG's rules, §2.2) that are errors
- * (e ≥ the Error threshold, inclusive) and whose ℓ is known (match play), ranked by the avoidable share
- * ℓ − d (d unknown → 0); only ℓ − d > 0; ties → larger ℓ, then match order; at most 3.
+ * (e ≥ the Error threshold, inclusive) and whose ℓ is known, ranked by the avoidable share ℓ − d (d unknown
+ * → 0); only ℓ − d > 0; ties → larger ℓ, then match order; at most 3. At match play ℓ and d are in MWC; in a
+ * money session, where there is no MWC, in points (equity × cube value, src/metrics/mwc-loss.ts
+ * `pointsLoss`): the same ranking in the unit money play is scored in, labelled as such.
  *
  * Hasty versus deliberate errors need the time each decision took; no format bdb reads stores it (XG's
  * TimeBot / TimeTop are the match clock's totals), so the review says so instead of guessing.
@@ -19,12 +21,13 @@ import {
   DEFAULT_THRESHOLDS,
   DIFFICULTY_TAU,
   decisionDifficulty,
+  decisionDifficultyPoints,
   type ErrorThresholds,
   isAvoidableError,
   reachesThreshold,
   thresholdEquity,
 } from '../metrics/difficulty.js';
-import { mwcLoss } from '../metrics/mwc-loss.js';
+import { mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import { type IntervalFigure, matchTallies, type PlayerStats, playerStats } from '../metrics/player-stats.js';
 import type { CheckerDecision, CubeDecision, Decision, Game, Match } from '../model/types.js';
 import { cubeActionName, properCubeAction } from './cube-action.js';
@@ -81,10 +84,15 @@ export interface ReviewedDecision {
   positionId: string | null;
   /** e, the equity given away (EMG). */
   errorEMG: number;
-  /** ℓ, d and ℓ − d in percentage points of MWC (d null when unknown; counted as 0 in the share). */
-  lossPct: number;
+  /** ℓ, d and ℓ − d in percentage points of MWC (d null when unknown; counted as 0 in the share); null in a
+   *  money session. */
+  lossPct: number | null;
   difficultyPct: number | null;
-  avoidableSharePct: number;
+  avoidableSharePct: number | null;
+  /** In a money session: ℓ, d and ℓ − d in points (equity × cube value); null at match play. */
+  lossPoints: number | null;
+  difficultyPoints: number | null;
+  avoidableSharePoints: number | null;
   /** e ≥ Error threshold and d ≤ ℓ / 10 (spec §4). */
   avoidable: boolean;
   checker: ReviewedCheckerPlay | null;
@@ -93,11 +101,12 @@ export interface ReviewedDecision {
 
 /** The luck-adjusted result of a player in percentage points of MWC, with the coverage. */
 export interface ReviewLuck {
-  /** R = outcome − MWC at the start. */
+  /** R = outcome − MWC at the start (> 0: won the match). */
   resultPct: number | null;
-  /** C = own luck − opponent's luck. */
+  /** C = own luck − opponent's luck (> 0: the dice helped the player). */
   luckPct: number | null;
-  /** A = R − C. */
+  /** A = R − C, the result with the luck taken out: what the play alone gained. > 0: played better than the
+   *  opponent (a loss with A > 0 was down to the dice); < 0: worse (a win with A < 0 was down to the dice). */
   adjustedPct: number | null;
   /** L_opponent − L_player (MWC lost in this match), the expectation of A. */
   errorGapPct: number | null;
@@ -125,13 +134,14 @@ export interface PlayerReview {
   l7Pct: number | null;
   l7Interval: IntervalFigure;
   level: string | null;
-  /** Decisions counted in PR (XG's rules). */
-  decisions: number;
+  /** Decisions counted in PR (XG's rules); null without any analysis. */
+  decisions: number | null;
   /** MWC lost in the match (percentage points); null for money. */
   mwcLossPct: number | null;
-  /** Counted errors (e ≥ Error threshold) and the avoidable ones among them. */
-  errors: number;
-  avoidableErrors: number;
+  /** Counted errors (e ≥ Error threshold) and the avoidable ones among them (in a money session, d ≤ ℓ/10
+   *  with both in points); null without any analysis. */
+  errors: number | null;
+  avoidableErrors: number | null;
   /** At most three decisions, largest avoidable share first. */
   toReview: ReviewedDecision[];
   luck: ReviewLuck;
@@ -150,7 +160,8 @@ export interface MatchReview {
   winner: string | null;
   settings: { thresholds: { errorMpt: number; blunderMpt: number }; difficultyTau: number };
   reviews: [PlayerReview, PlayerReview];
-  /** ℓ of every counted decision of both players in match order; null for money (no ℓ). */
+  /** ℓ of every counted decision of both players in match order; null for money (no ℓ) or without any
+   *  analysis. */
   series: ReviewSeries | null;
 }
 
@@ -205,15 +216,19 @@ export function rankForReview<T extends RankItem>(items: readonly T[], max: numb
     .slice(0, max);
 }
 
-/** A candidate for review with its figures (fractions of a match). */
+/** A candidate for review with its figures (fractions of a match; points in a money session). */
 interface Candidate extends RankItem {
   readonly game: Game;
   readonly decision: Decision;
   readonly error: number;
 }
 
-/** The counted errors of `seat` whose ℓ is known, with ℓ and d. */
+/**
+ * The counted errors of `seat` whose ℓ is known, with ℓ and d: in MWC at match play, in points in a money
+ * session.
+ */
 function reviewCandidates(met: Met, match: Match, seat: 0 | 1, errorThreshold: number): Candidate[] {
+  const money = match.matchLength <= 0;
   const out: Candidate[] = [];
   let order = 0;
   for (const game of match.games) {
@@ -222,9 +237,10 @@ function reviewCandidates(met: Met, match: Match, seat: 0 | 1, errorThreshold: n
       if (d.player !== seat) continue;
       const e = decisionError(d);
       if (e === null || !isCounted(d) || !reachesThreshold(e, errorThreshold)) continue;
-      const loss = mwcLoss(met, d, e);
+      const loss = money ? pointsLoss(d, e) : mwcLoss(met, d, e);
       if (loss === null) continue;
-      out.push({ game, decision: d, error: e, loss, difficulty: decisionDifficulty(met, d), order });
+      const difficulty = money ? decisionDifficultyPoints(d) : decisionDifficulty(met, d);
+      out.push({ game, decision: d, error: e, loss, difficulty, order });
     }
   }
   return out;
@@ -278,6 +294,7 @@ function reviewed(match: Match, c: Candidate, errorThreshold: number): ReviewedD
   const i = c.game.decisions.indexOf(d);
   const pos = decisionPosition(c.game, i);
   const other = d.player === 0 ? 1 : 0;
+  const money = match.matchLength <= 0;
   return {
     game: c.game.index + 1,
     move: moveNumber(c.game, i),
@@ -290,9 +307,12 @@ function reviewed(match: Match, c: Candidate, errorThreshold: number): ReviewedD
     xgid: pos ? decisionXgid(match, d, pos) : null,
     positionId: pos ? decisionPositionId(pos) : null,
     errorEMG: c.error,
-    lossPct: 100 * c.loss,
-    difficultyPct: c.difficulty === null ? null : 100 * c.difficulty,
-    avoidableSharePct: 100 * avoidableShare(c),
+    lossPct: money ? null : 100 * c.loss,
+    difficultyPct: money || c.difficulty === null ? null : 100 * c.difficulty,
+    avoidableSharePct: money ? null : 100 * avoidableShare(c),
+    lossPoints: money ? c.loss : null,
+    difficultyPoints: money ? c.difficulty : null,
+    avoidableSharePoints: money ? avoidableShare(c) : null,
     avoidable: isAvoidableError(c.error, c.loss, c.difficulty, errorThreshold),
     checker: d.kind === 'checker' ? checkerPart(d) : null,
     cube: d.kind === 'cube' ? cubePart(d) : null,
@@ -343,6 +363,23 @@ export function decisionsToReview(
 }
 
 /**
+ * The avoidable errors of `seat` in a money session (spec §4 with ℓ and d in points: d ≤ ℓ/10 is the same
+ * test in any unit); null at match play, where the player's tally counts them in MWC.
+ */
+function moneyAvoidableErrors(
+  met: Met,
+  match: Match,
+  seat: 0 | 1,
+  thresholds: ErrorThresholds,
+): number | null {
+  if (match.matchLength > 0) return null;
+  const threshold = thresholdEquity(thresholds.errorMpt);
+  return reviewCandidates(met, match, seat, threshold).filter((c) =>
+    isAvoidableError(c.error, c.loss, c.difficulty, threshold),
+  ).length;
+}
+
+/**
  * ℓ of each counted decision (XG's rules, §2.2) of both players in match order, for the charts of the review;
  * decisions without a known ℓ (dead cube, a score outside the match) are left out. Money play → null.
  */
@@ -381,9 +418,9 @@ export function buildReview(
   const stats: [PlayerStats, PlayerStats] = [playerStats(tallies[0]), playerStats(tallies[1])];
   const luck = luckAdjustedResult(met, match);
   const { finalScore, winner } = matchOutcome(match);
-  // MWC lost in this match: a player without counted decisions lost nothing
+  // MWC lost in this match: a player without counted decisions lost nothing (unknown without any analysis)
   const lost = (s: PlayerStats): number | null =>
-    match.matchLength > 0 ? (s.mwcLossPct.total ?? 0) : s.mwcLossPct.total;
+    match.matchLength > 0 && s.decisions.total !== null ? (s.mwcLossPct.total ?? 0) : s.mwcLossPct.total;
   const player = (seat: 0 | 1): PlayerReview => {
     const s = stats[seat];
     const l = luck.seats[seat];
@@ -400,7 +437,10 @@ export function buildReview(
       decisions: s.decisions.total,
       mwcLossPct: s.mwcLossPct.total,
       errors: s.difficulty.errors,
-      avoidableErrors: s.difficulty.avoidableErrors,
+      avoidableErrors:
+        s.decisions.total === null
+          ? null
+          : (moneyAvoidableErrors(met, match, seat, thresholds) ?? s.difficulty.avoidableErrors),
       toReview: decisionsToReview(met, match, seat, thresholds),
       luck: {
         resultPct: percentOrNull(l.result),
@@ -428,6 +468,7 @@ export function buildReview(
       difficultyTau: DIFFICULTY_TAU,
     },
     reviews: [player(0), player(1)],
-    series: decisionSeries(met, match),
+    // no chart without any analysis: nothing was judged
+    series: stats.every((s) => s.decisions.total === null) ? null : decisionSeries(met, match),
   };
 }

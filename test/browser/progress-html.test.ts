@@ -88,7 +88,7 @@ const REPORT: ProgressReport = {
     from: '2023-01-02',
     to: '2023-12-23',
     matches: PERIODS.reduce((s, p) => s + p.matches, 0),
-    decisions: PERIODS.reduce((s, p) => s + p.decisions, 0),
+    decisions: PERIODS.reduce((s, p) => s + p.decisions!, 0),
     pr: 8.21,
     prLow: 7.64,
     prHigh: 8.79,

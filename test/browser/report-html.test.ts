@@ -6,7 +6,7 @@
  * are saved as test artefacts (test-artifacts/report-390.png …) to look at.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -97,8 +97,13 @@ test('the player report at 390 and 1,400 px', async () => {
 }, 120_000);
 
 test('the review page with its boards at 390 and 1,400 px', async () => {
+  // the page's title names the file: a long path with no break in it (as a user's may be) must wrap, not widen the page
+  const deep = join(dir, 'Backgammon_matches_analysed_in_XG_2023_club_nights');
+  mkdirSync(deep, { recursive: true });
+  const xg = join(deep, 'test.xg');
+  copyFileSync(XG, xg);
   const out = join(dir, 'review.html');
-  run('review', XG, '--html', out);
+  run('review', xg, '--html', out);
   for (const width of [390, 1400]) {
     const { svgs, boards } = await check(out, width, 'review');
     expect(boards).toBe(6);

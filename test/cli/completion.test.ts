@@ -13,10 +13,12 @@ import { buildProgram } from '../../src/cli/main.js';
 import { bdb } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bdb-completion-'));
+/** The shells' environment: fish keeps its own files under XDG_CONFIG_HOME, here a folder of this test's. */
+const env = { ...process.env, XDG_CONFIG_HOME: dir, XDG_DATA_HOME: dir };
 
 /** Is this shell installed? */
 function has(shell: string): boolean {
-  return spawnSync(shell, ['-c', 'exit 0']).status === 0;
+  return spawnSync(shell, ['-c', 'exit 0'], { env }).status === 0;
 }
 
 /** Every command under `bdb`, as its path of names, with its long options. */
@@ -91,6 +93,7 @@ describe('bash', () => {
       'aliases',
       'thresholds',
       'library',
+      'gnubg',
     ]);
     expect(bashComplete(file, 'bdb', 'help', 'tou')).toEqual(['tournament']);
     // an option's value and a command's paths: the shell's own file names (nothing offered here)
@@ -123,9 +126,9 @@ source "$1"; shift; words=("$@"); CURRENT=$#; _bdb`;
 describe.skipIf(!has('fish'))('fish', () => {
   it('fish -n accepts the script; complete -C offers commands, options and choices', () => {
     const file = script('fish');
-    expect(spawnSync('fish', ['-n', file]).status).toBe(0);
+    expect(spawnSync('fish', ['-n', file], { env }).status).toBe(0);
     const f = (line: string) =>
-      spawnSync('fish', ['-c', `source $argv[1]; complete -C '${line}'`, file], { encoding: 'utf8' })
+      spawnSync('fish', ['-c', `source $argv[1]; complete -C '${line}'`, file], { encoding: 'utf8', env })
         .stdout.split('\n')
         .filter((l) => l !== '')
         .map((l) => l.split('\t')[0]);

@@ -29,6 +29,23 @@ interface Family {
   included: boolean;
   positions: Member[];
 }
+/** A money session's member and family: the same keys with the unit `Points` for `Mwc` (equity × cube). */
+interface MoneyMember extends Omit<Member, 'lossMwc' | 'difficultyMwc' | 'excessMwc'> {
+  lossPoints: number | null;
+  difficultyPoints: number | null;
+  excessPoints: number | null;
+}
+interface MoneyFamily extends Omit<Family, 'recoverableMwc' | 'positions'> {
+  recoverablePoints: number | null;
+  positions: MoneyMember[];
+}
+/** ℓ − d of a member, R of a family: in MWC at match play, in points in a money session. */
+function excessOf(m: Member | MoneyMember): number | null {
+  return 'excessMwc' in m ? m.excessMwc : m.excessPoints;
+}
+function recoverableOf(f: Family | MoneyFamily): number | null {
+  return 'recoverableMwc' in f ? f.recoverableMwc : f.recoverablePoints;
+}
 interface Coverage {
   checkerErrors: number;
   blunderDb: number;
@@ -50,6 +67,18 @@ interface Player {
     candidates: number;
     selected: (Member & { gainMwc: number; excessMwc: number; group: string; errors: number })[];
   };
+  /** The money sessions' plan (points), null without any. */
+  money: {
+    matches: number;
+    errors: number;
+    unthemed: number;
+    families: MoneyFamily[];
+    tentative: MoneyFamily[];
+    referencePositions: {
+      candidates: number;
+      selected: (MoneyMember & { gainPoints: number; excessPoints: number; group: string; errors: number })[];
+    };
+  } | null;
 }
 interface Report {
   schemaVersion: 2;
@@ -87,29 +116,37 @@ describe('bdb plan on every reference match', () => {
     expect(j.settings.referencePositions).toEqual({ size: 20, rhoPips: 12 });
   });
 
+  // the persons known only from transcripts have null counts (test/cli/unanalysed.test.ts)
+  const analysed = j.players.filter((p) => p.errors !== null);
+
   test('R = Σ(ℓ − d) over scored members, interval ± 1.96 √Σ(ℓ − d)², inclusion rule, ranking', () => {
     let included = 0;
-    for (const p of j.players) {
-      const fams = [...p.families, ...p.tentative];
+    for (const p of analysed) {
+      const fams = [
+        ...p.families,
+        ...p.tentative,
+        ...(p.money?.families ?? []),
+        ...(p.money?.tentative ?? []),
+      ];
       expect(fams.reduce((s, f) => s + f.members, 0) + p.unthemed).toBe(p.errors);
       for (const f of fams) {
         expect(f.positions).toHaveLength(f.members);
-        const scored = f.positions.filter((m) => m.excessMwc !== null);
+        const scored = (f.positions as (Member | MoneyMember)[]).filter((m) => excessOf(m) !== null);
         expect(scored).toHaveLength(f.scored);
         expect(f.members - f.scored).toBe(f.unscored);
         for (const m of f.positions) expect(m.errorEmg).toBeGreaterThanOrEqual(0.02 - 1e-9);
         if (f.scored === 0) {
-          expect(f.recoverableMwc).toBeNull();
+          expect(recoverableOf(f)).toBeNull();
           continue;
         }
-        const r0 = scored.reduce((s, m) => s + m.excessMwc!, 0);
-        const ss = scored.reduce((s, m) => s + m.excessMwc! ** 2, 0);
-        expect(f.recoverableMwc).toBeCloseTo(r0, 12);
+        const r0 = scored.reduce((s, m) => s + excessOf(m)!, 0);
+        const ss = scored.reduce((s, m) => s + excessOf(m)! ** 2, 0);
+        expect(recoverableOf(f)).toBeCloseTo(r0, 12);
         expect(f.low).toBeCloseTo(r0 - 1.96 * Math.sqrt(ss), 12);
         expect(f.included).toBe(f.scored >= 5 && f.low! > 0);
         // members by excess descending
         for (let i = 1; i < scored.length; i++)
-          expect(scored[i]!.excessMwc!).toBeLessThanOrEqual(scored[i - 1]!.excessMwc!);
+          expect(excessOf(scored[i]!)!).toBeLessThanOrEqual(excessOf(scored[i - 1]!)!);
       }
       for (const f of p.families) expect(f.included).toBe(true);
       for (const f of p.tentative) expect(f.included).toBe(false);
@@ -131,13 +168,13 @@ describe('bdb plan on every reference match', () => {
       'cubeNamed',
     ];
     for (const k of keys) {
-      const sum = j.players.reduce(
+      const sum = analysed.reduce(
         (a, p) => a + (p.themeCoverage as unknown as Record<string, number>)[k]!,
         0,
       );
       expect((j.themeCoverage as unknown as Record<string, number>)[k]).toBe(sum);
     }
-    for (const c of [j.themeCoverage, ...j.players.map((p) => p.themeCoverage)]) {
+    for (const c of [j.themeCoverage, ...analysed.map((p) => p.themeCoverage)]) {
       // the silence only removes; bdb's themes include the four; every error whose boards differ is themed
       expect(c.blunderDb).toBeLessThanOrEqual(c.blunderDbFour);
       expect(c.blunderDbFour).toBeLessThanOrEqual(c.named);
@@ -193,7 +230,54 @@ describe('bdb plan options', () => {
     expect(t.code).toBe(0);
     for (const s of ['Study plan', 'Tentative families', 'Reference positions', 'XGID=', 'R (pp MWC)'])
       expect(t.stdout).toContain(s);
+    // the plan says how it ranks: the low bound of R first (spec §7), which the JSON test above checks
+    const all = bdb('plan', `${REF_DIR}gnubg`, '--player', 'Sofía');
+    expect(all.stdout).toMatch(
+      /Study plan: \d+ families, surest gain first \(ranked by the low bound of R\)/,
+    );
+    expect(all.stdout).toContain(
+      "and is ranked by the interval's low bound (the gain it is sure of), then by R",
+    );
+    expect(all.stdout).not.toContain('ranked by recoverable MWC');
     expect(t.stdout).not.toContain('Kévin —');
+  });
+});
+
+describe('bdb plan on money sessions', () => {
+  test('a plan of their own in points (equity lost × cube value), every error scored, labelled so', () => {
+    // test/reference-matches/gnubg/g0071.sgf: a gnuBG 1.07.001 money session (README), the cube up to 4
+    const r = run('plan', '--json', `${REF_DIR}gnubg/g0071.sgf`);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as Report;
+    let cubed = 0;
+    for (const p of j.players) {
+      // no match-play errors: the MWC plan is empty, the money plan holds them all
+      expect([p.families, p.tentative, p.referencePositions.selected]).toEqual([[], [], []]);
+      const m = p.money!;
+      expect(m.matches).toBe(1);
+      expect(m.errors).toBe(p.errors);
+      for (const f of [...m.families, ...m.tentative]) {
+        expect(f.scored).toBe(f.members);
+        expect(f.recoverablePoints).not.toBeNull();
+        for (const x of f.positions) {
+          // the XGID's cube field is log2 of the cube value (XG's XGID format)
+          const cube = 2 ** Number(x.xgid!.split(':')[1]);
+          if (cube > 1) cubed++;
+          expect(x.lossPoints).toBeCloseTo(x.errorEmg * cube, 12);
+          expect(x.excessPoints).toBeCloseTo(x.lossPoints! - x.difficultyPoints!, 12);
+        }
+      }
+      expect(m.referencePositions.selected.length).toBeGreaterThan(0);
+    }
+    expect(cubed).toBeGreaterThan(0);
+    const t = run('plan', `${REF_DIR}gnubg/g0071.sgf`);
+    expect(t.stdout).toContain(
+      'Money sessions (1): the losses, R and the gains in points (equity lost × cube value), as money play has no MWC',
+    );
+    expect(t.stdout).toContain('R (points)');
+    expect(t.stdout).toContain('Gain (points)');
+    expect(t.stdout).not.toContain('R (pp MWC)');
+    expect(t.stdout).not.toMatch(/│ n\/a +│ n\/a +│/);
   });
 });
 

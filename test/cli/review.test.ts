@@ -92,6 +92,26 @@ describe('bdb review', () => {
     expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ \+8\.49 %/);
   });
 
+  test('what A means: the sign says who played better, not whether the dice helped (terminal and HTML)', () => {
+    // g0001.stats.txt (gnuBG 1.07.001): Niels won ("Actual result +50.00%") with the better dice ("Luck total
+    // EMG (MWC) +0.898 (+19.572%)" against Zoë Ångström's "-0.949 (-21.941%)") and a "Luck adjusted result" of
+    // +8.49%: C = 19.572 − (−21.941) = +41.51 %, A > 0 although the dice helped him, so "A > 0: the dice cost
+    // the player" was wrong
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
+    const out = join(dir, 'r.html');
+    const r = bdb('review', G0001, '--html', out);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ \+8\.49 % \(result \+50\.00 %, luck \+41\.51 %\)/);
+    const note =
+      'A = result − luck: what the play alone gained. A > 0: the player played better than the opponent ' +
+      '(a loss with A > 0 was down to the dice); A < 0: worse (a win with A < 0 was down to the dice).';
+    expect(r.stdout).toContain(note);
+    expect(r.stdout).not.toContain('dice cost');
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain(note.replaceAll('>', '&gt;').replaceAll('<', '&lt;'));
+    expect(html).not.toContain('dice cost');
+  });
+
   test('--json: schemaVersion 2, the settings, the review with the same content, no duplicate', () => {
     const r = bdb('review', '--json', XG);
     expect(r.code).toBe(0);
@@ -119,7 +139,7 @@ describe('bdb review', () => {
     expect(pts.map((p) => p.index)).toEqual(pts.map((_, i) => i + 1));
     for (const seat of [0, 1] as const) {
       const own = pts.filter((p) => p.seat === seat);
-      expect(own).toHaveLength(v.reviews[seat]!.decisions);
+      expect(own).toHaveLength(v.reviews[seat]!.decisions!);
       expect(own.reduce((s, p) => s + p.lossMwcPct, 0)).toBeCloseTo(v.reviews[seat]!.lossMwcPct!, 9);
     }
     expect(pts.at(-1)!.game).toBe(v.games);
@@ -132,7 +152,7 @@ describe('bdb review', () => {
         expect(d.excessMwcPct).toBeGreaterThan(0);
         expect(d.checker !== null || d.cube !== null).toBe(true);
       }
-      const shares = p.toReview.map((d) => d.excessMwcPct);
+      const shares = p.toReview.map((d) => d.excessMwcPct!);
       expect(shares).toEqual([...shares].sort((x, y) => y - x));
     }
   });
@@ -146,14 +166,43 @@ describe('bdb review', () => {
       for (const d of p.toReview) expect(d.errorEmg).toBeGreaterThanOrEqual(0.04);
   });
 
-  test('money session: no luck-adjusted result, no decision to review (ℓ unknown)', () => {
+  test('money session: decisions to review in points (equity × cube), labelled so; no A, no MWC chart', () => {
     const r = bdb('review', MONEY);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('n/a (money session)');
-    expect(r.stdout).toContain('Decisions to review: none');
+    expect(r.stdout).not.toContain('Decisions to review: none');
     expect(r.stdout).toContain('Charts: none (money session: no MWC lost per decision)');
+    expect(r.stdout).toContain(
+      'Money session: the loss and the difficulty in points (equity lost × cube value), as there is no MWC;',
+    );
+    expect(r.stdout).not.toContain('percentage points of MWC');
     const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as JsonReview;
     expect(j.review.series).toBeNull();
+    for (const p of j.review.reviews) {
+      expect(p.toReview).toHaveLength(3);
+      for (const d of p.toReview) {
+        expect([d.lossMwcPct, d.difficultyMwcPct, d.excessMwcPct]).toEqual([null, null, null]);
+        expect(d.lossPoints).toBeCloseTo(d.errorEmg * d.cubeValue, 12);
+        expect(d.excessPoints).toBeCloseTo(d.lossPoints! - (d.difficultyPoints ?? 0), 12);
+      }
+    }
+  });
+
+  test('money session with the cube at 4: ℓ is the equity lost times 4, as gnuBG counts points', () => {
+    // g0071_002.txt (gnuBG 1.07.001's text export of the same session): at Position ID l98DQADPDCATRg, "Bob
+    // (Cube: 4)" rolled 43, "* Bob moves bar/22 16/12", "Alert: very bad move ( -0.348)": 4 × 0.348 = 1.392
+    // points, the unit of gnuBG's "Error total EMG (Points)" at money play
+    const g0071 = `${REF_DIR}gnubg/g0071.sgf`;
+    const r = bdb('review', g0071);
+    expect(r.code).toBe(0);
+    const block = r.stdout.slice(r.stdout.indexOf('Position ID: l98DQADPDCATRg') - 200);
+    expect(block).toMatch(/money, cube 4 yours\n {3}lost 0\.34\d EMG, 1\.39\d points · difficulty /);
+    const j = JSON.parse(bdb('review', '--json', g0071).stdout) as JsonReview;
+    const d = j.review.reviews.flatMap((p) => p.toReview).find((x) => x.positionId === 'l98DQADPDCATRg')!;
+    expect(d.cubeValue).toBe(4);
+    expect(d.errorEmg).toBeCloseTo(0.348, 3);
+    expect(d.lossPoints).toBeCloseTo(1.392, 2);
+    expect(d.checker?.played).toBe('bar/22 16/12');
   });
 
   test('no file: usage error, exit 2', () => {

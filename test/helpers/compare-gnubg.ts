@@ -64,7 +64,7 @@ export function compareGnubg(
       bounds.luckSecond + opponentBounds.luckSecond,
     ],
   ];
-  const marks: [string, number][] = [
+  const marks: [string, number | null][] = [
     ['moveMarks.unmarked', ours.moveMarks.unmarked],
     ['moveMarks.doubtful', ours.moveMarks.doubtful],
     ['moveMarks.bad', ours.moveMarks.bad],
@@ -106,7 +106,7 @@ export function compareGnubg(
     rows.push([field, v, { value: g.cubeErrors[i]!, decimals: 0 }, bounds.cubeClassTies - 0.5]);
   });
   // rates: a sum's bound over its denominator
-  const per = (b: number, n: number): number => (n > 0 ? (1000 * b) / n : 0);
+  const per = (b: number, n: number | null): number => (n !== null && n > 0 ? (1000 * b) / n : 0);
   const rolls = g.rollMarks.reduce((a, x) => a + x, 0);
   rows.push(
     // no unforced move (a player who never rolled) or no close cube decision: gnuBG prints a rate of -0.0
@@ -166,8 +166,9 @@ export function compareGnubg(
  */
 function compareRatings(ours: GnubgFigures, g: GnubgPrinted, bounds: StorageBounds): FieldComparison[] {
   const rate = (x: number | null): number | null => (x === null ? null : x / 1000);
-  const per = (b: number, n: number): number => (n > 0 ? b / n : 0);
-  const decisions = ours.unforcedMoves + ours.closeCubeDecisions;
+  const per = (b: number, n: number | null): number => (n !== null && n > 0 ? b / n : 0);
+  // null counts (a file without analysis) fail the comparisons themselves
+  const decisions = (ours.unforcedMoves ?? 0) + (ours.closeCubeDecisions ?? 0);
   const rolls = g.rollMarks.reduce((a, x) => a + x, 0);
   const items: [string, string | null, string, number | null, number, (r: number | null) => string | null][] =
     [

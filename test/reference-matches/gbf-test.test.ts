@@ -22,12 +22,12 @@ test('gbf_test.sgf chequer figures equal gnuBG 1.08.003 GS[] tags', () => {
     expect(g.unforcedMoves).toBe(e.checker_unforced);
     expect(g.totalMoves).toBe(e.checker_total);
     // the SGF stores each equity with 6 decimals: ±1e-6 per unforced move at most, printed to 6 decimals
-    expect(Math.abs(g.checkerErrorEMG - e.checker_equity_error_emg)).toBeLessThanOrEqual(5e-6);
+    expect(Math.abs(g.checkerErrorEMG! - e.checker_equity_error_emg)).toBeLessThanOrEqual(5e-6);
     // MWC to 0.001 pp (the precision the issue asks; GS[] holds the fraction with 6 decimals)
     expect(Math.abs(g.checkerErrorMWCPct! - e.checker_mwc_loss_pct)).toBeLessThanOrEqual(0.001);
     // gnuBG's chequer error rate on XG's ×500 scale, "checker_pr_xg_500", printed to 3 decimals
     // (printed with up to 3 decimals)
-    expect(Math.abs((500 * g.checkerErrorEMG) / g.unforcedMoves - e.checker_pr_xg_500)).toBeLessThanOrEqual(
+    expect(Math.abs((500 * g.checkerErrorEMG!) / g.unforcedMoves! - e.checker_pr_xg_500)).toBeLessThanOrEqual(
       0.0005,
     );
     // Snowie error rate ×500 = 500 × total error / total moves of both players (printed with up to 3 decimals)

@@ -36,6 +36,7 @@ const ENTRY = [
   'tournament',
   'library',
   'history',
+  'engine',
 ];
 
 // what each layer may import (besides itself)
@@ -51,6 +52,9 @@ const allowed: Record<string, string[]> = {
   tournament: [],
   // the player's library (DuckDB): rows made by the metrics layer, read back for the report and the CLI
   library: ['core', 'met', 'model', 'classify', 'metrics', 'review', 'parsers', 'root'],
+  // the analysis engine driver (bdb analyse runs GNU Backgammon): reads its inputs and outputs with the
+  // parsers, nothing downstream
+  engine: ['core', 'met', 'model', 'parsers', 'root'],
   // a player's history over the library or files: progress, tournament review, before/after study
   history: ['core', 'met', 'model', 'classify', 'metrics', 'review', 'parsers', 'library', 'root'],
   report: ['core', 'classify', 'metrics', 'model', 'review', 'history', 'root'],

@@ -8,7 +8,7 @@ import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../
 import { jsonHead, renderJson } from '../../report/json.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
-import { overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
+import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
 import {
   type BoardOptions,
   boardOptions,
@@ -27,16 +27,16 @@ export function runBiases(paths: readonly string[], opts: BiasesOptions): Promis
   return overMatches(
     paths,
     opts,
-    ({ aliases, wanted }) => {
+    ({ aliases }, keeps) => {
       // the plays' text is kept only to draw the boards
       const c = new BiasCollector(
-        { aliases, ...(wanted ? { players: wanted } : {}) },
+        { aliases, ...(keeps ? { players: keeps } : {}) },
         { plays: boards !== null },
       );
       collector = c;
       return (m) => c.add(m);
     },
-    ({ settings }, result) => printBiases(collector!, settings, result, opts, boards),
+    ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards),
   );
 }
 
@@ -44,10 +44,11 @@ function printBiases(
   collector: BiasCollector,
   settings: PersonSettings['settings'],
   { read, errors, duplicates, exitCode }: MatchInputResult,
+  keeps: Keeps,
   opts: SourceOptions,
   boards: ReturnType<typeof textBoards>,
 ): ExitCode {
-  const players = collector.results();
+  const players = collector.results().filter((p) => keeps(p.player));
   if (opts.json) {
     writeOut(
       renderJson({

@@ -2,6 +2,7 @@
  * `bdb config list | get KEY | set KEY VALUE... | unset KEY`: the user's configuration file (../config.ts),
  * which gives the commands their defaults: who "me" is, aliases, the thresholds preset, the library.
  */
+import { resolve } from 'node:path';
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { libraryPath } from '../../library/open.js';
@@ -9,9 +10,9 @@ import {
   CONFIG_KEYS,
   type ConfigKey,
   configPath,
-  configValue,
   isConfigKey,
   loadConfig,
+  presetProblem,
   readConfigObject,
   showValue,
   validateConfig,
@@ -19,12 +20,49 @@ import {
 } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
+import { parseAliases } from '../options.js';
 import { writeFailure, writeOut } from '../output.js';
 
 /** A key named on the command line; an unknown one is a usage error. */
 function keyArgument(key: string): ConfigKey {
   if (!isConfigKey(key)) throw new UsageError(`key '${key}' is not one of ${CONFIG_KEYS.join(', ')}`);
   return key;
+}
+
+/**
+ * The JSON value of `bdb config set KEY VALUE...`: one value (several for aliases, each NAME=OTHER); a
+ * relative library path is taken from the current folder. A bad value is a usage error.
+ */
+export function configValue(key: ConfigKey, values: readonly string[], cwd: string = process.cwd()): unknown {
+  if (key !== 'aliases' && values.length !== 1)
+    throw new UsageError(`config set ${key} takes one value, got ${values.length}`);
+  const v = values[0]!;
+  switch (key) {
+    case 'player':
+      if (v.trim() === '') throw new UsageError('config set player: the name is empty');
+      return v.trim();
+    case 'thresholds': {
+      const problem = presetProblem(v);
+      if (problem !== null) throw new UsageError(`config set thresholds: ${problem}`);
+      return v;
+    }
+    case 'library':
+    case 'gnubg':
+      if (v.trim() === '') throw new UsageError(`config set ${key}: the path is empty`);
+      return resolve(cwd, v);
+    case 'aliases': {
+      // each NAME=OTHER on its own, so that one OTHER given to two people is seen (validateConfig says so)
+      const byName: Record<string, string[]> = {};
+      for (const v of values) {
+        for (const [other, name] of parseAliases([v], 'config set aliases')) {
+          const list = byName[name] ?? [];
+          list.push(other);
+          byName[name] = list;
+        }
+      }
+      return byName;
+    }
+  }
 }
 
 /** `bdb config list`: the file, then every key with its value, or what applies when it is unset. */

@@ -1,6 +1,6 @@
 /**
- * `bdb plan PATH...`: the study plan of each person (families of errors ranked by recoverable MWC,
- * spec/metrics.md §7) and the reference positions to study (§8). On the library (`--library`), the positions
+ * `bdb plan PATH...`: the study plan of each person (families of errors, the surest gain first: ranked by
+ * the low bound of their recoverable MWC, spec/metrics.md §7) and the reference positions to study (§8). On the library (`--library`), the positions
  * marked as studied (`bdb study mark`) are never proposed, count as chosen, and are listed apart.
  */
 import type { Command } from 'commander';
@@ -24,23 +24,13 @@ import {
 } from '../../report/plan.js';
 import { wrapText } from '../../report/width.js';
 import type { ExitCode } from '../exit.js';
-import { type MatchInputResult, readMatches } from '../match-input.js';
-import {
-  fileReading,
-  libraryRoute,
-  librarySettings,
-  matchFilterOption,
-  readLibraryMatches,
-  type SourceOptions,
-  sourceOptions,
-  withReadLibrary,
-} from '../match-source.js';
+import type { MatchInputResult } from '../match-input.js';
+import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
 import {
   type BoardOptions,
   boardOptions,
   type PersonSettings,
   personOptions,
-  personSettings,
   textBoards,
 } from '../options.js';
 import { outputWidth, writeOut } from '../output.js';
@@ -78,36 +68,24 @@ function studiedPositions(marks: readonly StudyMark[]): PlanStudyOptions | null 
 /** Runs the command; returns the exit code. */
 export async function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
-  const filter = matchFilterOption(opts);
-  const route = libraryRoute(paths, opts);
-  const collector = (s: PersonSettings, study: PlanStudyOptions | null): PlanCollector =>
-    new PlanCollector(
-      s.met,
-      s.thresholds,
-      { aliases: s.aliases, ...(s.wanted ? { players: s.wanted } : {}) },
-      study ?? {},
-    );
-  if (route === null) {
-    const s = personSettings(opts);
-    const c = collector(s, null);
-    return printPlan(
-      c,
-      size,
-      s,
-      readMatches(paths, (m) => c.add(m), {
-        met: s.met,
-        filter,
-        ...fileReading(opts),
-      }),
-      opts,
-    );
-  }
-  // on the library, the study marks keep studied positions out of the reference positions
-  return withReadLibrary(route, async (lib) => {
-    const s = await librarySettings(lib, opts);
-    const c = collector(s, studiedPositions(await studyMarks(lib)));
-    return printPlan(c, size, s, await readLibraryMatches(lib, filter, (m) => c.add(m), s.met), opts);
-  });
+  let collector: PlanCollector | null = null;
+  return overMatches(
+    paths,
+    opts,
+    // on the library, the study marks keep studied positions out of the reference positions
+    async (s, keeps, lib) => {
+      const study = lib === null ? null : studiedPositions(await studyMarks(lib));
+      const c = new PlanCollector(
+        s.met,
+        s.thresholds,
+        { aliases: s.aliases, ...(keeps ? { players: keeps } : {}) },
+        study ?? {},
+      );
+      collector = c;
+      return (m) => c.add(m);
+    },
+    (s, result, keeps) => printPlan(collector!, size, s, result, keeps, opts),
+  );
 }
 
 function printPlan(
@@ -115,9 +93,10 @@ function printPlan(
   size: number,
   { preset, thresholds, settings: personJson }: PersonSettings,
   { read, errors, duplicates, exitCode }: MatchInputResult,
+  keeps: Keeps,
   opts: PlanOptions,
 ): ExitCode {
-  const players = collector.results(size);
+  const players = collector.results(size).filter((p) => keeps(p.player));
   const all = emptyThemeCoverage();
   for (const p of players) addThemeCoverage(all, p.coverage);
   if (opts.json) {
@@ -127,7 +106,10 @@ function printPlan(
         ...jsonHead('plan'),
         settings,
         matches: read,
-        themeCoverage: jsonCoverage(all),
+        themeCoverage: jsonCoverage(
+          all,
+          players.some((p) => p.analysed > 0),
+        ),
         players: players.map(jsonPlayerPlan),
         failures: errors,
         duplicates,
@@ -149,7 +131,7 @@ function printPlan(
 export function registerPlan(program: Command): void {
   const cmd = program
     .command('plan')
-    .description('study plan per player: error families ranked by recoverable MWC, and reference positions')
+    .description('study plan per player: error families (surest gain first) and reference positions')
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
   boardOptions(
     sourceOptions(

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { personInMostMatches, storedNames, unknownPlayerMessage } from '../../history/names.js';
+import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
 import { libraryFileNotes, libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { renderJson } from '../../report/json.js';
@@ -25,7 +25,13 @@ import {
   sourceOptions,
   withReadLibrary,
 } from '../match-source.js';
-import { type PersonSettings, personOptions, personSettings } from '../options.js';
+import {
+  namedPlayers,
+  type PersonSettings,
+  personOptions,
+  personSettings,
+  sayNameProblems,
+} from '../options.js';
 import { outputWidth, writeOut, writeUserFile } from '../output.js';
 
 interface ProgressOptions extends SourceOptions {
@@ -43,57 +49,61 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
   if ((opts.player?.length ?? 0) > 1) throw new UsageError('progress follows one person: give --player once');
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
-  const collect = (s: PersonSettings): ProgressCollector =>
-    new ProgressCollector({
-      aliases: s.aliases,
-      ...(s.wanted?.[0] !== undefined ? { player: s.wanted[0] } : {}),
-    });
   if (route === null) {
     const s = personSettings(opts);
     const met = s.met;
-    const c = collect(s);
+    const named = namedPlayers(opts, s.aliases);
+    // every person's matches are kept: the one named is known once every name is
+    const c = new ProgressCollector({ aliases: s.aliases });
     const result = readMatches(
       paths,
-      (match, warnings) =>
+      (match, warnings) => {
+        named?.see(match.players);
         c.add({
           date: match.date,
           tallies: reportMatch(match, met, match.format, warnings, s.thresholds).tallies,
-        }),
+        });
+      },
       {
         met,
         filter,
         ...fileReading(opts),
       },
     );
-    return print(c, s, opts, by, result);
+    return print(c, s, named, opts, by, result);
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
     // only the followed person's matches are read: the named one, else the one in most matches
     const seats = await librarySeats(lib, filter);
-    const person = s.wanted?.[0] ?? personInMostMatches(seats, s.aliases).person;
+    const named = namedPlayers(opts, s.aliases);
+    const { person, problem } = followedPerson(named, seats, s.aliases);
+    if (problem !== null) return sayNameProblems([problem]);
     const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
-    const c = collect({ ...s, wanted: person === null ? undefined : [person] });
+    const c = new ProgressCollector({ aliases: s.aliases, ...(person === null ? {} : { player: person }) });
     for (const pair of seats) c.see(pair);
     for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
       c.add({ date: m.day, tallies: m.tallies });
-    return print(c, s, opts, by, { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok });
+    return print(c, s, named, opts, by, { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok });
   });
 }
 
 function print(
   c: ProgressCollector,
   s: PersonSettings,
+  named: NamedPlayers | null,
   opts: ProgressOptions,
   by: NonNullable<ReturnType<typeof parseBy>>,
   { errors, duplicates, exitCode }: Pick<MatchInputResult, 'errors' | 'duplicates' | 'exitCode'>,
 ): ExitCode {
-  const person = c.person();
+  let person = c.person();
+  if (named !== null) {
+    const { persons, problems } = named.resolve();
+    if (problems.length > 0) return sayNameProblems(problems);
+    person = persons[0] ?? null;
+  }
   if (person === null) {
-    const typed = s.wanted?.[0];
-    process.stderr.write(
-      `bdb: ${typed !== undefined ? unknownPlayerMessage(typed, c.names()) : 'no match with a player to follow'}\n`,
-    );
+    process.stderr.write('bdb: no match with a player to follow\n');
     return EXIT.someFailed;
   }
   const report = c.report(person, by);

@@ -10,7 +10,7 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { unknownPlayerMessage } from '../../history/names.js';
+import type { NamedPlayers } from '../../history/names.js';
 import { parseBy } from '../../history/progress.js';
 import { libraryPath } from '../../library/open.js';
 import { libraryTallies } from '../../library/read.js';
@@ -22,6 +22,7 @@ import { inputName } from '../files.js';
 import { readMatches } from '../match-input.js';
 import {
   fileReading,
+  libraryNamed,
   libraryRoute,
   librarySettings,
   matchFilterOption,
@@ -35,9 +36,11 @@ import {
   intervalOption,
   intervalOptions,
   intervalWords,
+  namedPlayers,
   type PersonSettings,
   personOptions,
   personSettings,
+  sayNameProblems,
 } from '../options.js';
 import { writeUserFile } from '../output.js';
 import { positionsOption } from './plan.js';
@@ -71,27 +74,38 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
   const interval = intervalOption(opts);
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
-  const collector = (s: PersonSettings, statsFromMatches: boolean): PlayerReportCollector =>
+  // with --player, the persons named (any case or accents when one person fits: src/history/names.ts)
+  const collector = (
+    s: PersonSettings,
+    named: NamedPlayers | null,
+    statsFromMatches: boolean,
+  ): PlayerReportCollector =>
     new PlayerReportCollector(
       s.met,
       s.thresholds,
-      { aliases: s.aliases, interval, ...(s.wanted ? { players: s.wanted } : {}) },
+      { aliases: s.aliases, interval, ...(named ? { players: (p: string) => named.keeps(p) } : {}) },
       { positions, statsFromMatches },
     );
   const finish = (
     c: PlayerReportCollector,
     s: PersonSettings,
-    read: number,
-    failed: number,
+    named: NamedPlayers | null,
+    result: { read: number; failed: number; exitCode: ExitCode },
     library: string | null,
-    exitCode: ExitCode,
   ): ExitCode => {
-    const persons = c.results(by);
-    const missing = (s.wanted ?? []).filter((w) => !persons.some((p) => p.player === w));
-    if (missing.length > 0) {
-      for (const w of missing) process.stderr.write(`bdb: ${unknownPlayerMessage(w, c.names())}\n`);
-      return EXIT.someFailed;
+    let { read, exitCode } = result;
+    const { failed } = result;
+    let problems: string[] = [];
+    if (named !== null) {
+      const found = named.resolve();
+      problems = found.problems;
+      // nobody meant: no page, only the lines saying why
+      if (found.persons.length === 0) return sayNameProblems(problems, exitCode);
+      // only the matches of the persons named are counted
+      read = named.matches();
     }
+    const persons = c.results(by).filter((p) => named === null || named.keeps(p.player));
+    exitCode = sayNameProblems(problems, exitCode);
     const html = renderPlayerReportHtml({
       source: sourceText(paths, library),
       matches: read,
@@ -119,22 +133,30 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
 
   if (route === null) {
     const s = personSettings(opts);
-    const c = collector(s, true);
-    const result = readMatches(paths, (m) => c.addMatch(m), {
-      met: s.met,
-      filter,
-      ...fileReading(opts),
-    });
-    return finish(c, s, result.read, result.errors.length, null, result.exitCode);
+    const named = namedPlayers(opts, s.aliases);
+    const c = collector(s, named, true);
+    const result = readMatches(
+      paths,
+      (m) => {
+        named?.see(m.players);
+        c.addMatch(m);
+      },
+      { met: s.met, filter, ...fileReading(opts) },
+    );
+    return finish(c, s, named, { ...result, failed: result.errors.length }, null);
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
-    const c = collector(s, false);
+    // the persons named are settled from the stored seats: only their matches are read
+    const found = await libraryNamed(lib, opts, s, filter);
+    if (typeof found === 'number') return found;
+    const { named, only } = found;
+    const c = collector(s, named, false);
     // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
     for await (const m of libraryTallies(lib, filter, s.preset)) c.addTallies(m);
     // the rest from the matches parsed again from their stored bytes, as `biases` and `plan` read them
-    const result = await readLibraryMatches(lib, filter, (m) => c.addMatch(m), s.met);
-    return finish(c, s, result.read, result.errors.length, libraryPath(route.library), result.exitCode);
+    const result = await readLibraryMatches(lib, filter, (m) => c.addMatch(m), s.met, only);
+    return finish(c, s, named, { ...result, failed: result.errors.length }, libraryPath(route.library));
   });
 }
 

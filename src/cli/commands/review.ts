@@ -7,7 +7,6 @@ import { statSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { canonicalName, parseMatchFiles } from '../../analyse.js';
-import { unknownPlayerMessage } from '../../history/names.js';
 import type { Match } from '../../model/types.js';
 import { renderReviewHtml } from '../../report/html.js';
 import { renderJson } from '../../report/json.js';
@@ -23,9 +22,11 @@ import {
   boardOptions,
   maxFileSize,
   maxFileSizeOption,
+  namedPlayers,
   type PersonOptions,
   personOptions,
   personSettings,
+  sayNameProblems,
   textBoards,
 } from '../options.js';
 import { outputWidth, writeOut, writeUserFile } from '../output.js';
@@ -43,7 +44,7 @@ export interface ReviewOptions extends PersonOptions, BoardOptions {
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
   // the settings as every command's JSON records them (--thresholds, --met)
-  const { thresholds, met, aliases, wanted, settings } = personSettings(opts);
+  const { thresholds, met, aliases, settings } = personSettings(opts);
   const maxMb = maxFileSize(opts.maxFileSize);
   const fail = (message: string): ExitCode => {
     process.stderr.write(`bdb: ${oneLine(message)}\n`);
@@ -71,13 +72,16 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   } catch (e) {
     return fail(describeFailure(name, e));
   }
-  // --player: only the sections of the persons named (both seats when one person plays both)
-  let seats = ([0, 1] as const).filter((k) => wanted === undefined || wanted.includes(match.players[k]));
+  // --player: only the sections of the persons named (both seats when one person plays both), a name
+  // matched in any case and with or without accents when one person fits
+  const named = namedPlayers(opts, aliases);
+  named?.see(match.players);
+  const found = named?.resolve() ?? { persons: match.players, problems: [] };
+  let seats = ([0, 1] as const).filter((k) => found.persons.includes(match.players[k]));
   if (seats.length === 0 && opts.playerFromConfig) seats = [0, 1];
-  if (seats.length === 0) {
-    const typed = opts.player?.find((p) => !match.players.includes(p)) ?? opts.player?.[0] ?? '';
-    return fail(`${name}: ${unknownPlayerMessage(typed, match.players)}`);
-  }
+  if (seats.length === 0) return fail(`${name}: ${found.problems[0] ?? 'no player named'}`);
+  // a name that means nobody while another does: said, and exit 1, after the review of the others
+  const problems = opts.playerFromConfig ? [] : found.problems;
   // everything is made before anything is written: a failure leaves no half-written page
   let html: string | null = null;
   let text: string;
@@ -96,7 +100,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     process.stderr.write(`bdb: wrote ${opts.html}\n`);
   }
   writeOut(text);
-  return EXIT.ok;
+  return sayNameProblems(problems);
 }
 
 /** Adds the `review` command to the program. */

@@ -4,9 +4,10 @@
  */
 import type { Command } from 'commander';
 import type { MatchReport } from '../../analyse.js';
-import { PlayerAggregator, reportMatch } from '../../analyse.js';
+import { canonicalName, PlayerAggregator, reportMatch } from '../../analyse.js';
+import type { NamedPlayers } from '../../history/names.js';
 import { isEmptyFilter } from '../../library/filter.js';
-import { libraryFileNotes, libraryReports, libraryTallies } from '../../library/read.js';
+import { libraryFileNotes, libraryReports, librarySeats, libraryTallies } from '../../library/read.js';
 import { storedTotals } from '../../library/totals.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
 import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
@@ -29,9 +30,11 @@ import {
   intervalOptions,
   intervalSetting,
   intervalWords,
+  namedPlayers,
   type PersonSettings,
   personOptions,
   personSettings,
+  sayNameProblems,
 } from '../options.js';
 import { outputWidth, writeOut } from '../output.js';
 
@@ -52,7 +55,7 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const s = personSettings(opts);
     const met = s.met;
     const { thresholds } = s;
-    return statsOver(s, opts, interval, (onReport) =>
+    return statsOver(s, namedPlayers(opts, s.aliases), opts, interval, (onReport) =>
       readMatches(
         paths,
         (match, warnings) => onReport(reportMatch(match, met, match.format, warnings, thresholds, interval)),
@@ -66,26 +69,31 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
+    // the persons named are settled from the stored seats, before any match is read
+    const named = namedPlayers(opts, s.aliases);
+    if (named !== null) {
+      for (const seats of await librarySeats(lib, filter)) named.see(seats);
+      const { persons, problems } = named.resolve();
+      if (persons.length === 0) return sayNameProblems(problems);
+    }
+    const players = named === null ? {} : { players: (p: string) => named.keeps(p) };
     // the per-person table alone needs only the stored tallies, not the matches' data
     const talliesOnly = !opts.json && opts.matches === false;
     // and, over the whole library under its stored aliases, only each person's stored totals
     const whole = talliesOnly && isEmptyFilter(filter) && (opts.alias ?? []).length === 0;
     const stored = whole ? await storedTotals(lib, s.preset) : null;
     if (stored) {
-      const agg = PlayerAggregator.resume(stored.totals, {
-        aliases: s.aliases,
-        interval,
-        ...(s.wanted ? { players: s.wanted } : {}),
-      });
+      const agg = PlayerAggregator.resume(stored.totals, { aliases: s.aliases, interval, ...players });
       return statsOver(
         s,
+        named,
         opts,
         interval,
         async () => ({ read: stored.matches, ...(await libraryFileNotes(lib)), exitCode: EXIT.ok }),
         agg,
       );
     }
-    return statsOver(s, opts, interval, async (onReport) => {
+    return statsOver(s, named, opts, interval, async (onReport) => {
       let read = 0;
       const source = talliesOnly
         ? libraryTallies(lib, filter, s.preset)
@@ -100,36 +108,64 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
   });
 }
 
-/** Aggregates (into `agg`, which may hold stored totals already) and prints the reports a route hands over. */
+/**
+ * Aggregates (into `agg`, which may hold stored totals already) and prints the reports a route hands over.
+ * With `--player`, only the matches of the persons named are listed and counted: those with a seat named
+ * exactly as they come, those seated by a name that may be one of them once every name is known.
+ */
 async function statsOver(
   s: PersonSettings,
+  named: NamedPlayers | null,
   opts: StatsOptions,
   interval: IntervalMethod,
   readReports: (
     onReport: (r: MatchReport | Pick<MatchReport, 'tallies'>) => void,
   ) => MatchInputResult | Promise<MatchInputResult>,
-  agg = new PlayerAggregator({ aliases: s.aliases, interval, ...(s.wanted ? { players: s.wanted } : {}) }),
+  agg = new PlayerAggregator({
+    aliases: s.aliases,
+    interval,
+    ...(named === null ? {} : { players: (p: string) => named.keeps(p) }),
+  }),
 ): Promise<ExitCode> {
-  const { aliases, wanted, preset, thresholds } = s;
+  const { aliases, preset, thresholds } = s;
   const settings = { ...s.settings, interval: intervalSetting(interval) };
   const width = opts.json ? FULL_WIDTH : outputWidth();
   // JSON is written as the matches come: a run over thousands of matches never holds them all
-  const json = opts.json ? new JsonReportWriter((chunk) => writeOut(chunk), settings) : null;
-  const { read, errors, duplicates, exitCode } = await readReports((r) => {
+  let json: JsonReportWriter | null = null;
+  const writer = (): JsonReportWriter => {
+    json ??= new JsonReportWriter((chunk) => writeOut(chunk), settings);
+    return json;
+  };
+  const show = (report: MatchReport): void => {
+    if (opts.json) writer().match(jsonMatch(report));
+    else if (opts.matches !== false) writeOut(`${renderMatchTable(report, width)}\n\n`);
+  };
+  // matches whose seats may be a person named, held until every name is known
+  const held: MatchReport[] = [];
+  const seated = (report: MatchReport): string[] => report.players.map((p) => canonicalName(p, aliases));
+  const result = await readReports((r) => {
     agg.add(r);
     // a route gives the tallies alone only when neither JSON nor the per-match tables are wanted
     if (!('players' in r)) return;
-    const report = r;
-    if (opts.json) {
-      json?.match(jsonMatch(report));
-    } else if (opts.matches !== false) {
-      const seats = wanted ? report.players.some((p) => wanted.includes(aliases.get(p) ?? p)) : true;
-      if (seats) writeOut(`${renderMatchTable(report, width)}\n\n`);
-    }
+    if (named === null) return show(r);
+    const persons = seated(r);
+    if (!named.isResolved) named.see(r.players);
+    if (persons.some((p) => (named.isResolved ? named.keeps(p) : named.isExact(p)))) show(r);
+    else if (persons.some((p) => named.keeps(p))) held.push(r);
   });
-  const players = agg.results();
+  const { errors, duplicates } = result;
+  let { read, exitCode } = result;
+  if (named !== null) {
+    const { persons, problems } = named.resolve();
+    exitCode = sayNameProblems(problems, exitCode);
+    // nobody meant: nothing to print but the lines saying why
+    if (persons.length === 0) return exitCode;
+    for (const r of held) if (seated(r).some((p) => named.keeps(p))) show(r);
+    read = named.matches();
+  }
+  const players = agg.results().filter((p) => named === null || named.keeps(p.player));
   if (opts.json) {
-    json?.end({ players: players.map(jsonPlayerStats), failures: errors, duplicates });
+    writer().end({ players: players.map(jsonPlayerStats), failures: errors, duplicates });
   } else if (players.length > 0) {
     writeOut(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players, width)}\n`);
   }
@@ -153,7 +189,7 @@ export function registerStats(program: Command): void {
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
   intervalOptions(
     sourceOptions(
-      personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 1) instead of tables'),
+      personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 2) instead of tables'),
     ),
   )
     .option('--no-matches', 'the per-person table only, not a table per match')

@@ -13,7 +13,7 @@
 import type { Command } from 'commander';
 import { canonicalName, defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import { personInMostMatches, unknownPlayerMessage } from '../../history/names.js';
+import { followedPerson } from '../../history/names.js';
 import { StudyCollector } from '../../history/study.js';
 import { libraryFileNotes, libraryMatches, librarySeats } from '../../library/read.js';
 import {
@@ -30,7 +30,7 @@ import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { filterOptions, librarySettings, matchFilterOption } from '../match-source.js';
-import { type PersonOptions, personOptions, personSettings } from '../options.js';
+import { namedPlayers, type PersonOptions, personOptions, personSettings } from '../options.js';
 import { outputWidth, writeLines, writeOut } from '../output.js';
 
 interface StudyOptions extends PersonOptions {
@@ -140,13 +140,11 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const s = await librarySettings(lib, opts);
     const seats = await librarySeats(lib, filter);
-    const { person: most, names } = personInMostMatches(seats, s.aliases);
-    const wanted = s.wanted?.[0];
-    if (wanted !== undefined && !names.includes(wanted)) {
-      process.stderr.write(`bdb: ${unknownPlayerMessage(opts.player![0]!, names)}\n`);
+    const { person, problem } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
+    if (problem !== null) {
+      process.stderr.write(`bdb: ${problem}\n`);
       return EXIT.someFailed;
     }
-    const person = wanted ?? most;
     if (person === null) {
       process.stderr.write('bdb: no match in the library: bdb import adds some\n');
       return EXIT.someFailed;

@@ -9,12 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { canonicalName } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
-import {
-  personInMostMatches,
-  storedNames,
-  unknownEventMessage,
-  unknownPlayerMessage,
-} from '../../history/names.js';
+import { followedPerson, storedNames, unknownEventMessage } from '../../history/names.js';
 import {
   HabitualCollector,
   habitualWindow,
@@ -55,7 +50,13 @@ import { describeFailure, oneLine } from '../failure.js';
 import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
 import { readMatches } from '../match-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
-import { type PersonOptions, type PersonSettings, personOptions, personSettings } from '../options.js';
+import {
+  namedPlayers,
+  type PersonOptions,
+  type PersonSettings,
+  personOptions,
+  personSettings,
+} from '../options.js';
 import { outputWidth, writeOut, writeUserFile } from '../output.js';
 import { isEventFileInput, runStandingsFromMatches } from '../tournament-matches.js';
 
@@ -326,13 +327,9 @@ function pickPerson(
   s: PersonSettings,
   opts: ReviewOptions,
 ): string | null {
-  const { person: most, names } = personInMostMatches(seats, s.aliases);
-  const wanted = s.wanted?.[0];
-  if (wanted !== undefined && !names.includes(wanted)) {
-    process.stderr.write(`bdb: ${unknownPlayerMessage(opts.player![0]!, names)}\n`);
-    return null;
-  }
-  return wanted ?? most!;
+  const { person, problem } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
+  if (problem !== null) process.stderr.write(`bdb: ${problem}\n`);
+  return person;
 }
 
 /** What the review says of its source. */

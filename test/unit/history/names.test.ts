@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestNames, unknownPlayerMessage } from '../../../src/history/names.js';
+import { closestNames, NamedPlayers, unknownPlayerMessage } from '../../../src/history/names.js';
 
 describe('closest names for an unknown player', () => {
   const known = ['Kévin Unger', 'Maxence Job', 'Llabba', 'BoardLord'];
@@ -13,5 +13,51 @@ describe('closest names for an unknown player', () => {
       "no player 'kevin unger' — did you mean 'Kévin Unger'?",
     );
     expect(unknownPlayerMessage('Zz', ['A'])).toBe("no player 'Zz' (players: 'A')");
+  });
+});
+
+describe('NamedPlayers: whom --player names', () => {
+  // the seats of test/reference-matches/xg (xg-files.test.ts)
+  const seats: [string, string][] = [
+    ['Kévin Unger', 'Maxence Job'],
+    ['Nicolas HARMAND', 'Kévin UNGER'],
+    ['Kévin UNGER', 'Davor KOZOMAN'],
+    ['Kévin UNGER', 'Susanne LAHME'],
+  ];
+  const named = (typed: string[], aliases = new Map<string, string>()): NamedPlayers => {
+    const n = new NamedPlayers(typed, aliases);
+    for (const s of seats) n.see(s);
+    return n;
+  };
+  it('the exact spelling wins over the others that fold to it', () => {
+    const n = named(['Kévin Unger']);
+    expect(n.resolve()).toEqual({ persons: ['Kévin Unger'], problems: [] });
+    expect(n.matches()).toBe(1);
+    expect(n.keeps('Kévin UNGER')).toBe(false);
+  });
+  it('another case or no accents: the one person that fits', () => {
+    const n = named(['susanne lahme', 'DAVOR kozoman']);
+    expect(n.keeps('Susanne LAHME')).toBe(true); // while reading
+    expect(n.resolve()).toEqual({ persons: ['Susanne LAHME', 'Davor KOZOMAN'], problems: [] });
+    expect(n.matches()).toBe(2);
+  });
+  it('two persons fit, or none: nobody, and the line saying so', () => {
+    expect(named(['kevin unger']).resolve()).toEqual({
+      persons: [],
+      problems: ["no player 'kevin unger' — did you mean 'Kévin UNGER' or 'Kévin Unger'?"],
+    });
+    expect(named(['Maxence Jbo']).resolve().problems).toEqual([
+      "no player 'Maxence Jbo' — did you mean 'Maxence Job'?",
+    ]);
+  });
+  it('through the aliases: the alias spelling or the name it stands for', () => {
+    const aliases = new Map([['Kévin UNGER', 'KU']]);
+    expect(named(['Kévin UNGER'], aliases).resolve().persons).toEqual(['KU']);
+    expect(named(['kévin unger'], aliases).resolve().problems).toEqual([
+      "no player 'kévin unger' — did you mean 'KU' or 'Kévin Unger'?",
+    ]);
+    const n = named(['ku'], aliases);
+    expect(n.resolve().persons).toEqual(['KU']);
+    expect(n.matches()).toBe(3);
   });
 });

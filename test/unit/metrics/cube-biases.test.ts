@@ -21,9 +21,10 @@ describe('take/pass bias', () => {
     expect(e.bias).toBe(0);
   });
 
-  test('21 wrong takes of 21: B = 1, zero width, too much', () => {
+  test('21 wrong takes of 21: B = 1, low (21 − 1.96²)/(21 + 1.96²) (score interval), too much', () => {
     const e = takePassBias(Array.from({ length: 21 }, () => cube('take', 0.7, 1.2)));
-    expect(e).toMatchObject({ n: 21, plus: 21, minus: 0, bias: 1, low: 1, high: 1, verdict: 'too much' });
+    expect(e).toMatchObject({ n: 21, plus: 21, minus: 0, bias: 1, high: 1, verdict: 'too much' });
+    expect(e.low).toBeCloseTo((21 - 1.96 ** 2) / (21 + 1.96 ** 2), 12);
   });
 });
 

@@ -129,12 +129,20 @@ describe('decisionsToReview on hand-built decisions', () => {
     expect(decisionsToReview(met, m, 1).map((x) => x.decisionIndex)).toEqual([3]);
   });
 
-  test('money play: ℓ is unknown, so nothing to review', () => {
-    const d = checker([0, -0.3], 1, null, { matchLength: 0 });
+  test('money play: ℓ and d in points (e × cube value), the MWC fields null', () => {
+    // two candidates 0.3 apart, cube at 2: ℓ = 0.3 × 2 = 0.6 points; d = Δ/(1 + e^{Δ/τ}) × 2 (spec §4's
+    // two-option check, Δ = 0.3, τ = 0.025)
+    const d = checker([0, -0.3], 1, null, { matchLength: 0, cubeValue: 2 });
     const m = matchOf([d], { matchLength: 0 });
-    expect(decisionsToReview(met, m, 0)).toEqual([]);
+    const [r] = decisionsToReview(met, m, 0);
+    expect(r!.lossPoints).toBeCloseTo(0.6, 12);
+    expect(r!.difficultyPoints).toBeCloseTo((0.3 / (1 + Math.exp(0.3 / 0.025))) * 2, 12);
+    expect(r!.avoidableSharePoints).toBeCloseTo(r!.lossPoints! - r!.difficultyPoints!, 12);
+    expect([r!.lossPct, r!.difficultyPct, r!.avoidableSharePct]).toEqual([null, null, null]);
+    expect(r!.avoidable).toBe(true);
     const review = buildReview(m, met);
-    expect(review.reviews[0].toReview).toEqual([]);
+    expect(review.reviews[0].toReview).toHaveLength(1);
+    expect(review.reviews[0].avoidableErrors).toBe(1);
     expect(review.reviews[0].luck.reason).toBe('money session');
     expect(review.reviews[0].luck.adjustedPct).toBeNull();
   });

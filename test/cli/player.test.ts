@@ -1,0 +1,142 @@
+/**
+ * `--player NAME` in every command that takes it: only that person's matches are counted and listed. The
+ * names are the files' own (test/reference-matches/xg-files.test.ts): in xg/, 'Kévin UNGER' plays
+ * 1-Intermediate-Round1-Unger-Kozoman-11pt.xg, 2-Intermediate-Round2-Unger-Lahme-7pt.xg and
+ * match_with_comment.xg (3 of the folder's 6 files); 'Kévin Unger' plays test.xg.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bdb } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+const XG = `${REF_DIR}xg`;
+const UNGER_FILES = [
+  '1-Intermediate-Round1-Unger-Kozoman-11pt.xg',
+  '2-Intermediate-Round2-Unger-Lahme-7pt.xg',
+  'match_with_comment.xg',
+];
+
+interface Listing {
+  matches: { file: string }[] | number;
+  players: { player: string }[];
+}
+
+function json(...args: string[]): Listing {
+  const r = bdb(...args, '--json');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as Listing;
+}
+
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-player-'));
+const lib = join(tmp, 'xg.duckdb');
+beforeAll(() => {
+  expect(bdb('import', XG, '--library', lib).code).toBe(0);
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('--player counts and lists only that person’s matches', () => {
+  test('stats: "over 3 matches" and the JSON lists those 3, on files and on the library', () => {
+    for (const from of [[XG], ['--library', lib]]) {
+      const r = bdb('stats', ...from, '--player', 'Kévin UNGER');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('Players over 3 matches\n');
+      const j = json('stats', ...from, '--player', 'Kévin UNGER');
+      expect((j.matches as { file: string }[]).map((m) => basename(m.file)).sort()).toEqual(UNGER_FILES);
+      expect(j.players.map((p) => p.player)).toEqual(['Kévin UNGER']);
+    }
+    // the per-person table alone, from the library's stored totals
+    const t = bdb('stats', '--library', lib, '--no-matches', '--player', 'Kévin UNGER');
+    expect(t.stdout).toContain('Players over 3 matches\n');
+    // two persons: the matches of either
+    expect(bdb('stats', XG, '--player', 'Kévin UNGER', '--player', 'Kévin Unger').stdout).toContain(
+      'Players over 4 matches\n',
+    );
+  });
+
+  test('biases and plan: "over 3 matches", and 3 in the JSON, on files and on the library', () => {
+    for (const from of [[XG], ['--library', lib]]) {
+      expect(bdb('biases', ...from, '--player', 'Kévin UNGER').stdout).toContain(
+        'Signed biases over 3 matches\n',
+      );
+      expect(bdb('plan', ...from, '--player', 'Kévin UNGER').stdout).toContain('Study plan over 3 matches\n');
+      for (const cmd of ['biases', 'plan']) {
+        const j = json(cmd, ...from, '--player', 'Kévin UNGER');
+        expect(j.matches).toBe(3);
+        expect(j.players.map((p) => p.player)).toEqual(['Kévin UNGER']);
+      }
+    }
+  });
+
+  test('progress: the person’s 3 matches', () => {
+    const r = bdb('progress', XG, '--player', 'Kévin UNGER', '--by', '2', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as { player: string; periods: { matches: number }[]; undated: number };
+    expect(j.player).toBe('Kévin UNGER');
+    expect(j.periods.reduce((n, p) => n + p.matches, 0) + j.undated).toBe(3);
+  });
+});
+
+describe('--player names a person whatever the case and accents, when only one person fits', () => {
+  const TEST_XG = `${XG}/test.xg`;
+  test('a case or accent slip on test.xg is Kévin Unger, in every command', () => {
+    for (const cmd of ['stats', 'biases', 'plan', 'progress']) {
+      const exact = bdb(cmd, TEST_XG, '--player', 'Kévin Unger');
+      expect(exact.code).toBe(0);
+      for (const typed of ['kévin unger', 'KEVIN UNGER', 'kevin unger']) {
+        const r = bdb(cmd, TEST_XG, '--player', typed);
+        expect(r.code).toBe(0);
+        expect(r.stdout).toBe(exact.stdout);
+      }
+    }
+    // the same on the library, and for the commands following one person
+    expect(bdb('stats', '--library', lib, '--player', 'susanne lahme').stdout).toBe(
+      bdb('stats', '--library', lib, '--player', 'Susanne LAHME').stdout,
+    );
+    expect(bdb('study', '--library', lib, '--player', 'davor kozoman').stdout).toContain(
+      'Before/after study — Davor KOZOMAN: 1 match',
+    );
+    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'maxence job');
+    expect(t.code).toBe(0);
+    expect(t.stdout).toContain('— Maxence Job');
+  });
+
+  test('through an alias: --alias KU=Kévin UNGER --player ku is KU', () => {
+    const r = bdb('stats', XG, '--alias', 'KU=Kévin UNGER', '--player', 'ku', '--no-matches');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Players over 3 matches\n');
+    expect(r.stdout).toMatch(/│ KU +│ 3 +│/);
+  });
+
+  test('two persons fit, or none: one line naming the closest, nothing on stdout, exit 1', () => {
+    // xg/ holds both 'Kévin UNGER' and 'Kévin Unger' (xg-files.test.ts): 'kévin unger' could be either
+    const both = "bdb: no player 'kévin unger' — did you mean 'Kévin UNGER' or 'Kévin Unger'?\n";
+    const none = "bdb: no player 'kevin ungr' — did you mean 'Kévin Unger'?\n";
+    const cases: [string[], string][] = [
+      [[XG, '--player', 'kévin unger'], both],
+      [['--library', lib, '--player', 'kévin unger'], both],
+      [[`${XG}/test.xg`, '--player', 'kevin ungr'], none],
+    ];
+    for (const cmd of ['stats', 'biases', 'plan', 'progress'])
+      for (const [args, line] of cases)
+        for (const json of [[], ['--json']]) {
+          const r = bdb(cmd, ...args, ...json);
+          expect(r.code).toBe(1);
+          expect(r.stdout).toBe('');
+          expect(r.stderr).toBe(line);
+        }
+    const s = bdb('study', '--library', lib, '--player', 'kévin unger');
+    expect([s.code, s.stdout, s.stderr]).toEqual([1, '', both]);
+    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'kévin unger');
+    expect([t.code, t.stdout, t.stderr]).toEqual([1, '', both]);
+  });
+
+  test('one name found, another not: the first listed, a line for the second, exit 1', () => {
+    const r = bdb('stats', XG, '--player', 'Kévin Unger', '--player', 'nobody at all', '--json');
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout) as Listing;
+    expect((j.matches as { file: string }[]).map((m) => basename(m.file))).toEqual(['test.xg']);
+    expect(r.stderr).toMatch(/^bdb: no player 'nobody at all'/);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * What every run of `bdb` loads before it knows the command (src/cli/main.ts and what it imports
+ * statically: the configuration, the help, the errors) reads no match: the readers, the analysis and the
+ * library are loaded by the commands that need them (main.ts's lazy command table), so `bdb --version`,
+ * `bdb config` and `bdb sql` stay quick.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
+
+/** The files `file` imports at run time (not `import type`, not `import()`), and theirs. */
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'(\.[^']+)\.js';/gms))
+    staticImports(resolve(dirname(file), `${m[1]}.ts`), seen);
+  return seen;
+}
+
+it('src/cli/main.ts loads no reader, analysis or library module before the command is known', () => {
+  const loaded = [...staticImports(`${SRC}cli/main.ts`)].map((f) => relative(SRC, f)).sort();
+  expect(loaded).toContain('cli/config.ts');
+  expect(loaded).toContain('cli/help.ts');
+  expect(loaded.filter((f) => /^(parsers|library|history|report)\/|^analyse\.ts$/.test(f))).toEqual([]);
+});
