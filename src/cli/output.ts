@@ -13,7 +13,7 @@
 import { writeFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { UsageError } from '../errors.js';
-import { FULL_WIDTH, fitLines } from '../report/width.js';
+import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
 import { EXIT } from './exit.js';
 

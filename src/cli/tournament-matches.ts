@@ -9,7 +9,7 @@ import { matchFingerprint, matchOutcome, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { JsonDuplicate } from '../report/json.js';
 import type { StandingsFromMatches } from '../report/tournament.js';
-import { FULL_WIDTH, wrapText } from '../report/width.js';
+import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';

@@ -24,12 +24,12 @@ import {
 import { takePassBias } from '../metrics/take-pass-bias.js';
 import type { CubeDecision, Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
+import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
 import { jsonDecisionRef } from './json.js';
-import { FULL_WIDTH, wrapText } from './width.js';
 
 /** A checker play of the blot biases: where it is, and (when the collector keeps them) the plays' text. */
 export interface BiasRef extends DecisionRef {

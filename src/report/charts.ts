@@ -5,8 +5,8 @@
  * deterministic: strings in, strings out.
  */
 import type { ReviewSeries, SeriesPoint } from '../review/review.js';
+import { displayWidth, wrapText } from '../text-width.js';
 import { fixed } from './format.js';
-import { displayWidth, wrapText } from './width.js';
 
 /** The eight bar heights, lowest first; a decision with ℓ = 0 is a blank. */
 export const BLOCKS = '▁▂▃▄▅▆▇█';

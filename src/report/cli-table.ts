@@ -1,6 +1,6 @@
 /**
  * Shared cli-table3 settings: no colours (same output on any terminal), a rule under the header only; and
- * tables that fit a width (src/report/width.ts). At {@link FULL_WIDTH} (piped) a table is drawn as wide as
+ * tables that fit a width (src/text-width.ts). At {@link FULL_WIDTH} (piped) a table is drawn as wide as
  * its cells. Narrower, in this order, the first that fits:
  *
  * 1. the long text cells wrapped at their spaces (a cell of up to {@link KEEP_WHOLE} columns never wraps:
@@ -11,7 +11,7 @@
  *    whose cells hold long unbreakable words (XGIDs, file paths) ask for it directly (`narrow: 'records'`).
  */
 import Table from 'cli-table3';
-import { displayWidth, FULL_WIDTH, PART_SEPARATOR, wrapParts, wrapText } from './width.js';
+import { displayWidth, FULL_WIDTH, PART_SEPARATOR, wrapParts, wrapText } from '../text-width.js';
 
 /** cli-table3 style without colours. */
 export const plain = { head: [] as string[], border: [] as string[] };

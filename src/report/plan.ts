@@ -33,12 +33,12 @@ import {
 } from '../metrics/study-plan.js';
 import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
+import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
 import { type JsonDecisionRef, jsonDecisionRef } from './json.js';
-import { FULL_WIDTH, wrapSummary, wrapText } from './width.js';
 
 export {
   decisionPlanToken,

@@ -4,8 +4,8 @@
  * trend in one sentence.
  */
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
+import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { fitTable } from './cli-table.js';
-import { FULL_WIDTH, wrapText } from './width.js';
 
 const TRACK = 24;
 

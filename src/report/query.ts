@@ -2,8 +2,9 @@
  * Rendering the result of `bdb sql`: a table for people, CSV (RFC 4180) or JSON (an array of row objects)
  * for programs. NULL is empty in the table and CSV, null in JSON.
  */
+
+import { FULL_WIDTH } from '../text-width.js';
 import { fitTable } from './cli-table.js';
-import { FULL_WIDTH } from './width.js';
 
 /** Columns and rows of a query, values as JS values. */
 export interface QueryRows {

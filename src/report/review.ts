@@ -5,12 +5,12 @@
  */
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
+import { displayWidth, FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { renderCumulativeChart, renderLossBars } from './charts.js';
 import { fitTable } from './cli-table.js';
 import { fixed, percent, signed } from './format.js';
-import { displayWidth, FULL_WIDTH, wrapSummary, wrapText } from './width.js';
 
 /** "value [low, high]", or the value and why there is no interval. */
 function withInterval(value: string, i: IntervalFigure, digits: number): string {

@@ -5,10 +5,10 @@
  */
 import type { StudiedFamily, StudyMark, StudyReport, StudyWindow } from '../history/study.js';
 import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
+import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed } from './format.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
-import { FULL_WIDTH, wrapText } from './width.js';
 
 /** The unit of r and Δ, as the JSON names it. */
 export const STUDY_UNIT = 'MWC points per 100 decisions';

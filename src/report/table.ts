@@ -1,10 +1,10 @@
 /** Tables for people (cli-table3), from the shared rows. No colours: output is the same on any terminal. */
 import type { MatchReport } from '../analyse.js';
 import type { PlayerStats } from '../metrics/player-stats.js';
+import { FULL_WIDTH, wrapSummary } from '../text-width.js';
 import { fitTable, fitTables } from './cli-table.js';
 import { fixed, percent } from './format.js';
 import { gnubgRows, xgRows } from './rows.js';
-import { FULL_WIDTH, wrapSummary } from './width.js';
 
 /** A one-line description of a match. */
 export function matchTitle(r: MatchReport): string {

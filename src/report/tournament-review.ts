@@ -14,13 +14,13 @@ import type {
 import { HABITUAL_DAYS, HABITUAL_MIN_MATCHES } from '../history/tournament-review.js';
 import { familyText, type StudyFamily, type StudyPlan } from '../metrics/study-plan.js';
 import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js';
+import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed } from './format.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
 import type { PlanRef } from './plan.js';
-import { FULL_WIDTH, wrapSummary, wrapText } from './width.js';
 
 /** How many study-plan families of the tournament are named (spec §11). */
 export const TOURNAMENT_PLAN_FAMILIES = 3;

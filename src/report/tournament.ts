@@ -3,9 +3,10 @@
  * the next round's pairings. The inputs are plain data (the shapes `computeStandings` and `pairNextRound`
  * return), so the report layer does not depend on the tournament code.
  */
+
+import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { fitTable } from './cli-table.js';
 import { type JsonDuplicate, type JsonHead, jsonHead } from './json.js';
-import { FULL_WIDTH, wrapText } from './width.js';
 
 export interface StandingsView {
   readonly name?: string;

@@ -22,7 +22,7 @@ import {
   planLegend,
   renderPlans,
 } from '../../report/plan.js';
-import { wrapText } from '../../report/width.js';
+import { wrapText } from '../../text-width.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';

@@ -12,7 +12,7 @@ import { storedTotals } from '../../library/totals.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
 import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
-import { FULL_WIDTH, wrapText } from '../../report/width.js';
+import { FULL_WIDTH, wrapText } from '../../text-width.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { type MatchInputResult, readMatches } from '../match-input.js';
 import {
