@@ -24,6 +24,21 @@ export function formatLocation(loc: ErrorLocation): string {
   return loc.file;
 }
 
+/** How many characters of a value read from an input a message quotes. */
+export const SHOWN_MAX = 60;
+
+/**
+ * A value read from an input as a message quotes it (without the quotes): at most `max` characters, then
+ * "…"; control characters, U+2028 and U+2029 escaped (`\n`, `\u001b`, `\u2028`), as are `"` and `\`, so the
+ * message stays one line and a terminal never acts on what a damaged file holds.
+ */
+export function shown(v: string, max = SHOWN_MAX): string {
+  const cut = v.length > max ? `${v.slice(0, max)}…` : v;
+  return JSON.stringify(cut)
+    .slice(1, -1)
+    .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
 /** Base class of every error bdb reports to users. */
 export class BdbError extends Error {
   readonly code: string;

@@ -29,7 +29,7 @@ import type { Board, Play, Side } from '../../core/board.js';
 import { boardKey, checkersOff, initialBoard } from '../../core/board.js';
 import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
 import { boardFromPositionId } from '../../core/position-id.js';
-import { CorruptFileError } from '../../errors.js';
+import { CorruptFileError, shown } from '../../errors.js';
 import type { CubeInfo, Met } from '../../met/index.js';
 import { eq2mwc, mwc2eq } from '../../met/index.js';
 import type {
@@ -115,11 +115,6 @@ function probabilitiesOf(p: RegExpExecArray): Probabilities | undefined {
   if (!(win <= 1 && winGammon <= 1 && winBackgammon <= 1 && loseGammon <= 1 && loseBackgammon <= 1))
     return undefined;
   return { win, winGammon, winBackgammon, loseGammon, loseBackgammon };
-}
-
-/** A value quoted in a one-line message: at most 60 characters, control characters escaped. */
-function shown(v: string): string {
-  return JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v).slice(1, -1);
 }
 
 /** What the score line says. */

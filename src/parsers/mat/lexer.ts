@@ -21,7 +21,7 @@
  * positions: a long move overflows into the right column with a single space (`11: 25/24 23/22 22/21* 13/12
  * 61: 25/24 20/14`). A row with one action gives it to the right column when it starts far from the row number.
  */
-import { CorruptFileError } from '../../errors.js';
+import { CorruptFileError, shown } from '../../errors.js';
 import { MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
 
 /** One checker hop as written, in the mover's numbering (25 = bar, 0 = off). */
@@ -101,11 +101,6 @@ const ROW_NUMBER = /^\d+\)$/;
 const RIGHT_OFFSET_IN_ROW = 12;
 /** An action on a line of its own starting at or beyond this column (0-based) is in the right column. */
 const RIGHT_COLUMN_ALONE = 20;
-
-/** A value quoted in a one-line message: at most 40 characters, control characters escaped. */
-export function shown(v: string): string {
-  return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v).slice(1, -1);
-}
 
 /** Reads a header field `; [Key "Value"]` (a trimmed comment line); null when the line is not one. */
 function headerField(t: string): [string, string] | null {

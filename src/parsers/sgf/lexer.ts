@@ -4,7 +4,7 @@
  * gnuBG writes. Property values keep their text with `\` escapes resolved; soft line breaks
  * (`\` before a newline) are removed, as the SGF specification says.
  */
-import { CorruptFileError } from '../../errors.js';
+import { CorruptFileError, shown } from '../../errors.js';
 
 /** One SGF node: its properties (each with one or more values) and where it starts. */
 export interface SgfNode {
@@ -218,7 +218,7 @@ export function lexSgf(text: string, file: string): SgfTree[] {
         i++;
         open.pop();
       } else {
-        fail(`unexpected character ${JSON.stringify(text[i])}`);
+        fail(`unexpected character "${shown(text[i]!)}"`);
       }
     }
     return nodes;
@@ -243,7 +243,7 @@ export function lexSgf(text: string, file: string): SgfTree[] {
       if (trees.length > 0 && onlyPadding(i)) break;
       fail(
         trees.length > 0
-          ? `unexpected ${JSON.stringify(text[i])} after the end of a game tree`
+          ? `unexpected "${shown(text[i]!)}" after the end of a game tree`
           : 'expected "(" at the start of a game tree',
       );
     }

@@ -11,7 +11,7 @@
 import type { Board, Hop, Play, Side } from '../../core/board.js';
 import { boardKey, initialBoard, validateBoard } from '../../core/board.js';
 import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
-import { CorruptFileError, type ErrorLocation } from '../../errors.js';
+import { CorruptFileError, type ErrorLocation, shown } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import { doublePassEquity, mwc2eq } from '../../met/index.js';
 import type {
@@ -67,11 +67,6 @@ function parseHops(letters: string, side: Side, start = 0, end = letters.length)
     hops.push(hopOf(from, to));
   }
   return hops;
-}
-
-/** A value quoted in a one-line message: at most 40 characters, control characters escaped. */
-function shown(v: string): string {
-  return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v).slice(1, -1);
 }
 
 function num(token: string | undefined): number {
@@ -598,7 +593,7 @@ export function sgfToModel(
       } catch (e) {
         throw new CorruptFileError(
           { file, line: node.line, column: node.column },
-          `move ${JSON.stringify(value)} cannot be played: ${(e as Error).message}`,
+          `move "${shown(value)}" cannot be played: ${(e as Error).message}`,
           { cause: e },
         );
       }

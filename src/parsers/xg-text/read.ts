@@ -21,7 +21,7 @@
  */
 import { pipCount } from '../../core/board.js';
 import { type ParsedXgid, parseXgid, XgidError } from '../../core/xgid-parse.js';
-import { CorruptFileError, UnsupportedFormatError } from '../../errors.js';
+import { CorruptFileError, shown, UnsupportedFormatError } from '../../errors.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -74,11 +74,6 @@ const MWC_TAIL = new RegExp(String.raw`[:：]\s*${NUM}\s*%\s*(?:\(\s*${NUM}\s*%?
 const CUBELESS = new RegExp(String.raw`=\s*(${EQ})\s*,.*=\s*(${EQ})\s*$`, 'u');
 /** "eXtreme Gammon Version: 2.10, MET: Kazaross XG2" */
 const VERSION = /^\s*eXtreme Gammon\s+[^:：]*[:：]\s*([^,]*?)\s*(?:,\s*[^:：]*[:：]\s*(.*?))?\s*$/u;
-
-/** A value quoted in a one-line message: at most `max` characters, control characters escaped. */
-export function shown(v: string, max = 40): string {
-  return JSON.stringify(v.length > max ? `${v.slice(0, max)}…` : v).slice(1, -1);
-}
 
 function chancesOf(m: RegExpExecArray): XgChances {
   return { winPct: parseNumber(m[1]!), gammonPct: parseNumber(m[2]!), backgammonPct: parseNumber(m[3]!) };

@@ -17,6 +17,7 @@
  */
 import { type Board, boardKey, type Hop, type Side } from '../../core/board.js';
 import { applyPlay, type LegalPlay, legalPlays } from '../../core/moves.js';
+import { shown } from '../../errors.js';
 import type {
   AnalyserInfo,
   Candidate,
@@ -27,7 +28,7 @@ import type {
 } from '../../model/types.js';
 import type { ParseWarning } from '../types.js';
 import { depthName, parseMoveNotation } from './notation.js';
-import { type RawPosition, shown } from './read.js';
+import type { RawPosition } from './read.js';
 import type {
   XgChances,
   XgTextCheckerDecision,

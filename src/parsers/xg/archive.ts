@@ -14,7 +14,7 @@
  * right after the thumbnail) are returned as warnings.
  */
 import { crc32, inflateSync } from 'node:zlib';
-import { UnsupportedFormatError } from '../../errors.js';
+import { shown, UnsupportedFormatError } from '../../errors.js';
 import { ByteReader, plainBytes } from './bytes.js';
 
 /** `RGMH` as it appears on disk. */
@@ -323,7 +323,7 @@ export function readXgArchiveIndex(
     const storedSize = e.i32(516);
     const relative = e.i32(520);
     const storage = e.u8(528);
-    const where = `inner file ${JSON.stringify(name)} (index entry ${i})`;
+    const where = `inner file "${shown(name)}" (index entry ${i})`;
     const bad = (detail: string): never => e.fail(0, `${where}: ${detail}`);
     if (size < 0 || storedSize < 0 || relative < 0) {
       bad(`negative size or offset (size ${size}, stored ${storedSize}, offset ${relative})`);
@@ -402,7 +402,7 @@ export function readXgArchive(bytes: Uint8Array, file: string, options: XgArchiv
     if (files.has(entry.name)) {
       warnings.push({
         offset: entry.offset,
-        message: `inner file ${JSON.stringify(entry.name)} repeated; the first is used`,
+        message: `inner file "${shown(entry.name)}" repeated; the first is used`,
       });
       continue;
     }
