@@ -6,9 +6,10 @@
  * A played match is counted once, however many files hold it (a copy, its SGF and its text export, its XG
  * file and its transcript: {@link matchFingerprint}). Files are read analysed formats first (XG, gnuBG SGF,
  * gnuBG text, then transcripts; path order within each), so the reading kept is the analysed one; the
- * others are set aside, listed as duplicates and summed up in one line on stderr. `allReadings` keeps them
- * all.
+ * others are set aside, listed as duplicates and summed up in one line on stderr. A file byte for byte the
+ * same as one read before (a copy) is set aside so without being parsed again. `allReadings` keeps them all.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
@@ -107,6 +108,13 @@ export function readUnit(
   });
 }
 
+/** The hash of a unit's bytes (its files in order, each with its length): equal for byte-identical copies. */
+function unitHash(inputs: readonly { bytes: Uint8Array }[]): string {
+  const h = createHash('sha1');
+  for (const { bytes } of inputs) h.update(`${bytes.length}:`).update(bytes);
+  return h.digest('base64');
+}
+
 /**
  * Reads every match under `paths`, calling `onMatch` for each (an exception thrown by it fails that file
  * only); errors go to stderr, one line each.
@@ -145,6 +153,8 @@ export function readMatches(
   });
   // a played match found in several files is counted once, from the best reading (read first)
   const seen = new Map<string, string>();
+  // the bytes of each unit read: a copy is set aside unparsed, as the same duplicate as its original
+  const seenBytes = new Map<string, string>();
   for (const unit of matchUnits([...files], opts.allReadings !== true)) {
     n++;
     if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} matches read…`);
@@ -161,10 +171,18 @@ export function readMatches(
       );
       continue;
     }
+    const bytesKey = opts.allReadings === true ? null : unitHash(inputs);
+    const copyOf = bytesKey === null ? undefined : seenBytes.get(bytesKey);
+    if (copyOf !== undefined) {
+      duplicates.push({ file: name, sameAs: copyOf });
+      continue;
+    }
     try {
       const { match, warnings } = parseMatchFiles(inputs, met);
       const key = opts.allReadings === true ? null : matchFingerprint(match);
       const first = key === null ? undefined : seen.get(key);
+      // (a match without fingerprint is counted every time it is read: its copies are parsed as before)
+      if (bytesKey !== null && key !== null) seenBytes.set(bytesKey, first ?? name);
       if (first !== undefined) {
         duplicates.push({ file: name, sameAs: first });
         continue;

@@ -4,6 +4,7 @@
  * breaks the line (control characters, U+2028, U+2029 escaped). Issue 16, item 4.
  */
 import { describe, expect, test } from 'vitest';
+import { defaultMet } from '../../../src/analyse.js';
 import { BdbError, SHOWN_MAX, shown } from '../../../src/errors.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 
@@ -12,7 +13,7 @@ const enc = new TextEncoder();
 /** The message of the error reading `text` as `file` throws. */
 function failure(text: string, file: string): string {
   try {
-    parseBytes(enc.encode(text), { file });
+    parseBytes(enc.encode(text), { file, met: defaultMet() });
   } catch (e) {
     expect(e).toBeInstanceOf(BdbError);
     return (e as BdbError).message;
