@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
-import { type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
+import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
@@ -115,6 +115,150 @@ function unitHash(inputs: readonly { bytes: Uint8Array }[]): string {
   return h.digest('base64');
 }
 
+/** A unit's bytes, read, with the name messages give it and the hash of its bytes (null: every copy counts). */
+export interface ReadUnit {
+  readonly name: string;
+  readonly inputs: { file: string; bytes: Uint8Array }[];
+  readonly bytesKey: string | null;
+}
+
+/**
+ * The bookkeeping of one reading of the inputs, whoever parses (the main thread, or worker threads with
+ * `--jobs`): the units in order, the failures (one line each on stderr), the matches read twice (by bytes
+ * or by {@link matchFingerprint}), the filter, the progress line, and the closing lines and exit code.
+ */
+export class ReadRun {
+  private readonly errors: { file: string; message: string }[] = [];
+  private readonly duplicates: { file: string; sameAs: string }[] = [];
+  private n = 0;
+  private failed = 0;
+  private filtered = 0;
+  private missing = 0;
+  private skipped = 0;
+  /** A played match found in several files is counted once, from the best reading (read first). */
+  private readonly seen = new Map<string, string>();
+  /** The bytes of each unit whose match was identified: a copy is set aside unparsed, as its original. */
+  private readonly seenBytes = new Map<string, string>();
+  private readonly tty: boolean;
+  private readonly opts: ReadMatchesOptions;
+
+  constructor(opts: ReadMatchesOptions) {
+    this.opts = opts;
+    this.tty = opts.progress === true && process.stderr.isTTY === true;
+  }
+
+  private clearLine(): void {
+    if (this.tty) process.stderr.write('\r\x1b[2K');
+  }
+
+  /** Records a failed input and says it on stderr, one line. */
+  fail(file: string, message: string): void {
+    this.failed++;
+    this.errors.push({ file, message });
+    this.clearLine();
+    process.stderr.write(`bdb: ${oneLine(message)}\n`);
+  }
+
+  /** The match units under `paths`, in reading order (analysed formats first); a missing path fails. */
+  units(paths: readonly string[]): string[][] {
+    const files = inputFiles(paths, {
+      onMissing: (p, why) => {
+        this.missing++;
+        this.fail(p, `${p}: ${why}`);
+      },
+      onSkipped: () => {
+        this.skipped++;
+      },
+    });
+    return matchUnits([...files], this.opts.allReadings !== true);
+  }
+
+  /**
+   * Reads the next unit's bytes; null when it cannot be read (said) or is a copy of a unit whose match was
+   * read (listed as its duplicate).
+   */
+  read(unit: readonly string[]): ReadUnit | null {
+    this.n++;
+    if (this.tty && this.n % 25 === 0) process.stderr.write(`\rbdb: ${this.n} matches read…`);
+    const name = inputName(unit[0]!);
+    let inputs: { file: string; bytes: Uint8Array }[];
+    try {
+      inputs = readUnit(unit, this.opts.maxFileMb);
+    } catch (e) {
+      this.fail(
+        name,
+        e instanceof BdbError
+          ? e.message
+          : `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+      );
+      return null;
+    }
+    const bytesKey = this.opts.allReadings === true ? null : unitHash(inputs);
+    return this.isCopy({ name, inputs, bytesKey }) ? null : { name, inputs, bytesKey };
+  }
+
+  /** True (and listed as a duplicate) when the unit's bytes are those of a unit whose match was read. */
+  isCopy(u: ReadUnit): boolean {
+    const copyOf = u.bytesKey === null ? undefined : this.seenBytes.get(u.bytesKey);
+    if (copyOf === undefined) return false;
+    this.duplicates.push({ file: u.name, sameAs: copyOf });
+    return true;
+  }
+
+  /**
+   * After a unit is parsed: whether its match is handed on. Not when it is another reading of a match read
+   * (`key`: its {@link matchFingerprint}, null when every reading counts), listed as a duplicate, nor when the
+   * filter leaves it out.
+   */
+  admit(u: ReadUnit, key: string | null, fields: FilteredFields): boolean {
+    const first = key === null ? undefined : this.seen.get(key);
+    // (a match without fingerprint is counted every time it is read: its copies are parsed as before)
+    if (u.bytesKey !== null && key !== null) this.seenBytes.set(u.bytesKey, first ?? u.name);
+    if (first !== undefined) {
+      this.duplicates.push({ file: u.name, sameAs: first });
+      return false;
+    }
+    if (key !== null) this.seen.set(key, u.name);
+    if (this.opts.filter && !passesFilter(this.opts.filter, fields)) {
+      this.filtered++;
+      return false;
+    }
+    return true;
+  }
+
+  /** The closing lines on stderr, and what the reading gave. */
+  finish(): MatchInputResult {
+    const { errors, duplicates, n, missing, failed, skipped } = this;
+    if (n >= 25) this.clearLine();
+    if (duplicates.length > 0) {
+      const k = duplicates.length;
+      process.stderr.write(
+        `bdb: ${k} file${k === 1 ? '' : 's'} set aside: ${k === 1 ? 'another reading' : 'other readings'} of matches read from other files, each counted once (listed in the JSON "duplicates"; --all-readings keeps them)\n`,
+      );
+    }
+    if (skipped > 0) {
+      process.stderr.write(
+        `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not match files: another format, a pipe or device, a link back to a folder being read)\n`,
+      );
+    }
+    // listed by path, whatever the reading order (as the library lists them)
+    const byFile = (a: { file: string }, b: { file: string }): number =>
+      a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+    errors.sort(byFile);
+    duplicates.sort(byFile);
+    const read = n + missing - failed - duplicates.length - this.filtered;
+    if (failed > 0) {
+      process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
+      return { read, errors, duplicates, exitCode: EXIT.someFailed };
+    }
+    if (n === 0) {
+      process.stderr.write('bdb: no match files found\n');
+      return { read, errors, duplicates, exitCode: EXIT.someFailed };
+    }
+    return { read, errors, duplicates, exitCode: EXIT.ok };
+  }
+}
+
 /**
  * Reads every match under `paths`, calling `onMatch` for each (an exception thrown by it fails that file
  * only); errors go to stderr, one line each.
@@ -125,104 +269,18 @@ export function readMatches(
   opts: ReadMatchesOptions = {},
 ): MatchInputResult {
   const met = opts.met ?? defaultMet();
-  const tty = opts.progress === true && process.stderr.isTTY === true;
-  const clearLine = (): void => {
-    if (tty) process.stderr.write('\r\x1b[2K');
-  };
-  const errors: { file: string; message: string }[] = [];
-  const duplicates: { file: string; sameAs: string }[] = [];
-  let n = 0;
-  let failed = 0;
-  let filtered = 0;
-  let missing = 0;
-  let skipped = 0;
-  const fail = (file: string, message: string): void => {
-    failed++;
-    errors.push({ file, message });
-    clearLine();
-    process.stderr.write(`bdb: ${oneLine(message)}\n`);
-  };
-  const files = inputFiles(paths, {
-    onMissing(p, why) {
-      missing++;
-      fail(p, `${p}: ${why}`);
-    },
-    onSkipped() {
-      skipped++;
-    },
-  });
-  // a played match found in several files is counted once, from the best reading (read first)
-  const seen = new Map<string, string>();
-  // the bytes of each unit read: a copy is set aside unparsed, as the same duplicate as its original
-  const seenBytes = new Map<string, string>();
-  for (const unit of matchUnits([...files], opts.allReadings !== true)) {
-    n++;
-    if (tty && n % 25 === 0) process.stderr.write(`\rbdb: ${n} matches read…`);
-    const name = inputName(unit[0]!);
-    let inputs: { file: string; bytes: Uint8Array }[];
+  const run = new ReadRun(opts);
+  for (const unit of run.units(paths)) {
+    const u = run.read(unit);
+    if (u === null) continue;
     try {
-      inputs = readUnit(unit, opts.maxFileMb);
-    } catch (e) {
-      fail(
-        name,
-        e instanceof BdbError
-          ? e.message
-          : `${name}: cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
-      );
-      continue;
-    }
-    const bytesKey = opts.allReadings === true ? null : unitHash(inputs);
-    const copyOf = bytesKey === null ? undefined : seenBytes.get(bytesKey);
-    if (copyOf !== undefined) {
-      duplicates.push({ file: name, sameAs: copyOf });
-      continue;
-    }
-    try {
-      const { match, warnings } = parseMatchFiles(inputs, met);
+      const { match, warnings } = parseMatchFiles(u.inputs, met);
       const key = opts.allReadings === true ? null : matchFingerprint(match);
-      const first = key === null ? undefined : seen.get(key);
-      // (a match without fingerprint is counted every time it is read: its copies are parsed as before)
-      if (bytesKey !== null && key !== null) seenBytes.set(bytesKey, first ?? name);
-      if (first !== undefined) {
-        duplicates.push({ file: name, sameAs: first });
-        continue;
-      }
-      if (key !== null) seen.set(key, name);
-      if (opts.filter && !passesFilter(opts.filter, matchFields(match))) {
-        filtered++;
-        continue;
-      }
-      onMatch(match, warnings);
+      if (run.admit(u, key, matchFields(match))) onMatch(match, warnings);
     } catch (e) {
       // the user's bad input, or a bug in bdb: reported, and fatal to this file only, not to the batch
-      fail(name, describeFailure(name, e));
+      run.fail(u.name, describeFailure(u.name, e));
     }
   }
-  if (n >= 25) clearLine();
-  if (duplicates.length > 0) {
-    const k = duplicates.length;
-    process.stderr.write(
-      `bdb: ${k} file${k === 1 ? '' : 's'} set aside: ${k === 1 ? 'another reading' : 'other readings'} of matches read from other files, each counted once (listed in the JSON "duplicates"; --all-readings keeps them)\n`,
-    );
-  }
-  if (skipped > 0) {
-    process.stderr.write(
-      `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not match files: another format, a pipe or device, a link back to a folder being read)\n`,
-    );
-  }
-  // listed by path, whatever the reading order (as the library lists them)
-  const byFile = (a: { file: string }, b: { file: string }): number =>
-    a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
-  errors.sort(byFile);
-  duplicates.sort(byFile);
-  const read = n + missing - failed - duplicates.length - filtered;
-  if (failed > 0) {
-    process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
-    return { read, errors, duplicates, exitCode: EXIT.someFailed };
-  }
-  if (n === 0) {
-    process.stderr.write('bdb: no match files found\n');
-    return { read, errors, duplicates, exitCode: EXIT.someFailed };
-  }
-  return { read, errors, duplicates, exitCode: EXIT.ok };
+  return run.finish();
 }

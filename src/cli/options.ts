@@ -1,6 +1,7 @@
 /**
  * Option parsers shared by the commands (`--alias`, `--thresholds`): usage errors for bad values.
  */
+import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { NamedPlayers } from '../history/names.js';
@@ -268,4 +269,18 @@ const BOARD_COLUMNS = 80;
 export function textBoards(opts: BoardOptions & { json?: boolean }): TextBoardOptions | null {
   if (opts.json || !(opts.boards || opts.ascii)) return null;
   return { ascii: opts.ascii === true, width: Math.min(BOARD_COLUMNS, outputWidth()) };
+}
+
+/**
+ * `--jobs N` of the commands that parse files on worker threads (import, stats): how many (default: one per
+ * core; 0, or a machine of one core: the main thread alone).
+ */
+export function threadsOption(value: string | undefined): number {
+  if (value === undefined) {
+    const cores = availableParallelism();
+    return cores > 1 ? cores : 0;
+  }
+  if (!/^\d+$/.test(value) || Number(value) > 64)
+    throw new UsageError(`--jobs expects a whole number from 0 to 64, got ${JSON.stringify(value)}`);
+  return Number(value);
 }

@@ -4,7 +4,6 @@
  * another file is recorded once; a file bdb cannot read is reported (one line) and recorded with its error.
  * A progress bar on a terminal; one summary line at the end.
  */
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { defaultMet } from '../../analyse.js';
@@ -17,7 +16,7 @@ import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
-import { maxFileSize, maxFileSizeOption } from '../options.js';
+import { maxFileSize, maxFileSizeOption, threadsOption } from '../options.js';
 import { writeLines } from '../output.js';
 import { progressBar } from '../progress-bar.js';
 
@@ -28,19 +27,6 @@ interface ImportOptions {
   maxFileSize?: string;
 }
 
-/**
- * `--jobs N`: worker threads parsing files (default: one per core; 0 or 1 core: the main thread alone).
- */
-export function jobsOption(value: string | undefined): number {
-  if (value === undefined) {
-    const cores = availableParallelism();
-    return cores > 1 ? cores : 0;
-  }
-  if (!/^\d+$/.test(value) || Number(value) > 64)
-    throw new UsageError(`--jobs expects a whole number from 0 to 64, got ${JSON.stringify(value)}`);
-  return Number(value);
-}
-
 /** Runs the command; returns the exit code. */
 export async function runImport(paths: readonly string[], opts: ImportOptions): Promise<ExitCode> {
   // the library keeps where each match came from, to see it again unchanged: a stream has no such place
@@ -48,7 +34,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     throw new UsageError(
       `import reads files, not standard input (${STDIN_PATH}): save it to a file and import that file`,
     );
-  const workers = jobsOption(opts.jobs);
+  const workers = threadsOption(opts.jobs);
   const maxMb = maxFileSize(opts.maxFileSize);
   return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
     const met = defaultMet();

@@ -35,12 +35,16 @@ import {
   personOptions,
   personSettings,
   sayNameProblems,
+  threadsOption,
 } from '../options.js';
 import { outputWidth, writeOut } from '../output.js';
+import { readReportsPooled } from '../read-pool.js';
 
 export interface StatsOptions extends SourceOptions, IntervalOptions {
   /** False with `--no-matches`: the per-person table only. */
   matches?: boolean;
+  /** `--jobs N`: worker threads reading files. */
+  jobs?: string;
 }
 
 /**
@@ -55,16 +59,22 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const s = personSettings(opts);
     const met = s.met;
     const { thresholds } = s;
+    const jobs = threadsOption(opts.jobs);
+    const reading = { met, filter, ...fileReading(opts) };
     return statsOver(s, namedPlayers(opts, s.aliases), opts, interval, (onReport) =>
-      readMatches(
-        paths,
-        (match, warnings) => onReport(reportMatch(match, met, match.format, warnings, thresholds, interval)),
-        {
-          met,
-          filter,
-          ...fileReading(opts),
-        },
-      ),
+      jobs > 0
+        ? readReportsPooled(
+            paths,
+            { thresholds, interval, metFile: opts.met ?? null, filter, allReadings: reading.allReadings },
+            onReport,
+            { ...reading, jobs },
+          )
+        : readMatches(
+            paths,
+            (match, warnings) =>
+              onReport(reportMatch(match, met, match.format, warnings, thresholds, interval)),
+            reading,
+          ),
     );
   }
   return withReadLibrary(route, async (lib) => {
@@ -193,6 +203,10 @@ export function registerStats(program: Command): void {
     ),
   )
     .option('--no-matches', 'the per-person table only, not a table per match')
+    .option(
+      '--jobs <n>',
+      'worker threads reading files (default: one per core; 0: none); the output is the same whatever N',
+    )
     .action(async (paths: string[], opts: StatsOptions) => {
       process.exitCode = await runStats(paths, opts);
     });

@@ -1,0 +1,62 @@
+/**
+ * What a worker thread of a reading command does to one match unit (and the main thread too, for a copy
+ * whose original failed): parse it, identify it, and make its per-match report. The same function on
+ * either thread, so `--jobs N` gives what one thread gives.
+ */
+import { defaultMet, type MatchReport, matchFingerprint, parseMatchFiles, reportMatch } from '../analyse.js';
+import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
+import type { Met } from '../met/index.js';
+import { loadMetFile } from '../met/xml.js';
+import type { IntervalMethod } from '../metrics/bootstrap.js';
+import type { ErrorThresholds } from '../metrics/difficulty.js';
+import { describeFailure } from './failure.js';
+
+/** How the reports are made: the same settings on every thread. */
+export interface ReportJob {
+  readonly thresholds: ErrorThresholds;
+  readonly interval: IntervalMethod;
+  /** `--met FILE`, or null for the bundled table (each thread loads it once). */
+  readonly metFile: string | null;
+  readonly filter: MatchFilter | undefined;
+  /** Every reading counts (`--all-readings`): no identity is needed. */
+  readonly allReadings: boolean;
+}
+
+/** What became of one unit. */
+export type ReportOutcome =
+  | {
+      readonly ok: true;
+      /** The match's identity ({@link matchFingerprint}), null when every reading counts or it has none. */
+      readonly key: string | null;
+      readonly fields: FilteredFields;
+      /** Null when the filter leaves the match out. */
+      readonly report: MatchReport | null;
+    }
+  | { readonly ok: false; readonly message: string };
+
+/** The table of a job: the bundled one, or `--met FILE` (read once per thread; the main thread checked it). */
+export function jobMet(job: ReportJob): Met {
+  return job.metFile === null ? defaultMet() : loadMetFile(job.metFile);
+}
+
+/** Parses, identifies and reports one unit named `name` in messages; a failure is its one-line message. */
+export function runReportJob(
+  inputs: { file: string; bytes: Uint8Array }[],
+  name: string,
+  job: ReportJob,
+  met: Met,
+): ReportOutcome {
+  try {
+    const { match, warnings } = parseMatchFiles(inputs, met);
+    const key = job.allReadings ? null : matchFingerprint(match);
+    const fields = matchFields(match);
+    const wanted = job.filter === undefined || passesFilter(job.filter, fields);
+    const report = wanted
+      ? reportMatch(match, met, match.format, warnings, job.thresholds, job.interval)
+      : null;
+    return { ok: true, key, fields, report };
+  } catch (e) {
+    // the user's bad input, or a bug in bdb: reported, and fatal to this unit only, not to the batch
+    return { ok: false, message: describeFailure(name, e) };
+  }
+}
