@@ -362,6 +362,20 @@ function pp(x: number | null, digits = 2): string {
   return x === null ? 'n/a' : signed(100 * x, digits);
 }
 
+/** The columns of a family of the tournament's plan (terminal and page), and its cells as number `i + 1`. */
+const FAMILY_HEAD = ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'] as const;
+
+function familyCells(f: TournamentPlanSummary['families'][number], i: number): string[] {
+  return [
+    String(i + 1),
+    f.family,
+    String(f.members),
+    String(f.scored),
+    pp(f.recoverable),
+    f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
+  ];
+}
+
 function planLines(plan: TournamentPlanSummary, width: number): string[] {
   const lines = wrapText(
     `Study plan within the tournament: ${count(plan.errors, 'error', 'errors')} (${plan.unthemed} without theme); ` +
@@ -369,15 +383,8 @@ function planLines(plan: TournamentPlanSummary, width: number): string[] {
     width,
   );
   if (plan.families.length > 0) {
-    const rows = plan.families.map((f, i) => [
-      String(i + 1),
-      f.family,
-      String(f.members),
-      String(f.scored),
-      pp(f.recoverable),
-      f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
-    ]);
-    lines.push(fitTable({ head: ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %'], rows }, width));
+    const rows = plan.families.map(familyCells);
+    lines.push(fitTable({ head: [...FAMILY_HEAD], rows }, width));
     plan.families.forEach((f, i) => {
       const top = f.positions[0];
       if (top)
@@ -616,16 +623,8 @@ export function renderTournamentReviewHtml(r: TournamentReview, plan: Tournament
     plan.families.length === 0
       ? '<p>No family of errors enters the plan within the tournament.</p>'
       : htmlTable(
-          ['#', 'Family', 'Members', 'Scored', 'R (pp MWC)', '95 %', 'Worst position'],
-          plan.families.map((f, i) => [
-            String(i + 1),
-            f.family,
-            String(f.members),
-            String(f.scored),
-            pp(f.recoverable),
-            f.low === null ? 'n/a' : `${pp(f.low)} … ${pp(f.high)}`,
-            f.positions[0]?.xgid ?? 'n/a',
-          ]),
+          [...FAMILY_HEAD, 'Worst position'],
+          plan.families.map((f, i) => [...familyCells(f, i), f.positions[0]?.xgid ?? 'n/a']),
           (i) => i >= 2 && i <= 5,
         );
   const others: string[] = [];
