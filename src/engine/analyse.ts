@@ -59,6 +59,8 @@ export interface AnalyseTask {
   readonly sha256: string;
   /** The analysed SGF's path. */
   readonly output: string;
+  /** The match's decisions: how long gnuBG will take, roughly (the longest are started first). */
+  readonly decisions: number;
 }
 
 /** What the planning found. */
@@ -90,7 +92,7 @@ function sha256(bytes: Uint8Array): string {
 /**
  * Decides what to analyse. `read` gives a file's bytes (it may throw a BdbError: the input is unreadable);
  * inputs are taken in path order, and an output name two inputs would share (`a.mat`, `a.txt`) goes to the
- * first; the second keeps its extension (`a.txt.sgf`).
+ * first; the second keeps its extension (`a.txt.sgf`). The tasks come longest first (most decisions).
  */
 export function planAnalysis(
   found: readonly FoundInput[],
@@ -138,8 +140,12 @@ export function planAnalysis(
     let output = join(folder, `${stem}.sgf`);
     if (taken.has(output)) output = join(folder, `${basename(rel)}.sgf`);
     taken.add(output);
-    plan.tasks.push({ input: file, kind: format, sha256: hash, output });
+    const decisions = match.games.reduce((n, g) => n + g.decisions.length, 0);
+    plan.tasks.push({ input: file, kind: format, sha256: hash, output, decisions });
   }
+  // the longest first (in path order among equals), so that no long match is left alone at the end while
+  // the other processes have nothing to do
+  plan.tasks.sort((a, b) => b.decisions - a.decisions);
   return plan;
 }
 
