@@ -272,11 +272,12 @@ export function textBoards(opts: BoardOptions & { json?: boolean }): TextBoardOp
 }
 
 /**
- * `--jobs N` of the commands that parse files on worker threads (import, stats): how many (default: one per
- * core; 0, or a machine of one core: the main thread alone).
+ * `--jobs N` of the commands that parse files on worker threads (import, stats): how many. Without it,
+ * `byDefault`: `'cores'` one per core (0 on a machine of one core), or a number.
  */
-export function threadsOption(value: string | undefined): number {
+export function threadsOption(value: string | undefined, byDefault: 'cores' | number = 'cores'): number {
   if (value === undefined) {
+    if (byDefault !== 'cores') return byDefault;
     const cores = availableParallelism();
     return cores > 1 ? cores : 0;
   }

@@ -59,7 +59,8 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const s = personSettings(opts);
     const met = s.met;
     const { thresholds } = s;
-    const jobs = threadsOption(opts.jobs);
+    // one thread unless asked: on 2 cores the workers cost more than they save (issue 15's closing note)
+    const jobs = threadsOption(opts.jobs, 0);
     const reading = { met, filter, ...fileReading(opts) };
     return statsOver(s, namedPlayers(opts, s.aliases), opts, interval, (onReport) =>
       jobs > 0
@@ -205,7 +206,7 @@ export function registerStats(program: Command): void {
     .option('--no-matches', 'the per-person table only, not a table per match')
     .option(
       '--jobs <n>',
-      'worker threads reading files (default: one per core; 0: none); the output is the same whatever N',
+      'worker threads reading files (default 0: the main thread alone); the output is the same whatever N',
     )
     .action(async (paths: string[], opts: StatsOptions) => {
       process.exitCode = await runStats(paths, opts);
