@@ -82,12 +82,25 @@ export async function readReportsPooled(
   const idle: Worker[] = [...workers];
   const queue: ReadRequest[] = [];
   const waiting = new Map<number, (o: ReportOutcome) => void>();
-  const busy = new Map<Worker, number>();
+  const busy = new Map<Worker, ReadRequest>();
+  let alive = workers.length;
+  const failAll = (message: string): void => {
+    for (const req of queue.splice(0)) {
+      waiting.get(req.seq)?.({
+        ok: false,
+        message: `${req.name}: internal error (please report): ${message}`,
+      });
+      waiting.delete(req.seq);
+    }
+  };
+  let lastError = '';
   const dispatch = (): void => {
+    // every worker gone (a bug): what is left fails, one line each, instead of waiting for ever
+    if (alive === 0) failAll(lastError);
     while (idle.length > 0 && queue.length > 0) {
       const req = queue.shift()!;
       const w = idle.pop()!;
-      busy.set(w, req.seq);
+      busy.set(w, req);
       w.postMessage(
         req,
         req.inputs.map((f) => f.bytes.buffer as ArrayBuffer),
@@ -104,12 +117,20 @@ export async function readReportsPooled(
     });
     // a worker that dies (out of memory: a bug) fails the unit it held; the others go on
     w.on('error', (e) => {
-      const seq = busy.get(w);
+      alive--;
+      lastError = e.message;
+      const req = busy.get(w);
       busy.delete(w);
-      if (seq !== undefined) {
-        waiting.get(seq)?.({ ok: false, message: `internal error (please report): ${e.message}` });
-        waiting.delete(seq);
+      const i = idle.indexOf(w);
+      if (i >= 0) idle.splice(i, 1);
+      if (req !== undefined) {
+        waiting.get(req.seq)?.({
+          ok: false,
+          message: `${req.name}: internal error (please report): ${e.message}`,
+        });
+        waiting.delete(req.seq);
       }
+      dispatch();
     });
   }
   try {
