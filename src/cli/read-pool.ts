@@ -11,6 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { MatchReport } from '../analyse.js';
+import { ownBuffers } from '../library/import-pool.js';
 import type { MatchInputResult, ReadMatchesOptions, ReadUnit } from './match-input.js';
 import { ReadRun } from './match-input.js';
 import { jobMet, type ReportJob, type ReportOutcome, runReportJob } from './read-job.js';
@@ -149,12 +150,7 @@ export async function readReportsPooled(
       queue.push({
         seq: s,
         name: u.name,
-        // a view on a larger (pooled) buffer is copied: transferring would take the whole pool away
-        inputs: u.inputs.map((f) =>
-          f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength
-            ? f
-            : { file: f.file, bytes: f.bytes.slice() },
-        ),
+        inputs: ownBuffers(u.inputs),
       });
       dispatch();
       return { kind: 'parse', unit: u, bytes, outcome };

@@ -14,6 +14,20 @@ import {
 } from './import.js';
 import type { WorkerReply, WorkerRequest } from './import-worker.js';
 
+/**
+ * Files whose bytes may be transferred to a worker: a view on a larger (pooled) buffer is copied, as
+ * transferring it would take the whole pool away; a file owning its buffer is sent as it is.
+ */
+export function ownBuffers<F extends { readonly file: string; readonly bytes: Uint8Array }>(
+  files: readonly F[],
+): (F | { file: string; bytes: Uint8Array })[] {
+  return files.map((f) =>
+    f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength
+      ? f
+      : { file: f.file, bytes: f.bytes.slice() },
+  );
+}
+
 /** How to run. */
 export interface PoolOptions {
   /** Worker threads; 0 parses on the main thread. */
@@ -105,12 +119,7 @@ export async function importUnits<U>(
       const req: WorkerRequest = {
         seq: s,
         matchId: importer.reserveId(),
-        // a view on a larger (pooled) buffer is copied: transferring would take the whole pool away
-        files: files.map((f) =>
-          f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength
-            ? f
-            : { file: f.file, bytes: f.bytes.slice() },
-        ),
+        files: ownBuffers(files),
       };
       queue.push(req);
       dispatch();

@@ -6,7 +6,7 @@
  * and the "All" row, and the phone page must not scroll sideways. Screenshots are saved as test artefacts
  * (test-artifacts/progress-1400.png, test-artifacts/progress-390.png) to look at.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,20 +14,11 @@ import { chromium } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { ProgressPeriod, ProgressReport } from '../../src/history/progress-types.js';
 import { renderProgressHtml } from '../../src/report/progress-html.js';
+import { chromiumPath } from '../helpers/chromium.js';
 
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
 const PLAYER = 'Llabba <&> "Ø"';
-
-/** Debian's Chromium (or CHROMIUM_PATH). */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(
-    (p): p is string => !!p,
-  );
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`no Chromium found (${candidates.join(', ')}): apt-get install chromium`);
-  return found;
-}
 
 function levelOf(pr: number | null): string | null {
   if (pr === null) return null;

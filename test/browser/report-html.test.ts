@@ -6,27 +6,18 @@
  * are saved as test artefacts (test-artifacts/report-390.png …) to look at.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { chromiumPath } from '../helpers/chromium.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 const XG = `${REF_DIR}xg/test.xg`;
-
-/** Debian's Chromium (or CHROMIUM_PATH). */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(
-    (p): p is string => !!p,
-  );
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`no Chromium found (${candidates.join(', ')}): apt-get install chromium`);
-  return found;
-}
 
 function run(...args: string[]): void {
   const r = spawnSync(process.execPath, [BIN, ...args], {

@@ -5,26 +5,17 @@
  * artefact (test-artifacts/review-test.png) to look at.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { chromiumPath } from '../helpers/chromium.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
-
-/** Debian's Chromium (or CHROMIUM_PATH). */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].filter(
-    (p): p is string => !!p,
-  );
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`no Chromium found (${candidates.join(', ')}): apt-get install chromium`);
-  return found;
-}
 
 test('the review page renders both charts in Chromium', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'bdb-html-'));
