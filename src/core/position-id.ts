@@ -41,16 +41,18 @@ function positionKey(first: readonly number[], second: readonly number[]): Uint8
 
 /** Standard base64 of 10 bytes, no padding: 14 characters. */
 function keyToId(key: Uint8Array): string {
-  let s = '';
+  // joined once: one flat string, not a tree of partial ones (src/core/xgid.ts)
+  const chars: string[] = [];
   for (let i = 0; i < 9; i += 3) {
     const b0 = key[i]!;
     const b1 = key[i + 1]!;
     const b2 = key[i + 2]!;
-    s += BASE64[b0 >> 2]! + BASE64[((b0 & 3) << 4) | (b1 >> 4)]! + BASE64[((b1 & 15) << 2) | (b2 >> 6)]!;
-    s += BASE64[b2 & 63]!;
+    chars.push(BASE64[b0 >> 2]!, BASE64[((b0 & 3) << 4) | (b1 >> 4)]!, BASE64[((b1 & 15) << 2) | (b2 >> 6)]!);
+    chars.push(BASE64[b2 & 63]!);
   }
   const b9 = key[9]!;
-  return s + BASE64[b9 >> 2]! + BASE64[(b9 & 3) << 4]!;
+  chars.push(BASE64[b9 >> 2]!, BASE64[(b9 & 3) << 4]!);
+  return chars.join('');
 }
 
 /** gnuBG Position ID (14 base64 chars) of `board` with `onRoll` the player on roll. gnuBG's key: for the player
