@@ -29,7 +29,7 @@ import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
-import { jsonDecisionRef } from './json.js';
+import { jsonDecisionRef, LazyJsonArray } from './json.js';
 
 /** A checker play of the blot biases: where it is, and (when the collector keeps them) the plays' text. */
 export interface BiasRef extends DecisionRef {
@@ -177,14 +177,14 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       ...e(p.blots.estimate),
       unread: count(p.blots.unread),
       unreadShare: p.blots.unreadShare,
-      decisions: p.blots.rows.map((r) => ({
+      decisions: LazyJsonArray.of(p.blots.rows, (r) => ({
         ...jsonDecisionRef(r.ref),
         x: r.x,
         errorEmg: r.error,
         blotsPlayed: r.blotsPlayed,
         blotsBest: r.blotsBest,
       })),
-      unreadDecisions: p.blots.unreadRefs.map(jsonDecisionRef),
+      unreadDecisions: LazyJsonArray.of(p.blots.unreadRefs, jsonDecisionRef),
     },
     blotsExposure: {
       ...e(p.exposure.estimate),
@@ -193,14 +193,14 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       meanShotDifferenceHigh: p.exposure.meanHigh,
       unread: count(p.exposure.unread),
       unreadShare: p.exposure.unreadShare,
-      decisions: p.exposure.rows.map((r) => ({
+      decisions: LazyJsonArray.of(p.exposure.rows, (r) => ({
         ...jsonDecisionRef(r.ref),
         x: r.x,
         errorEmg: r.error,
         shotsPlayed: r.shotsPlayed,
         shotsBest: r.shotsBest,
       })),
-      unreadDecisions: p.exposure.unreadRefs.map(jsonDecisionRef),
+      unreadDecisions: LazyJsonArray.of(p.exposure.unreadRefs, jsonDecisionRef),
     },
   };
 }

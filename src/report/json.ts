@@ -275,6 +275,98 @@ export function renderJson(report: unknown): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
+/**
+ * An array of a JSON output whose items are made one at a time as {@link writeJson} writes them, so an output
+ * listing every decision never holds all their objects at once. `JSON.stringify` sees the whole array.
+ */
+export class LazyJsonArray<T> {
+  readonly length: number;
+  private readonly item: (i: number) => T;
+  constructor(length: number, item: (i: number) => T) {
+    this.length = length;
+    this.item = item;
+  }
+
+  /** The items of `list`, each mapped by `f` when it is written. */
+  static of<A, T>(list: readonly A[], f: (a: A) => T): LazyJsonArray<T> {
+    return new LazyJsonArray(list.length, (i) => f(list[i]!));
+  }
+
+  at(i: number): T {
+    return this.item(i);
+  }
+
+  toJSON(): T[] {
+    return Array.from({ length: this.length }, (_, i) => this.item(i));
+  }
+}
+
+/** Bytes gathered before {@link writeJson} hands them on. */
+const JSON_CHUNK = 1 << 16;
+
+/**
+ * Writes `value` as {@link renderJson} renders it (the same bytes: `JSON.stringify(value, null, 2)` and a line
+ * break) in pieces of about 64 KB, walking it as it goes: the text is never whole in memory, and the items of
+ * a {@link LazyJsonArray} are made one at a time. For outputs whose size grows with the decisions read
+ * (`biases`, `plan`).
+ */
+export function writeJson(value: unknown, write: (chunk: string) => void): void {
+  let buf = '';
+  const out = (s: string): void => {
+    buf += s;
+    if (buf.length >= JSON_CHUNK) {
+      write(buf);
+      buf = '';
+    }
+  };
+  // JSON.stringify's rules: toJSON first; undefined, functions and symbols are left out of objects and are
+  // null in arrays; non-finite numbers are null
+  const skipped = (v: unknown): boolean =>
+    v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  const walk = (key: string, raw: unknown, indent: string): void => {
+    const v =
+      raw !== null &&
+      typeof raw === 'object' &&
+      !(raw instanceof LazyJsonArray) &&
+      typeof (raw as { toJSON?: unknown }).toJSON === 'function'
+        ? (raw as { toJSON(k: string): unknown }).toJSON(key)
+        : raw;
+    if (v === null || typeof v !== 'object') {
+      out(skipped(v) ? 'null' : (JSON.stringify(v) as string));
+      return;
+    }
+    const inner = `${indent}  `;
+    if (v instanceof LazyJsonArray || Array.isArray(v)) {
+      const list = v as LazyJsonArray<unknown> | unknown[];
+      if (list.length === 0) {
+        out('[]');
+        return;
+      }
+      out('[');
+      for (let i = 0; i < list.length; i++) {
+        out(i === 0 ? `\n${inner}` : `,\n${inner}`);
+        const item = list instanceof LazyJsonArray ? list.at(i) : list[i];
+        if (skipped(item)) out('null');
+        else walk(String(i), item, inner);
+      }
+      out(`\n${indent}]`);
+      return;
+    }
+    let first = true;
+    for (const k of Object.keys(v)) {
+      const item = (v as Record<string, unknown>)[k];
+      if (skipped(item)) continue;
+      out(first ? `{\n${inner}${JSON.stringify(k)}: ` : `,\n${inner}${JSON.stringify(k)}: `);
+      first = false;
+      walk(k, item, inner);
+    }
+    out(first ? '{}' : `\n${indent}}`);
+  };
+  walk('', value, '');
+  out('\n');
+  if (buf.length > 0) write(buf);
+}
+
 /** `JSON.stringify(value, null, 2)` as it reads nested `depth` levels deep (two spaces a level). */
 function nested(value: unknown, depth: number): string {
   return JSON.stringify(value, null, 2).replaceAll('\n', `\n${'  '.repeat(depth)}`);

@@ -38,7 +38,7 @@ import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
-import { type JsonDecisionRef, jsonDecisionRef } from './json.js';
+import { type JsonDecisionRef, jsonDecisionRef, LazyJsonArray } from './json.js';
 
 export {
   decisionPlanToken,
@@ -248,7 +248,7 @@ function jsonFamily(f: StudyFamily<PlanRef>, u: JsonAmountUnit): unknown {
     low: f.low,
     high: f.high,
     included: f.included,
-    positions: f.positions.map((m) => ({
+    positions: LazyJsonArray.of(f.positions, (m) => ({
       ...jsonPlanRef(m.ref),
       errorEmg: m.error,
       [`loss${u}`]: m.loss,

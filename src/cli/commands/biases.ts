@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
-import { jsonHead, renderJson } from '../../report/json.js';
+import { jsonHead, writeJson } from '../../report/json.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
@@ -50,15 +50,17 @@ function printBiases(
 ): ExitCode {
   const players = collector.results().filter((p) => keeps(p.player));
   if (opts.json) {
-    writeOut(
-      renderJson({
+    // written as it is made: the decision lists grow with the matches read
+    writeJson(
+      {
         ...jsonHead('biases'),
         settings,
         matches: read,
         players: players.map(jsonPlayerBiases),
         failures: errors,
         duplicates,
-      }),
+      },
+      writeOut,
     );
   } else if (players.length > 0) {
     const width = outputWidth();

@@ -12,7 +12,7 @@ import {
   REFERENCE_RHO,
 } from '../../metrics/reference-positions.js';
 import { addThemeCoverage, emptyThemeCoverage } from '../../metrics/theme-coverage.js';
-import { jsonHead, renderJson } from '../../report/json.js';
+import { jsonHead, writeJson } from '../../report/json.js';
 import {
   coverageLine,
   jsonCoverage,
@@ -101,8 +101,9 @@ function printPlan(
   for (const p of players) addThemeCoverage(all, p.coverage);
   if (opts.json) {
     const settings = { ...personJson, referencePositions: { size, rhoPips: REFERENCE_RHO } };
-    writeOut(
-      renderJson({
+    // written as it is made: the families list every error read
+    writeJson(
+      {
         ...jsonHead('plan'),
         settings,
         matches: read,
@@ -113,7 +114,8 @@ function printPlan(
         players: players.map(jsonPlayerPlan),
         failures: errors,
         duplicates,
-      }),
+      },
+      writeOut,
     );
   } else if (players.length > 0) {
     const width = outputWidth();
