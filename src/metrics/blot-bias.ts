@@ -25,6 +25,14 @@ import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './b
 import { isCounted } from './counting.js';
 import { checkerError, toMpt } from './decision-error.js';
 
+/**
+ * Rows as the biases keep them: an array, or any list that can be read in order and knows its length (the
+ * CLI keeps long lists in a temporary file, src/cli/spill.ts).
+ */
+export interface RowList<T> extends Iterable<T> {
+  readonly length: number;
+}
+
 /** A checker decision with the caller's reference to it. */
 export interface BiasInput<R> {
   readonly decision: CheckerDecision;
@@ -70,8 +78,8 @@ export interface BlotBias<R> {
   readonly unread: number;
   /** unread / (unread + N), null when both are 0. */
   readonly unreadShare: number | null;
-  readonly rows: readonly BlotBiasRow<R>[];
-  readonly unreadRefs: readonly R[];
+  readonly rows: RowList<BlotBiasRow<R>>;
+  readonly unreadRefs: RowList<R>;
 }
 
 /** Sign of a difference as −1, 0 or +1. */
@@ -95,7 +103,7 @@ export function blotBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<BlotBiasRo
 }
 
 /** The blot bias of a player's rows and unread plays. */
-export function blotBiasOf<R>(rows: readonly BlotBiasRow<R>[], unreadRefs: readonly R[]): BlotBias<R> {
+export function blotBiasOf<R>(rows: RowList<BlotBiasRow<R>>, unreadRefs: RowList<R>): BlotBias<R> {
   const t = emptyBiasTally();
   for (const r of rows) addBiasRow(t, r.x, r.error);
   const unread = unreadRefs.length;

@@ -50,28 +50,46 @@ export function scoreCell(d: DecisionContext): ScoreCell {
   };
 }
 
-/** The doubles bias of one player's decisions (other decisions are ignored). */
-export function doublesBias(decisions: Iterable<Decision>): DoublesBias {
-  const all = emptyBiasTally();
-  const cells = new Map<string, { cell: ScoreCell; tally: BiasTally }>();
-  for (const d of decisions) {
-    if (d.kind !== 'cube' || (d.action !== 'double' && d.action !== 'no-double') || !isCounted(d)) continue;
-    const e = cubeError(d);
-    const dir = decisionCubeDirection(d);
-    if (e === null || dir === null) continue;
-    const x = dir === 'offer_premature' ? 1 : dir === 'offer_missed' ? -1 : 0;
-    addBiasRow(all, x, e);
-    const cell = scoreCell(d);
-    const key = `${cell.away}/${cell.opponentAway}`;
-    let c = cells.get(key);
-    if (!c) {
-      c = { cell, tally: emptyBiasTally() };
-      cells.set(key, c);
-    }
-    addBiasRow(c.tally, x, e);
+/** Running counts of the doubles bias: overall and by score cell (key `away/opponentAway`). */
+export interface DoublesTally {
+  readonly all: BiasTally;
+  readonly cells: Map<string, { readonly cell: ScoreCell; readonly tally: BiasTally }>;
+}
+
+/** An empty doubles tally. */
+export function emptyDoublesTally(): DoublesTally {
+  return { all: emptyBiasTally(), cells: new Map() };
+}
+
+/** Adds a decision to a doubles tally (a decision that is not a counted, readable offer is ignored). */
+export function addDoubles(t: DoublesTally, d: Decision): void {
+  if (d.kind !== 'cube' || (d.action !== 'double' && d.action !== 'no-double') || !isCounted(d)) return;
+  const e = cubeError(d);
+  const dir = decisionCubeDirection(d);
+  if (e === null || dir === null) return;
+  const x = dir === 'offer_premature' ? 1 : dir === 'offer_missed' ? -1 : 0;
+  addBiasRow(t.all, x, e);
+  const cell = scoreCell(d);
+  const key = `${cell.away}/${cell.opponentAway}`;
+  let c = t.cells.get(key);
+  if (!c) {
+    c = { cell, tally: emptyBiasTally() };
+    t.cells.set(key, c);
   }
-  const byScore = [...cells.values()]
+  addBiasRow(c.tally, x, e);
+}
+
+/** The doubles bias of a tally. */
+export function doublesOf(t: DoublesTally): DoublesBias {
+  const byScore = [...t.cells.values()]
     .sort((a, b) => a.cell.away - b.cell.away || a.cell.opponentAway - b.cell.opponentAway)
     .map((c) => ({ ...c.cell, estimate: biasEstimate(c.tally) }));
-  return { overall: biasEstimate(all), byScore };
+  return { overall: biasEstimate(t.all), byScore };
+}
+
+/** The doubles bias of one player's decisions (other decisions are ignored). */
+export function doublesBias(decisions: Iterable<Decision>): DoublesBias {
+  const t = emptyDoublesTally();
+  for (const d of decisions) addDoubles(t, d);
+  return doublesOf(t);
 }

@@ -21,6 +21,7 @@ import {
   type BiasItem,
   blotBiasRowKind,
   boardsAfterPlayedAndBest,
+  type RowList,
   sign,
   splitItems,
 } from './blot-bias.js';
@@ -45,8 +46,8 @@ export interface ExposureBias<R> {
   readonly meanHigh: number | null;
   readonly unread: number;
   readonly unreadShare: number | null;
-  readonly rows: readonly ExposureBiasRow<R>[];
-  readonly unreadRefs: readonly R[];
+  readonly rows: RowList<ExposureBiasRow<R>>;
+  readonly unreadRefs: RowList<R>;
 }
 
 /** One decision's part of the exposure-weighted bias (computed as the decisions stream by). */
@@ -63,8 +64,8 @@ export function exposureBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<Exposu
 
 /** The exposure-weighted bias of a player's rows and unread plays (a free play's Δs is 0). */
 export function exposureBiasOf<R>(
-  rows: readonly ExposureBiasRow<R>[],
-  unreadRefs: readonly R[],
+  rows: RowList<ExposureBiasRow<R>>,
+  unreadRefs: RowList<R>,
 ): ExposureBias<R> {
   const t = emptyBiasTally();
   let sum = 0;

@@ -11,19 +11,28 @@
  */
 import { decisionCubeDirection } from '../classify/cube-direction.js';
 import type { Decision } from '../model/types.js';
-import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './bias-estimator.js';
+import {
+  addBiasRow,
+  type BiasEstimate,
+  type BiasTally,
+  biasEstimate,
+  emptyBiasTally,
+} from './bias-estimator.js';
 import { isCounted } from './counting.js';
 import { cubeError } from './decision-error.js';
+
+/** Adds a decision to a take/pass tally (a decision that is not a counted, readable response is ignored). */
+export function addTakePass(t: BiasTally, d: Decision): void {
+  if (d.kind !== 'cube' || (d.action !== 'take' && d.action !== 'pass') || !isCounted(d)) return;
+  const e = cubeError(d);
+  const cell = decisionCubeDirection(d);
+  if (e === null || cell === null) return;
+  addBiasRow(t, cell === 'answer_wrong_take' ? 1 : cell === 'answer_wrong_pass' ? -1 : 0, e);
+}
 
 /** The take/pass bias of one player's decisions (other decisions are ignored). */
 export function takePassBias(decisions: Iterable<Decision>): BiasEstimate {
   const t = emptyBiasTally();
-  for (const d of decisions) {
-    if (d.kind !== 'cube' || (d.action !== 'take' && d.action !== 'pass') || !isCounted(d)) continue;
-    const e = cubeError(d);
-    const cell = decisionCubeDirection(d);
-    if (e === null || cell === null) continue;
-    addBiasRow(t, cell === 'answer_wrong_take' ? 1 : cell === 'answer_wrong_pass' ? -1 : 0, e);
-  }
+  for (const d of decisions) addTakePass(t, d);
   return biasEstimate(t);
 }

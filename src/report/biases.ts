@@ -4,7 +4,12 @@
  */
 import { type AggregateOptions, personSeats } from '../analyse.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
-import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
+import {
+  BIAS_MIN_DECISIONS,
+  type BiasTally,
+  biasEstimate,
+  emptyBiasTally,
+} from '../metrics/bias-estimator.js';
 import {
   type BiasItem,
   type BlotBias,
@@ -14,15 +19,21 @@ import {
   blotBiasRowKind,
 } from '../metrics/blot-bias.js';
 import { isCounted } from '../metrics/counting.js';
-import { type DoublesBias, doublesBias } from '../metrics/doubles-bias.js';
+import {
+  addDoubles,
+  type DoublesBias,
+  type DoublesTally,
+  doublesOf,
+  emptyDoublesTally,
+} from '../metrics/doubles-bias.js';
 import {
   type ExposureBias,
   type ExposureBiasRow,
   exposureBiasItem,
   exposureBiasOf,
 } from '../metrics/exposure-bias.js';
-import { takePassBias } from '../metrics/take-pass-bias.js';
-import type { CubeDecision, Match } from '../model/types.js';
+import { addTakePass } from '../metrics/take-pass-bias.js';
+import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
 import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
@@ -30,6 +41,7 @@ import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, percent, signed, withoutAnalysis } from './format.js';
 import { jsonDecisionRef, LazyJsonArray } from './json.js';
+import { memoryRows, type RowStore, type RowStores } from './row-store.js';
 
 /** A checker play of the blot biases: where it is, and (when the collector keeps them) the plays' text. */
 export interface BiasRef extends DecisionRef {
@@ -53,19 +65,28 @@ export interface PlayerBiases {
 interface Pending {
   matches: number;
   analysed: number;
-  /** The cube decisions (a few per game; the biases read their analysis). */
-  cube: CubeDecision[];
+  /** The cube decisions are reduced to the biases' counts as they stream by. */
+  takePass: BiasTally;
+  doubles: DoublesTally;
   /** Checker plays are reduced to their rows as they stream by: no board or candidate list is kept. */
-  blots: BlotBiasRow<BiasRef>[];
-  blotsUnread: BiasRef[];
-  exposure: ExposureBiasRow<BiasRef>[];
-  exposureUnread: BiasRef[];
+  blots: RowStore<BlotBiasRow<BiasRef>>;
+  blotsUnread: RowStore<BiasRef>;
+  exposure: RowStore<ExposureBiasRow<BiasRef>>;
+  exposureUnread: RowStore<BiasRef>;
 }
 
-function push<Row>(rows: Row[], unread: BiasRef[], item: BiasItem<Row, BiasRef>): void {
+function push<Row>(rows: RowStore<Row>, unread: RowStore<BiasRef>, item: BiasItem<Row, BiasRef>): void {
   if (item === null) return;
   if ('row' in item) rows.push(item.row);
   else unread.push(item.unread);
+}
+
+/** What a {@link BiasCollector} keeps beyond the counts. */
+export interface BiasKeep {
+  /** Keep each blot row's played and best plays as text (for boards; costs a little memory). */
+  readonly plays?: boolean;
+  /** Where the rows go (default: memory; the CLI keeps them in a temporary file). */
+  readonly rows?: RowStores;
 }
 
 /** Collects each person's decisions over matches (aliases and the player filter as `stats`). */
@@ -73,10 +94,11 @@ export class BiasCollector {
   private readonly byName = new Map<string, Pending>();
   private readonly opts: AggregateOptions;
   private readonly plays: boolean;
-  /** `keep.plays`: keep each blot row's played and best plays as text (for boards; costs a little memory). */
-  constructor(opts: AggregateOptions = {}, keep: { readonly plays?: boolean } = {}) {
+  private readonly rows: RowStores;
+  constructor(opts: AggregateOptions = {}, keep: BiasKeep = {}) {
     this.opts = opts;
     this.plays = keep.plays === true;
+    this.rows = keep.rows ?? memoryRows;
   }
 
   /** Adds both seats of a match. */
@@ -84,11 +106,12 @@ export class BiasCollector {
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
       analysed: 0,
-      cube: [],
-      blots: [],
-      blotsUnread: [],
-      exposure: [],
-      exposureUnread: [],
+      takePass: emptyBiasTally(),
+      doubles: emptyDoublesTally(),
+      blots: this.rows<BlotBiasRow<BiasRef>>(),
+      blotsUnread: this.rows<BiasRef>(),
+      exposure: this.rows<ExposureBiasRow<BiasRef>>(),
+      exposureUnread: this.rows<BiasRef>(),
     }));
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
@@ -96,7 +119,8 @@ export class BiasCollector {
         if (!p || d.fromPosition) return;
         if (isCounted(d)) p.analysed++;
         if (d.kind === 'cube') {
-          p.cube.push(d);
+          addTakePass(p.takePass, d);
+          addDoubles(p.doubles, d);
           return;
         }
         if (blotBiasRowKind(d).kind === 'skip') return;
@@ -116,8 +140,8 @@ export class BiasCollector {
         player,
         matches: p.matches,
         analysed: p.analysed,
-        takePass: takePassBias(p.cube),
-        doubles: doublesBias(p.cube),
+        takePass: biasEstimate(p.takePass),
+        doubles: doublesOf(p.doubles),
         blots: blotBiasOf(p.blots, p.blotsUnread),
         exposure: exposureBiasOf(p.exposure, p.exposureUnread),
       }));
@@ -228,13 +252,28 @@ export function biasRow(label: string, e: BiasEstimate): string[] {
 /** How many blot decisions are drawn per person with `--boards` (the costliest). */
 export const BLOT_BOARDS = 10;
 
-/** The blot rows where the play made left more or fewer blots than the best play, costliest first. */
-export function biasedBlotRows(p: PlayerBiases): BlotBiasRow<BiasRef>[] {
-  return p.blots.rows
-    .map((r, i) => ({ r, i }))
-    .filter(({ r }) => r.x !== 0)
-    .sort((a, b) => b.r.error - a.r.error || a.i - b.i)
-    .map(({ r }) => r);
+/**
+ * The blot rows where the play made left more or fewer blots than the best play: how many there are, and
+ * the `most` costliest, costliest first (ties in the order of the rows). One pass, `most` rows held.
+ */
+export function biasedBlotRows(
+  p: PlayerBiases,
+  most: number,
+): { count: number; costliest: BlotBiasRow<BiasRef>[] } {
+  const top: { r: BlotBiasRow<BiasRef>; i: number }[] = [];
+  let count = 0;
+  for (const r of p.blots.rows) {
+    if (r.x === 0) continue;
+    const i = count++;
+    // rows come in order, so a later row with the same error goes after the earlier ones
+    let at = top.length;
+    while (at > 0 && top[at - 1]!.r.error < r.error) at--;
+    if (at < most) {
+      top.splice(at, 0, { r, i });
+      if (top.length > most) top.pop();
+    }
+  }
+  return { count, costliest: top.map(({ r }) => r) };
 }
 
 /** The board of a blot row (null when its position is unknown): the person on roll at the bottom. */
@@ -249,15 +288,14 @@ export function blotRowBoard(person: string, r: BlotBiasRow<BiasRef>): BoardView
 
 /** The costliest blot decisions of one person, each with its text board; the text within `width` columns. */
 function blotBoards(p: PlayerBiases, text: TextBoardOptions, width: number): string[] {
-  const rows = biasedBlotRows(p);
+  const { count, costliest } = biasedBlotRows(p, BLOT_BOARDS);
   const say = (line: string, hang = ''): string[] => wrapText(line, width, { hang });
-  if (rows.length === 0) return say('Blot decisions: none with more or fewer blots than the best play.');
-  const shown = Math.min(rows.length, BLOT_BOARDS);
+  if (count === 0) return say('Blot decisions: none with more or fewer blots than the best play.');
   const lines = say(
     'Blot decisions where the play made left more or fewer blots than the best play, ' +
-      `costliest first: ${shown} of ${rows.length}${rows.length > BLOT_BOARDS ? ' (all in --json)' : ''}`,
+      `costliest first: ${costliest.length} of ${count}${count > BLOT_BOARDS ? ' (all in --json)' : ''}`,
   );
-  rows.slice(0, BLOT_BOARDS).forEach((r, i) => {
+  costliest.forEach((r, i) => {
     lines.push(
       ...say(
         `${i + 1}. ${r.x > 0 ? 'more' : 'fewer'} blots: ${r.blotsPlayed ?? 'n/a'} after the play made, ` +

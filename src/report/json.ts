@@ -276,28 +276,31 @@ export function renderJson(report: unknown): string {
 }
 
 /**
- * An array of a JSON output whose items are made one at a time as {@link writeJson} writes them, so an output
- * listing every decision never holds all their objects at once. `JSON.stringify` sees the whole array.
+ * An array of a JSON output whose items are made one at a time as {@link writeJson} writes them, from a list
+ * read in order (an array, or rows kept in a temporary file), so an output listing every decision never
+ * holds all their objects at once. `JSON.stringify` sees the whole array.
  */
-export class LazyJsonArray<T> {
+export class LazyJsonArray<T> implements Iterable<T> {
   readonly length: number;
-  private readonly item: (i: number) => T;
-  constructor(length: number, item: (i: number) => T) {
+  private readonly items: () => Iterator<T>;
+  private constructor(length: number, items: () => Iterator<T>) {
     this.length = length;
-    this.item = item;
+    this.items = items;
   }
 
   /** The items of `list`, each mapped by `f` when it is written. */
-  static of<A, T>(list: readonly A[], f: (a: A) => T): LazyJsonArray<T> {
-    return new LazyJsonArray(list.length, (i) => f(list[i]!));
+  static of<A, T>(list: Iterable<A> & { readonly length: number }, f: (a: A) => T): LazyJsonArray<T> {
+    return new LazyJsonArray(list.length, function* () {
+      for (const a of list) yield f(a);
+    });
   }
 
-  at(i: number): T {
-    return this.item(i);
+  [Symbol.iterator](): Iterator<T> {
+    return this.items();
   }
 
   toJSON(): T[] {
-    return Array.from({ length: this.length }, (_, i) => this.item(i));
+    return [...this];
   }
 }
 
@@ -337,19 +340,14 @@ export function writeJson(value: unknown, write: (chunk: string) => void): void 
     }
     const inner = `${indent}  `;
     if (v instanceof LazyJsonArray || Array.isArray(v)) {
-      const list = v as LazyJsonArray<unknown> | unknown[];
-      if (list.length === 0) {
-        out('[]');
-        return;
-      }
-      out('[');
-      for (let i = 0; i < list.length; i++) {
-        out(i === 0 ? `\n${inner}` : `,\n${inner}`);
-        const item = list instanceof LazyJsonArray ? list.at(i) : list[i];
+      let i = 0;
+      for (const item of v as Iterable<unknown>) {
+        out(i === 0 ? `[\n${inner}` : `,\n${inner}`);
         if (skipped(item)) out('null');
         else walk(String(i), item, inner);
+        i++;
       }
-      out(`\n${indent}]`);
+      out(i === 0 ? '[]' : `\n${indent}]`);
       return;
     }
     let first = true;

@@ -17,27 +17,34 @@ import {
   textBoards,
 } from '../options.js';
 import { outputWidth, writeOut } from '../output.js';
+import { SpillFile } from '../spill.js';
 
 export interface BiasesOptions extends SourceOptions, BoardOptions {}
 
 /** Runs the command; returns the exit code. */
-export function runBiases(paths: readonly string[], opts: BiasesOptions): Promise<ExitCode> {
+export async function runBiases(paths: readonly string[], opts: BiasesOptions): Promise<ExitCode> {
   let collector: BiasCollector | null = null;
   const boards = textBoards(opts);
-  return overMatches(
-    paths,
-    opts,
-    ({ aliases }, keeps) => {
-      // the plays' text is kept only to draw the boards
-      const c = new BiasCollector(
-        { aliases, ...(keeps ? { players: keeps } : {}) },
-        { plays: boards !== null },
-      );
-      collector = c;
-      return (m) => c.add(m);
-    },
-    ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards),
-  );
+  // every blot decision is a row of the output: past a few MB they wait in a temporary file
+  const spill = new SpillFile();
+  try {
+    return await overMatches(
+      paths,
+      opts,
+      ({ aliases }, keeps) => {
+        // the plays' text is kept only to draw the boards
+        const c = new BiasCollector(
+          { aliases, ...(keeps ? { players: keeps } : {}) },
+          { plays: boards !== null, rows: spill.rows },
+        );
+        collector = c;
+        return (m) => c.add(m);
+      },
+      ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards),
+    );
+  } finally {
+    spill.close();
+  }
 }
 
 function printBiases(

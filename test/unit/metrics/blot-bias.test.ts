@@ -47,7 +47,7 @@ describe('blot bias (metrics.md §10, classifier.md §4)', () => {
     expect(b.estimate).toMatchObject({ n: 3, plus: 1, minus: 1, bias: 0, verdict: 'insufficient' });
     expect(b.estimate.plusCostMpt).toBeCloseTo(100, 9);
     expect(b.estimate.minusCostMpt).toBeCloseTo(50, 9);
-    expect(b.rows.map((r) => [r.ref, r.x, r.blotsPlayed, r.blotsBest])).toEqual([
+    expect([...b.rows].map((r) => [r.ref, r.x, r.blotsPlayed, r.blotsBest])).toEqual([
       [0, 1, 2, 0],
       [1, -1, 0, 2],
       [2, 0, null, null],

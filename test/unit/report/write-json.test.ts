@@ -36,7 +36,7 @@ describe('writeJson', () => {
 
   it('writes a LazyJsonArray as the array it stands for, making each item when it is written', () => {
     const made: number[] = [];
-    const lazy = new LazyJsonArray(3, (i) => {
+    const lazy = LazyJsonArray.of([0, 1, 2], (i) => {
       made.push(i);
       return { i, square: i * i };
     });
