@@ -39,6 +39,7 @@ import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed, withoutAnalysis } from './format.js';
 import { type JsonDecisionRef, jsonDecisionRef, LazyJsonArray } from './json.js';
+import { memoryRows, type RowStore, type RowStores } from './row-store.js';
 
 export {
   decisionPlanToken,
@@ -90,8 +91,8 @@ export interface PlayerPlan {
 /** The errors of one kind of play, match play (MWC) or money (points). */
 interface Part {
   matches: number;
-  inputs: StudyPlanInput<PlanRef>[];
-  reference: ReferenceInput<PlanRef>[];
+  inputs: RowStore<StudyPlanInput<PlanRef>>;
+  reference: RowStore<ReferenceInput<PlanRef>>;
 }
 
 interface Pending {
@@ -110,10 +111,14 @@ export function isTight(d: Decision, errorThreshold: number): boolean {
   return sorted[1]! < errorThreshold / 2;
 }
 
-/** Options of the collector beyond the persons: what has already been studied (library marks). */
+/**
+ * Options of the collector beyond the persons: what has already been studied (library marks), and where the
+ * errors wait until the plans are made (default: memory; the CLI keeps them in a temporary file).
+ */
 export interface PlanStudyOptions {
   /** True for a position already studied (spec §8): never proposed, counts as chosen. */
   readonly treated?: (ref: PlanRef) => boolean;
+  readonly rows?: RowStores;
 }
 
 /** Collects each person's errors over matches (aliases and the player filter as `stats`). */
@@ -123,6 +128,7 @@ export class PlanCollector {
   private readonly met: Met;
   private readonly threshold: number;
   private readonly treated: ((ref: PlanRef) => boolean) | null;
+  private readonly rows: RowStores;
   constructor(
     met: Met,
     thresholds: ErrorThresholds,
@@ -133,6 +139,11 @@ export class PlanCollector {
     this.threshold = thresholdEquity(thresholds.errorMpt);
     this.opts = opts;
     this.treated = study.treated ?? null;
+    this.rows = study.rows ?? memoryRows;
+  }
+
+  private part(): Part {
+    return { matches: 0, inputs: this.rows(), reference: this.rows() };
   }
 
   /** Adds both seats of a match: a money session to the money plan (points), a match to the other (MWC). */
@@ -142,8 +153,8 @@ export class PlanCollector {
       matches: 0,
       analysed: 0,
       coverage: emptyThemeCoverage(),
-      play: { matches: 0, inputs: [], reference: [] },
-      money: { matches: 0, inputs: [], reference: [] },
+      play: this.part(),
+      money: this.part(),
     }));
     for (const p of new Set(seats)) if (p) (money ? p.money : p.play).matches++;
     for (const game of match.games) {
@@ -186,22 +197,42 @@ export class PlanCollector {
     }
   }
 
+  /** The persons seen, by name. */
+  persons(): string[] {
+    return [...this.byName.keys()].sort((a, b) => a.localeCompare(b));
+  }
+
+  /** A person's decisions counted and theme coverage, without making the plan. */
+  summary(person: string): { readonly analysed: number; readonly coverage: ThemeCoverage } {
+    const p = this.byName.get(person);
+    if (!p) throw new Error(`plan: no person ${person}`);
+    return p;
+  }
+
+  /**
+   * The plan of one person; `size` reference positions (default 20, at most 50). Made when asked: an
+   * output can make the plans one person at a time and let each go once written.
+   */
+  result(person: string, size: number = REFERENCE_DEFAULT_SIZE): PlayerPlan {
+    const p = this.byName.get(person);
+    if (!p) throw new Error(`plan: no person ${person}`);
+    return {
+      player: person,
+      matches: p.matches,
+      analysed: p.analysed,
+      ...this.plan(p.play, size),
+      coverage: p.coverage,
+      money: p.money.matches > 0 ? { matches: p.money.matches, ...this.plan(p.money, size) } : null,
+    };
+  }
+
   /** The plans, by name; `size` reference positions each (default 20, at most 50). */
   results(size: number = REFERENCE_DEFAULT_SIZE): PlayerPlan[] {
-    return [...this.byName.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([player, p]) => ({
-        player,
-        matches: p.matches,
-        analysed: p.analysed,
-        ...this.part(p.play, size),
-        coverage: p.coverage,
-        money: p.money.matches > 0 ? { matches: p.money.matches, ...this.part(p.money, size) } : null,
-      }));
+    return this.persons().map((n) => this.result(n, size));
   }
 
   /** The plan and the reference positions of one kind of play. */
-  private part(x: Part, size: number): Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'> {
+  private plan(x: Part, size: number): Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'> {
     const cands = referenceCandidates(x.reference);
     return {
       plan: studyPlan(x.inputs, this.threshold),

@@ -12,7 +12,7 @@ import {
   REFERENCE_RHO,
 } from '../../metrics/reference-positions.js';
 import { addThemeCoverage, emptyThemeCoverage } from '../../metrics/theme-coverage.js';
-import { jsonHead, writeJson } from '../../report/json.js';
+import { jsonHead, LazyJsonArray, writeJson } from '../../report/json.js';
 import {
   coverageLine,
   jsonCoverage,
@@ -34,6 +34,7 @@ import {
   textBoards,
 } from '../options.js';
 import { outputWidth, writeOut } from '../output.js';
+import { SpillFile } from '../spill.js';
 
 export interface PlanOptions extends SourceOptions, BoardOptions {
   positions?: string;
@@ -69,23 +70,29 @@ function studiedPositions(marks: readonly StudyMark[]): PlanStudyOptions | null 
 export async function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
   let collector: PlanCollector | null = null;
-  return overMatches(
-    paths,
-    opts,
-    // on the library, the study marks keep studied positions out of the reference positions
-    async (s, keeps, lib) => {
-      const study = lib === null ? null : studiedPositions(await studyMarks(lib));
-      const c = new PlanCollector(
-        s.met,
-        s.thresholds,
-        { aliases: s.aliases, ...(keeps ? { players: keeps } : {}) },
-        study ?? {},
-      );
-      collector = c;
-      return (m) => c.add(m);
-    },
-    (s, result, keeps) => printPlan(collector!, size, s, result, keeps, opts),
-  );
+  // every error read waits for the plans: past a few MB, in a temporary file
+  const spill = new SpillFile();
+  try {
+    return await overMatches(
+      paths,
+      opts,
+      // on the library, the study marks keep studied positions out of the reference positions
+      async (s, keeps, lib) => {
+        const study = lib === null ? null : studiedPositions(await studyMarks(lib));
+        const c = new PlanCollector(
+          s.met,
+          s.thresholds,
+          { aliases: s.aliases, ...(keeps ? { players: keeps } : {}) },
+          { ...study, rows: spill.rows },
+        );
+        collector = c;
+        return (m) => c.add(m);
+      },
+      (s, result, keeps) => printPlan(collector!, size, s, result, keeps, opts),
+    );
+  } finally {
+    spill.close();
+  }
 }
 
 function printPlan(
@@ -96,9 +103,14 @@ function printPlan(
   keeps: Keeps,
   opts: PlanOptions,
 ): ExitCode {
-  const players = collector.results(size).filter((p) => keeps(p.player));
+  const names = collector.persons().filter(keeps);
   const all = emptyThemeCoverage();
-  for (const p of players) addThemeCoverage(all, p.coverage);
+  let analysed = false;
+  for (const n of names) {
+    const s = collector.summary(n);
+    addThemeCoverage(all, s.coverage);
+    analysed ||= s.analysed > 0;
+  }
   if (opts.json) {
     const settings = { ...personJson, referencePositions: { size, rhoPips: REFERENCE_RHO } };
     // written as it is made: the families list every error read
@@ -107,17 +119,16 @@ function printPlan(
         ...jsonHead('plan'),
         settings,
         matches: read,
-        themeCoverage: jsonCoverage(
-          all,
-          players.some((p) => p.analysed > 0),
-        ),
-        players: players.map(jsonPlayerPlan),
+        themeCoverage: jsonCoverage(all, analysed),
+        // each person's plan made as it is written, then let go
+        players: LazyJsonArray.of(names, (n) => jsonPlayerPlan(collector.result(n, size))),
         failures: errors,
         duplicates,
       },
       writeOut,
     );
-  } else if (players.length > 0) {
+  } else if (names.length > 0) {
+    const players = names.map((n) => collector.result(n, size));
     const width = outputWidth();
     writeOut(
       `Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, { boards: textBoards(opts), width })}\n\n`,
