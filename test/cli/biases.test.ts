@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { BIN, bdb, bdbWith } from '../helpers/cli.js';
+import { BIN, bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 interface Estimate {
@@ -206,19 +206,5 @@ describe('bdb biases options and failures', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('/nonexistent/x.sgf');
     expect((JSON.parse(r.stdout) as Report).matches).toBe(1);
-  });
-});
-
-describe('bdb biases keeps long row lists in a temporary file (src/cli/spill.ts)', () => {
-  // BDB_SPILL_CHARS=1000: the rows go to the file every few matches; the output must not change by a byte
-  const files = [`${REF_DIR}gnubg`, `${REF_DIR}sgf`];
-  test.each([['--json'], ['--boards']])('%s: the same bytes as with every row in memory', (mode) => {
-    const memory = bdbWith({ env: { BDB_SPILL_CHARS: '1000000000' } }, 'biases', mode, ...files);
-    const spilled = bdbWith({ env: { BDB_SPILL_CHARS: '1000' } }, 'biases', mode, ...files);
-    expect(memory.code).toBe(0);
-    expect(memory.stdout.length).toBeGreaterThan(10_000);
-    expect(spilled.stdout).toBe(memory.stdout);
-    expect(spilled.stderr).toBe(memory.stderr);
-    expect(spilled.code).toBe(memory.code);
   });
 });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { BIN, bdb, bdbWith } from '../helpers/cli.js';
+import { BIN, bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 interface Member {
@@ -290,19 +290,5 @@ describe('plan and biases on a transcript without analysis', () => {
       expect(r.stdout).toContain('No analysed decision for 2 persons (transcripts without analysis)');
       expect(r.stdout).not.toContain('┌');
     }
-  });
-});
-
-describe('bdb plan keeps the errors in a temporary file until the plans are made (src/cli/spill.ts)', () => {
-  // BDB_SPILL_CHARS=1000: the errors go to the file every few matches; the output must not change by a byte
-  const files = [`${REF_DIR}gnubg`, `${REF_DIR}sgf`];
-  test.each([['--json'], ['--boards']])('%s: the same bytes as with every error in memory', (mode) => {
-    const memory = bdbWith({ env: { BDB_SPILL_CHARS: '1000000000' } }, 'plan', mode, ...files);
-    const spilled = bdbWith({ env: { BDB_SPILL_CHARS: '1000' } }, 'plan', mode, ...files);
-    expect(memory.code).toBe(0);
-    expect(memory.stdout.length).toBeGreaterThan(10_000);
-    expect(spilled.stdout).toBe(memory.stdout);
-    expect(spilled.stderr).toBe(memory.stderr);
-    expect(spilled.code).toBe(memory.code);
   });
 });

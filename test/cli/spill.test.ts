@@ -1,0 +1,26 @@
+/**
+ * `bdb biases` and `bdb plan` keep their long row lists (every blot decision, every error) in a temporary
+ * file past a budget of text (src/cli/spill.ts). With BDB_SPILL_CHARS=1000 the rows go to the file every few
+ * matches: the output must not change by a byte from the run that keeps every row in memory.
+ */
+import { describe, expect, test } from 'vitest';
+import { bdbWith } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+describe('rows kept in a temporary file', () => {
+  const files = [`${REF_DIR}gnubg`, `${REF_DIR}sgf`];
+  test.each([
+    ['biases', '--json'],
+    ['biases', '--boards'],
+    ['plan', '--json'],
+    ['plan', '--boards'],
+  ])('%s %s: the same bytes as with every row in memory', (command, mode) => {
+    const memory = bdbWith({ env: { BDB_SPILL_CHARS: '1000000000' } }, command, mode, ...files);
+    const spilled = bdbWith({ env: { BDB_SPILL_CHARS: '1000' } }, command, mode, ...files);
+    expect(memory.code).toBe(0);
+    expect(memory.stdout.length).toBeGreaterThan(10_000);
+    expect(spilled.stdout).toBe(memory.stdout);
+    expect(spilled.stderr).toBe(memory.stderr);
+    expect(spilled.code).toBe(memory.code);
+  });
+});
