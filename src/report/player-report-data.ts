@@ -37,6 +37,7 @@ import {
 } from '../review/review.js';
 import { BiasCollector, type PlayerBiases } from './biases.js';
 import { PlanCollector, type PlayerPlan } from './plan.js';
+import type { RowStores } from './row-store.js';
 
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */
 type Met = Parameters<typeof mwcLoss>[0];
@@ -89,6 +90,8 @@ export interface PlayerReportOptions {
    * tallies given to {@link PlayerReportCollector.addTallies} (the library), which also feed the progress.
    */
   readonly statsFromMatches: boolean;
+  /** Where the biases' and the plans' rows wait (default: memory; the CLI keeps them in a temporary file). */
+  readonly rows?: RowStores;
 }
 
 /** Collects each person's report over matches (aliases and the player filter as `stats`). */
@@ -117,8 +120,9 @@ export class PlayerReportCollector {
       ...(opts.aliases ? { aliases: opts.aliases } : {}),
       ...(opts.players ? { players: opts.players } : {}),
     };
-    this.biases = new BiasCollector(persons);
-    this.plans = new PlanCollector(met, thresholds, persons);
+    const rows = settings.rows ? { rows: settings.rows } : {};
+    this.biases = new BiasCollector(persons, rows);
+    this.plans = new PlanCollector(met, thresholds, persons, rows);
     this.progress = settings.statsFromMatches
       ? null
       : new ProgressCollector({ aliases: opts.aliases ?? new Map() });

@@ -1,8 +1,11 @@
 /**
- * `bdb biases` and `bdb plan` keep their long row lists (every blot decision, every error) in a temporary
+ * `bdb biases`, `bdb plan` and `bdb report` keep their long row lists (every blot decision, every error) in a temporary
  * file past a budget of text (src/cli/spill.ts). With BDB_SPILL_CHARS=1000 the rows go to the file every few
  * matches: the output must not change by a byte from the run that keeps every row in memory.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { bdbWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
@@ -22,5 +25,22 @@ describe('rows kept in a temporary file', () => {
     expect(spilled.stdout).toBe(memory.stdout);
     expect(spilled.stderr).toBe(memory.stderr);
     expect(spilled.code).toBe(memory.code);
+  });
+});
+
+describe('bdb report with rows kept in a temporary file', () => {
+  test('the same page as with every row in memory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bdb-spill-report-'));
+    try {
+      const page = (chars: string, name: string): string => {
+        const out = join(dir, name);
+        const r = bdbWith({ env: { BDB_SPILL_CHARS: chars } }, 'report', `${REF_DIR}sgf`, '--html', out);
+        expect(r.code).toBe(0);
+        return readFileSync(out, 'utf8');
+      };
+      expect(page('1000', 'spilled.html')).toBe(page('1000000000', 'memory.html'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -43,6 +43,7 @@ import {
   sayNameProblems,
 } from '../options.js';
 import { writeUserFile } from '../output.js';
+import { SpillFile } from '../spill.js';
 import { positionsOption } from './plan.js';
 
 /** Reference positions drawn per person by default (the first ones of `bdb plan`'s selection). */
@@ -74,90 +75,96 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
   const interval = intervalOption(opts);
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
-  // with --player, the persons named (any case or accents when one person fits: src/history/names.ts)
-  const collector = (
-    s: PersonSettings,
-    named: NamedPlayers | null,
-    statsFromMatches: boolean,
-  ): PlayerReportCollector =>
-    new PlayerReportCollector(
-      s.met,
-      s.thresholds,
-      { aliases: s.aliases, interval, ...(named ? { players: (p: string) => named.keeps(p) } : {}) },
-      { positions, statsFromMatches },
-    );
-  const finish = (
-    c: PlayerReportCollector,
-    s: PersonSettings,
-    named: NamedPlayers | null,
-    result: { read: number; failed: number; exitCode: ExitCode },
-    library: string | null,
-  ): ExitCode => {
-    let { read, exitCode } = result;
-    const { failed } = result;
-    let problems: string[] = [];
-    if (named !== null) {
-      const found = named.resolve();
-      problems = found.problems;
-      // nobody meant: no page, only the lines saying why
-      if (found.persons.length === 0) return sayNameProblems(problems, exitCode);
-      // only the matches of the persons named are counted
-      read = named.matches();
-    }
-    const persons = c.results(by).filter((p) => named === null || named.keeps(p.player));
-    exitCode = sayNameProblems(problems, exitCode);
-    const html = renderPlayerReportHtml({
-      source: sourceText(paths, library),
-      matches: read,
-      library: library !== null,
-      failed,
-      settings: {
-        preset: s.preset,
-        errorMpt: s.thresholds.errorMpt,
-        blunderMpt: s.thresholds.blunderMpt,
-        met: s.settings.met.name,
-        interval: intervalWords(interval),
-      },
-      persons,
-    });
-    const failedWrite = writeUserFile(out, html);
-    if (failedWrite !== null) {
-      process.stderr.write(`bdb: ${oneLine(failedWrite)}\n`);
-      return EXIT.someFailed;
-    }
-    process.stderr.write(
-      `bdb: wrote ${out} (${persons.length} player${persons.length === 1 ? '' : 's'}, ${read} match${read === 1 ? '' : 'es'})\n`,
-    );
-    return exitCode;
-  };
+  // the biases' and plans' rows of every match read wait in a temporary file past a few MB
+  const spill = new SpillFile();
+  try {
+    // with --player, the persons named (any case or accents when one person fits: src/history/names.ts)
+    const collector = (
+      s: PersonSettings,
+      named: NamedPlayers | null,
+      statsFromMatches: boolean,
+    ): PlayerReportCollector =>
+      new PlayerReportCollector(
+        s.met,
+        s.thresholds,
+        { aliases: s.aliases, interval, ...(named ? { players: (p: string) => named.keeps(p) } : {}) },
+        { positions, statsFromMatches, rows: spill.rows },
+      );
+    const finish = (
+      c: PlayerReportCollector,
+      s: PersonSettings,
+      named: NamedPlayers | null,
+      result: { read: number; failed: number; exitCode: ExitCode },
+      library: string | null,
+    ): ExitCode => {
+      let { read, exitCode } = result;
+      const { failed } = result;
+      let problems: string[] = [];
+      if (named !== null) {
+        const found = named.resolve();
+        problems = found.problems;
+        // nobody meant: no page, only the lines saying why
+        if (found.persons.length === 0) return sayNameProblems(problems, exitCode);
+        // only the matches of the persons named are counted
+        read = named.matches();
+      }
+      const persons = c.results(by).filter((p) => named === null || named.keeps(p.player));
+      exitCode = sayNameProblems(problems, exitCode);
+      const html = renderPlayerReportHtml({
+        source: sourceText(paths, library),
+        matches: read,
+        library: library !== null,
+        failed,
+        settings: {
+          preset: s.preset,
+          errorMpt: s.thresholds.errorMpt,
+          blunderMpt: s.thresholds.blunderMpt,
+          met: s.settings.met.name,
+          interval: intervalWords(interval),
+        },
+        persons,
+      });
+      const failedWrite = writeUserFile(out, html);
+      if (failedWrite !== null) {
+        process.stderr.write(`bdb: ${oneLine(failedWrite)}\n`);
+        return EXIT.someFailed;
+      }
+      process.stderr.write(
+        `bdb: wrote ${out} (${persons.length} player${persons.length === 1 ? '' : 's'}, ${read} match${read === 1 ? '' : 'es'})\n`,
+      );
+      return exitCode;
+    };
 
-  if (route === null) {
-    const s = personSettings(opts);
-    const named = namedPlayers(opts, s.aliases);
-    const c = collector(s, named, true);
-    const result = readMatches(
-      paths,
-      (m) => {
-        named?.see(m.players);
-        c.addMatch(m);
-      },
-      { met: s.met, filter, ...fileReading(opts) },
-    );
-    return finish(c, s, named, { ...result, failed: result.errors.length }, null);
+    if (route === null) {
+      const s = personSettings(opts);
+      const named = namedPlayers(opts, s.aliases);
+      const c = collector(s, named, true);
+      const result = readMatches(
+        paths,
+        (m) => {
+          named?.see(m.players);
+          c.addMatch(m);
+        },
+        { met: s.met, filter, ...fileReading(opts) },
+      );
+      return finish(c, s, named, { ...result, failed: result.errors.length }, null);
+    }
+    return await withReadLibrary(route, async (lib) => {
+      const s = await librarySettings(lib, opts);
+      // the persons named are settled from the stored seats: only their matches are read
+      const found = await libraryNamed(lib, opts, s, filter);
+      if (typeof found === 'number') return found;
+      const { named, only } = found;
+      const c = collector(s, named, false);
+      // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
+      for await (const m of libraryTallies(lib, filter, s.preset)) c.addTallies(m);
+      // the rest from the matches parsed again from their stored bytes, as `biases` and `plan` read them
+      const result = await readLibraryMatches(lib, filter, (m) => c.addMatch(m), s.met, only);
+      return finish(c, s, named, { ...result, failed: result.errors.length }, libraryPath(route.library));
+    });
+  } finally {
+    spill.close();
   }
-  return withReadLibrary(route, async (lib) => {
-    const s = await librarySettings(lib, opts);
-    // the persons named are settled from the stored seats: only their matches are read
-    const found = await libraryNamed(lib, opts, s, filter);
-    if (typeof found === 'number') return found;
-    const { named, only } = found;
-    const c = collector(s, named, false);
-    // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
-    for await (const m of libraryTallies(lib, filter, s.preset)) c.addTallies(m);
-    // the rest from the matches parsed again from their stored bytes, as `biases` and `plan` read them
-    const result = await readLibraryMatches(lib, filter, (m) => c.addMatch(m), s.met, only);
-    return finish(c, s, named, { ...result, failed: result.errors.length }, libraryPath(route.library));
-  });
 }
 
 /** Adds the `report` command to the program. */
