@@ -5,22 +5,25 @@
  *
  *   node bench/bench.mjs [FOLDER...] [--passes N] [--json]
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import {
+  checkGnubgRun,
+  collectFiles,
+  defaultSgfFolders as defaultFolders,
+  defaultXgFolders,
+  findGnubg,
+  fmt,
+  gnubgBatchCommands,
+  gnubgVersion,
+  MB,
+  runGnubg,
+  table,
+} from './common.mjs';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const defaultFolders = [
-  '../shared/reference-matches/gnubg-generated',
-  '../shared/reference-matches/gnubg-real',
-  '../shared/reference-matches/sgf',
-].map((f) => path.resolve(repoRoot, f));
-const defaultXgFolders = ['../shared/reference-matches/xg'].map((f) => path.resolve(repoRoot, f));
-const MB = 1e6;
-const GNUBG_TIMEOUT_MS = 30 * 60 * 1000;
 const STARTUP_RUNS = 3;
 
 const usage = `usage: node bench/bench.mjs [FOLDER...] [--passes N] [--json]
@@ -54,29 +57,6 @@ function parseArgs(argv) {
   }
   if (opts.folders.length === 0) opts.folders = defaultFolders;
   return opts;
-}
-
-/** *.sgf files under the folders, recursively, sorted, without duplicates. */
-function collectFiles(folders, warn, ext = '.sgf') {
-  const found = new Set();
-  const walk = (p) => {
-    let st;
-    try {
-      st = fs.statSync(p);
-    } catch (e) {
-      warn(`cannot read ${p}: ${e.code ?? e.message}`);
-      return;
-    }
-    if (st.isDirectory()) {
-      for (const name of fs.readdirSync(p)) walk(path.join(p, name));
-    } else if (st.isFile() && p.toLowerCase().endsWith(ext)) found.add(p);
-  };
-  for (const f of folders) walk(f);
-  return [...found].sort();
-}
-
-function fmt(n, digits) {
-  return n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(digits);
 }
 
 function mib(bytes) {
@@ -182,66 +162,11 @@ async function benchXg(bdb, met, files, passes) {
 // ---------------------------------------------------------------------------------------------------
 // gnuBG
 
-function findGnubg() {
-  const isExe = (p) => {
-    try {
-      fs.accessSync(p, fs.constants.X_OK);
-      return fs.statSync(p).isFile();
-    } catch {
-      return false;
-    }
-  };
-  if (process.env.GNUBG) return isExe(process.env.GNUBG) ? process.env.GNUBG : null;
-  if (isExe('/usr/games/gnubg')) return '/usr/games/gnubg';
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (dir && isExe(path.join(dir, 'gnubg'))) return path.join(dir, 'gnubg');
-  }
-  return null;
-}
-
-/** A path as one gnuBG command argument: double quotes, with `\` and `"` escaped by a backslash. */
-function gnubgQuote(p) {
-  return `"${p.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
-}
-
-/** Runs `gnubg -t -q < commands`, stdout and stderr to files; returns wall seconds and the output. */
-function runGnubg(bin, tmp, name, commands) {
-  const cmdFile = path.join(tmp, `${name}.cmd`);
-  const outFile = path.join(tmp, `${name}.out`);
-  const errFile = path.join(tmp, `${name}.err`);
-  fs.writeFileSync(cmdFile, `${['set display off', ...commands, 'quit', 'y'].join('\n')}\n`);
-  const fds = [fs.openSync(cmdFile, 'r'), fs.openSync(outFile, 'w'), fs.openSync(errFile, 'w')];
-  let res;
-  const t0 = performance.now();
-  try {
-    res = spawnSync(bin, ['-t', '-q'], { stdio: fds, timeout: GNUBG_TIMEOUT_MS, killSignal: 'SIGKILL' });
-  } finally {
-    for (const fd of fds) fs.closeSync(fd);
-  }
-  const seconds = (performance.now() - t0) / 1000;
-  let problem = null;
-  if (res.error) problem = res.error.code === 'ETIMEDOUT' ? 'timed out after 30 min' : res.error.message;
-  else if (res.signal) problem = `killed by ${res.signal}`;
-  else if (res.status !== 0) problem = `exit status ${res.status}`;
-  return {
-    seconds,
-    problem,
-    stdout: fs.readFileSync(outFile, 'utf8'),
-    stderr: fs.readFileSync(errFile, 'utf8'),
-  };
-}
-
-function gnubgVersion(bin) {
-  const r = spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 60_000 });
-  return (r.stdout ?? '').split('\n')[0].trim() || null;
-}
-
 function benchGnubg(bin, ok) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bdb-bench-'));
   try {
     const files = ok.map((f) => f.file);
-    const usable = files.filter((f) => !/[\r\n]/.test(f));
-    if (usable.length !== files.length) throw new Error('a path holds a newline: gnuBG cannot load it');
+    const commands = gnubgBatchCommands(files);
     // Startup cost: start, set display off, quit. Best of a few (it is short and noisy).
     const startups = [];
     for (let i = 0; i < STARTUP_RUNS; i++) {
@@ -251,28 +176,8 @@ function benchGnubg(bin, ok) {
     }
     const startupSeconds = Math.min(...startups);
 
-    const commands = files.flatMap((f) => [`load match ${gnubgQuote(f)}`, 'show statistics match']);
     const run = runGnubg(bin, tmp, 'batch', commands);
     const bytes = ok.reduce((s, f) => s + f.bytes, 0);
-
-    // Checks. A failed `load match` leaves the previous match loaded (or gnuBG's empty default one),
-    // so `show statistics match` still prints a table: count the tables, and also look for the
-    // file's error line on stderr and for bdb's player names in the table's `Player` line.
-    const playerLines = run.stdout.split('\n').filter((l) => l.startsWith('Player '));
-    const errLines = run.stderr.split('\n').filter((l) => l.trim() !== '');
-    const erroredFiles = new Set(files.filter((f) => errLines.some((l) => l.startsWith(`${f}:`))));
-    let namesMismatched = 0;
-    if (playerLines.length === files.length) {
-      ok.forEach((f, i) => {
-        const line = playerLines[i].replace(/\s+/g, ' ');
-        const seen = f.players.every((p) => line.includes(p.replace(/\s+/g, ' ').slice(0, 20)));
-        if (!seen) namesMismatched++;
-      });
-    }
-    const succeeded =
-      playerLines.length === files.length
-        ? files.length - erroredFiles.size
-        : Math.min(playerLines.length, files.length - erroredFiles.size);
     const net = run.seconds - startupSeconds;
     return {
       binary: bin,
@@ -281,19 +186,7 @@ function benchGnubg(bin, ok) {
       startupSeconds,
       startupRuns: startups,
       net: net > 0 ? rates(files.length, bytes, net) : null,
-      check: {
-        ok:
-          !run.problem &&
-          playerLines.length === files.length &&
-          erroredFiles.size === 0 &&
-          namesMismatched === 0,
-        problem: run.problem,
-        playerTables: playerLines.length,
-        succeeded,
-        failedFiles: [...erroredFiles],
-        namesMismatched,
-        firstErrorLines: errLines.slice(0, 10),
-      },
+      check: checkGnubgRun(run, ok),
     };
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -302,17 +195,6 @@ function benchGnubg(bin, ok) {
 
 // ---------------------------------------------------------------------------------------------------
 // Output
-
-function table(header, rows) {
-  const all = [header, ...rows];
-  const widths = header.map((_, c) => Math.max(...all.map((r) => String(r[c]).length)));
-  const line = (r) =>
-    r
-      .map((v, c) => (c === 0 ? String(v).padEnd(widths[c]) : String(v).padStart(widths[c])))
-      .join('  ')
-      .trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
 
 function summaryRows(result) {
   const b = result.bdb.best;

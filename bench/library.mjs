@@ -24,11 +24,18 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const shared = path.resolve(root, '../shared');
-const BIN = path.join(root, 'bin/bdb.js');
+import {
+  BIN,
+  corpus,
+  load,
+  median,
+  PROPERTY,
+  repoRoot as root,
+  sgfCorpus,
+  shared,
+  summary,
+  timedBdb as timed,
+} from './common.mjs';
 
 function args(argv) {
   const o = { rounds: 5, size: 10_000, only: null, json: false, folders: [] };
@@ -47,32 +54,6 @@ function args(argv) {
     o.folders = [path.join(shared, 'corpora/galaxy-mat'), path.join(shared, 'reference-matches')];
   return o;
 }
-
-/** Runs `node bin/bdb.js ...args` under GNU time; stdout to `out` (a path, default /dev/null). */
-function timed(bdbArgs, out = '/dev/null') {
-  const fd = fs.openSync(out, 'w');
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, BIN, ...bdbArgs], {
-    stdio: ['ignore', fd, 'pipe'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  fs.closeSync(fd);
-  const last = r.stderr.trim().split('\n').at(-1) ?? '';
-  const [wall, user, sys, rssKb] = last.split(' ').map(Number);
-  if (!Number.isFinite(wall)) throw new Error(`bench: no timing for bdb ${bdbArgs.join(' ')}: ${r.stderr}`);
-  return { wall, cpu: user + sys, rssMb: rssKb / 1024, code: r.status, stderr: r.stderr };
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(' ');
 
 function benchImportVsStats(o, tmp) {
   const lib = path.join(tmp, 'a.duckdb');
@@ -104,58 +85,14 @@ function benchImportVsStats(o, tmp) {
     folders: o.folders.map((f) => path.relative(root, f)),
     rounds: o.rounds,
     matches,
-    import: {
-      wallS: median(imports.map((x) => x.wall)),
-      cpuS: median(imports.map((x) => x.cpu)),
-      rssMb: Math.max(...imports.map((x) => x.rssMb)),
-    },
-    stats: {
-      wallS: median(stats.map((x) => x.wall)),
-      cpuS: median(stats.map((x) => x.cpu)),
-      rssMb: Math.max(...stats.map((x) => x.rssMb)),
-    },
+    import: summary(imports),
+    stats: summary(stats),
     ratioWall: median(ratios),
     ratioCpu: median(cpuRatios),
     importMatchesPerS: matches / median(imports.map((x) => x.wall)),
     libraryMb: fs.statSync(lib).size / 1e6,
     load: { before: loadBefore, after: load() },
   };
-}
-
-/**
- * A corpus of N SGF matches made from the shared reference SGFs, copy k of each source rewritten by
- * `rewrite(text, k, copy)`, in folders of 1,000, cached under NAME-N (complete once `.complete` is there).
- */
-function sgfCorpus(name, size, rewrite) {
-  const dir = path.join(os.tmpdir(), `${name}-${size}`);
-  const done = path.join(dir, '.complete');
-  if (fs.existsSync(done)) return dir;
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  const sources = ['gnubg-generated', 'gnubg-real', 'sgf'].flatMap((d) =>
-    fs
-      .readdirSync(path.join(shared, 'reference-matches', d))
-      .filter((f) => f.endsWith('.sgf'))
-      .sort()
-      .map((f) => fs.readFileSync(path.join(shared, 'reference-matches', d, f), 'latin1')),
-  );
-  for (let k = 0; k < size; k++) {
-    const text = rewrite(sources[k % sources.length], k, Math.floor(k / sources.length));
-    const sub = path.join(dir, String(Math.floor(k / 1000)).padStart(2, '0'));
-    if (k % 1000 === 0) fs.mkdirSync(sub, { recursive: true });
-    fs.writeFileSync(path.join(sub, `m${String(k).padStart(5, '0')}.sgf`), text, 'latin1');
-  }
-  fs.writeFileSync(done, '');
-  return dir;
-}
-
-const PROPERTY = (id) => new RegExp(`${id}\\[(?:\\\\.|[^\\]\\\\])*\\]`, 'g');
-
-/** N distinct analysed matches: the reference SGFs with the first player renamed. */
-function corpus(size) {
-  return sgfCorpus('bdb-bench-library-v2', size, (text, _k, copy) =>
-    text.replace(PROPERTY('PW'), `PW[Opponent ${copy}]`),
-  );
 }
 
 /** C's corpus: N matches of one player `Me`, dated over four years, the last 50 the event `Bench Open`. */
@@ -193,16 +130,8 @@ function benchPlayerLibrary(o, tmp) {
     import: { wallS: imp.wall, rssMb: imp.rssMb },
     tournamentMatches: r.tournamentMatches,
     habitualMatches: r.habitual.matches,
-    progress: {
-      wallS: median(progress.map((x) => x.wall)),
-      cpuS: median(progress.map((x) => x.cpu)),
-      rssMb: Math.max(...progress.map((x) => x.rssMb)),
-    },
-    review: {
-      wallS: median(review.map((x) => x.wall)),
-      cpuS: median(review.map((x) => x.cpu)),
-      rssMb: Math.max(...review.map((x) => x.rssMb)),
-    },
+    progress: summary(progress),
+    review: summary(review),
     rounds: o.rounds,
     load: { before: loadBefore, after: load() },
   };
@@ -243,8 +172,8 @@ function benchBigLibrary(o, tmp) {
     libraryMb: size / 1e6,
     mbPer1000Matches: size / 1e6 / (count / 1000),
     sourcesMb: Number(execFileSync('du', ['-sm', `${lib}.sources`], { encoding: 'utf8' }).split('\t')[0]),
-    statsTable: { wallS: median(table.map((x) => x.wall)), rssMb: Math.max(...table.map((x) => x.rssMb)) },
-    statsJson: { wallS: median(json.map((x) => x.wall)), rssMb: Math.max(...json.map((x) => x.rssMb)) },
+    statsTable: summary(table),
+    statsJson: summary(json),
     rounds: o.rounds,
     load: { before: loadBefore, after: load() },
   };
