@@ -97,7 +97,12 @@ async function heads(
   );
 }
 
-const CHUNK = 10_000;
+/**
+ * Matches per read of their tallies. Measured on a 10,000-match library (bdb progress, 5 runs in turn
+ * against 1,000): 10,000 a read is about 10 % faster but peaks 40 MB higher (233 against 191 MB), 2,500 a
+ * read 2–5 % faster and 13 MB higher; the library's queries stay under 200 MB, so 1,000.
+ */
+const CHUNK = 1000;
 
 /**
  * Matches per read of their decision rows: each read scans the `decisions` table once, so fewer and larger
