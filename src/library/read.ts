@@ -20,7 +20,7 @@ import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, sourcesDir } from './sources.js';
 import { doubleColumns, rows } from './sql.js';
-import { decodeTallyValues } from './tally-codec.js';
+import { decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
 interface MatchHead {
@@ -121,9 +121,7 @@ const MATCH_COLUMNS =
 
 /**
  * The stored tally rows of `match_players` that `where` selects, as [match id, seat, tally] in match and
- * seat order, the tally counting errors under `preset`. DuckDB writes them as one JSON text (the tallies are
- * stored as JSON arrays): one string crossing from the driver and one `JSON.parse` instead of a value-by-value
- * conversion of 10,000 rows, which cost twice as much.
+ * seat order, the tally counting errors under `preset`.
  */
 async function storedTallies(
   lib: Library,
@@ -132,20 +130,19 @@ async function storedTallies(
   preset: keyof typeof THRESHOLD_PRESETS,
 ): Promise<[id: number, seat: number, tally: PlayerTally][]> {
   // the stored tally counts errors at the import's thresholds (XG's); other presets are stored apart
-  const errors = preset === 'xg' ? '' : ` || ',' || coalesce(errors_by_preset, 'null')`;
-  const [[json]] = (await rows(
-    lib.connection,
-    `SELECT '[' || coalesce(string_agg('[' || match_id || ',' || seat || ',' || tally${errors} || ']', ','
-       ORDER BY match_id, seat), '') || ']' FROM match_players WHERE ${where}`,
-    params,
-  )) as [[string]];
-  return (JSON.parse(json) as [number, number, unknown[], ErrorsByPreset?][]).map(
-    ([id, seat, values, byPreset]) => {
-      const t = decodeTallyValues(values);
-      if (preset !== 'xg') [t.errors, t.avoidableErrors] = byPreset![preset];
-      return [id, seat, t];
-    },
-  );
+  const errors = preset === 'xg' ? 'NULL' : 'errors_by_preset';
+  return (
+    await rows(
+      lib.connection,
+      `SELECT match_id, seat, tally, ${errors} FROM match_players WHERE ${where} ORDER BY match_id, seat`,
+      params,
+    )
+  ).map(([id, seat, tally, byPreset]) => {
+    const t = decodeTally(String(tally));
+    if (preset !== 'xg')
+      [t.errors, t.avoidableErrors] = (JSON.parse(String(byPreset)) as ErrorsByPreset)[preset];
+    return [Number(id), Number(seat), t];
+  });
 }
 
 /** The stored tallies of matches `ids`, by match id and seat, counting errors under `preset`. */

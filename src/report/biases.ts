@@ -260,20 +260,20 @@ export function biasedBlotRows(
   p: PlayerBiases,
   most: number,
 ): { count: number; costliest: BlotBiasRow<BiasRef>[] } {
-  const top: { r: BlotBiasRow<BiasRef>; i: number }[] = [];
+  const costliest: BlotBiasRow<BiasRef>[] = [];
   let count = 0;
   for (const r of p.blots.rows) {
     if (r.x === 0) continue;
-    const i = count++;
+    count++;
     // rows come in order, so a later row with the same error goes after the earlier ones
-    let at = top.length;
-    while (at > 0 && top[at - 1]!.r.error < r.error) at--;
+    let at = costliest.length;
+    while (at > 0 && costliest[at - 1]!.error < r.error) at--;
     if (at < most) {
-      top.splice(at, 0, { r, i });
-      if (top.length > most) top.pop();
+      costliest.splice(at, 0, r);
+      if (costliest.length > most) costliest.pop();
     }
   }
-  return { count, costliest: top.map(({ r }) => r) };
+  return { count, costliest };
 }
 
 /** The board of a blot row (null when its position is unknown): the person on roll at the bottom. */

@@ -204,6 +204,10 @@ export class PlanCollector {
 
   /** A person's decisions counted and theme coverage, without making the plan. */
   summary(person: string): { readonly analysed: number; readonly coverage: ThemeCoverage } {
+    return this.pending(person);
+  }
+
+  private pending(person: string): Pending {
     const p = this.byName.get(person);
     if (!p) throw new Error(`plan: no person ${person}`);
     return p;
@@ -214,8 +218,7 @@ export class PlanCollector {
    * output can make the plans one person at a time and let each go once written.
    */
   result(person: string, size: number = REFERENCE_DEFAULT_SIZE): PlayerPlan {
-    const p = this.byName.get(person);
-    if (!p) throw new Error(`plan: no person ${person}`);
+    const p = this.pending(person);
     return {
       player: person,
       matches: p.matches,
