@@ -25,8 +25,9 @@
  * - Clock: no supported format stores move times, so there is no clock breakdown.
  *
  * From files, the matches are parsed and reduced here. From the library, nothing is parsed: the stored
- * tallies, and the `decisions` rows the import wrote with the same e, "counted" flag and classification
- * (src/library/rows.ts), give the same figures to the last bit (tested against the files).
+ * tallies and cells, which the import made by the same functions (src/library/rows.ts), and for the
+ * tournament's study plan its `decisions` rows, give the same figures to the last bit (tested against the
+ * files). The rank bands and pressure cells themselves are src/metrics/review-cells.ts.
  *
  * The study-plan families of the tournament (§7): from files, the plan's own collector (src/report/plan.ts);
  * from the library, the same classification read from the stored rows ({@link storedPlanInput}); both go
@@ -48,9 +49,10 @@ import {
 import { type PrUnit, prInterval } from '../metrics/interval.js';
 import { matchTallies, type PlayerStats, type PlayerTally } from '../metrics/player-stats.js';
 import { performanceRating } from '../metrics/pr.js';
+import { CellsBuilder, PRESSURES, RANK_BANDS, type SeatCells } from '../metrics/review-cells.js';
 import type { StudyPlanInput } from '../metrics/study-plan.js';
 import { type Delta, type DeltaSide, tournamentDelta } from '../metrics/tournament-delta.js';
-import type { Decision, Match } from '../model/types.js';
+import type { Match } from '../model/types.js';
 import { storedNames } from './names.js';
 import { type PlanRef, storedPlanInput } from './plan-errors.js';
 
@@ -66,66 +68,6 @@ export const HABITUAL_MAX_LENGTH = 64;
 
 /** Why there is no clock breakdown (JSON `clockReason`, the table's line). */
 export const CLOCK_REASON = 'n/a — no supported format stores move times';
-
-/** The rank bands of a counted decision in its match (1-based rank among the person's counted decisions). */
-export const RANK_BANDS = [
-  { key: '1-30', label: '1–30', first: 1 },
-  { key: '31-60', label: '31–60', first: 31 },
-  { key: '61-90', label: '61–90', first: 61 },
-  { key: '91+', label: '91+', first: 91 },
-] as const;
-
-/** The pressure cells. */
-export const PRESSURES = [
-  { key: 'dmp', label: 'DMP' },
-  { key: 'crawford', label: 'Crawford game' },
-  { key: 'postCrawford', label: 'post-Crawford, not DMP' },
-  { key: 'other', label: 'other' },
-] as const;
-
-export type Pressure = (typeof PRESSURES)[number]['key'];
-
-/** The index in {@link RANK_BANDS} of the band holding rank `rank` (1-based). */
-export function rankBand(rank: number): number {
-  let band = 0;
-  RANK_BANDS.forEach((b, i) => {
-    if (rank >= b.first) band = i;
-  });
-  return band;
-}
-
-/**
- * The pressure of a score, from the decision maker's and the opponent's away scores (null in money play):
- * the Crawford game; DMP (both players 1-away, not the Crawford game); post-Crawford non-DMP (one player
- * 1-away, not the Crawford game); other (money play included).
- */
-export function pressureAt(crawford: boolean, away: number | null, opponentAway: number | null): Pressure {
-  if (away === null || opponentAway === null) return 'other';
-  if (crawford) return 'crawford';
-  if (away === 1 && opponentAway === 1) return 'dmp';
-  if (away === 1 || opponentAway === 1) return 'postCrawford';
-  return 'other';
-}
-
-/** The pressure of a decision's score ({@link pressureAt}). */
-export function pressureOf(d: Decision): Pressure {
-  if (d.matchLength <= 0) return 'other';
-  return pressureAt(
-    d.crawfordGame,
-    d.matchLength - d.score[d.player],
-    d.matchLength - d.score[1 - d.player]!,
-  );
-}
-
-const PRESSURE_INDEX: Record<Pressure, number> = Object.fromEntries(
-  PRESSURES.map((p, i) => [p.key, i]),
-) as Record<Pressure, number>;
-
-/** One seat's Σe (equity) and counted decisions in a match, by rank band and by pressure cell. */
-export interface SeatCells {
-  readonly rank: readonly PrUnit[];
-  readonly pressure: readonly PrUnit[];
-}
 
 /** A match as the review takes it: what it shows of the match, its two seats' tallies and cells. */
 export interface ReviewMatch {
@@ -146,44 +88,13 @@ export interface ReviewMatch {
   readonly cells: readonly [SeatCells, SeatCells];
 }
 
-function emptyUnits(n: number): { error: number; decisions: number }[] {
-  return Array.from({ length: n }, () => ({ error: 0, decisions: 0 }));
-}
-
-/** Both seats' cells of a match, filled with its counted decisions in match order. */
-class CellsBuilder {
-  private readonly rank = [emptyUnits(RANK_BANDS.length), emptyUnits(RANK_BANDS.length)] as const;
-  private readonly pressure = [emptyUnits(PRESSURES.length), emptyUnits(PRESSURES.length)] as const;
-  private readonly seen: [number, number] = [0, 0];
-
-  /** The seat's next counted decision: its error e and the pressure of its score. */
-  add(seat: 0 | 1, error: number, pressure: Pressure): void {
-    this.seen[seat]++;
-    const r = this.rank[seat][rankBand(this.seen[seat])]!;
-    r.error += error;
-    r.decisions++;
-    const p = this.pressure[seat][PRESSURE_INDEX[pressure]]!;
-    p.error += error;
-    p.decisions++;
-  }
-
-  cells(): readonly [SeatCells, SeatCells] {
-    return [
-      { rank: this.rank[0], pressure: this.pressure[0] },
-      { rank: this.rank[1], pressure: this.pressure[1] },
-    ];
-  }
-}
-
 /**
  * Reduces a parsed match for the review: `matchTallies` makes the tallies and, through its observer, the
  * cells (the counted decisions numbered in match order).
  */
 export function reviewMatch(met: Met, match: Match, thresholds: ErrorThresholds): ReviewMatch {
   const cells = new CellsBuilder();
-  const tallies = matchTallies(met, match, thresholds, (d, f) => {
-    if (f.counted && f.error !== null) cells.add(d.player, f.error, pressureOf(d));
-  });
+  const tallies = matchTallies(met, match, thresholds, (d, f) => cells.observe(d, f));
   const { finalScore, winner } = matchOutcome(match);
   return {
     file: match.file,
@@ -202,19 +113,10 @@ export function reviewMatch(met: Met, match: Match, thresholds: ErrorThresholds)
 }
 
 /**
- * A library match for the review, from its stored rows alone: the tallies made at import and the cells of
- * the counted decisions read (those of the seats asked for; the cells of the other seat stay empty). The
- * decisions' e and pressure are what {@link reviewMatch} takes from the parsed match (src/library/rows.ts
- * stores the tallies' own figures).
+ * A library match for the review, from its stored rows alone: the tallies and the cells made at import
+ * from the same decisions and figures {@link reviewMatch} takes from the parsed match (src/library/rows.ts).
  */
 export function storedReviewMatch(s: StoredMatchRows): ReviewMatch {
-  const cells = new CellsBuilder();
-  const d = s.decisions;
-  for (let i = 0; i < d.length; i++) {
-    const away = d.away[i]! < 0 ? null : d.away[i]!;
-    const opponentAway = d.opponentAway[i]! < 0 ? null : d.opponentAway[i]!;
-    cells.add(d.seat[i] as 0 | 1, d.error[i]!, pressureAt(d.crawford[i] === 1, away, opponentAway));
-  }
   return {
     file: s.file,
     date: s.date,
@@ -227,7 +129,7 @@ export function storedReviewMatch(s: StoredMatchRows): ReviewMatch {
     winner: s.winner,
     fingerprint: s.key,
     tallies: s.tallies,
-    cells: cells.cells(),
+    cells: s.cells,
   };
 }
 
@@ -670,7 +572,7 @@ export async function libraryTournament(
     detailFrom: threshold - THRESHOLD_EPSILON,
   })) {
     reviews.push(storedReviewMatch(s));
-    const d = s.decisions;
+    const d = s.decisions!;
     for (let i = 0; i < d.length; i++)
       if (reachesThreshold(d.error[i]!, threshold)) {
         const detail = d.detail(i);
@@ -696,6 +598,11 @@ export async function libraryHabitual(
   const filter = habitualFilter(window);
   const names = storedNames(await librarySeats(lib, filter), person, aliases);
   if (names.size === 0) return;
-  for await (const s of libraryDecisionRows(lib, filter, preset, { players: names, onlyTheirs: true }))
+  // the stored tallies and cells say all the habitual level needs: no decision row is read
+  for await (const s of libraryDecisionRows(lib, filter, preset, {
+    players: names,
+    onlyTheirs: true,
+    decisions: false,
+  }))
     collector.add(storedReviewMatch(s));
 }

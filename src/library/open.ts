@@ -140,6 +140,11 @@ async function runMigration(con: DuckDBConnection, step: Migration): Promise<voi
     await con.run(step);
     return;
   }
+  if ('fill' in step) {
+    await con.run(step.sql);
+    await step.fill(con);
+    return;
+  }
   await con.run(step.before);
   const top = Number(
     (await con.runAndReadAll('SELECT coalesce(max(match_id), 0) FROM matches')).getRows()[0]![0],

@@ -12,6 +12,7 @@ import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
+import { decodeCells, type SeatCells } from '../metrics/review-cells.js';
 import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { type MatchFilter, passesFilter } from './filter.js';
@@ -380,7 +381,10 @@ export interface StoredMatchRows {
   readonly key: string | null;
   /** Both seats' tallies; with `onlyTheirs`, only the seats of the players asked for (seat order). */
   readonly tallies: readonly PlayerTally[];
-  readonly decisions: StoredDecisions;
+  /** Both seats' review cells, made at import (src/metrics/review-cells.ts). */
+  readonly cells: readonly [SeatCells, SeatCells];
+  /** The counted decisions of the seats asked for; null when not asked for (`decisions: false`). */
+  readonly decisions: StoredDecisions | null;
 }
 
 const text = (v: unknown): string | null => (v === null ? null : String(v));
@@ -396,6 +400,8 @@ export interface DecisionRowsOptions {
   readonly keepEvent?: (event: string | null) => boolean;
   /** The detail is read for the decisions whose error is at least this (equity); default none. */
   readonly detailFrom?: number;
+  /** False: no decision row is read (`decisions` is null); the matches, tallies and cells only. */
+  readonly decisions?: boolean;
 }
 
 /**
@@ -437,6 +443,31 @@ function storedDecisions(
   };
 }
 
+/** A stored match for the history from its `matches` row (and its seats' cells), tallies and decisions. */
+function storedMatch(
+  r: readonly unknown[],
+  tallies: readonly PlayerTally[],
+  decisions: StoredDecisions | null,
+): StoredMatchRows {
+  const [, file, p0, p1, length, date, event, round, key, winner, s0, s1, cells0, cells1] = r;
+  const players: [string, string] = [String(p0), String(p1)];
+  const finalScore: [number, number] = [Number(s0), Number(s1)];
+  return {
+    file: String(file),
+    players,
+    matchLength: Number(length),
+    finalScore,
+    winner: winnerSeat(text(winner), players, Number(length), finalScore),
+    date: text(date),
+    event: text(event),
+    round: text(round),
+    key: text(key),
+    tallies,
+    cells: [decodeCells(String(cells0)), decodeCells(String(cells1))],
+    decisions,
+  };
+}
+
 /**
  * The stored matches passing the filter, in file order, each with the counted decisions of the seats named
  * `players` read from the `decisions` rows: no stored bytes are parsed. The detail of the few errors asked
@@ -459,9 +490,17 @@ export async function* libraryDecisionRows(
     const byId = new Map<number, unknown[]>();
     for (const r of await rows(
       lib.connection,
-      `SELECT match_id, file, player0, player1, match_length, date, event, round, fingerprint, winner, score0, score1 FROM matches WHERE match_id IN (${ids})`,
+      `SELECT m.match_id, file, player0, player1, match_length, date, event, round, fingerprint, winner, score0, score1,
+         p0.cells, p1.cells
+       FROM matches m JOIN match_players p0 ON p0.match_id = m.match_id AND p0.seat = 0
+         JOIN match_players p1 ON p1.match_id = m.match_id AND p1.seat = 1
+       WHERE m.match_id IN (${ids})`,
     ))
       byId.set(Number(r[0]), r);
+    if (opts.decisions === false) {
+      for (const h of part) yield storedMatch(byId.get(h.id)!, tallies.get(h.id) ?? [], null);
+      continue;
+    }
     const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL AND player IN (${seats})`;
     const details = new Map<string, StoredDetail>();
     if (opts.detailFrom !== undefined && Number.isFinite(opts.detailFrom))
@@ -502,22 +541,12 @@ export async function* libraryDecisionRows(
       else runs.set(id[i]!, [i, i + 1]);
     }
     const none: [number, number] = [0, 0];
-    for (const h of part) {
-      const [, file, p0, p1, length, date, event, round, key, winner, s0, s1] = byId.get(h.id)!;
-      yield {
-        file: String(file),
-        players: [String(p0), String(p1)],
-        matchLength: Number(length),
-        finalScore: [Number(s0), Number(s1)],
-        winner: winnerSeat(text(winner), [String(p0), String(p1)], Number(length), [Number(s0), Number(s1)]),
-        date: text(date),
-        event: text(event),
-        round: text(round),
-        key: text(key),
-        tallies: tallies.get(h.id) ?? [],
-        decisions: storedDecisions(columns, runs.get(h.id) ?? none, h.id, details),
-      };
-    }
+    for (const h of part)
+      yield storedMatch(
+        byId.get(h.id)!,
+        tallies.get(h.id) ?? [],
+        storedDecisions(columns, runs.get(h.id) ?? none, h.id, details),
+      );
   }
 }
 

@@ -24,6 +24,7 @@ import {
   matchTallies,
   type PlayerTally,
 } from '../metrics/player-stats.js';
+import { CellsBuilder, encodeCells } from '../metrics/review-cells.js';
 import type { Decision, Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { playedAndBest } from '../review/decision-refs.js';
@@ -112,7 +113,9 @@ export function matchRows(
   let gameIndex = 0;
   let position = 0;
   let rolls = 0;
+  const cells = new CellsBuilder();
   const observe = (d: Decision, f: DecisionFigures): void => {
+    cells.observe(d, f);
     while (gameIndex < match.games.length && position >= match.games[gameIndex]!.decisions.length) {
       gameIndex++;
       position = 0;
@@ -211,12 +214,14 @@ export function matchRows(
     match.rules.jacoby,
     JSON.stringify(warnings),
   ];
+  const seatCells = cells.cells();
   const players = ([0, 1] as const).map((seat): Cell[] => [
     matchId,
     seat,
     match.players[seat],
     encodeTally(tallies[seat]),
     JSON.stringify(errors[seat]),
+    encodeCells(seatCells[seat]),
   ]) as [Cell[], Cell[]];
   const games = match.games.map((g): Cell[] => [
     matchId,

@@ -12,8 +12,11 @@
  * The bytes of the imported files are kept beside the database (src/library/sources.ts).
  */
 
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { fillReviewCells } from './migrate-cells.js';
+
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -229,10 +232,22 @@ DROP TABLE step4_dropped;
 `;
 
 /**
- * A migration step: SQL run once, or SQL run before, per slice of match ids (parameters $1 ≤ id < $2, over
- * every id the library holds) and after, all in the step's one transaction.
+ * Step 5: each seat's review cells (`bdb tournament review`'s rank bands and pressure cells,
+ * src/metrics/review-cells.ts), made at import, so a habitual level of thousands of matches reads one row
+ * per seat instead of every decision. Matches imported before are filled from their stored decision rows
+ * by the same builder (src/library/migrate-cells.ts).
  */
-export type Migration = string | { readonly before: string; readonly slice: string; readonly after: string };
+const STEP_5 = 'ALTER TABLE match_players ADD COLUMN IF NOT EXISTS cells VARCHAR;';
+
+/**
+ * A migration step: SQL run once; or SQL run before, per slice of match ids (parameters $1 ≤ id < $2, over
+ * every id the library holds) and after; or SQL then a function of the connection; all in the step's one
+ * transaction.
+ */
+export type Migration =
+  | string
+  | { readonly before: string; readonly slice: string; readonly after: string }
+  | { readonly sql: string; readonly fill: (con: DuckDBConnection) => Promise<void> };
 
 /** Match ids per slice of a sliced step. */
 export const MIGRATION_SLICE = 500;
@@ -246,6 +261,7 @@ export const MIGRATIONS: readonly Migration[] = [
   STEP_2,
   STEP_3,
   { before: STEP_4_GAMES, slice: STEP_4_SLICE, after: STEP_4 },
+  { sql: STEP_5, fill: fillReviewCells },
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */

@@ -208,6 +208,27 @@ describe('bdb import and the library route', () => {
     expect(bdb('plan', '--library', old, '--json').stdout).toBe(bdb('plan', REF, '--json').stdout);
   });
 
+  it('a schema 4 library (no review cells) is upgraded by import to the cells an import stores', async () => {
+    const old = lib('schema4.duckdb');
+    cpSync(main, old);
+    cpSync(`${main}.sources`, `${old}.sources`, { recursive: true });
+    const cells = 'SELECT match_id, seat, cells FROM match_players ORDER BY match_id, seat';
+    const stored = await query(main, cells);
+    expect(stored.length).toBeGreaterThan(0);
+    const inst = await DuckDBInstance.create(old);
+    const con = await inst.connect();
+    await con.run(
+      "ALTER TABLE match_players DROP COLUMN cells; UPDATE meta SET value = '4' WHERE key = 'schema_version'; DELETE FROM meta WHERE key = 'migrated_5'",
+    );
+    con.closeSync();
+    inst.closeSync();
+    expect(bdb('stats', '--library', old, '--json').stderr).toMatch(/library schema 4 needs upgrading/);
+    const up = bdb('import', REF, '--library', old);
+    expect(up.code, up.stderr).toBe(0);
+    expect(await query(old, cells)).toEqual(stored);
+    expect(await query(old, "SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([['5']]);
+  });
+
   it('bdb sql answers queries and refuses writes, leaving the library as it was', () => {
     const before = sha(main);
     const t = bdb('sql', 'SELECT count(*) AS n FROM matches', '--library', main);

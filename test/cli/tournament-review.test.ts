@@ -23,11 +23,13 @@ import { readUnit } from '../../src/cli/match-input.js';
 import {
   HabitualCollector,
   habitualWindow,
+  libraryHabitual,
   type ReviewMatch,
   reviewMatch,
   tournamentDay,
   tournamentReview,
 } from '../../src/history/tournament-review.js';
+import { closeLibrary, openLibrary } from '../../src/library/open.js';
 import { loadKazarossXG2 } from '../../src/met/index.js';
 import { DEFAULT_THRESHOLDS } from '../../src/metrics/difficulty.js';
 import { bdb } from '../helpers/cli.js';
@@ -393,6 +395,31 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     expect(r.habitual.excluded).toBe(1);
     expect(r.habitual.figures).toEqual(review.habitual.figures);
     expect(r.byRank).toEqual(review.byRank);
+  }, 120_000);
+
+  it('the habitual cells stored at import equal those made from the files of the window, bit for bit', async () => {
+    // the files route: every match of the history parsed and reduced by reviewMatch, in file order
+    const met = loadKazarossXG2();
+    const window = habitualWindow(T);
+    const aliases = new Map([['llabba', 'Llabba']]);
+    const fromFiles = new HabitualCollector({ person: 'Llabba', aliases, window, exclude: new Set() });
+    for (const unit of matchUnits(
+      readdirSync(LLABBA)
+        .map((f) => join(LLABBA, f))
+        .sort(),
+    ))
+      fromFiles.add(reviewMatch(met, parseMatchFiles(readUnit(unit), met).match, DEFAULT_THRESHOLDS));
+    // the library route: the stored tallies and cells alone
+    const fromLibrary = new HabitualCollector({ person: 'Llabba', aliases, window, exclude: new Set() });
+    const l = await openLibrary(lib, { readOnly: true });
+    try {
+      await libraryHabitual(l, window, 'xg', fromLibrary, 'Llabba', aliases);
+    } finally {
+      closeLibrary(l);
+    }
+    expect(fromLibrary.units().rank.flat().length).toBeGreaterThan(0);
+    expect(fromLibrary.units()).toEqual(fromFiles.units());
+    expect(fromLibrary.stats()).toEqual(fromFiles.stats());
   }, 120_000);
 
   it('an undated match of the player in the library is in no window, and said so', async () => {

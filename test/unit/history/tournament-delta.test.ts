@@ -7,13 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { unknownEventMessage } from '../../../src/history/names.js';
-import {
-  cellFigures,
-  habitualWindow,
-  pressureOf,
-  rankBand,
-  sameEvent,
-} from '../../../src/history/tournament-review.js';
+import { cellFigures, habitualWindow, sameEvent } from '../../../src/history/tournament-review.js';
+import { pressureOf, rankBand } from '../../../src/metrics/review-cells.js';
 import {
   DELTA_MIN_DECISIONS,
   sigmaFromUpper,
