@@ -9,6 +9,7 @@
  * others are set aside, listed as duplicates and summed up in one line on stderr. A file byte for byte the
  * same as one read before (a copy) is set aside so without being parsed again. `allReadings` keeps them all.
  */
+
 import { createHash } from 'node:crypto';
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
@@ -21,6 +22,7 @@ import { pause } from './blocking.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, inputName, matchUnits, STDIN_NAME, STDIN_PATH } from './files.js';
+import { DEFAULT_MAX_FILE_MB } from './options.js';
 
 /** What reading the inputs gave. */
 export interface MatchInputResult {
@@ -45,10 +47,6 @@ export interface ReadMatchesOptions {
   /** The largest file read, in MB (`--max-file-size`). */
   readonly maxFileMb?: number;
 }
-
-/** The largest file read by default (`--max-file-size`): far above any match file (an analysed 25-point
- *  SGF is about 1 MB, its text export a few). */
-export const DEFAULT_MAX_FILE_MB = 64;
 
 /** The error for a file above the size read at most. */
 function tooLarge(file: string, bytes: number, maxMb: number, more: string): BdbError {

@@ -4,20 +4,20 @@
  * `--event`, `--length`) and, on the library, the stored aliases added to `--alias`.
  */
 import type { Command } from 'commander';
-import { defaultMet } from '../analyse.js';
 import { UsageError } from '../errors.js';
 import { type NamedPlayers, storedNames } from '../history/names.js';
 import { storedAliases } from '../library/aliases.js';
 import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
 import { libraryFileNotes, libraryMatches, librarySeats } from '../library/read.js';
+import { defaultMet } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { LIBRARY_HELP, withLibrary } from './library-input.js';
-import { type MatchInputResult, readMatches } from './match-input.js';
+import type { MatchInputResult } from './match-input.js';
 import {
   maxFileSize,
   maxFileSizeOption,
@@ -223,6 +223,7 @@ export async function overMatches(
     const s = personSettings(opts);
     const named = namedPlayers(opts, s.aliases);
     const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), null);
+    const { readMatches } = await import('./match-input.js');
     const result = readMatches(
       paths,
       (match) => {

@@ -11,8 +11,11 @@ import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js'
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { TextBoardOptions } from '../report/board-text.js';
 import { EXIT, type ExitCode } from './exit.js';
-import { DEFAULT_MAX_FILE_MB } from './match-input.js';
 import { outputWidth } from './output.js';
+
+/** The largest file read by default (`--max-file-size`): far above any match file (an analysed 25-point
+ *  SGF is about 1 MB, its text export a few). */
+export const DEFAULT_MAX_FILE_MB = 64;
 
 /** Parses `--alias NAME=OTHER` values (given to `what`) into a map alias → canonical name. */
 export function parseAliases(values: readonly string[], what = '--alias'): Map<string, string> {

@@ -12,8 +12,9 @@
  * Memory: the collector keeps the matches of the person followed (or, with no person named, of everyone,
  * to find who plays most): two tallies per match, never the matches themselves.
  */
-import { canonicalName, PlayerAggregator } from '../analyse.js';
+
 import { isoDay } from '../library/dates.js';
+import { canonicalName, PlayerAggregator } from '../match-report.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
 import { prTrend } from '../metrics/trend.js';
 import { mostCounted } from './names.js';
@@ -29,9 +30,18 @@ interface Entry {
   /** Arrival order (the file order of the route). */
   readonly index: number;
   readonly day: string | null;
-  readonly tallies: readonly PlayerTally[];
+  /** The seats' tallies; null once added on arrival (a collector following one person by calendar period). */
+  readonly tallies: readonly PlayerTally[] | null;
+  /** Σe and N of the followed person's seats (the trend's point); 0 when not following one person. */
+  readonly error: number;
+  readonly decisions: number;
 }
 
+/** The running figures of a calendar period, added on arrival. */
+interface Running {
+  readonly agg: PlayerAggregator;
+  readonly days: string[];
+}
 /** The label of the period holding `day` (ISO). */
 function periodKey(day: string, by: 'month' | 'quarter' | 'year'): string {
   const y = day.slice(0, 4);
@@ -59,11 +69,29 @@ export class ProgressCollector {
   /** Every person seen, followed or not (for the message naming the closest to an unknown one). */
   private readonly seen = new Set<string>();
   private next = 0;
+  /**
+   * Following one person by calendar period: each match is added to its period and to the whole on
+   * arrival (arrival is file order, the order `bdb stats` adds them), and its tallies are not kept.
+   */
+  private readonly running: {
+    readonly by: 'month' | 'quarter' | 'year';
+    readonly periods: Map<string, Running>;
+    readonly overall: PlayerAggregator;
+  } | null;
 
-  /** `player`: the canonical name to follow; undefined: the person in most matches. */
-  constructor(opts: { aliases: ReadonlyMap<string, string>; player?: string }) {
+  /**
+   * `player`: the canonical name to follow; undefined: the person in most matches. `by`, with `player`: the
+   * grouping {@link report} will be asked for, so that a calendar grouping is added up as matches arrive.
+   */
+  constructor(opts: { aliases: ReadonlyMap<string, string>; player?: string; by?: ProgressBy }) {
     this.aliases = opts.aliases;
     this.player = opts.player;
+    const agg = (): PlayerAggregator =>
+      new PlayerAggregator({ aliases: this.aliases, players: [opts.player!] });
+    this.running =
+      opts.player !== undefined && typeof opts.by === 'string'
+        ? { by: opts.by, periods: new Map(), overall: agg() }
+        : null;
   }
 
   /** Notes the persons of a match not handed over (read only for a name's suggestions). */
@@ -72,14 +100,44 @@ export class ProgressCollector {
   }
 
   add(m: ProgressMatch): void {
-    const entry: Entry = { index: this.next++, day: isoDay(m.date), tallies: m.tallies };
+    const day = isoDay(m.date);
+    const index = this.next++;
     for (const p of persons(m.tallies, this.aliases)) {
       this.seen.add(p);
       if (this.player !== undefined && p !== this.player) continue;
+      const point = this.player === undefined ? { error: 0, decisions: 0 } : this.point(m.tallies, p);
+      const r = this.running;
+      if (r !== null && day !== null) {
+        const key = periodKey(day, r.by);
+        let period = r.periods.get(key);
+        if (!period) {
+          period = {
+            agg: new PlayerAggregator({ aliases: this.aliases, players: [p] }),
+            days: [],
+          };
+          r.periods.set(key, period);
+        }
+        period.agg.add({ tallies: m.tallies });
+        period.days.push(day);
+        r.overall.add({ tallies: m.tallies });
+      }
+      const entry: Entry = { index, day, tallies: r === null ? m.tallies : null, ...point };
       const list = this.byPerson.get(p) ?? [];
       list.push(entry);
       this.byPerson.set(p, list);
     }
+  }
+
+  /** Σe and N of `person`'s seats of a match: the PR's own numerator and denominator (spec §2.1). */
+  private point(tallies: readonly PlayerTally[], person: string): { error: number; decisions: number } {
+    let error = 0;
+    let decisions = 0;
+    for (const t of new Set(tallies))
+      if (canonicalName(t.player, this.aliases) === person) {
+        error += t.error.checker + t.error.double + t.error.take;
+        decisions += t.counted.checker + t.counted.double + t.counted.take;
+      }
+    return { error, decisions };
   }
 
   /** The names seen (canonical), for messages. */
@@ -102,74 +160,66 @@ export class ProgressCollector {
     const dated = all
       .filter((e) => e.day !== null)
       .sort((a, b) => (a.day! < b.day! ? -1 : a.day! > b.day! ? 1 : a.index - b.index));
-    const groups: Entry[][] = [];
-    if (typeof by === 'string') {
-      let key = '';
-      for (const e of dated) {
-        const k = periodKey(e.day!, by);
-        if (k !== key || groups.length === 0) groups.push([]);
-        key = k;
-        groups.at(-1)!.push(e);
-      }
+    const r = this.running;
+    let periods: ProgressPeriod[];
+    let overall: ProgressPeriod;
+    if (r !== null && person === this.player) {
+      if (by !== r.by)
+        throw new Error(`progress: matches added up by ${r.by}, report asked by ${byLabel(by)}`);
+      // period keys sort as their periods do (YYYY, YYYY-Qn, YYYY-MM)
+      periods = [...r.periods]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, p]) => figures(key, p.agg.results()[0] ?? null, p.days));
+      overall = figures(
+        'all',
+        r.overall.results()[0] ?? null,
+        dated.map((e) => e.day!),
+      );
     } else {
-      for (let i = 0; i < dated.length; i += by.matches) groups.push(dated.slice(i, i + by.matches));
+      const groups: Entry[][] = [];
+      if (typeof by === 'string') {
+        let key = '';
+        for (const e of dated) {
+          const k = periodKey(e.day!, by);
+          if (k !== key || groups.length === 0) groups.push([]);
+          key = k;
+          groups.at(-1)!.push(e);
+        }
+      } else {
+        for (let i = 0; i < dated.length; i += by.matches) groups.push(dated.slice(i, i + by.matches));
+      }
+      periods = groups.map((g, i) => {
+        const label =
+          typeof by === 'string'
+            ? periodKey(g[0]!.day!, by)
+            : `matches ${i * by.matches + 1}–${i * by.matches + g.length}`;
+        return this.period(person, label, g);
+      });
+      overall = this.period(person, 'all', dated);
     }
-    const periods = groups.map((g, i) => {
-      const label =
-        typeof by === 'string'
-          ? periodKey(g[0]!.day!, by)
-          : `matches ${i * by.matches + 1}–${i * by.matches + g.length}`;
-      return this.period(person, label, g);
-    });
     return {
       player: person,
       by: byLabel(by),
       periods,
-      overall: this.period(person, 'all', dated),
+      overall,
       trend: this.trend(person, dated),
       undated: all.length - dated.length,
     };
   }
 
-  /** The person's figures over `entries`, added in file order as `bdb stats` adds them. */
-  private stats(person: string, entries: readonly Entry[]): PlayerStats | null {
-    const agg = new PlayerAggregator({ aliases: this.aliases, players: [person] });
-    for (const e of [...entries].sort((a, b) => a.index - b.index)) agg.add({ tallies: e.tallies });
-    return agg.results()[0] ?? null;
-  }
-
+  /** The person's figures over `entries` (tallies kept), added in file order as `bdb stats` adds them. */
   private period(person: string, label: string, entries: readonly Entry[]): ProgressPeriod {
-    const s = this.stats(person, entries);
-    const days = entries.map((e) => e.day!).sort();
-    return {
+    const agg = new PlayerAggregator({ aliases: this.aliases, players: [person] });
+    for (const e of [...entries].sort((a, b) => a.index - b.index)) agg.add({ tallies: e.tallies! });
+    return figures(
       label,
-      from: days[0] ?? '',
-      to: days.at(-1) ?? '',
-      matches: entries.length,
-      decisions: s === null ? 0 : s.decisions.total,
-      pr: s?.pr ?? null,
-      prLow: s?.prInterval.low ?? null,
-      prHigh: s?.prInterval.high ?? null,
-      l7: s?.l7Pct ?? null,
-      l7Low: s?.l7Interval.low ?? null,
-      l7High: s?.l7Interval.high ?? null,
-      level: s?.level ?? null,
-    };
+      agg.results()[0] ?? null,
+      entries.map((e) => e.day!),
+    );
   }
 
   private trend(person: string, dated: readonly Entry[]): ProgressTrend {
-    // each match's Σe and N of the person's seats: the PR's own numerator and denominator (spec §2.1)
-    const points = dated.map((e) => {
-      let error = 0;
-      let decisions = 0;
-      for (const t of new Set(e.tallies))
-        if (canonicalName(t.player, this.aliases) === person) {
-          error += t.error.checker + t.error.double + t.error.take;
-          decisions += t.counted.checker + t.counted.double + t.counted.take;
-        }
-      return { error, decisions };
-    });
-    const t = prTrend(points);
+    const t = prTrend(dated.map((e) => (e.tallies === null ? e : this.point(e.tallies, person))));
     const verdict: ProgressTrend['verdict'] =
       t.slopePer100 === null || t.low === null || t.high === null
         ? 'insufficient'
@@ -180,6 +230,25 @@ export class ProgressCollector {
             : 'no clear trend';
     return { matches: t.matches, slopePer100: t.slopePer100, low: t.low, high: t.high, verdict };
   }
+}
+
+/** A period's line: the person's figures over its matches (null: none of theirs analysed) and their days. */
+function figures(label: string, s: PlayerStats | null, matchDays: readonly string[]): ProgressPeriod {
+  const days = [...matchDays].sort();
+  return {
+    label,
+    from: days[0] ?? '',
+    to: days.at(-1) ?? '',
+    matches: days.length,
+    decisions: s === null ? 0 : s.decisions.total,
+    pr: s?.pr ?? null,
+    prLow: s?.prInterval.low ?? null,
+    prHigh: s?.prInterval.high ?? null,
+    l7: s?.l7Pct ?? null,
+    l7Low: s?.l7Interval.low ?? null,
+    l7High: s?.l7Interval.high ?? null,
+    level: s?.level ?? null,
+  };
 }
 
 /** Parses `--by`: month, quarter, year, or a number of matches (at least 2). */

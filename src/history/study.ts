@@ -20,9 +20,10 @@
  * Memory: sums per day (of match) and per family, and per day and per (game plan, nature): never the
  * matches themselves.
  */
-import { canonicalName } from '../analyse.js';
+
 import { isoDay } from '../library/dates.js';
 import type { StudyMark } from '../library/study-marks.js';
+import { canonicalName } from '../match-report.js';
 
 export type { StudyMark } from '../library/study-marks.js';
 

@@ -33,12 +33,13 @@
  * from the library, the same classification read from the stored rows ({@link storedPlanInput}); both go
  * through `studyPlan` and are joined in the report layer.
  */
-import { canonicalName, matchKey, matchOutcome, PlayerAggregator } from '../analyse.js';
+
 import { isoDay } from '../library/dates.js';
 import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
 import { libraryDecisionRows, librarySeats, type StoredMatchRows } from '../library/read.js';
 import { rows } from '../library/sql.js';
+import { canonicalName, matchKey, matchOutcome, PlayerAggregator } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import {
   type ErrorThresholds,

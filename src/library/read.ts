@@ -7,7 +7,7 @@
  * Order: matches come sorted by file path (JavaScript string order), which is the order in which `bdb stats
  * FOLDER` walks a folder, so a library and a folder give the same lists.
  */
-import { type MatchReport, parseMatchFiles } from '../analyse.js';
+import type { MatchReport } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
@@ -20,7 +20,7 @@ import type { UnitFile } from './import.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, sourcesDir } from './sources.js';
-import { doubleColumns, rows } from './sql.js';
+import { doubleColumns, rowStream, rows } from './sql.js';
 import { decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
@@ -121,29 +121,33 @@ const MATCH_COLUMNS =
   'match_id, file, format, player0, player1, match_length, games, date, event, analyser, checker_depth, cube_depth, winner, score0, score1, warnings';
 
 /**
- * The stored tally rows of `match_players` that `where` selects, as [match id, seat, tally] in match and
- * seat order, the tally counting errors under `preset`.
+ * The stored tally rows of `match_players` that `where` selects, as [match id, seat, tally] in no set
+ * order (sorting them costs DuckDB memory in proportion), the tally counting errors under `preset`.
  */
 async function storedTallies(
   lib: Library,
   where: string,
   params: readonly string[],
   preset: keyof typeof THRESHOLD_PRESETS,
+  /** Only the rows of the matches it accepts are decoded (default: every row). */
+  keep: (id: number) => boolean = () => true,
 ): Promise<[id: number, seat: number, tally: PlayerTally][]> {
   // the stored tally counts errors at the import's thresholds (XG's); other presets are stored apart
   const errors = preset === 'xg' ? 'NULL' : 'errors_by_preset';
-  return (
-    await rows(
-      lib.connection,
-      `SELECT match_id, seat, tally, ${errors} FROM match_players WHERE ${where} ORDER BY match_id, seat`,
-      params,
-    )
-  ).map(([id, seat, tally, byPreset]) => {
+  const out: [id: number, seat: number, tally: PlayerTally][] = [];
+  // streamed: the texts of the rows not yet decoded are never all held
+  for await (const [id, seat, tally, byPreset] of rowStream(
+    lib.connection,
+    `SELECT match_id, seat, tally, ${errors} FROM match_players WHERE ${where}`,
+    params,
+  )) {
+    if (!keep(Number(id))) continue;
     const t = decodeTally(String(tally));
     if (preset !== 'xg')
       [t.errors, t.avoidableErrors] = (JSON.parse(String(byPreset)) as ErrorsByPreset)[preset];
-    return [Number(id), Number(seat), t];
-  });
+    out.push([Number(id), Number(seat), t]);
+  }
+  return out;
 }
 
 /** The stored tallies of matches `ids`, by match id and seat, counting errors under `preset`. */
@@ -185,19 +189,26 @@ export async function* libraryTallies(
  */
 async function seatTallies(
   lib: Library,
-  ids: string,
+  /** The matches (a list of ids for SQL), null: all of theirs. */
+  ids: string | null,
   preset: keyof typeof THRESHOLD_PRESETS,
   names: ReadonlySet<string>,
+  keep?: (id: number) => boolean,
 ): Promise<Map<number, PlayerTally[]>> {
   const list = [...names];
   const tallies = new Map<number, PlayerTally[]>();
   if (list.length === 0) return tallies;
-  const where = `match_id IN (${ids}) AND player IN (${list.map((_, i) => `$${i + 1}`).join(', ')})`;
-  for (const [id, , t] of await storedTallies(lib, where, list, preset)) {
+  const where = `${ids === null ? '' : `match_id IN (${ids}) AND `}player IN (${list.map((_, i) => `$${i + 1}`).join(', ')})`;
+  const seatOf = new Map<PlayerTally, number>();
+  for (const [id, seat, t] of await storedTallies(lib, where, list, preset, keep)) {
+    seatOf.set(t, seat);
     const seats = tallies.get(id);
     if (seats) seats.push(t);
     else tallies.set(id, [t]);
   }
+  // seat order within a match (a person holding both seats)
+  for (const seats of tallies.values())
+    if (seats.length > 1) seats.sort((a, b) => seatOf.get(a)! - seatOf.get(b)!);
   return tallies;
 }
 
@@ -211,10 +222,12 @@ export async function* libraryPersonTallies(
   preset: keyof typeof THRESHOLD_PRESETS,
   names: ReadonlySet<string>,
 ): AsyncGenerator<{ readonly tallies: readonly PlayerTally[]; readonly day: string | null }> {
-  for (const part of chunks(await heads(lib, filter, names), CHUNK)) {
-    const tallies = await seatTallies(lib, part.map((h) => h.id).join(','), preset, names);
-    for (const h of part) yield { tallies: tallies.get(h.id) ?? [], day: h.day };
-  }
+  // one query for every seat of theirs (a list of match ids costs DuckDB more than the rows it saves): the
+  // one reader, progress, keeps each match's tallies of the person anyway
+  const list = await heads(lib, filter, names);
+  const wanted = new Set(list.map((h) => h.id));
+  const tallies = await seatTallies(lib, null, preset, names, (id) => wanted.has(id));
+  for (const h of list) yield { tallies: tallies.get(h.id) ?? [], day: h.day };
 }
 
 /** How many stored matches with a seat `wanted` accepts have no readable date (they fall in no window). */
@@ -564,6 +577,8 @@ export async function* libraryMatches(
   players?: ReadonlySet<string>,
 ): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
   const con = lib.connection;
+  // the parsers are loaded only by the commands that parse (the other library readers never need them)
+  const { parseMatchFiles } = await import('../analyse.js');
   for (const part of chunks(await heads(lib, filter, players), 50)) {
     const ids = part.map((h) => h.id).join(',');
     const bytes = new Map<string, Uint8Array>();

@@ -4,10 +4,11 @@
  * function that computes it for `bdb stats` (decisionError, isCounted, mwcLoss, decisionDifficulty,
  * the classifiers, the position writers): the library stores figures, it does not recompute them.
  */
-import { matchOutcome } from '../analyse.js';
+
 import { checkerThemes } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
 import { gamePhase, gamePlan } from '../classify/game-plan.js';
+import { matchOutcome } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { bestCubeEquity } from '../metrics/decision-error.js';
 import {

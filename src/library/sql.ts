@@ -139,6 +139,21 @@ export async function rows(
 }
 
 /**
+ * Runs a query with positional parameters and yields its rows as JS values, one DuckDB chunk (2,048 rows)
+ * at a time: a large result is never held whole, neither by DuckDB nor here.
+ */
+export async function* rowStream(
+  con: DuckDBConnection,
+  sql: string,
+  params: readonly DuckDBValue[] = [],
+): AsyncGenerator<unknown[]> {
+  const { JSDuckDBValueConverter } = await duckdb();
+  const result = await con.stream(sql, params as DuckDBValue[]);
+  for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk())
+    yield* chunk.convertRows(JSDuckDBValueConverter) as unknown[][];
+}
+
+/**
  * Runs a query whose columns are all DOUBLE and never NULL (cast and COALESCE in the SQL: a NULL would read
  * as whatever the vector holds in its place) and returns each
  * column as one Float64Array, read straight from DuckDB's vectors: no JS row or value object is made, so a

@@ -13,7 +13,7 @@
  * used only while the two are equal. `bdb import`, `merge` and `alias` rebuild them when they finish; a
  * process killed before that leaves them stale, never wrong, and readers then add the matches up.
  */
-import { canonicalName, PlayerAggregator } from '../analyse.js';
+import { canonicalName, PlayerAggregator } from '../match-report.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { PlayerTally } from '../metrics/player-stats.js';
 import { storedAliases } from './aliases.js';

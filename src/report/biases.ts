@@ -2,7 +2,7 @@
  * The signed biases of each person (spec/metrics.md §10): collection over matches, the JSON view and the
  * tables. Figures come from src/metrics/{take-pass,doubles,blot,exposure}-bias.ts; nothing is printed here.
  */
-import { type AggregateOptions, personSeats } from '../analyse.js';
+import { type AggregateOptions, personSeats } from '../match-report.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
   BIAS_MIN_DECISIONS,

@@ -3,9 +3,10 @@
  * matches, the JSON view and the tables. Figures come from src/metrics/study-plan.ts and
  * src/metrics/reference-positions.ts; nothing is printed here.
  */
-import { type AggregateOptions, personSeats } from '../analyse.js';
+
 import { boardKey } from '../core/board.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
+import { type AggregateOptions, personSeats } from '../match-report.js';
 import { isCounted } from '../metrics/counting.js';
 import {
   decisionDifficultyPoints,

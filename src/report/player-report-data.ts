@@ -13,7 +13,7 @@
  *   in MWC; a money session's, in points, are left out).
  * - Progress (library only): `ProgressCollector` (`bdb progress`) over the stored tallies.
  */
-import { type AggregateOptions, canonicalName, PlayerAggregator, personSeats } from '../analyse.js';
+
 import {
   addGroupTally,
   emptyGroupTally,
@@ -24,6 +24,7 @@ import {
 } from '../history/pr-groups.js';
 import { ProgressCollector } from '../history/progress.js';
 import type { ProgressBy, ProgressReport } from '../history/progress-types.js';
+import { type AggregateOptions, canonicalName, PlayerAggregator, personSeats } from '../match-report.js';
 import type { ErrorThresholds } from '../metrics/difficulty.js';
 import { engineEloInterval } from '../metrics/elo.js';
 import type { mwcLoss } from '../metrics/mwc-loss.js';

@@ -1,5 +1,5 @@
 /** Tables for people (cli-table3), from the shared rows. No colours: output is the same on any terminal. */
-import type { MatchReport } from '../analyse.js';
+import type { MatchReport } from '../match-report.js';
 import type { PlayerStats } from '../metrics/player-stats.js';
 import { FULL_WIDTH, wrapSummary } from '../text-width.js';
 import { fitTable, fitTables } from './cli-table.js';

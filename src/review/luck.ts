@@ -17,7 +17,7 @@
  * Summed over the games, gnuBG's per-game "actual result" telescopes to R, so A is gnuBG's "Luck adjusted
  * result".
  */
-import { matchOutcome } from '../analyse.js';
+import { matchOutcome } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { mwcAtScore } from '../met/index.js';
 import { decisionMwcFactor } from '../metrics/mwc-loss.js';

@@ -12,8 +12,9 @@
  * Hasty versus deliberate errors need the time each decision took; no format bdb reads stores it (XG's
  * TimeBot / TimeTop are the match clock's totals), so the review says so instead of guessing.
  */
-import { matchOutcome } from '../analyse.js';
+
 import { formatPlay } from '../core/moves.js';
+import { matchOutcome } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { isCounted } from '../metrics/counting.js';
 import { decisionError } from '../metrics/decision-error.js';

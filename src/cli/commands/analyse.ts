@@ -9,7 +9,6 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
-import { defaultMet } from '../../analyse.js';
 import {
   AnalysePool,
   type AnalyseTask,
@@ -24,6 +23,7 @@ import { gnubgVersion, locateGnubg, PLIES, type Plies } from '../../engine/gnubg
 import { UsageError } from '../../errors.js';
 import { LibraryImporter } from '../../library/import.js';
 import { rebuildTotals } from '../../library/totals.js';
+import { defaultMet } from '../../match-report.js';
 import { userConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';

@@ -6,11 +6,11 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
 import { rebuildTotals } from '../../library/totals.js';
+import { defaultMet } from '../../match-report.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';

@@ -4,18 +4,18 @@
  * history (src/history/progress.ts); `--json`, `--html OUT`.
  */
 import type { Command } from 'commander';
-import { reportMatch } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
 import { ProgressCollector, parseBy } from '../../history/progress.js';
 import { libraryFileNotes, libraryPersonTallies, librarySeats } from '../../library/read.js';
+import { reportMatch } from '../../match-report.js';
 import { renderJson } from '../../report/json.js';
 import { renderProgress } from '../../report/progress.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
 import { jsonProgress } from '../../report/progress-json.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
-import { type MatchInputResult, readMatches } from '../match-input.js';
+import type { MatchInputResult } from '../match-input.js';
 import {
   fileReading,
   libraryRoute,
@@ -55,6 +55,8 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     const named = namedPlayers(opts, s.aliases);
     // every person's matches are kept: the one named is known once every name is
     const c = new ProgressCollector({ aliases: s.aliases });
+    // the files' readers, loaded only on this route (the library's reads no file)
+    const { readMatches } = await import('../match-input.js');
     const result = readMatches(
       paths,
       (match, warnings) => {
@@ -80,7 +82,11 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     const { person, problem } = followedPerson(named, seats, s.aliases);
     if (problem !== null) return sayNameProblems([problem]);
     const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
-    const c = new ProgressCollector({ aliases: s.aliases, ...(person === null ? {} : { player: person }) });
+    // the person known, their matches are added up as they come (none kept)
+    const c = new ProgressCollector({
+      aliases: s.aliases,
+      ...(person === null ? {} : { player: person, by }),
+    });
     for (const pair of seats) c.see(pair);
     for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
       c.add({ date: m.day, tallies: m.tallies });

@@ -3,12 +3,12 @@
  * and per person over the matches read, or all of it as JSON (src/report/json.ts; docs/json.md).
  */
 import type { Command } from 'commander';
-import type { MatchReport } from '../../analyse.js';
-import { canonicalName, PlayerAggregator, reportMatch } from '../../analyse.js';
 import type { NamedPlayers } from '../../history/names.js';
 import { isEmptyFilter } from '../../library/filter.js';
 import { libraryFileNotes, libraryReports, librarySeats, libraryTallies } from '../../library/read.js';
 import { storedTotals } from '../../library/totals.js';
+import type { MatchReport } from '../../match-report.js';
+import { canonicalName, PlayerAggregator, reportMatch } from '../../match-report.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
 import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';

@@ -11,7 +11,6 @@
  * classifies them; the person is the one named, else the one in most matches.
  */
 import type { Command } from 'commander';
-import { canonicalName, defaultMet } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { followedPerson } from '../../history/names.js';
 import { StudyCollector } from '../../history/study.js';
@@ -24,6 +23,7 @@ import {
   studyMarks,
   targetInLibrary,
 } from '../../library/study-marks.js';
+import { canonicalName, defaultMet } from '../../match-report.js';
 import { renderJson } from '../../report/json.js';
 import { jsonStudy, jsonStudyMarks, renderStudy, renderStudyMarks } from '../../report/study.js';
 import { EXIT, type ExitCode } from '../exit.js';

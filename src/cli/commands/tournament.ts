@@ -7,7 +7,6 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { canonicalName } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
 import { followedPerson, storedNames, unknownEventMessage } from '../../history/names.js';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../../history/tournament-review.js';
 import type { Library } from '../../library/open.js';
 import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
+import { canonicalName } from '../../match-report.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
 import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
