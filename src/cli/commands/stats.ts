@@ -14,7 +14,7 @@ import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.
 import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { FULL_WIDTH, wrapText } from '../../text-width.js';
 import { EXIT, type ExitCode } from '../exit.js';
-import { type MatchInputResult, readMatches } from '../match-input.js';
+import type { MatchInputResult } from '../match-input.js';
 import {
   fileReading,
   libraryRoute,
@@ -38,7 +38,6 @@ import {
   threadsOption,
 } from '../options.js';
 import { outputWidth, writeOut } from '../output.js';
-import { readReportsPooled } from '../read-pool.js';
 
 export interface StatsOptions extends SourceOptions, IntervalOptions {
   /** False with `--no-matches`: the per-person table only. */
@@ -62,6 +61,9 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     // one thread unless asked: on 2 cores the workers cost more than they save (issue 15's closing note)
     const jobs = threadsOption(opts.jobs, 0);
     const reading = { met, filter, ...fileReading(opts) };
+    // the files' readers, loaded on this route only (the library's reads no file)
+    const { readMatches } = await import('../match-input.js');
+    const { readReportsPooled } = await import('../read-pool.js');
     return statsOver(s, namedPlayers(opts, s.aliases), opts, interval, (onReport) =>
       jobs > 0
         ? readReportsPooled(

@@ -48,7 +48,6 @@ import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
-import { readMatches } from '../match-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import {
   namedPlayers,
@@ -58,7 +57,6 @@ import {
   personSettings,
 } from '../options.js';
 import { outputWidth, writeOut, writeUserFile } from '../output.js';
-import { isEventFileInput, runStandingsFromMatches } from '../tournament-matches.js';
 
 export interface TournamentOptions {
   results?: string;
@@ -148,7 +146,9 @@ function standingsOutput(
  * `bdb tournament standings INPUTS`: points, then the event's tiebreaks in order, then the name. INPUTS is
  * one event file, or match files and folders (`--event` optional; `--results` is then a usage error).
  */
-export function runStandings(inputs: readonly string[], opts: TournamentOptions): ExitCode {
+export async function runStandings(inputs: readonly string[], opts: TournamentOptions): Promise<ExitCode> {
+  // the match files' readers are loaded only here (the library's review and pairings read none)
+  const { isEventFileInput, runStandingsFromMatches } = await import('../tournament-matches.js');
   if (isEventFileInput(inputs, opts))
     return runOnEvent(inputs[0]!, opts, (event) => standingsOutput(event, opts));
   if (opts.results !== undefined)
@@ -228,7 +228,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
     const path = cliLibraryPath(option);
     if (opts.library === undefined && !existsSync(path)) {
       const s = personSettings(opts);
-      const read = readTournamentFiles(folder, wanted, met, s, opts.progress !== false);
+      const read = await readTournamentFiles(folder, wanted, met, s, opts.progress !== false);
       if (read === null) return EXIT.someFailed;
       return finishFiles(null, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
@@ -238,7 +238,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
     }
     return withReadLibrary({ library: option }, async (lib) => {
       const s = await librarySettings(lib, opts);
-      const read = readTournamentFiles(folder, wanted, met, s, opts.progress !== false);
+      const read = await readTournamentFiles(folder, wanted, met, s, opts.progress !== false);
       if (read === null) return EXIT.someFailed;
       return finishFiles(lib, s, read, opts, {
         event: wanted ?? commonEvent(read.reviews),
@@ -282,13 +282,14 @@ function commonEvent(reviews: readonly ReviewMatch[]): string | null {
 }
 
 /** Reads the tournament's match files (as `bdb stats` reads them); null after printing why nothing was read. */
-function readTournamentFiles(
+async function readTournamentFiles(
   folder: string,
   wanted: string | undefined,
   met: Met,
   s: PersonSettings,
   progress: boolean,
-): TournamentRead | null {
+): Promise<TournamentRead | null> {
+  const { readMatches } = await import('../match-input.js');
   const plan = new PlanCollector(met, s.thresholds, { aliases: s.aliases });
   const reviews: ReviewMatch[] = [];
   const events = new Set<string>();
@@ -413,8 +414,8 @@ export function registerTournament(program: Command): void {
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
     .option('--event <file>', 'with match files: the event file giving players, rounds and tiebreaks')
     .option('--json', 'print JSON (schemaVersion 2) instead of a table')
-    .action((inputs: string[], opts: TournamentOptions) => {
-      process.exitCode = runStandings(inputs, opts);
+    .action(async (inputs: string[], opts: TournamentOptions) => {
+      process.exitCode = await runStandings(inputs, opts);
     });
   tournament
     .command('pair')
