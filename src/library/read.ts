@@ -120,34 +120,57 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 const MATCH_COLUMNS =
   'match_id, file, format, player0, player1, match_length, games, date, event, analyser, checker_depth, cube_depth, winner, score0, score1, warnings';
 
+/** A seat's stored tally as read, not yet decoded: its text and, for another preset, its error counts. */
+interface StoredSeat {
+  readonly seat: number;
+  readonly tally: string;
+  readonly byPreset: string | null;
+}
+
 /**
- * The stored tally rows of `match_players` that `where` selects, as [match id, seat, tally] in no set
- * order (sorting them costs DuckDB memory in proportion), the tally counting errors under `preset`.
+ * The stored tally rows of `match_players` that `where` selects, by match id, each match's seats in seat
+ * order; texts only, decoded by {@link decodeSeat} when used (a text is one string where its decoded tally
+ * is dozens of objects for the garbage collector to trace). Streamed and unsorted: neither DuckDB nor JS
+ * holds the result twice.
  */
-async function storedTallies(
+async function storedSeats(
   lib: Library,
   where: string,
   params: readonly string[],
   preset: keyof typeof THRESHOLD_PRESETS,
-  /** Only the rows of the matches it accepts are decoded (default: every row). */
+  /** Only the rows of the matches it accepts are kept (default: every row). */
   keep: (id: number) => boolean = () => true,
-): Promise<[id: number, seat: number, tally: PlayerTally][]> {
+): Promise<Map<number, StoredSeat[]>> {
   // the stored tally counts errors at the import's thresholds (XG's); other presets are stored apart
   const errors = preset === 'xg' ? 'NULL' : 'errors_by_preset';
-  const out: [id: number, seat: number, tally: PlayerTally][] = [];
-  // streamed: the texts of the rows not yet decoded are never all held
+  const out = new Map<number, StoredSeat[]>();
   for await (const [id, seat, tally, byPreset] of rowStream(
     lib.connection,
     `SELECT match_id, seat, tally, ${errors} FROM match_players WHERE ${where}`,
     params,
   )) {
     if (!keep(Number(id))) continue;
-    const t = decodeTally(String(tally));
-    if (preset !== 'xg')
-      [t.errors, t.avoidableErrors] = (JSON.parse(String(byPreset)) as ErrorsByPreset)[preset];
-    out.push([Number(id), Number(seat), t]);
+    const row = {
+      seat: Number(seat),
+      tally: String(tally),
+      byPreset: byPreset === null ? null : String(byPreset),
+    };
+    const seats = out.get(Number(id));
+    if (!seats) out.set(Number(id), [row]);
+    else {
+      seats.push(row);
+      seats.sort((x, y) => x.seat - y.seat);
+    }
   }
   return out;
+}
+
+/** A stored seat's tally, counting errors under `preset`. */
+function decodeSeat(r: StoredSeat, preset: keyof typeof THRESHOLD_PRESETS): PlayerTally {
+  const t = decodeTally(r.tally);
+  if (preset !== 'xg')
+    [t.errors, t.avoidableErrors] = (JSON.parse(String(r.byPreset)) as ErrorsByPreset)[preset];
+  return t;
 }
 
 /** The stored tallies of matches `ids`, by match id and seat, counting errors under `preset`. */
@@ -156,14 +179,13 @@ async function talliesOf(
   ids: string,
   preset: keyof typeof THRESHOLD_PRESETS,
 ): Promise<Map<number, [PlayerTally, PlayerTally]>> {
-  const tallies = new Map<number, [PlayerTally | null, PlayerTally | null]>();
-  for (const [id, seat, t] of await storedTallies(lib, `match_id IN (${ids})`, [], preset)) {
-    const pair = tallies.get(id) ?? [null, null];
-    pair[seat as 0 | 1] = t;
-    tallies.set(id, pair);
+  const tallies = new Map<number, [PlayerTally, PlayerTally]>();
+  for (const [id, seats] of await storedSeats(lib, `match_id IN (${ids})`, [], preset)) {
+    if (seats.length !== 2 || seats[0]!.seat !== 0 || seats[1]!.seat !== 1)
+      throw new Error(`library: match ${id} lacks a seat`);
+    tallies.set(id, [decodeSeat(seats[0]!, preset), decodeSeat(seats[1]!, preset)]);
   }
-  for (const [id, [t0, t1]] of tallies) if (!t0 || !t1) throw new Error(`library: match ${id} lacks a seat`);
-  return tallies as Map<number, [PlayerTally, PlayerTally]>;
+  return tallies;
 }
 
 /**
@@ -184,37 +206,28 @@ export async function* libraryTallies(
 }
 
 /**
- * The tallies of the seats of matches `ids` held by one of `names` (as stored), by match id, in seat order:
- * what a reader following one person needs (the other seats' tallies are neither fetched nor decoded).
+ * The stored seats of matches `ids` (a list for SQL; null: every match) held by one of `names` (as stored),
+ * by match id, in seat order: what a reader following one person needs (the other seats' tallies are not
+ * fetched).
  */
-async function seatTallies(
+function personSeats(
   lib: Library,
-  /** The matches (a list of ids for SQL), null: all of theirs. */
   ids: string | null,
   preset: keyof typeof THRESHOLD_PRESETS,
   names: ReadonlySet<string>,
   keep?: (id: number) => boolean,
-): Promise<Map<number, PlayerTally[]>> {
+): Promise<Map<number, StoredSeat[]>> {
   const list = [...names];
-  const tallies = new Map<number, PlayerTally[]>();
-  if (list.length === 0) return tallies;
+  if (list.length === 0) return Promise.resolve(new Map());
   const where = `${ids === null ? '' : `match_id IN (${ids}) AND `}player IN (${list.map((_, i) => `$${i + 1}`).join(', ')})`;
-  const seatOf = new Map<PlayerTally, number>();
-  for (const [id, seat, t] of await storedTallies(lib, where, list, preset, keep)) {
-    seatOf.set(t, seat);
-    const seats = tallies.get(id);
-    if (seats) seats.push(t);
-    else tallies.set(id, [t]);
-  }
-  // seat order within a match (a person holding both seats)
-  for (const seats of tallies.values())
-    if (seats.length > 1) seats.sort((a, b) => seatOf.get(a)! - seatOf.get(b)!);
-  return tallies;
+  return storedSeats(lib, where, list, preset, keep);
 }
 
 /**
  * The tallies of the seats held by one of `names` (as stored) in the matches passing the filter where they
  * play, in file order: what following one person needs (`bdb progress`), at half the cost of both seats.
+ * One query for every seat of theirs (a list of match ids costs DuckDB more than the rows it saves); the
+ * texts wait, each match's are decoded when it is handed over.
  */
 export async function* libraryPersonTallies(
   lib: Library,
@@ -222,12 +235,13 @@ export async function* libraryPersonTallies(
   preset: keyof typeof THRESHOLD_PRESETS,
   names: ReadonlySet<string>,
 ): AsyncGenerator<{ readonly tallies: readonly PlayerTally[]; readonly day: string | null }> {
-  // one query for every seat of theirs (a list of match ids costs DuckDB more than the rows it saves): the
-  // one reader, progress, keeps each match's tallies of the person anyway
   const list = await heads(lib, filter, names);
   const wanted = new Set(list.map((h) => h.id));
-  const tallies = await seatTallies(lib, null, preset, names, (id) => wanted.has(id));
-  for (const h of list) yield { tallies: tallies.get(h.id) ?? [], day: h.day };
+  const seats = await personSeats(lib, null, preset, names, (id) => wanted.has(id));
+  for (const h of list) {
+    yield { tallies: (seats.get(h.id) ?? []).map((r) => decodeSeat(r, preset)), day: h.day };
+    seats.delete(h.id);
+  }
 }
 
 /** How many stored matches with a seat `wanted` accepts have no readable date (they fall in no window). */
@@ -497,9 +511,11 @@ export async function* libraryDecisionRows(
   const list = await heads(lib, filter, opts.onlyTheirs ? opts.players : undefined, opts.keepEvent);
   for (const part of chunks(list, ROWS_CHUNK)) {
     const ids = part.map((h) => h.id).join(',');
-    const tallies = opts.onlyTheirs
-      ? await seatTallies(lib, ids, preset, opts.players)
-      : await talliesOf(lib, ids, preset);
+    // texts, each match's decoded when it is handed over
+    const stored = opts.onlyTheirs
+      ? await personSeats(lib, ids, preset, opts.players)
+      : await storedSeats(lib, `match_id IN (${ids})`, [], preset);
+    const tallies = (id: number): PlayerTally[] => (stored.get(id) ?? []).map((r) => decodeSeat(r, preset));
     const byId = new Map<number, unknown[]>();
     for (const r of await rows(
       lib.connection,
@@ -511,7 +527,7 @@ export async function* libraryDecisionRows(
     ))
       byId.set(Number(r[0]), r);
     if (opts.decisions === false) {
-      for (const h of part) yield storedMatch(byId.get(h.id)!, tallies.get(h.id) ?? [], null);
+      for (const h of part) yield storedMatch(byId.get(h.id)!, tallies(h.id), null);
       continue;
     }
     const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL AND player IN (${seats})`;
@@ -557,7 +573,7 @@ export async function* libraryDecisionRows(
     for (const h of part)
       yield storedMatch(
         byId.get(h.id)!,
-        tallies.get(h.id) ?? [],
+        tallies(h.id),
         storedDecisions(columns, runs.get(h.id) ?? none, h.id, details),
       );
   }
