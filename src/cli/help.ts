@@ -6,7 +6,7 @@
  * the exit codes (./exit.ts). Every line fits 80 columns; test/cli/help.test.ts runs every example.
  */
 import type { Command } from 'commander';
-import type { MatchFormat } from '../parsers/types.js';
+import type { FormatInfo } from '../parsers/format-info.js';
 import { CONFIG_HELP, CONFIG_KEYS, configPath } from './config.js';
 import { EXIT, EXIT_MEANING, type ExitCode } from './exit.js';
 
@@ -336,7 +336,7 @@ function helpKey(cmd: Command): string {
 }
 
 /** The formats the registry reads, as a sentence. */
-function formatList(formats: readonly MatchFormat[]): string {
+function formatList(formats: readonly FormatInfo[]): string {
   return formats
     .map((f) =>
       f.extensions.every((e) => f.name.includes(e)) ? f.name : `${f.name} (${f.extensions.join(', ')})`,
@@ -344,7 +344,7 @@ function formatList(formats: readonly MatchFormat[]): string {
     .join('; ');
 }
 
-function readsText(reads: Reads, formats: readonly MatchFormat[]): string | null {
+function readsText(reads: Reads, formats: readonly FormatInfo[]): string | null {
   const matchFiles = `${formatList(formats)}. The format is found from the content, not the name.`;
   switch (reads) {
     case 'matches':
@@ -402,7 +402,7 @@ function examplesText(examples: readonly (readonly [string, string])[]): string[
 }
 
 /** The text after commander's help of `cmd`. */
-function helpAfter(cmd: Command, help: CommandHelp, formats: readonly MatchFormat[]): string {
+function helpAfter(cmd: Command, help: CommandHelp, formats: readonly FormatInfo[]): string {
   const blocks = [examplesText(help.examples)];
   const reads = readsText(help.reads, formats);
   if (reads !== null) blocks.push(wrapWords(reads, HELP_WIDTH));
@@ -439,7 +439,7 @@ export function needsFormats(program: Command): boolean {
  * Adds the examples, inputs, configuration defaults and exit codes to the help of every command of
  * `program` that has an entry in {@link COMMAND_HELP}, and a start to `bdb --help`.
  */
-export function teach(program: Command, formats: readonly MatchFormat[]): void {
+export function teach(program: Command, formats: readonly FormatInfo[]): void {
   const walk = (cmd: Command): void => {
     const help = COMMAND_HELP[helpKey(cmd)];
     if (help) cmd.addHelpText('after', () => helpAfter(cmd, help, formats));

@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
+import { FORMAT_INFOS } from '../parsers/format-info.js';
 import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
@@ -109,7 +110,7 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
   addConfigOptions(program);
-  teach(program, needsFormats(program) ? (await import('../parsers/index.js')).formats : []);
+  teach(program, needsFormats(program) ? FORMAT_INFOS : []);
   bdbErrors(program);
   // the configuration's defaults, for the options the command line left unset (./config.ts)
   program.hook('preAction', (_program, action) => {

@@ -20,7 +20,7 @@ import type { UnitFile } from './import.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, sourcesDir } from './sources.js';
-import { doubleColumns, rowStream, rows } from './sql.js';
+import { doubleColumns, jsonRows, rowStream, rows } from './sql.js';
 import { decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
@@ -517,10 +517,10 @@ export async function* libraryDecisionRows(
       : await storedSeats(lib, `match_id IN (${ids})`, [], preset);
     const tallies = (id: number): PlayerTally[] => (stored.get(id) ?? []).map((r) => decodeSeat(r, preset));
     const byId = new Map<number, unknown[]>();
-    for (const r of await rows(
+    for (const r of await jsonRows(
       lib.connection,
       `SELECT m.match_id, file, player0, player1, match_length, date, event, round, fingerprint, winner, score0, score1,
-         p0.cells, p1.cells
+         p0.cells AS cells0, p1.cells AS cells1
        FROM matches m JOIN match_players p0 ON p0.match_id = m.match_id AND p0.seat = 0
          JOIN match_players p1 ON p1.match_id = m.match_id AND p1.seat = 1
        WHERE m.match_id IN (${ids})`,

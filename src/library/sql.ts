@@ -139,6 +139,23 @@ export async function rows(
 }
 
 /**
+ * Runs a query and returns its rows as JSON values (column order kept), from one JSON text DuckDB builds:
+ * thousands of rows read one value at a time through the driver cost several times more than parsing that
+ * text. Column names must be unique; for text, whole numbers, booleans and NULL only (a double would be
+ * written by DuckDB's formatter, a date as text).
+ */
+export async function jsonRows(
+  con: DuckDBConnection,
+  sql: string,
+  params: readonly DuckDBValue[] = [],
+): Promise<unknown[][]> {
+  const [[json]] = (await rows(con, `SELECT CAST(to_json(list(t)) AS VARCHAR) FROM (${sql}) t`, params)) as [
+    [string | null],
+  ];
+  return (JSON.parse(json ?? '[]') as Record<string, unknown>[]).map((r) => Object.values(r));
+}
+
+/**
  * Runs a query with positional parameters and yields its rows as JS values, one DuckDB chunk (2,048 rows)
  * at a time: a large result is never held whole, neither by DuckDB nor here.
  */

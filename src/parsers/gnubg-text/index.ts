@@ -1,10 +1,10 @@
 /** gnuBG's analysed text export (`export match text`): one file per game, spec/formats.md §3.1. */
 
+import { GNUBG_TEXT_INFO } from '../format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { parseGnubgTextGame, readScoreLine } from './game.js';
 import { assembleGnubgTextMatch } from './match.js';
-import { GNUBG_TEXT_FORMAT_ID } from './types.js';
 
 export { parseGnubgTextGame, readScoreLine } from './game.js';
 export { assembleGnubgTextMatch, groupGnubgTextFiles, parseGnubgTextMatch } from './match.js';
@@ -39,9 +39,7 @@ export function sniffGnubgText(head: Uint8Array): boolean {
 }
 
 export const gnubgTextFormat: MatchFormat = {
-  id: GNUBG_TEXT_FORMAT_ID,
-  name: 'GNU Backgammon text export',
-  extensions: ['.txt'],
+  ...GNUBG_TEXT_INFO,
   sniff: sniffGnubgText,
   parse(bytes, ctx) {
     return assembleGnubgTextMatch([parseGnubgTextGame(bytes, ctx.file, ctx.met)]);

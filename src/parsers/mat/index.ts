@@ -1,10 +1,11 @@
 /** .mat (Jellyfish-style) match transcripts: gnuBG/Jellyfish exports and XG / Backgammon Galaxy / Backgammon
  *  Studio exports (often named `.txt`). No analysis: the match, its dice, plays and cube actions. */
 
+import { MAT_INFO } from '../format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { lexMat, MATCH_LINE } from './lexer.js';
-import { MAT_FORMAT, matToModel } from './to-model.js';
+import { matToModel } from './to-model.js';
 
 const latin1 = new TextDecoder('latin1');
 
@@ -46,9 +47,7 @@ export function nearMissMat(head: Uint8Array): boolean {
 }
 
 export const matFormat: MatchFormat = {
-  id: MAT_FORMAT,
-  name: 'Match transcript (.mat: gnuBG, Jellyfish, XG, Backgammon Galaxy, Backgammon Studio)',
-  extensions: ['.mat'],
+  ...MAT_INFO,
   sniff: sniffMat,
   nearMiss: nearMissMat,
   parse(bytes, ctx) {

@@ -1,5 +1,6 @@
 /** gnuBG SGF (GM[6]) match files with analysis. */
 
+import { SGF_INFO } from '../format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { lexSgf } from './lexer.js';
@@ -15,9 +16,7 @@ function declaredCharset(bytes: Uint8Array): string | undefined {
 }
 
 export const sgfFormat: MatchFormat = {
-  id: 'sgf',
-  name: 'GNU Backgammon SGF',
-  extensions: ['.sgf'],
+  ...SGF_INFO,
   sniff(head) {
     const s = latin1.decode(head.subarray(0, Math.min(head.length, 2048)));
     // any SGF game type: a GM[] other than 6 is then refused by the reader with its line ("GM[1] is not

@@ -2,7 +2,9 @@
  * eXtreme Gammon position text exports ("Copy position" / export as text, spec/formats.md §3.2): one analysed
  * position per block, in any of XG's languages; several blocks may be pasted in one file.
  */
+
 import { CorruptFileError } from '../../errors.js';
+import { XG_TEXT_INFO } from '../format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat, ParseWarning } from '../types.js';
 import { EQ } from './notation.js';
@@ -75,9 +77,7 @@ export function looksLikeXgText(text: string): boolean {
 }
 
 export const xgTextFormat: MatchFormat = {
-  id: 'xg-text',
-  name: 'eXtreme Gammon position text',
-  extensions: ['.txt'],
+  ...XG_TEXT_INFO,
   sniff(head) {
     return looksLikeXgText(decodeText(head.subarray(0, Math.min(head.length, 8192))));
   },

@@ -1,13 +1,12 @@
 /** eXtreme Gammon match (.xg) and position (.xgp) files. */
+import { XG_INFO } from '../format-info.js';
 import type { MatchFormat } from '../types.js';
 import { sniffXg } from './archive.js';
 import { readXgFile } from './file.js';
 import { xgToModel } from './to-model.js';
 
 export const xgFormat: MatchFormat = {
-  id: 'xg',
-  name: 'eXtreme Gammon',
-  extensions: ['.xg', '.xgp'],
+  ...XG_INFO,
   sniff: sniffXg,
   parse(bytes, ctx) {
     const xg = readXgFile(bytes, ctx.file);
