@@ -13,10 +13,10 @@
  * to find who plays most): two tallies per match, never the matches themselves.
  */
 
-import { isoDay } from '../library/dates.js';
+import { isoDay, periodKey } from '../library/dates.js';
 import { canonicalName, PlayerAggregator } from '../match-report.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
-import { prTrend } from '../metrics/trend.js';
+import { prTrend, type TrendPoint, trendPoint } from '../metrics/trend.js';
 import { mostCounted } from './names.js';
 import type { ProgressBy, ProgressPeriod, ProgressReport, ProgressTrend } from './progress-types.js';
 
@@ -42,15 +42,6 @@ interface Running {
   readonly agg: PlayerAggregator;
   readonly days: string[];
 }
-/** The label of the period holding `day` (ISO). */
-function periodKey(day: string, by: 'month' | 'quarter' | 'year'): string {
-  const y = day.slice(0, 4);
-  const m = Number(day.slice(5, 7));
-  if (by === 'year') return y;
-  if (by === 'quarter') return `${y}-Q${Math.ceil(m / 3)}`;
-  return day.slice(0, 7);
-}
-
 /** The text of a grouping, as the report shows it. */
 export function byLabel(by: ProgressBy): string {
   return typeof by === 'string' ? by : `${by.matches} matches`;
@@ -128,16 +119,9 @@ export class ProgressCollector {
     }
   }
 
-  /** Σe and N of `person`'s seats of a match: the PR's own numerator and denominator (spec §2.1). */
-  private point(tallies: readonly PlayerTally[], person: string): { error: number; decisions: number } {
-    let error = 0;
-    let decisions = 0;
-    for (const t of new Set(tallies))
-      if (canonicalName(t.player, this.aliases) === person) {
-        error += t.error.checker + t.error.double + t.error.take;
-        decisions += t.counted.checker + t.counted.double + t.counted.take;
-      }
-    return { error, decisions };
+  /** Σe and N of `person`'s seats of a match (the trend's point). */
+  private point(tallies: readonly PlayerTally[], person: string): TrendPoint {
+    return trendPoint(tallies, (t) => canonicalName(t.player, this.aliases) === person);
   }
 
   /** The names seen (canonical), for messages. */
@@ -219,17 +203,61 @@ export class ProgressCollector {
   }
 
   private trend(person: string, dated: readonly Entry[]): ProgressTrend {
-    const t = prTrend(dated.map((e) => (e.tallies === null ? e : this.point(e.tallies, person))));
-    const verdict: ProgressTrend['verdict'] =
-      t.slopePer100 === null || t.low === null || t.high === null
-        ? 'insufficient'
-        : t.high < 0
-          ? 'improving'
-          : t.low > 0
-            ? 'worsening'
-            : 'no clear trend';
-    return { matches: t.matches, slopePer100: t.slopePer100, low: t.low, high: t.high, verdict };
+    return trendOf(dated.map((e) => (e.tallies === null ? e : this.point(e.tallies, person))));
   }
+}
+
+/** The trend over the matches' points in date order, with its verdict. */
+function trendOf(points: readonly TrendPoint[]): ProgressTrend {
+  const t = prTrend(points);
+  const verdict: ProgressTrend['verdict'] =
+    t.slopePer100 === null || t.low === null || t.high === null
+      ? 'insufficient'
+      : t.high < 0
+        ? 'improving'
+        : t.low > 0
+          ? 'worsening'
+          : 'no clear trend';
+  return { matches: t.matches, slopePer100: t.slopePer100, low: t.low, high: t.high, verdict };
+}
+
+/**
+ * The report from a person's stored totals (src/library/totals.ts: each period's tally and the dated
+ * matches' tally, added in file order exactly as the collector adds them, and the trend's points in date
+ * order) and the days of their matches: the collector's report for the same matches, without a match
+ * read.
+ */
+export function storedProgressReport(opts: {
+  readonly person: string;
+  readonly by: 'month' | 'quarter' | 'year';
+  readonly aliases: ReadonlyMap<string, string>;
+  readonly periods: ReadonlyMap<string, PlayerTally>;
+  readonly dated: PlayerTally | null;
+  readonly points: readonly TrendPoint[];
+  /** The day of each of the person's matches (null: undated). */
+  readonly days: readonly (string | null)[];
+}): ProgressReport {
+  const { person, by, aliases } = opts;
+  const stats = (t: PlayerTally | null | undefined): PlayerStats | null =>
+    t ? (PlayerAggregator.resume([t], { aliases, players: [person] }).results()[0] ?? null) : null;
+  const dated = opts.days.filter((d): d is string => d !== null);
+  const byKey = new Map<string, string[]>();
+  for (const d of dated) {
+    const k = periodKey(d, by);
+    const list = byKey.get(k) ?? [];
+    list.push(d);
+    byKey.set(k, list);
+  }
+  return {
+    player: person,
+    by: byLabel(by),
+    periods: [...byKey]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, days]) => figures(key, stats(opts.periods.get(key)), days)),
+    overall: figures('all', stats(opts.dated), dated),
+    trend: trendOf(opts.points),
+    undated: opts.days.length - dated.length,
+  };
 }
 
 /** A period's line: the person's figures over its matches (null: none of theirs analysed) and their days. */

@@ -26,3 +26,12 @@ export function isoDay(date: string | null): string | null {
   }
   return null;
 }
+
+/** The label of the calendar period holding `day` (ISO): YYYY-MM, YYYY-Qn or YYYY. */
+export function periodKey(day: string, by: 'month' | 'quarter' | 'year'): string {
+  const y = day.slice(0, 4);
+  const m = Number(day.slice(5, 7));
+  if (by === 'year') return y;
+  if (by === 'quarter') return `${y}-Q${Math.ceil(m / 3)}`;
+  return day.slice(0, 7);
+}

@@ -244,6 +244,15 @@ export async function* libraryPersonTallies(
   }
 }
 
+/** The day of each match passing the filter where a seat is one of `names` (as stored); null: undated. */
+export async function libraryPersonDays(
+  lib: Library,
+  filter: MatchFilter,
+  names: ReadonlySet<string>,
+): Promise<(string | null)[]> {
+  return (await heads(lib, filter, names)).map((h) => h.day);
+}
+
 /** How many stored matches with a seat `wanted` accepts have no readable date (they fall in no window). */
 export async function libraryUndated(lib: Library, wanted: (name: string) => boolean): Promise<number> {
   return (await heads(lib, {})).filter(

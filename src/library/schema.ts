@@ -234,10 +234,23 @@ DROP TABLE step4_dropped;
 /**
  * Step 5: each seat's review cells (`bdb tournament review`'s rank bands and pressure cells,
  * src/metrics/review-cells.ts), made at import, so a habitual level of thousands of matches reads one row
- * per seat instead of every decision. Matches imported before are filled from their stored decision rows
- * by the same builder (src/library/migrate-cells.ts).
+ * per seat instead of every decision; matches imported before are filled from their stored decision rows
+ * by the same builder (src/library/migrate-cells.ts). And `person_periods`, each person's totals by
+ * month, quarter and year for `bdb progress`, kept with `person_totals` (src/library/totals.ts), which
+ * are made stale so that the next write makes both.
  */
-const STEP_5 = 'ALTER TABLE match_players ADD COLUMN IF NOT EXISTS cells VARCHAR;';
+const STEP_5 = `
+ALTER TABLE match_players ADD COLUMN IF NOT EXISTS cells VARCHAR;
+CREATE TABLE IF NOT EXISTS person_periods (
+  person VARCHAR NOT NULL,
+  grouping VARCHAR NOT NULL,
+  period VARCHAR NOT NULL,
+  tally VARCHAR NOT NULL,
+  errors_by_preset VARCHAR NOT NULL,
+  points VARCHAR
+);
+UPDATE meta SET value = '0' WHERE key = 'totals_generation';
+`;
 
 /**
  * A migration step: SQL run once; or SQL run before, per slice of match ids (parameters $1 ≤ id < $2, over
@@ -276,4 +289,5 @@ export const LIBRARY_TABLES = [
   'sources',
   'person_totals',
   'study_marks',
+  'person_periods',
 ] as const;

@@ -16,7 +16,9 @@
 import { canonicalName, PlayerAggregator } from '../match-report.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { PlayerTally } from '../metrics/player-stats.js';
+import { type TrendPoint, trendPoint } from '../metrics/trend.js';
 import { storedAliases } from './aliases.js';
+import { periodKey } from './dates.js';
 import type { Library } from './open.js';
 import { libraryTallies } from './read.js';
 import type { ErrorsByPreset } from './rows.js';
@@ -48,37 +50,151 @@ function addErrors(into: ErrorsByPreset, more: ErrorsByPreset): void {
   }
 }
 
-/** Makes the totals again from the stored matches (one transaction); nothing to do when they are current. */
+/** The calendar groupings whose periods are kept per person, and the whole of the dated matches. */
+const GROUPINGS = ['month', 'quarter', 'year'] as const;
+export type Grouping = (typeof GROUPINGS)[number];
+const DATED = 'dated';
+
+/** The key of a person's period in the maps below. */
+const periodId = (person: string, grouping: string, period: string): string =>
+  JSON.stringify([person, grouping, period]);
+
+/**
+ * Makes the totals again from the stored matches (one transaction); nothing to do when they are current.
+ * Besides each person's totals, `person_periods` keeps what `bdb progress` adds up: each person's tally
+ * over the dated matches of every month, quarter and year, and over all of them (in file order, as
+ * progress adds them), with the trend's points (each dated match's Σe and N, in date order).
+ */
 export async function rebuildTotals(lib: Library): Promise<void> {
   if (await totalsCurrent(lib)) return;
   const aliases = await storedAliases(lib);
   const agg = new PlayerAggregator({ aliases });
-  for await (const m of libraryTallies(lib, {}, 'xg')) agg.add(m);
+  const periods = new Map<string, PlayerAggregator>();
+  const points = new Map<string, { day: string; index: number; point: TrendPoint }[]>();
+  let index = 0;
+  for await (const m of libraryTallies(lib, {}, 'xg')) {
+    agg.add(m);
+    const day = m.day;
+    if (day !== null)
+      for (const person of new Set(m.tallies.map((t) => canonicalName(t.player, aliases)))) {
+        for (const [grouping, period] of [
+          ...GROUPINGS.map((g) => [g, periodKey(day, g)] as const),
+          [DATED, ''] as const,
+        ]) {
+          const id = periodId(person, grouping, period);
+          let a = periods.get(id);
+          if (!a) {
+            a = new PlayerAggregator({ aliases, players: [person] });
+            periods.set(id, a);
+          }
+          a.add(m);
+        }
+        const list = points.get(person) ?? [];
+        list.push({
+          day,
+          index,
+          point: trendPoint(m.tallies, (t) => canonicalName(t.player, aliases) === person),
+        });
+        points.set(person, list);
+      }
+    index++;
+  }
   const errors = new Map<string, ErrorsByPreset>();
-  for (const [player, stored] of await rows(
+  const periodErrors = new Map<string, ErrorsByPreset>();
+  const addTo = (map: Map<string, ErrorsByPreset>, id: string, more: ErrorsByPreset): void => {
+    const e = map.get(id) ?? ({} as ErrorsByPreset);
+    addErrors(e, more);
+    map.set(id, e);
+  };
+  for (const [player, day, stored] of await rows(
     lib.connection,
-    'SELECT player, errors_by_preset FROM match_players',
+    'SELECT p.player, CAST(m.day AS VARCHAR), p.errors_by_preset FROM match_players p JOIN matches m ON m.match_id = p.match_id',
   )) {
     const name = canonicalName(String(player), aliases);
-    const e = errors.get(name) ?? ({} as ErrorsByPreset);
-    addErrors(e, JSON.parse(String(stored)) as ErrorsByPreset);
-    errors.set(name, e);
+    const more = JSON.parse(String(stored)) as ErrorsByPreset;
+    addTo(errors, name, more);
+    if (day !== null) {
+      for (const g of GROUPINGS) addTo(periodErrors, periodId(name, g, periodKey(String(day), g)), more);
+      addTo(periodErrors, periodId(name, DATED, ''), more);
+    }
   }
   const con = lib.connection;
   await con.run('BEGIN TRANSACTION');
   try {
     const [generation] = await generations(lib);
-    await con.run('DELETE FROM person_totals');
+    await con.run('DELETE FROM person_totals; DELETE FROM person_periods');
     const app = await TableAppender.create(con, 'person_totals');
     for (const [name, tally] of agg.totals())
       app.append([name, encodeTally(tally), JSON.stringify(errors.get(name) ?? {})]);
     app.close();
+    const per = await TableAppender.create(con, 'person_periods');
+    for (const [id, a] of periods) {
+      const [person, grouping, period] = JSON.parse(id) as [string, string, string];
+      const tally = a.totals().get(person);
+      if (!tally) continue;
+      const trend =
+        grouping === DATED
+          ? JSON.stringify(
+              (points.get(person) ?? [])
+                .sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.index - y.index))
+                .map((p) => [p.point.error, p.point.decisions]),
+            )
+          : null;
+      per.append([
+        person,
+        grouping,
+        period,
+        encodeTally(tally),
+        JSON.stringify(periodErrors.get(id) ?? {}),
+        trend,
+      ]);
+    }
+    per.close();
     await con.run("UPDATE meta SET value = $1 WHERE key = 'totals_generation'", [generation ?? '0']);
     await con.run('COMMIT');
   } catch (e) {
     await con.run('ROLLBACK');
     throw e;
   }
+}
+
+/** A person's stored progress by `grouping` (null when the totals are stale): what `bdb progress` reports. */
+export interface StoredProgress {
+  /** Each period's tally (errors counted under the preset asked for), by period label. */
+  readonly periods: Map<string, PlayerTally>;
+  /** The tally over every dated match; null without one. */
+  readonly dated: PlayerTally | null;
+  /** Each dated match's Σe and N, in date order (ties: file order). */
+  readonly points: TrendPoint[];
+}
+
+export async function storedProgress(
+  lib: Library,
+  person: string,
+  grouping: Grouping,
+  preset: Preset,
+): Promise<StoredProgress | null> {
+  if (!(await totalsCurrent(lib))) return null;
+  const periods = new Map<string, PlayerTally>();
+  let dated: PlayerTally | null = null;
+  let points: TrendPoint[] = [];
+  for (const [g, period, tally, stored, trend] of await rows(
+    lib.connection,
+    'SELECT grouping, period, tally, errors_by_preset, points FROM person_periods WHERE person = $1 AND grouping IN ($2, $3)',
+    [person, grouping, DATED],
+  )) {
+    const t = decodeTally(String(tally));
+    const e = (JSON.parse(String(stored)) as Partial<ErrorsByPreset>)[preset];
+    if (e) [t.errors, t.avoidableErrors] = e;
+    if (g === DATED) {
+      dated = t;
+      points = (JSON.parse(String(trend)) as [number, number][]).map(([error, decisions]) => ({
+        error,
+        decisions,
+      }));
+    } else periods.set(String(period), t);
+  }
+  return { periods, dated, points };
 }
 
 /**

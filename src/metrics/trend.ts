@@ -17,11 +17,27 @@
  * A negative slope is a falling PR: the player improves.
  */
 import { Z95 } from './interval.js';
+import type { PlayerTally } from './player-stats.js';
 
 /** One match of the series: its equity lost and counted decisions. */
 export interface TrendPoint {
   readonly error: number;
   readonly decisions: number;
+}
+
+/**
+ * A match's point: Σe and N of the seats `mine` accepts (each tally once, whichever seats it fills), the
+ * PR's own numerator and denominator (spec §2.1).
+ */
+export function trendPoint(tallies: readonly PlayerTally[], mine: (t: PlayerTally) => boolean): TrendPoint {
+  let error = 0;
+  let decisions = 0;
+  for (const t of new Set(tallies))
+    if (mine(t)) {
+      error += t.error.checker + t.error.double + t.error.take;
+      decisions += t.counted.checker + t.counted.double + t.counted.take;
+    }
+  return { error, decisions };
 }
 
 /** The slope of PR per 100 matches and its 95 % interval; nulls with fewer than 3 usable matches. */

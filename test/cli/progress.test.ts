@@ -4,7 +4,7 @@
  * `bdb stats` restricted to the same matches (`--since`/`--until`, issue 12's check), on the library and on
  * the files alike.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +148,34 @@ describe('bdb progress on Llabba’s history', () => {
     ]);
     expect(q.overall).toEqual(report.overall);
   });
+
+  it('from the stored totals (aliases stored, no filter) the report equals the files route, every grouping and preset', () => {
+    // the alias stored in a copy: progress then reads each period's stored totals (src/library/totals.ts)
+    const stored = join(tmp, 'stored-alias.duckdb');
+    cpSync(lib, stored);
+    cpSync(`${lib}.sources`, `${stored}.sources`, { recursive: true });
+    expect(bdb('alias', 'add', 'Llabba', 'llabba', '--library', stored).code).toBe(0);
+    const periods = bdb(
+      'sql',
+      "SELECT count(*) AS n FROM person_periods WHERE person = 'Llabba'",
+      '--library',
+      stored,
+      '--json',
+    );
+    expect(JSON.parse(periods.stdout)[0].n).toBeGreaterThan(12);
+    for (const extra of [[], ['--by', 'quarter'], ['--by', 'year'], ['--thresholds', 'gnubg']]) {
+      const files = bdb('progress', LLABBA, ...ALIAS, '--json', ...extra);
+      expect(files.code, files.stderr).toBe(0);
+      expect(bdb('progress', '--library', stored, '--json', ...extra).stdout).toBe(files.stdout);
+      // a filter keeping every match reads the matches instead: the same report
+      expect(bdb('progress', '--library', stored, '--json', '--since', '2000-01-01', ...extra).stdout).toBe(
+        files.stdout,
+      );
+    }
+    expect(bdb('progress', '--library', stored, '--player', 'Llabba').stdout).toBe(
+      bdb('progress', LLABBA, ...ALIAS, '--player', 'Llabba').stdout,
+    );
+  }, 120_000);
 
   it('the table: one row per month, the whole history, the chart and the trend sentence', () => {
     const r = bdb('progress', '--library', lib, '--player', 'Llabba', ...ALIAS);

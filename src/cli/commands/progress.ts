@@ -6,8 +6,15 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
-import { ProgressCollector, parseBy } from '../../history/progress.js';
-import { libraryFileNotes, libraryPersonTallies, librarySeats } from '../../library/read.js';
+import { ProgressCollector, parseBy, storedProgressReport } from '../../history/progress.js';
+import { isEmptyFilter } from '../../library/filter.js';
+import {
+  libraryFileNotes,
+  libraryPersonDays,
+  libraryPersonTallies,
+  librarySeats,
+} from '../../library/read.js';
+import { storedProgress } from '../../library/totals.js';
 import { reportMatch } from '../../match-report.js';
 import { renderJson } from '../../report/json.js';
 import { renderProgress } from '../../report/progress.js';
@@ -82,6 +89,28 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     const { person, problem } = followedPerson(named, seats, s.aliases);
     if (problem !== null) return sayNameProblems([problem]);
     const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
+    // the whole library under its stored aliases, by calendar period: the stored totals say it all
+    if (
+      person !== null &&
+      typeof by === 'string' &&
+      isEmptyFilter(filter) &&
+      (opts.alias ?? []).length === 0
+    ) {
+      const stored = await storedProgress(lib, person, by, s.preset);
+      if (stored !== null) {
+        const report = storedProgressReport({
+          person,
+          by,
+          aliases: s.aliases,
+          ...stored,
+          days: await libraryPersonDays(lib, filter, names),
+        });
+        return print({ person: () => person, report: () => report }, s, named, opts, by, {
+          ...(await libraryFileNotes(lib)),
+          exitCode: EXIT.ok,
+        });
+      }
+    }
     // the person known, their matches are added up as they come (none kept)
     const c = new ProgressCollector({
       aliases: s.aliases,
@@ -95,7 +124,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
 }
 
 function print(
-  c: ProgressCollector,
+  c: Pick<ProgressCollector, 'person' | 'report'>,
   s: PersonSettings,
   named: NamedPlayers | null,
   opts: ProgressOptions,
