@@ -12,7 +12,7 @@ import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
-import { decodeCells, type SeatCells } from '../metrics/review-cells.js';
+import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { type MatchFilter, passesFilter } from './filter.js';
@@ -417,7 +417,10 @@ export interface StoredMatchRows {
   readonly key: string | null;
   /** Both seats' tallies; with `onlyTheirs`, only the seats of the players asked for (seat order). */
   readonly tallies: readonly PlayerTally[];
-  /** Both seats' review cells, made at import (src/metrics/review-cells.ts). */
+  /**
+   * The seats' review cells, made at import (src/metrics/review-cells.ts): those of the seats of the players
+   * asked for; the other seat's are empty (not decoded).
+   */
   readonly cells: readonly [SeatCells, SeatCells];
   /** The counted decisions of the seats asked for; null when not asked for (`decisions: false`). */
   readonly decisions: StoredDecisions | null;
@@ -484,9 +487,12 @@ function storedMatch(
   r: readonly unknown[],
   tallies: readonly PlayerTally[],
   decisions: StoredDecisions | null,
+  seatsOf: ReadonlySet<string>,
 ): StoredMatchRows {
   const [, file, p0, p1, length, date, event, round, key, winner, s0, s1, cells0, cells1] = r;
   const players: [string, string] = [String(p0), String(p1)];
+  const cells = (player: string, stored: unknown): SeatCells =>
+    seatsOf.has(player) ? decodeCells(String(stored)) : emptyCells();
   const finalScore: [number, number] = [Number(s0), Number(s1)];
   return {
     file: String(file),
@@ -499,7 +505,7 @@ function storedMatch(
     round: text(round),
     key: text(key),
     tallies,
-    cells: [decodeCells(String(cells0)), decodeCells(String(cells1))],
+    cells: [cells(players[0], cells0), cells(players[1], cells1)],
     decisions,
   };
 }
@@ -536,7 +542,7 @@ export async function* libraryDecisionRows(
     ))
       byId.set(Number(r[0]), r);
     if (opts.decisions === false) {
-      for (const h of part) yield storedMatch(byId.get(h.id)!, tallies(h.id), null);
+      for (const h of part) yield storedMatch(byId.get(h.id)!, tallies(h.id), null, opts.players);
       continue;
     }
     const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL AND player IN (${seats})`;
@@ -584,6 +590,7 @@ export async function* libraryDecisionRows(
         byId.get(h.id)!,
         tallies(h.id),
         storedDecisions(columns, runs.get(h.id) ?? none, h.id, details),
+        opts.players,
       );
   }
 }

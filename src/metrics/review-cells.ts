@@ -106,6 +106,11 @@ export class CellsBuilder {
   }
 }
 
+/** A seat's cells without a counted decision. */
+export function emptyCells(): SeatCells {
+  return { rank: emptyUnits(RANK_BANDS.length), pressure: emptyUnits(PRESSURES.length) };
+}
+
 /** The stored text of a seat's cells: Σe and N of each rank band, then of each pressure cell. */
 export function encodeCells(c: SeatCells): string {
   return JSON.stringify([...c.rank, ...c.pressure].flatMap((u) => [u.error, u.decisions]));
