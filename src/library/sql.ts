@@ -141,8 +141,8 @@ export async function rows(
 /**
  * Runs a query and returns its rows as JSON values (column order kept), from one JSON text DuckDB builds:
  * thousands of rows read one value at a time through the driver cost several times more than parsing that
- * text. Column names must be unique; for text, whole numbers, booleans and NULL only (a double would be
- * written by DuckDB's formatter, a date as text).
+ * text. Column names must be unique; for text, whole numbers, booleans and NULL only (DuckDB writes −0
+ * as 0 and NaN as a bare NaN, which is not JSON; a date comes as text).
  */
 export async function jsonRows(
   con: DuckDBConnection,
