@@ -6,7 +6,7 @@
  * the exit codes (./exit.ts). Every line fits 80 columns; test/cli/help.test.ts runs every example.
  */
 import type { Command } from 'commander';
-import type { FormatInfo } from '../parsers/format-info.js';
+import type { FormatInfo } from '../model/format-info.js';
 import { CONFIG_HELP, CONFIG_KEYS, configPath } from './config.js';
 import { EXIT, EXIT_MEANING, type ExitCode } from './exit.js';
 

@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
-import { FORMAT_INFOS } from '../parsers/format-info.js';
+import { FORMAT_INFOS } from '../model/format-info.js';
 import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';

@@ -1,6 +1,6 @@
 /** gnuBG's analysed text export (`export match text`): one file per game, spec/formats.md §3.1. */
 
-import { GNUBG_TEXT_INFO } from '../format-info.js';
+import { GNUBG_TEXT_INFO } from '../../model/format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { parseGnubgTextGame, readScoreLine } from './game.js';

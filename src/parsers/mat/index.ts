@@ -1,7 +1,7 @@
 /** .mat (Jellyfish-style) match transcripts: gnuBG/Jellyfish exports and XG / Backgammon Galaxy / Backgammon
  *  Studio exports (often named `.txt`). No analysis: the match, its dice, plays and cube actions. */
 
-import { MAT_INFO } from '../format-info.js';
+import { MAT_INFO } from '../../model/format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { lexMat, MATCH_LINE } from './lexer.js';

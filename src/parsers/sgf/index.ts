@@ -1,6 +1,6 @@
 /** gnuBG SGF (GM[6]) match files with analysis. */
 
-import { SGF_INFO } from '../format-info.js';
+import { SGF_INFO } from '../../model/format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { lexSgf } from './lexer.js';

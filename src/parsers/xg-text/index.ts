@@ -4,7 +4,7 @@
  */
 
 import { CorruptFileError } from '../../errors.js';
-import { XG_TEXT_INFO } from '../format-info.js';
+import { XG_TEXT_INFO } from '../../model/format-info.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat, ParseWarning } from '../types.js';
 import { EQ } from './notation.js';

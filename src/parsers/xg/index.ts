@@ -1,5 +1,5 @@
 /** eXtreme Gammon match (.xg) and position (.xgp) files. */
-import { XG_INFO } from '../format-info.js';
+import { XG_INFO } from '../../model/format-info.js';
 import type { MatchFormat } from '../types.js';
 import { sniffXg } from './archive.js';
 import { readXgFile } from './file.js';

@@ -1,9 +1,9 @@
 /**
- * The help lists the formats from src/parsers/format-info.ts without loading the parsers: the registry's
+ * The help lists the formats from src/model/format-info.ts without loading the parsers: the registry's
  * formats must be those, in that order.
  */
 import { describe, expect, it } from 'vitest';
-import { FORMAT_INFOS } from '../../../src/parsers/format-info.js';
+import { FORMAT_INFOS } from '../../../src/model/format-info.js';
 import { formats } from '../../../src/parsers/index.js';
 
 describe('format names for the help', () => {

@@ -2,7 +2,7 @@
  * Each format's name and file extensions, in the registry's order (src/parsers/index.ts): the parsers'
  * registry spreads these into its formats, and the help lists them without loading a parser.
  */
-import { FormatId } from '../model/types.js';
+import { FormatId } from './types.js';
 
 /** What a format is called and how its files are usually named. */
 export interface FormatInfo {
