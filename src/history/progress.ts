@@ -9,10 +9,12 @@
  * N matches in date order. Matches without a readable date are left out and counted. The trend is
  * src/metrics/trend.ts over the person's matches in date order.
  *
- * Memory: the collector keeps the matches of the person followed (or, with no person named, of everyone,
- * to find who plays most): two tallies per match, never the matches themselves.
+ * Memory: following one person by calendar period (the library's route), each match is added to its
+ * period on arrival and only its day and trend point are kept; otherwise the collector keeps the tallies
+ * of the person followed (or, with no person named, of everyone, to find who plays most): two per match,
+ * never the matches themselves. `storedProgressReport` makes the same report from the library's stored
+ * period totals.
  */
-
 import { isoDay, periodKey } from '../library/dates.js';
 import { canonicalName, PlayerAggregator } from '../match-report.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
@@ -42,6 +44,7 @@ interface Running {
   readonly agg: PlayerAggregator;
   readonly days: string[];
 }
+
 /** The text of a grouping, as the report shows it. */
 export function byLabel(by: ProgressBy): string {
   return typeof by === 'string' ? by : `${by.matches} matches`;

@@ -105,7 +105,12 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
           ...stored,
           days: await libraryPersonDays(lib, filter, names),
         });
-        return print({ person: () => person, report: () => report }, s, named, opts, by, {
+        const of = (p: string) => {
+          // the person resolved from the names is the one followed (the same seats decided both)
+          if (p !== person) throw new Error(`progress: stored totals of ${person}, report asked of ${p}`);
+          return report;
+        };
+        return print({ person: () => person, report: of }, s, named, opts, by, {
           ...(await libraryFileNotes(lib)),
           exitCode: EXIT.ok,
         });
