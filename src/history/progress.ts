@@ -12,10 +12,11 @@
  * Memory: following one person by calendar period (the library's route), each match is added to its
  * period on arrival and only its day and trend point are kept; otherwise the collector keeps the tallies
  * of the person followed (or, with no person named, of everyone, to find who plays most): two per match,
- * never the matches themselves. `storedProgressReport` makes the same report from the library's stored
- * period totals.
+ * never the matches themselves. `progressFromTotals` makes the report from such period totals, the
+ * library's stored ones included.
  */
 import { isoDay, periodKey } from '../library/dates.js';
+import { type Grouping, PersonPeriods } from '../library/period-totals.js';
 import { canonicalName, PlayerAggregator } from '../match-report.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
 import { prTrend, type TrendPoint, trendPoint } from '../metrics/trend.js';
@@ -34,15 +35,6 @@ interface Entry {
   readonly day: string | null;
   /** The seats' tallies; null once added on arrival (a collector following one person by calendar period). */
   readonly tallies: readonly PlayerTally[] | null;
-  /** Σe and N of the followed person's seats (the trend's point); 0 when not following one person. */
-  readonly error: number;
-  readonly decisions: number;
-}
-
-/** The running figures of a calendar period, added on arrival. */
-interface Running {
-  readonly agg: PlayerAggregator;
-  readonly days: string[];
 }
 
 /** The text of a grouping, as the report shows it. */
@@ -67,11 +59,7 @@ export class ProgressCollector {
    * Following one person by calendar period: each match is added to its period and to the whole on
    * arrival (arrival is file order, the order `bdb stats` adds them), and its tallies are not kept.
    */
-  private readonly running: {
-    readonly by: 'month' | 'quarter' | 'year';
-    readonly periods: Map<string, Running>;
-    readonly overall: PlayerAggregator;
-  } | null;
+  private readonly running: { readonly by: Grouping; readonly periods: PersonPeriods } | null;
 
   /**
    * `player`: the canonical name to follow; undefined: the person in most matches. `by`, with `player`: the
@@ -80,11 +68,9 @@ export class ProgressCollector {
   constructor(opts: { aliases: ReadonlyMap<string, string>; player?: string; by?: ProgressBy }) {
     this.aliases = opts.aliases;
     this.player = opts.player;
-    const agg = (): PlayerAggregator =>
-      new PlayerAggregator({ aliases: this.aliases, players: [opts.player!] });
     this.running =
       opts.player !== undefined && typeof opts.by === 'string'
-        ? { by: opts.by, periods: new Map(), overall: agg() }
+        ? { by: opts.by, periods: new PersonPeriods(opts.player, opts.aliases, [opts.by]) }
         : null;
   }
 
@@ -99,32 +85,13 @@ export class ProgressCollector {
     for (const p of persons(m.tallies, this.aliases)) {
       this.seen.add(p);
       if (this.player !== undefined && p !== this.player) continue;
-      const point = this.player === undefined ? { error: 0, decisions: 0 } : this.point(m.tallies, p);
       const r = this.running;
-      if (r !== null && day !== null) {
-        const key = periodKey(day, r.by);
-        let period = r.periods.get(key);
-        if (!period) {
-          period = {
-            agg: new PlayerAggregator({ aliases: this.aliases, players: [p] }),
-            days: [],
-          };
-          r.periods.set(key, period);
-        }
-        period.agg.add({ tallies: m.tallies });
-        period.days.push(day);
-        r.overall.add({ tallies: m.tallies });
-      }
-      const entry: Entry = { index, day, tallies: r === null ? m.tallies : null, ...point };
+      if (r !== null && day !== null) r.periods.add(m.tallies, day);
+      const entry: Entry = { index, day, tallies: r === null ? m.tallies : null };
       const list = this.byPerson.get(p) ?? [];
       list.push(entry);
       this.byPerson.set(p, list);
     }
-  }
-
-  /** Σe and N of `person`'s seats of a match (the trend's point). */
-  private point(tallies: readonly PlayerTally[], person: string): TrendPoint {
-    return trendPoint(tallies, (t) => canonicalName(t.player, this.aliases) === person);
   }
 
   /** The names seen (canonical), for messages. */
@@ -148,48 +115,46 @@ export class ProgressCollector {
       .filter((e) => e.day !== null)
       .sort((a, b) => (a.day! < b.day! ? -1 : a.day! > b.day! ? 1 : a.index - b.index));
     const r = this.running;
-    let periods: ProgressPeriod[];
-    let overall: ProgressPeriod;
     if (r !== null && person === this.player) {
       if (by !== r.by)
         throw new Error(`progress: matches added up by ${r.by}, report asked by ${byLabel(by)}`);
-      // period keys sort as their periods do (YYYY, YYYY-Qn, YYYY-MM)
-      periods = [...r.periods]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([key, p]) => figures(key, p.agg.results()[0] ?? null, p.days));
-      overall = figures(
-        'all',
-        r.overall.results()[0] ?? null,
-        dated.map((e) => e.day!),
-      );
-    } else {
-      const groups: Entry[][] = [];
-      if (typeof by === 'string') {
-        let key = '';
-        for (const e of dated) {
-          const k = periodKey(e.day!, by);
-          if (k !== key || groups.length === 0) groups.push([]);
-          key = k;
-          groups.at(-1)!.push(e);
-        }
-      } else {
-        for (let i = 0; i < dated.length; i += by.matches) groups.push(dated.slice(i, i + by.matches));
+      // the running totals are period totals, as the library stores them
+      return progressFromTotals({
+        person,
+        by: r.by,
+        aliases: this.aliases,
+        periods: r.periods.periodTallies(r.by),
+        dated: r.periods.datedTally(),
+        points: r.periods.trendPoints(),
+        days: all.map((e) => e.day),
+      });
+    }
+    const groups: Entry[][] = [];
+    if (typeof by === 'string') {
+      let key = '';
+      for (const e of dated) {
+        const k = periodKey(e.day!, by);
+        if (k !== key || groups.length === 0) groups.push([]);
+        key = k;
+        groups.at(-1)!.push(e);
       }
-      periods = groups.map((g, i) => {
+    } else {
+      for (let i = 0; i < dated.length; i += by.matches) groups.push(dated.slice(i, i + by.matches));
+    }
+    return {
+      player: person,
+      by: byLabel(by),
+      periods: groups.map((g, i) => {
         const label =
           typeof by === 'string'
             ? periodKey(g[0]!.day!, by)
             : `matches ${i * by.matches + 1}–${i * by.matches + g.length}`;
         return this.period(person, label, g);
-      });
-      overall = this.period(person, 'all', dated);
-    }
-    return {
-      player: person,
-      by: byLabel(by),
-      periods,
-      overall,
-      trend: this.trend(person, dated),
+      }),
+      overall: this.period(person, 'all', dated),
+      trend: trendOf(
+        dated.map((e) => trendPoint(e.tallies!, (t) => canonicalName(t.player, this.aliases) === person)),
+      ),
       undated: all.length - dated.length,
     };
   }
@@ -203,10 +168,6 @@ export class ProgressCollector {
       agg.results()[0] ?? null,
       entries.map((e) => e.day!),
     );
-  }
-
-  private trend(person: string, dated: readonly Entry[]): ProgressTrend {
-    return trendOf(dated.map((e) => (e.tallies === null ? e : this.point(e.tallies, person))));
   }
 }
 
@@ -225,14 +186,13 @@ function trendOf(points: readonly TrendPoint[]): ProgressTrend {
 }
 
 /**
- * The report from a person's stored totals (src/library/totals.ts: each period's tally and the dated
- * matches' tally, added in file order exactly as the collector adds them, and the trend's points in date
- * order) and the days of their matches: the collector's report for the same matches, without a match
- * read.
+ * The report from a person's period totals (each period's tally and the dated matches' tally, added in
+ * file order, and the trend's points in date order) and the days of their matches: what the collector
+ * following one person adds up as matches arrive, and what the library stores (src/library/totals.ts).
  */
-export function storedProgressReport(opts: {
+export function progressFromTotals(opts: {
   readonly person: string;
-  readonly by: 'month' | 'quarter' | 'year';
+  readonly by: Grouping;
   readonly aliases: ReadonlyMap<string, string>;
   readonly periods: ReadonlyMap<string, PlayerTally>;
   readonly dated: PlayerTally | null;

@@ -140,16 +140,15 @@ async function runMigration(con: DuckDBConnection, step: Migration): Promise<voi
     await con.run(step);
     return;
   }
-  if ('fill' in step) {
-    await con.run(step.sql);
-    await step.fill(con);
-    return;
-  }
   await con.run(step.before);
   const top = Number(
     (await con.runAndReadAll('SELECT coalesce(max(match_id), 0) FROM matches')).getRows()[0]![0],
   );
-  for (let lo = 0; lo <= top; lo += MIGRATION_SLICE) await con.run(step.slice, [lo, lo + MIGRATION_SLICE]);
+  for (let lo = 0; lo <= top; lo += MIGRATION_SLICE) {
+    const hi = lo + MIGRATION_SLICE;
+    if (typeof step.slice === 'string') await con.run(step.slice, [lo, hi]);
+    else await step.slice(con, lo, hi);
+  }
   await con.run(step.after);
 }
 

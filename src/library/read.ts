@@ -99,9 +99,10 @@ async function heads(
 }
 
 /**
- * Matches per read of their tallies. Measured on a 10,000-match library (bdb progress, 5 runs in turn
- * against 1,000): 10,000 a read is about 10 % faster but peaks 40 MB higher (233 against 191 MB), 2,500 a
- * read 2–5 % faster and 13 MB higher; the library's queries stay under 200 MB, so 1,000.
+ * Matches per read of both seats' tallies (`stats --library`, the totals). Measured on a 10,000-match
+ * library when progress still read this way (5 runs in turn against 1,000): 10,000 a read was about 10 %
+ * faster but peaked 40 MB higher (233 against 191 MB), 2,500 a read 2–5 % faster and 13 MB higher; the
+ * library's queries stay under 200 MB, so 1,000.
  */
 const CHUNK = 1000;
 
@@ -487,12 +488,13 @@ function storedMatch(
   r: readonly unknown[],
   tallies: readonly PlayerTally[],
   decisions: StoredDecisions | null,
-  seatsOf: ReadonlySet<string>,
+  /** The players (as stored) whose seats' cells are decoded. */
+  cellsOf: ReadonlySet<string>,
 ): StoredMatchRows {
   const [, file, p0, p1, length, date, event, round, key, winner, s0, s1, cells0, cells1] = r;
   const players: [string, string] = [String(p0), String(p1)];
   const cells = (player: string, stored: unknown): SeatCells =>
-    seatsOf.has(player) ? decodeCells(String(stored)) : emptyCells();
+    cellsOf.has(player) ? decodeCells(String(stored)) : emptyCells();
   const finalScore: [number, number] = [Number(s0), Number(s1)];
   return {
     file: String(file),

@@ -13,7 +13,7 @@
  */
 
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { fillReviewCells } from './migrate-cells.js';
+import { CELLS_AFTER, CELLS_BEFORE, fillReviewCells } from './migrate-cells.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
 export const SCHEMA_VERSION = 5;
@@ -253,14 +253,17 @@ UPDATE meta SET value = '0' WHERE key = 'totals_generation';
 `;
 
 /**
- * A migration step: SQL run once; or SQL run before, per slice of match ids (parameters $1 ≤ id < $2, over
- * every id the library holds) and after; or SQL then a function of the connection; all in the step's one
- * transaction.
+ * A migration step: SQL run once; or SQL run before, per slice of match ids (SQL with parameters
+ * $1 ≤ id < $2, or a function of the same bounds, over every id the library holds) and after; all in the
+ * step's one transaction.
  */
 export type Migration =
   | string
-  | { readonly before: string; readonly slice: string; readonly after: string }
-  | { readonly sql: string; readonly fill: (con: DuckDBConnection) => Promise<void> };
+  | {
+      readonly before: string;
+      readonly slice: string | ((con: DuckDBConnection, lo: number, hi: number) => Promise<void>);
+      readonly after: string;
+    };
 
 /** Match ids per slice of a sliced step. */
 export const MIGRATION_SLICE = 500;
@@ -274,7 +277,7 @@ export const MIGRATIONS: readonly Migration[] = [
   STEP_2,
   STEP_3,
   { before: STEP_4_GAMES, slice: STEP_4_SLICE, after: STEP_4 },
-  { sql: STEP_5, fill: fillReviewCells },
+  { before: STEP_5 + CELLS_BEFORE, slice: fillReviewCells, after: CELLS_AFTER },
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */

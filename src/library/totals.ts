@@ -16,10 +16,11 @@
 import { canonicalName, PlayerAggregator } from '../match-report.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { PlayerTally } from '../metrics/player-stats.js';
-import { type TrendPoint, trendPoint } from '../metrics/trend.js';
+import type { TrendPoint } from '../metrics/trend.js';
 import { storedAliases } from './aliases.js';
 import { periodKey } from './dates.js';
 import type { Library } from './open.js';
+import { GROUPINGS, type Grouping, PersonPeriods } from './period-totals.js';
 import { libraryTallies } from './read.js';
 import type { ErrorsByPreset } from './rows.js';
 import { rows, TableAppender } from './sql.js';
@@ -50,9 +51,7 @@ function addErrors(into: ErrorsByPreset, more: ErrorsByPreset): void {
   }
 }
 
-/** The calendar groupings whose periods are kept per person, and the whole of the dated matches. */
-const GROUPINGS = ['month', 'quarter', 'year'] as const;
-export type Grouping = (typeof GROUPINGS)[number];
+/** The grouping of the row holding the whole of a person's dated matches. */
 const DATED = 'dated';
 
 /** The key of a person's period in the maps below. */
@@ -69,35 +68,18 @@ export async function rebuildTotals(lib: Library): Promise<void> {
   if (await totalsCurrent(lib)) return;
   const aliases = await storedAliases(lib);
   const agg = new PlayerAggregator({ aliases });
-  const periods = new Map<string, PlayerAggregator>();
-  const points = new Map<string, { day: string; index: number; point: TrendPoint }[]>();
-  let index = 0;
+  const periods = new Map<string, PersonPeriods>();
   for await (const m of libraryTallies(lib, {}, 'xg')) {
     agg.add(m);
-    const day = m.day;
-    if (day !== null)
-      for (const person of new Set(m.tallies.map((t) => canonicalName(t.player, aliases)))) {
-        for (const [grouping, period] of [
-          ...GROUPINGS.map((g) => [g, periodKey(day, g)] as const),
-          [DATED, ''] as const,
-        ]) {
-          const id = periodId(person, grouping, period);
-          let a = periods.get(id);
-          if (!a) {
-            a = new PlayerAggregator({ aliases, players: [person] });
-            periods.set(id, a);
-          }
-          a.add(m);
-        }
-        const list = points.get(person) ?? [];
-        list.push({
-          day,
-          index,
-          point: trendPoint(m.tallies, (t) => canonicalName(t.player, aliases) === person),
-        });
-        points.set(person, list);
+    if (m.day === null) continue;
+    for (const person of new Set(m.tallies.map((t) => canonicalName(t.player, aliases)))) {
+      let p = periods.get(person);
+      if (!p) {
+        p = new PersonPeriods(person, aliases, GROUPINGS);
+        periods.set(person, p);
       }
-    index++;
+      p.add(m.tallies, m.day);
+    }
   }
   const errors = new Map<string, ErrorsByPreset>();
   const periodErrors = new Map<string, ErrorsByPreset>();
@@ -128,25 +110,22 @@ export async function rebuildTotals(lib: Library): Promise<void> {
       app.append([name, encodeTally(tally), JSON.stringify(errors.get(name) ?? {})]);
     app.close();
     const per = await TableAppender.create(con, 'person_periods');
-    for (const [id, a] of periods) {
-      const [person, grouping, period] = JSON.parse(id) as [string, string, string];
-      const tally = a.totals().get(person);
-      if (!tally) continue;
-      const trend =
-        grouping === DATED
-          ? JSON.stringify(
-              (points.get(person) ?? [])
-                .sort((x, y) => (x.day < y.day ? -1 : x.day > y.day ? 1 : x.index - y.index))
-                .map((p) => [p.point.error, p.point.decisions]),
-            )
-          : null;
+    const errorsOf = (person: string, grouping: string, period: string): string =>
+      JSON.stringify(periodErrors.get(periodId(person, grouping, period)) ?? {});
+    for (const [person, p] of periods) {
+      for (const g of GROUPINGS)
+        for (const [period, tally] of p.periodTallies(g))
+          per.append([person, g, period, encodeTally(tally), errorsOf(person, g, period), null]);
+      const dated = p.datedTally();
+      if (dated === null) continue;
+      const points = p.trendPoints().map((x) => [x.error, x.decisions]);
       per.append([
         person,
-        grouping,
-        period,
-        encodeTally(tally),
-        JSON.stringify(periodErrors.get(id) ?? {}),
-        trend,
+        DATED,
+        '',
+        encodeTally(dated),
+        errorsOf(person, DATED, ''),
+        JSON.stringify(points),
       ]);
     }
     per.close();

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
-import { ProgressCollector, parseBy, storedProgressReport } from '../../history/progress.js';
+import { ProgressCollector, parseBy, progressFromTotals } from '../../history/progress.js';
 import { isEmptyFilter } from '../../library/filter.js';
 import {
   libraryFileNotes,
@@ -98,7 +98,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     ) {
       const stored = await storedProgress(lib, person, by, s.preset);
       if (stored !== null) {
-        const report = storedProgressReport({
+        const report = progressFromTotals({
           person,
           by,
           aliases: s.aliases,
