@@ -21,38 +21,50 @@ const BASE64_INDEX: Int8Array = (() => {
   return t;
 })();
 
-/** Builds the 10-byte gnuBG position key, writing `first` then `second` (each 25 entries). */
-function positionKey(first: readonly number[], second: readonly number[]): Uint8Array {
-  const key = new Uint8Array(10);
-  let bit = 0;
-  for (const a of [first, second]) {
-    for (let i = 0; i < 25; i++) {
-      const n = a[i]!;
-      for (let j = 0; j < n; j++) {
-        key[bit >> 3]! |= 1 << (bit & 7);
-        bit++;
-      }
-      bit++; // the terminating 0-bit
-    }
+/** The position key being written (one at a time). */
+const scratchKey = new Uint8Array(10);
+
+/** Writes one side's 25 slots into {@link scratchKey} from bit `bit` on; returns the next bit. */
+function writeSide(slots: readonly number[], bit: number): number {
+  for (let i = 0; i < 25; i++) {
+    const n = slots[i]!;
+    for (let j = 0; j < n; j++, bit++) if (bit < 80) scratchKey[bit >> 3]! |= 1 << (bit & 7);
+    bit++; // the terminating 0-bit
   }
-  if (bit > 80) throw new Error(`position has too many checkers to encode (${bit} bits)`);
-  return key;
+  return bit;
 }
 
+/** Builds the 10-byte gnuBG position key in {@link scratchKey}, writing `first` then `second` (each 25 entries). */
+function positionKey(first: readonly number[], second: readonly number[]): Uint8Array {
+  scratchKey.fill(0);
+  const bits = writeSide(second, writeSide(first, 0));
+  if (bits > 80) throw new Error(`position has too many checkers to encode (${bits} bits)`);
+  return scratchKey;
+}
+
+/** The base64 alphabet's character codes. */
+const BASE64_CODES = Array.from(BASE64, (c) => c.charCodeAt(0));
+
+/** The ID's 14 character codes (one ID is written at a time). */
+const idCodes: number[] = new Array<number>(14).fill(0);
+
 /** Standard base64 of 10 bytes, no padding: 14 characters. */
-function keyToId(key: Uint8Array): string {
-  // joined once: one flat string, not a tree of partial ones (src/core/xgid.ts)
-  const chars: string[] = [];
-  for (let i = 0; i < 9; i += 3) {
-    const b0 = key[i]!;
-    const b1 = key[i + 1]!;
-    const b2 = key[i + 2]!;
-    chars.push(BASE64[b0 >> 2]!, BASE64[((b0 & 3) << 4) | (b1 >> 4)]!, BASE64[((b1 & 15) << 2) | (b2 >> 6)]!);
-    chars.push(BASE64[b2 & 63]!);
+function keyToId(k: Uint8Array): string {
+  const c = BASE64_CODES;
+  for (let i = 0, o = 0; i < 9; i += 3, o += 4) {
+    const b0 = k[i]!;
+    const b1 = k[i + 1]!;
+    const b2 = k[i + 2]!;
+    idCodes[o] = c[b0 >> 2]!;
+    idCodes[o + 1] = c[((b0 & 3) << 4) | (b1 >> 4)]!;
+    idCodes[o + 2] = c[((b1 & 15) << 2) | (b2 >> 6)]!;
+    idCodes[o + 3] = c[b2 & 63]!;
   }
-  const b9 = key[9]!;
-  chars.push(BASE64[b9 >> 2]!, BASE64[(b9 & 3) << 4]!);
-  return chars.join('');
+  const b9 = k[9]!;
+  idCodes[12] = c[b9 >> 2]!;
+  idCodes[13] = c[(b9 & 3) << 4]!;
+  // made at once: one flat string, not a tree of partial ones (src/core/xgid.ts)
+  return String.fromCharCode.apply(null, idCodes);
 }
 
 /** gnuBG Position ID (14 base64 chars) of `board` with `onRoll` the player on roll. gnuBG's key: for the player

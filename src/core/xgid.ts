@@ -49,14 +49,59 @@ export interface XgidArgs {
   maxCubeLog2?: number;
 }
 
-/** The characters of 0..16 checkers: '-' then 'A'..'P' (bottom player) or 'a'..'p' (top player). */
-const UPPER = ['-', ...Array.from({ length: 16 }, (_, i) => String.fromCharCode(65 + i))];
-const LOWER = ['-', ...Array.from({ length: 16 }, (_, i) => String.fromCharCode(97 + i))];
+/** Character codes: '-' for an empty point, 'A'..'P' = 1..16 bottom checkers, 'a'..'p' = 1..16 top checkers. */
+const EMPTY = 45;
+const UPPER_BEFORE_A = 64;
+const LOWER_BEFORE_A = 96;
 
-function letter(n: number, upper: boolean): string {
-  const c = (upper ? UPPER : LOWER)[n];
-  if (c === undefined || !Number.isInteger(n)) throw new Error(`XGID cannot encode ${n} checkers on a point`);
-  return c;
+/** The code of `n` checkers of one side on a point (`before` is the code before 'A' or 'a'). */
+function letterCode(n: number, before: number): number {
+  if (n === 0) return EMPTY;
+  if (!(n >= 1 && n <= 16 && Number.isInteger(n))) throw new Error(`XGID cannot encode ${n} checkers on a point`);
+  return before + n;
+}
+
+/** The character codes of the XGID being written (one is written at a time) and their count. */
+const codes: number[] = new Array<number>(64).fill(EMPTY);
+let count = 0;
+
+/** Writes the codes of the 26-character position field of `board` into {@link codes}. */
+function pushPosition(board: Board): void {
+  const [b0, b1] = board;
+  codes[count++] = letterCode(b1[24]!, LOWER_BEFORE_A);
+  for (let p = 1; p <= 24; p++) {
+    const x = b0[p - 1]!;
+    const o = b1[24 - p]!;
+    if (x > 0 && o > 0) throw new Error(`point ${p} holds checkers of both sides`);
+    codes[count++] = x > 0 ? letterCode(x, UPPER_BEFORE_A) : letterCode(o, LOWER_BEFORE_A);
+  }
+  codes[count++] = letterCode(b0[24]!, UPPER_BEFORE_A);
+}
+
+/** Writes the codes of a text into {@link codes}. */
+function pushText(text: string): void {
+  for (let i = 0; i < text.length; i++) codes[count++] = text.charCodeAt(i);
+}
+
+/** Writes ':' and the digits of an integer (a minus sign first when negative) into {@link codes}. */
+function pushField(v: number): void {
+  codes[count++] = 58;
+  if (v < 0) {
+    codes[count++] = 45;
+    v = -v;
+  }
+  if (v >= 10) pushText(String(v));
+  else codes[count++] = 48 + v;
+}
+
+/**
+ * The string of the codes written. One flat string made at once: concatenating the parts would leave a
+ * tree of partial strings (V8 cons strings) in every XGID a collector keeps, ten times the memory of the text.
+ */
+function takeCodes(): string {
+  const text = String.fromCharCode.apply(null, count === codes.length ? codes : codes.slice(0, count));
+  count = 0;
+  return text;
 }
 
 /**
@@ -67,18 +112,9 @@ function letter(n: number, upper: boolean): string {
  * @throws Error if a point holds checkers of both sides
  */
 export function xgidPosition(board: Board): string {
-  const [b0, b1] = board;
-  // characters joined once: `+=` would leave a tree of partial strings (V8 cons strings, ~30 per XGID) in
-  // every XGID a collector keeps, ten times the memory of the text
-  const chars: string[] = [letter(b1[24]!, false)];
-  for (let p = 1; p <= 24; p++) {
-    const x = b0[p - 1]!;
-    const o = b1[24 - p]!;
-    if (x > 0 && o > 0) throw new Error(`point ${p} holds checkers of both sides`);
-    chars.push(x > 0 ? letter(x, true) : letter(o, false));
-  }
-  chars.push(letter(b0[24]!, true));
-  return chars.join('');
+  count = 0;
+  pushPosition(board);
+  return takeCodes();
 }
 
 function int(name: string, v: number): number {
@@ -102,27 +138,26 @@ export function xgid(args: XgidArgs): string {
   const { board, onRoll, dice, cubeLog2, cubeOwner, score, matchLength, crawford } = args;
   const cubePos = cubeOwner === -1 ? 0 : cubeOwner === 0 ? 1 : -1;
   const turn = onRoll === 0 ? 1 : -1;
-  let diceStr = '00';
   if (dice) {
     for (const d of dice) {
       if (!Number.isInteger(d) || d < 1 || d > 6) throw new Error(`XGID: invalid die ${d}`);
     }
-    diceStr = `${dice[0]}${dice[1]}`;
   }
   const len = int('match length', matchLength);
   const rules = len > 0 ? (crawford ? 1 : 0) : (args.jacoby ? 1 : 0) + (args.beaver ? 2 : 0);
   const maxCube = int('max cube', args.maxCubeLog2 ?? 10);
-  // one flat string (see xgidPosition)
-  return [
-    `XGID=${xgidPosition(board)}`,
-    int('cube', cubeLog2),
-    cubePos,
-    turn,
-    diceStr,
-    int('score', score[0]),
-    int('score', score[1]),
-    rules,
-    len,
-    maxCube,
-  ].join(':');
+  const cube = int('cube', cubeLog2);
+  const s0 = int('score', score[0]);
+  const s1 = int('score', score[1]);
+  count = 0;
+  pushText('XGID=');
+  pushPosition(board);
+  pushField(cube);
+  pushField(cubePos);
+  pushField(turn);
+  codes[count++] = 58;
+  codes[count++] = 48 + (dice ? dice[0] : 0);
+  codes[count++] = 48 + (dice ? dice[1] : 0);
+  for (const v of [s0, s1, rules, len, maxCube]) pushField(v);
+  return takeCodes();
 }

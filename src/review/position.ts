@@ -21,7 +21,7 @@
 import type { Board, Side } from '../core/board.js';
 import { applyPlay } from '../core/moves.js';
 import { positionId } from '../core/position-id.js';
-import { xgid } from '../core/xgid.js';
+import { type XgidArgs, xgid } from '../core/xgid.js';
 import type { Decision, Game, Match } from '../model/types.js';
 
 /** A decision's position: the board before it and the side on roll (the doubler for take and pass). */
@@ -79,24 +79,20 @@ export function decisionXgid(match: Match, d: Decision, pos: DecisionPosition): 
   const other: Side = me === 0 ? 1 : 0;
   const log2 = cubeLog2(d.cubeValue);
   if (log2 === null) return null;
-  const dice: [number, number] | undefined =
-    d.kind === 'checker'
-      ? d.dice[0] >= d.dice[1]
-        ? [d.dice[0], d.dice[1]]
-        : [d.dice[1], d.dice[0]]
-      : undefined;
+  const args: XgidArgs = {
+    board: [pos.board[me], pos.board[other]],
+    onRoll: 0,
+    cubeLog2: log2,
+    cubeOwner: d.cubeOwner === -1 ? -1 : d.cubeOwner === me ? 0 : 1,
+    score: [d.score[me], d.score[other]],
+    matchLength: Math.max(0, d.matchLength),
+    crawford: d.crawfordGame,
+    jacoby: match.rules.jacoby,
+  };
+  if (d.kind === 'checker')
+    args.dice = d.dice[0] >= d.dice[1] ? [d.dice[0], d.dice[1]] : [d.dice[1], d.dice[0]];
   try {
-    return xgid({
-      board: [pos.board[me], pos.board[other]],
-      onRoll: 0,
-      ...(dice ? { dice } : {}),
-      cubeLog2: log2,
-      cubeOwner: d.cubeOwner === -1 ? -1 : d.cubeOwner === me ? 0 : 1,
-      score: [d.score[me], d.score[other]],
-      matchLength: Math.max(0, d.matchLength),
-      crawford: d.crawfordGame,
-      jacoby: match.rules.jacoby,
-    });
+    return xgid(args);
   } catch {
     return null;
   }
