@@ -26,7 +26,7 @@ import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { compressSource, SourcePackWriter } from './sources.js';
-import { COPY_CSV, csvLine, rows, TableAppender, type WriteValue } from './sql.js';
+import { COPY_CSV, CsvWriter, rows, TableAppender, type WriteValue } from './sql.js';
 
 /** One file of a match unit: the shape `parseMatchFiles` reads. */
 export interface UnitFile {
@@ -90,7 +90,7 @@ export interface UnitRows {
   readonly match: Cell[];
   readonly players: Cell[][];
   readonly games: Cell[][];
-  /** The decision rows as CSV lines ({@link csvLine}), UTF-8 (sent from a worker without a copy). */
+  /** The decision rows as CSV lines ({@link CsvWriter}), UTF-8 (sent from a worker without a copy). */
   readonly decisionsCsv: Uint8Array;
   readonly decisionCount: number;
 }
@@ -121,7 +121,7 @@ export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: numbe
   }
   try {
     const fingerprint = matchKey(parsed.match);
-    let csv = '';
+    const csv = new CsvWriter();
     let decisionCount = 0;
     const r = matchRows(
       met,
@@ -131,11 +131,11 @@ export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: numbe
       files.map((f) => f.file),
       fingerprint,
       (row) => {
-        csv += csvLine(row);
+        csv.row(row);
         decisionCount++;
       },
     );
-    const decisionsCsv = new Uint8Array(Buffer.from(csv));
+    const decisionsCsv = csv.bytes();
     return {
       ok: true,
       format: parsed.match.format,

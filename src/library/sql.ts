@@ -95,36 +95,95 @@ export class TableAppender {
   }
 }
 
-/**
- * One row as a line of the CSV that {@link COPY_CSV} reads: strings always quoted (quotes doubled; commas,
- * line breaks and any character survive), SQL NULL as an empty unquoted field, doubles in JavaScript's
- * shortest round-trip form (DuckDB reads them back to the same bits), ±Infinity and NaN as DuckDB spells
- * them. Building these lines in the import's worker threads and loading them with one COPY costs a fraction
- * of appending the same values one by one from the main thread.
- */
-export function csvLine(row: readonly (string | number | boolean | null | undefined)[]): string {
-  let line = '';
-  for (let i = 0; i < row.length; i++) {
-    const v = row[i];
-    if (i > 0) line += ',';
-    if (v === null || v === undefined) continue;
-    if (typeof v === 'string') line += `"${v.includes('"') ? v.replaceAll('"', '""') : v}"`;
-    else if (typeof v === 'number')
-      line += Number.isFinite(v)
-        ? Object.is(v, -0)
-          ? '-0'
-          : String(v)
-        : Number.isNaN(v)
-          ? 'nan'
-          : v > 0
-            ? 'inf'
-            : '-inf';
-    else line += v ? 'true' : 'false';
-  }
-  return `${line}\n`;
+/** A number as {@link CsvWriter} writes it. */
+function csvNumber(v: number): string {
+  if (Number.isFinite(v)) return Object.is(v, -0) ? '-0' : String(v);
+  return Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
 }
 
-/** The COPY options matching {@link csvLine}; the column types are the table's own. */
+/** Bytes of the CSV text: '"', ',', '\n'. */
+const QUOTE = 34;
+const COMMA = 44;
+const NEWLINE = 10;
+
+/**
+ * Rows as lines of the CSV that {@link COPY_CSV} reads, written straight into UTF-8 bytes: strings always
+ * quoted (quotes doubled; commas, line breaks and any character survive), SQL NULL as an empty unquoted
+ * field, doubles in JavaScript's shortest round-trip form (DuckDB reads them back to the same bits),
+ * ±Infinity and NaN as DuckDB spells them. The import's worker threads write them and one COPY loads them:
+ * a fraction of the cost of appending the same values one by one from the main thread. Bytes rather than
+ * one string of the rows: building that string and encoding it at the end cost as much as making the values.
+ * ASCII text is copied by code unit; other text goes through the encoder.
+ */
+export class CsvWriter {
+  private buf: Uint8Array;
+  private at = 0;
+
+  constructor(capacity = 1 << 16) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  /** Room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.at + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.at + n) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.buf.subarray(0, this.at));
+    this.buf = grown;
+  }
+
+  /** Writes ASCII text as it is, or returns false (nothing written) when it holds another character. */
+  private ascii(text: string): boolean {
+    const n = text.length;
+    this.room(n);
+    const buf = this.buf;
+    const at = this.at;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 127) return false;
+      buf[at + i] = c;
+    }
+    this.at = at + n;
+    return true;
+  }
+
+  private text(text: string): void {
+    if (this.ascii(text)) return;
+    const bytes = Buffer.from(text, 'utf8');
+    this.room(bytes.length);
+    this.buf.set(bytes, this.at);
+    this.at += bytes.length;
+  }
+
+  private byte(b: number): void {
+    this.room(1);
+    this.buf[this.at++] = b;
+  }
+
+  /** One row, a line of the CSV. */
+  row(row: readonly (string | number | boolean | null | undefined)[]): void {
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (i > 0) this.byte(COMMA);
+      if (v === null || v === undefined) continue;
+      if (typeof v === 'string') {
+        this.byte(QUOTE);
+        this.text(v.includes('"') ? v.replaceAll('"', '""') : v);
+        this.byte(QUOTE);
+      } else if (typeof v === 'number') this.text(csvNumber(v));
+      else this.text(v ? 'true' : 'false');
+    }
+    this.byte(NEWLINE);
+  }
+
+  /** The bytes written so far, in a buffer of their own (so that it can be transferred). */
+  bytes(): Uint8Array {
+    return this.at === this.buf.length ? this.buf : this.buf.slice(0, this.at);
+  }
+}
+
+/** The COPY options matching {@link CsvWriter}; the column types are the table's own. */
 export const COPY_CSV =
   "(FORMAT csv, HEADER false, DELIMITER ',', QUOTE '\"', ESCAPE '\"', NULLSTR '', ALLOW_QUOTED_NULLS false, AUTO_DETECT false)";
 
