@@ -6,6 +6,7 @@
 
 import { createHash } from 'node:crypto';
 import { boardKey } from './core/board.js';
+import { plainClone } from './core/plain-clone.js';
 import type { Met } from './met/index.js';
 import { loadKazarossXG2 } from './met/index.js';
 import { CLOSED, type IntervalMethod } from './metrics/bootstrap.js';
@@ -213,7 +214,7 @@ export class PlayerAggregator {
       if (!keepsPerson(this.opts, name)) continue;
       const prev = this.byName.get(name);
       if (prev) addTalliesInto(prev, t);
-      else this.byName.set(name, { ...structuredClone(t), player: name });
+      else this.byName.set(name, { ...plainClone(t), player: name });
     }
   }
 

@@ -6,6 +6,7 @@
  * Tallies add up over matches; `playerStats` derives every figure from a tally, so a one-match table and
  * an aggregate can never disagree on how a figure is computed.
  */
+import { plainClone } from '../core/plain-clone.js';
 import type { Met } from '../met/index.js';
 import type { Decision, Match } from '../model/types.js';
 import { CLOSED, type IntervalMethod } from './bootstrap.js';
@@ -107,7 +108,7 @@ export function decisionType(d: Decision): keyof ByType<number> {
 function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
   const only = emptyGnubgContext(sc.matchPlay);
   only.games = sc.games;
-  only.sides[0] = structuredClone(sc.sides[seat]);
+  only.sides[0] = plainClone(sc.sides[seat]);
   only.sides[1].luckRolls = sc.sides[1 - seat]!.luckRolls;
   return only;
 }
@@ -232,7 +233,7 @@ function addByType(a: ByType<number>, b: ByType<number>): void {
 
 function addCtx(a: GnubgStatContext | null, b: GnubgStatContext | null): GnubgStatContext | null {
   if (!b) return a;
-  if (!a) return structuredClone(b);
+  if (!a) return plainClone(b);
   addGnubgContext(a, b);
   return a;
 }
@@ -249,7 +250,7 @@ function matchUnits(t: PlayerTally): PrUnit[] {
 
 /** Adds tally `b` into a copy of `a` (the name of `a` is kept). */
 export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
-  const out = structuredClone(a);
+  const out = plainClone(a);
   addTalliesInto(out, b);
   return out;
 }
