@@ -57,7 +57,8 @@ const LOWER_BEFORE_A = 96;
 /** The code of `n` checkers of one side on a point (`before` is the code before 'A' or 'a'). */
 function letterCode(n: number, before: number): number {
   if (n === 0) return EMPTY;
-  if (!(n >= 1 && n <= 16 && Number.isInteger(n))) throw new Error(`XGID cannot encode ${n} checkers on a point`);
+  if (!(n >= 1 && n <= 16 && Number.isInteger(n)))
+    throw new Error(`XGID cannot encode ${n} checkers on a point`);
   return before + n;
 }
 
