@@ -1,6 +1,7 @@
 /** gnuBG's analysed text export (`export match text`): one file per game, spec/formats.md §3.1. */
 
 import { GNUBG_TEXT_INFO } from '../../model/format-info.js';
+import { Lines } from '../lines.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { parseGnubgTextGame, readScoreLine } from './game.js';
@@ -21,21 +22,26 @@ export { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
  */
 export function sniffGnubgText(head: Uint8Array): boolean {
   const text = decodeText(head.subarray(0, Math.min(head.length, 4096)));
-  const lines = text.split(/\r\n|\n|\r/);
-  let i = 0;
-  while (i < lines.length && lines[i]!.trim() === '') i++;
-  const first = lines[i];
+  // the lines are taken one by one, as far as the test looks (a sniff runs on every .txt of a folder)
+  const lines = new Lines(text);
+  let first = lines.next();
+  while (first !== undefined && first.trim() === '') first = lines.next();
   if (first === undefined || typeof readScoreLine(first) === 'string') return false;
   // a complete head must reach the first move block (the match information takes a few lines), or the
   // game's statistics when it has no move (a match forfeited before the first roll)
-  const rest = lines.slice(i + 1, i + 40);
-  if (head.length < 2048 && rest.length < 39) return true;
-  return rest.some(
-    (l) =>
+  let rest = 0;
+  let found = false;
+  for (let l = lines.next(); l !== undefined && rest < 39; l = lines.next()) {
+    rest++;
+    if (
       l.startsWith('Move number ') ||
       /^\s*GNU Backgammon\s+Position ID:/.test(l) ||
-      l.startsWith('Game statistics for game '),
-  );
+      l.startsWith('Game statistics for game ')
+    )
+      found = true;
+  }
+  if (head.length < 2048 && rest < 39) return true;
+  return found;
 }
 
 export const gnubgTextFormat: MatchFormat = {

@@ -2,6 +2,7 @@
  *  Studio exports (often named `.txt`). No analysis: the match, its dice, plays and cube actions. */
 
 import { MAT_INFO } from '../../model/format-info.js';
+import { Lines } from '../lines.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { lexMat, MATCH_LINE } from './lexer.js';
@@ -17,8 +18,8 @@ const latin1 = new TextDecoder('latin1');
 export function sniffMat(head: Uint8Array): boolean {
   const s = latin1.decode(head.subarray(0, Math.min(head.length, 8192)));
   if (s.includes('XGID=')) return false;
-  const lines = s.replace(/^(\uFEFF|ï»¿)/, '').split(/\r\n|\n|\r/);
-  for (const line of lines) {
+  const lines = new Lines(s.replace(/^(\uFEFF|ï»¿)/, ''));
+  for (let line = lines.next(); line !== undefined; line = lines.next()) {
     const t = line.trim();
     if (t === '' || t.startsWith(';') || t.startsWith('#')) continue;
     return /^\d+\s+point\s+match$/i.test(t);

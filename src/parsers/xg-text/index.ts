@@ -71,7 +71,8 @@ const NOT_XG = /GNU Backgammon|Position ID\s*:|^\s*;\s*\[|^\s*\d+\s+point match\
 
 /** True when a text looks like an XG position text: an XGID line and XG's analysis lines. */
 export function looksLikeXgText(text: string): boolean {
-  if (!XGID_AT_LINE_START.test(text)) return false;
+  // the plain search first: most texts tried have no XGID at all, and it is many times faster
+  if (!text.includes('XGID=') || !XGID_AT_LINE_START.test(text)) return false;
   if (NOT_XG.test(text)) return false;
   return XG_CANDIDATE.test(text) || XG_CUBEFUL.test(text);
 }
