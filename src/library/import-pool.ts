@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import {
+  contentKey,
   type ImportOutcome,
   type LibraryImporter,
   type Prepared,
@@ -26,6 +27,11 @@ export function ownBuffers<F extends { readonly file: string; readonly bytes: Ui
       ? f
       : { file: f.file, bytes: f.bytes.slice() },
   );
+}
+
+/** The size of a unit's file, whether its bytes are here or went to a worker. */
+function sizeOf(f: StoredFile | UnitFile): number {
+  return 'size' in f ? f.size : f.bytes.length;
 }
 
 /** How to run. */
@@ -95,7 +101,8 @@ export async function importUnits<U>(
     // in flight: a window of units, stored strictly in order as their results arrive
     type Slot =
       | { kind: 'done'; outcome: ImportOutcome }
-      | { kind: 'parse'; files: StoredFile[]; hashes: string[]; result: Promise<Prepared> };
+      | { kind: 'parse'; files: StoredFile[]; hashes: string[]; result: Promise<Prepared> }
+      | { kind: 'copy'; files: UnitFile[]; hashes: string[] };
     const window: Slot[] = [];
     // enough units that a long match does not leave the other workers idle, bounded in bytes
     const limit = opts.workers * 64;
@@ -103,6 +110,8 @@ export async function importUnits<U>(
     let inFlight = 0;
     let next = 0;
     let seq = 0;
+    // the contents sent to be parsed: a later unit with the same bytes is not sent (importer.isCopy)
+    const pending = new Set<string>();
     const submit = (u: U): Slot => {
       let files: UnitFile[];
       try {
@@ -112,6 +121,8 @@ export async function importUnits<U>(
       }
       const hashes = importer.check(files);
       if (hashes === null) return { kind: 'done', outcome: { status: 'unchanged', file: files[0]!.file } };
+      if (importer.isCopy(files, hashes, pending)) return { kind: 'copy', files, hashes };
+      pending.add(contentKey(hashes));
       const s = seq++;
       const result = new Promise<Prepared>((resolve) => waiting.set(s, resolve));
       // the bytes go to the worker (transferred: the main thread keeps names and sizes only)
@@ -128,14 +139,18 @@ export async function importUnits<U>(
     while (next < units.length || window.length > 0) {
       while (next < units.length && window.length < limit && (inFlight < maxBytes || window.length === 0)) {
         const slot = submit(units[next++]!);
-        if (slot.kind === 'parse') for (const f of slot.files) inFlight += f.size;
+        if (slot.kind !== 'done') for (const f of slot.files) inFlight += sizeOf(f);
         window.push(slot);
       }
       const slot = window.shift()!;
       if (slot.kind === 'done') onOutcome(slot.outcome);
       else {
-        onOutcome(await importer.store(slot.files, slot.hashes, await slot.result));
-        for (const f of slot.files) inFlight -= f.size;
+        onOutcome(
+          slot.kind === 'copy'
+            ? await importer.storeCopy(slot.files, slot.hashes)
+            : await importer.store(slot.files, slot.hashes, await slot.result),
+        );
+        for (const f of slot.files) inFlight -= sizeOf(f);
       }
       if (failure.error) throw failure.error;
     }

@@ -70,6 +70,11 @@ const SELECT_MATCH_FILES =
   'SELECT unit, path, sha256, size, format FROM files WHERE match_id = $1 ORDER BY unit, path';
 const SELECT_NEXT_ID = 'SELECT coalesce(max(match_id), 0) + 1 FROM matches';
 const SELECT_SOURCES = 'SELECT sha256 FROM sources';
+/** The content, fingerprint and format of every stored single-file unit (imported or duplicate). */
+const SELECT_CONTENTS = `SELECT any_value(f.sha256), any_value(m.fingerprint), any_value(f.format)
+  FROM files f JOIN matches m ON m.match_id = f.match_id
+  WHERE f.status <> 'failed' AND m.fingerprint IS NOT NULL AND f.format IS NOT NULL
+  GROUP BY f.unit HAVING count(*) = 1`;
 
 const DELETE_FILE = 'DELETE FROM files WHERE path = $1';
 const DELETE_FAILED = "DELETE FROM files WHERE status = 'failed' AND path = $1";
@@ -83,6 +88,11 @@ const DELETE_MATCH = [
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** A unit's content: its files' hashes in order. */
+export function contentKey(hashes: readonly string[]): string {
+  return hashes.join(' ');
 }
 
 /** A unit's rows as stored, under the match id reserved for it. */
@@ -172,6 +182,12 @@ export class LibraryImporter {
   private readonly fingerprints = new Map<string, { file: string; rank: number }>();
   /** Paths recorded as failed by an earlier import (their row is replaced when tried again). */
   private readonly failed = new Set<string>();
+  /**
+   * Contents (see {@link contentKey}) of the units stored with a match fingerprint, this run or before
+   * (single files only from before): a unit with the same bytes is the same match, recorded without being
+   * parsed again (see {@link isCopy}).
+   */
+  private readonly contents = new Map<string, { fingerprint: string; format: string }>();
   /** Hashes whose bytes the sources' packs hold. */
   private readonly sources = new Set<string>();
   private readonly pack: SourcePackWriter;
@@ -213,6 +229,8 @@ export class LibraryImporter {
       imp.fingerprints.set(String(fp), { file: String(file), rank: readingRank(String(format)) });
     imp.nextId = Number((await rows(con, SELECT_NEXT_ID))[0]![0]);
     for (const [sha] of await rows(con, SELECT_SOURCES)) imp.sources.add(String(sha));
+    for (const [sha, fp, format] of await rows(con, SELECT_CONTENTS))
+      imp.contents.set(String(sha), { fingerprint: String(fp), format: String(format) });
     // the CSV files a killed import left (this process holds the library's write lock)
     const dir = dirname(lib.path);
     const prefix = `${basename(lib.path)}.import-`;
@@ -337,7 +355,37 @@ export class LibraryImporter {
     if (!first) throw new Error('library import: empty unit');
     const hashes = this.check(files);
     if (hashes === null) return { status: 'unchanged', file: first.file };
+    if (this.isCopy(files, hashes)) return this.storeCopy(files, hashes);
     return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId()));
+  }
+
+  /**
+   * Whether a unit (new paths, none failed before) has the bytes of one stored with a match fingerprint, or
+   * of one `pending` (sent to be parsed before it, in input order). Such a unit is not parsed: bdb stats sets
+   * byte-identical files aside the same way.
+   */
+  isCopy(files: readonly UnitFile[], hashes: readonly string[], pending?: ReadonlySet<string>): boolean {
+    if (files.some((f) => this.known.has(f.file) || this.failed.has(f.file))) return false;
+    const key = contentKey(hashes);
+    return this.contents.has(key) || pending?.has(key) === true;
+  }
+
+  /**
+   * Stores a unit {@link isCopy} found (in input order, after the unit whose bytes it has): a duplicate of
+   * that unit's match, as parsing it would have found; parsed after all when that unit gave no fingerprint
+   * (it failed, or its match has no decision) or its match is no longer stored.
+   */
+  async storeCopy(files: readonly UnitFile[], hashes: readonly string[]): Promise<ImportOutcome> {
+    const first = files[0]!;
+    const same = this.contents.get(contentKey(hashes));
+    const seen = same === undefined ? undefined : this.fingerprints.get(same.fingerprint);
+    const matchId = seen === undefined ? undefined : this.known.get(seen.file)?.matchId;
+    if (same === undefined || seen === undefined || matchId === undefined || matchId === null)
+      return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId()));
+    const apps = await this.begin();
+    this.fileRows(apps, storedFiles(files), hashes, same.format, 'duplicate', { matchId, sameAs: seen.file });
+    await this.maybeCommit(0);
+    return { status: 'duplicate', file: first.file, sameAs: seen.file };
   }
 
   /**
@@ -390,6 +438,7 @@ export class LibraryImporter {
       return { status: 'failed', file: first.file, message: prepared.message };
     }
     const fp = prepared.fingerprint;
+    if (fp !== null) this.contents.set(contentKey(hashes), { fingerprint: fp, format: prepared.format });
     const seen = fp === null ? undefined : this.fingerprints.get(fp);
     const rank = readingRank(prepared.format);
     if (seen !== undefined && seen.rank <= rank) {

@@ -555,6 +555,45 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
       /: 3 new, 0 unchanged, 1 duplicate, 0 failed/,
     );
     expect(bdb('stats', '--library', copies, '--json').stdout).toBe(bdb('stats', dir, '--json').stdout);
+    // copies met in a later import (a whole text export under another name, the SGF again) are duplicates
+    // of the files holding their matches, on one thread as with workers
+    const more = join(tmp, 'more-copies');
+    mkdirSync(more);
+    for (const [from, to] of [
+      ['g0002.txt', 'again.txt'],
+      ['g0002_002.txt', 'again_002.txt'],
+      ['g0002_003.txt', 'again_003.txt'],
+      ['g0002_004.txt', 'again_004.txt'],
+      ['g0001.sgf', 'again.sgf'],
+    ])
+      cpSync(join(REF, 'gnubg', from), join(more, to));
+    // what the file route says of both folders (the copies set aside as duplicates)
+    const both = bdb('stats', dir, more, '--json').stdout;
+    for (const jobs of ['0', '2']) {
+      const into = lib(`copies-${jobs}.duckdb`);
+      cpSync(copies, into);
+      expect(bdb('import', more, '--library', into, '--jobs', jobs).stdout).toMatch(
+        /: 0 new, 0 unchanged, 2 duplicate, 0 failed/,
+      );
+      expect(bdb('stats', '--library', into, '--json').stdout).toBe(both);
+      expect(
+        bdb(
+          'sql',
+          "SELECT path, status, same_as FROM files WHERE path LIKE '%again%' ORDER BY path",
+          '--library',
+          into,
+          '--csv',
+        ).stdout,
+      ).toBe(
+        [
+          'path,status,same_as',
+          ...['again.sgf', 'again.txt', 'again_002.txt', 'again_003.txt', 'again_004.txt'].map(
+            (f) => `${join(more, f)},duplicate,${join(dir, f.endsWith('.sgf') ? 'g0001.sgf' : 'g0002.txt')}`,
+          ),
+          '',
+        ].join('\n'),
+      );
+    }
   });
 
   it('paths given twice and a folder inside another: each file once', () => {
