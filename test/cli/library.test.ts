@@ -559,14 +559,14 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     // of the files holding their matches, on one thread as with workers
     const more = join(tmp, 'more-copies');
     mkdirSync(more);
-    for (const [from, to] of [
+    const renamed: [string, string][] = [
       ['g0002.txt', 'again.txt'],
       ['g0002_002.txt', 'again_002.txt'],
       ['g0002_003.txt', 'again_003.txt'],
       ['g0002_004.txt', 'again_004.txt'],
       ['g0001.sgf', 'again.sgf'],
-    ])
-      cpSync(join(REF, 'gnubg', from), join(more, to));
+    ];
+    for (const [from, to] of renamed) cpSync(join(REF, 'gnubg', from), join(more, to));
     // what the file route says of both folders (the copies set aside as duplicates)
     const both = bdb('stats', dir, more, '--json').stdout;
     for (const jobs of ['0', '2']) {
