@@ -30,18 +30,16 @@ export function sniffGnubgText(head: Uint8Array): boolean {
   // a complete head must reach the first move block (the match information takes a few lines), or the
   // game's statistics when it has no move (a match forfeited before the first roll)
   let rest = 0;
-  let found = false;
-  for (let l = lines.next(); l !== undefined && rest < 39; l = lines.next()) {
-    rest++;
+  for (let l = lines.next(); l !== undefined && rest < 39; l = lines.next(), rest++) {
     if (
       l.startsWith('Move number ') ||
       /^\s*GNU Backgammon\s+Position ID:/.test(l) ||
       l.startsWith('Game statistics for game ')
     )
-      found = true;
+      return true;
   }
-  if (head.length < 2048 && rest < 39) return true;
-  return found;
+  // none of them: a head too short to reach them (fewer than 39 lines after the score line) still counts
+  return head.length < 2048 && rest < 39;
 }
 
 export const gnubgTextFormat: MatchFormat = {
