@@ -4,7 +4,8 @@
  */
 import type { Command } from 'commander';
 import { BdbError } from '../errors.js';
-import { closeLibrary, type Library, LibraryError, libraryPath, openLibrary } from '../library/open.js';
+import type { Library } from '../library/open.js';
+import { libraryPath } from '../library/path.js';
 import { userConfig } from './config.js';
 import { EXIT, type ExitCode } from './exit.js';
 
@@ -37,6 +38,8 @@ export async function withLibrary(
   const path = cliLibraryPath(option);
   // how long to wait for another bdb holding the library (BDB_LIBRARY_WAIT_MS, default 10 s)
   const wait = Number(process.env.BDB_LIBRARY_WAIT_MS);
+  // DuckDB's modules, loaded by the commands that open a library only
+  const { closeLibrary, LibraryError, openLibrary } = await import('../library/open.js');
   let lib: Library;
   try {
     lib = await openLibrary(path, {

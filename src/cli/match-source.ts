@@ -6,10 +6,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { type NamedPlayers, storedNames } from '../history/names.js';
-import { storedAliases } from '../library/aliases.js';
 import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
-import { libraryFileNotes, libraryMatches, librarySeats } from '../library/read.js';
 import { defaultMet } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
@@ -136,6 +134,7 @@ function noMetOnLibrary(opts: SourceOptions): void {
 export async function librarySettings(lib: Library, opts: SourceOptions): Promise<PersonSettings> {
   noMetOnLibrary(opts);
   const s = personSettings(opts);
+  const { storedAliases } = await import('../library/aliases.js');
   const aliases = new Map([...(await storedAliases(lib)), ...s.aliases]);
   return { ...s, aliases };
 }
@@ -152,6 +151,7 @@ export async function readLibraryMatches(
   met: Met = defaultMet(),
   players?: ReadonlySet<string>,
 ): Promise<MatchInputResult> {
+  const { libraryFileNotes, libraryMatches } = await import('../library/read.js');
   let read = 0;
   let failed = 0;
   for await (const { match, warnings } of libraryMatches(
@@ -194,6 +194,7 @@ export async function libraryNamed(
 ): Promise<{ named: NamedPlayers | null; only: Set<string> | undefined } | ExitCode> {
   const named = namedPlayers(opts, s.aliases);
   if (named === null) return { named, only: undefined };
+  const { librarySeats } = await import('../library/read.js');
   const seats = await librarySeats(lib, filter);
   for (const pair of seats) named.see(pair);
   const { persons, problems } = named.resolve();

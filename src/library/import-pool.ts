@@ -4,6 +4,7 @@
  * match holds it, as on one thread). With `workers: 0` everything runs on the main thread.
  */
 import { Worker } from 'node:worker_threads';
+import { ownBuffers } from '../transfer.js';
 import {
   contentKey,
   type ImportOutcome,
@@ -14,20 +15,6 @@ import {
   type UnitFile,
 } from './import.js';
 import type { WorkerReply, WorkerRequest } from './import-worker.js';
-
-/**
- * Files whose bytes may be transferred to a worker: a view on a larger (pooled) buffer is copied, as
- * transferring it would take the whole pool away; a file owning its buffer is sent as it is.
- */
-export function ownBuffers<F extends { readonly file: string; readonly bytes: Uint8Array }>(
-  files: readonly F[],
-): (F | { file: string; bytes: Uint8Array })[] {
-  return files.map((f) =>
-    f.bytes.byteOffset === 0 && f.bytes.byteLength === f.bytes.buffer.byteLength
-      ? f
-      : { file: f.file, bytes: f.bytes.slice() },
-  );
-}
 
 /** The size of a unit's file, whether its bytes are here or went to a worker. */
 function sizeOf(f: StoredFile | UnitFile): number {

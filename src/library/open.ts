@@ -7,8 +7,7 @@
  * second waits (up to `waitMs`) and then fails with a clear message.
  */
 import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
@@ -23,21 +22,7 @@ export class LibraryError extends BdbError {
   }
 }
 
-/**
- * The library file to use: the option, else BDB_LIBRARY, else `configured` (the configuration's path),
- * else the XDG data folder: the most specific choice wins (command line, then this shell, then the user).
- */
-export function libraryPath(
-  option: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-  configured?: string,
-): string {
-  if (option) return resolve(option);
-  if (env.BDB_LIBRARY) return resolve(env.BDB_LIBRARY);
-  if (configured) return resolve(configured);
-  const data = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return resolve(data, 'bdb', 'library.duckdb');
-}
+export { libraryPath } from './path.js';
 
 /** An open library. */
 export interface Library {

@@ -14,9 +14,22 @@
  * @module
  */
 import { readFileSync } from 'node:fs';
-import { XMLParser } from 'fast-xml-parser';
+import { createRequire } from 'node:module';
 import { extendExplicitMet, MET_TOLERANCE, MetError } from './load.js';
 import { MET_SIZE, type Met } from './table.js';
+
+type FastXmlParser = typeof import('fast-xml-parser');
+
+let xmlModule: FastXmlParser | null = null;
+
+/**
+ * fast-xml-parser, loaded when a MET file is first read: only `--met` needs it, and its ES modules (about 40
+ * with their dependencies) were loaded by every command; its CommonJS build is one file.
+ */
+function xmlParser(): FastXmlParser {
+  xmlModule ??= createRequire(import.meta.url)('fast-xml-parser') as FastXmlParser;
+  return xmlModule;
+}
 
 /** The explicit part of a MET file. */
 export interface MetXml {
@@ -52,7 +65,7 @@ export function parseMetXml(text: string, where: string): MetXml {
   if (!/^\uFEFF?\s*</.test(text)) return fail('not an XML file');
   let doc: Node;
   try {
-    doc = new XMLParser({
+    doc = new (xmlParser().XMLParser)({
       ignoreAttributes: false,
       attributeNamePrefix: '@_',
       parseTagValue: false,

@@ -27,3 +27,33 @@ it('src/cli/main.ts loads no reader, analysis or library module before the comma
   expect(loaded).toContain('cli/help.ts');
   expect(loaded.filter((f) => /^(parsers|library|history|report)\/|^analyse\.ts$/.test(f))).toEqual([]);
 });
+
+/** The packages the files of `files` import at run time (not `import type`, not `import()`, not `require`). */
+function packagesOf(files: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const file of files)
+    for (const m of readFileSync(file, 'utf8').matchAll(
+      /^import\s+(?!type\s)[^;]*?from\s+'([^.'][^']*)';/gms,
+    ))
+      if (!m[1]!.startsWith('node:')) out.add(m[1]!);
+  return out;
+}
+
+it('bdb stats on files loads neither DuckDB, the library, the workers nor the MET XML parser', () => {
+  // the command's module and the file route's reader (imported by it when it reads files)
+  const graph = staticImports(`${SRC}cli/commands/stats.ts`, staticImports(`${SRC}cli/match-input.ts`));
+  const loaded = [...graph].map((f) => relative(SRC, f));
+  const library = loaded.filter((f) =>
+    /^library\/(open|duckdb|sql|schema|read|totals|import|import-pool|rows)\.ts$|^cli\/read-pool\.ts$/.test(
+      f,
+    ),
+  );
+  expect(library).toEqual([]);
+  // fast-xml-parser is loaded by `--met FILE` only (src/met/xml.ts requires it on first use)
+  expect([...packagesOf(graph)].sort()).toEqual([
+    'cli-table3',
+    'commander',
+    'iconv-lite',
+    'simple-statistics',
+  ]);
+});

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { libraryPath } from '../../library/open.js';
+import { libraryPath } from '../../library/path.js';
 import {
   CONFIG_KEYS,
   type ConfigKey,

@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { NamedPlayers } from '../../history/names.js';
 import { parseBy } from '../../history/progress.js';
-import { libraryPath } from '../../library/open.js';
+import { libraryPath } from '../../library/path.js';
 import { libraryTallies } from '../../library/read.js';
 import { renderPlayerReportHtml } from '../../report/player-report.js';
 import { PlayerReportCollector } from '../../report/player-report-data.js';

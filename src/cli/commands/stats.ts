@@ -5,8 +5,6 @@
 import type { Command } from 'commander';
 import type { NamedPlayers } from '../../history/names.js';
 import { isEmptyFilter } from '../../library/filter.js';
-import { libraryFileNotes, libraryReports, librarySeats, libraryTallies } from '../../library/read.js';
-import { storedTotals } from '../../library/totals.js';
 import type { MatchReport } from '../../match-report.js';
 import { canonicalName, PlayerAggregator, reportMatch } from '../../match-report.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
@@ -63,9 +61,9 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const reading = { met, filter, ...fileReading(opts) };
     // the files' readers, loaded on this route only (the library's reads no file)
     const { readMatches } = await import('../match-input.js');
-    const { readReportsPooled } = await import('../read-pool.js');
+    const { readReportsPooled } = jobs > 0 ? await import('../read-pool.js') : { readReportsPooled: null };
     return statsOver(s, namedPlayers(opts, s.aliases), opts, interval, (onReport) =>
-      jobs > 0
+      readReportsPooled
         ? readReportsPooled(
             paths,
             { thresholds, interval, metFile: opts.met ?? null, filter, allReadings: reading.allReadings },
@@ -80,6 +78,11 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
           ),
     );
   }
+  // the library's readers, loaded on this route only
+  const { libraryFileNotes, libraryReports, librarySeats, libraryTallies } = await import(
+    '../../library/read.js'
+  );
+  const { storedTotals } = await import('../../library/totals.js');
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
     // the persons named are settled from the stored seats, before any match is read
