@@ -1,7 +1,6 @@
 /**
  * Option parsers shared by the commands (`--alias`, `--thresholds`): usage errors for bad values.
  */
-import { availableParallelism } from 'node:os';
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
 import { NamedPlayers } from '../history/names.js';
@@ -275,15 +274,11 @@ export function textBoards(opts: BoardOptions & { json?: boolean }): TextBoardOp
 }
 
 /**
- * `--jobs N` of the commands that parse files on worker threads (import, stats): how many. Without it,
- * `byDefault`: `'cores'` one per core (0 on a machine of one core), or a number.
+ * `--jobs N` of the commands that parse files on worker threads (import, stats): how many; `byDefault`
+ * without it.
  */
-export function threadsOption(value: string | undefined, byDefault: 'cores' | number = 'cores'): number {
-  if (value === undefined) {
-    if (byDefault !== 'cores') return byDefault;
-    const cores = availableParallelism();
-    return cores > 1 ? cores : 0;
-  }
+export function threadsOption(value: string | undefined, byDefault: number): number {
+  if (value === undefined) return byDefault;
   if (!/^\d+$/.test(value) || Number(value) > 64)
     throw new UsageError(`--jobs expects a whole number from 0 to 64, got ${JSON.stringify(value)}`);
   return Number(value);

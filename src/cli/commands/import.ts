@@ -4,6 +4,7 @@
  * another file is recorded once; a file bdb cannot read is reported (one line) and recorded with its error.
  * A progress bar on a terminal; one summary line at the end.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -34,7 +35,11 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     throw new UsageError(
       `import reads files, not standard input (${STDIN_PATH}): save it to a file and import that file`,
     );
-  const workers = threadsOption(opts.jobs);
+  // without --jobs, a worker per core beyond two: the main thread (storing) and DuckDB's threads (loading,
+  // compressing, committing) keep two cores busy; on 2 cores workers only compete with them (the Galaxy
+  // transcripts and every reference match: the same wall time, a quarter less CPU and 150 MB less memory
+  // with none)
+  const workers = threadsOption(opts.jobs, Math.max(0, availableParallelism() - 2));
   const maxMb = maxFileSize(opts.maxFileSize);
   return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
     const met = defaultMet();
@@ -121,7 +126,7 @@ export function registerImport(program: Command): void {
     .description("import match files and folders into the player's library (DuckDB), once each")
     .argument('<paths...>', 'match files or folders (read recursively)');
   maxFileSizeOption(libraryOption(cmd))
-    .option('--jobs <n>', 'worker threads parsing files (default: one per core; 0: none)')
+    .option('--jobs <n>', 'worker threads parsing files (default: one per core beyond two; 0: none)')
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (paths: string[], opts: ImportOptions) => {
       process.exitCode = await runImport(paths, opts);
