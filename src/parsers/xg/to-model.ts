@@ -347,44 +347,70 @@ function addCube(
     const name = xgLevelName(dd.level);
     if (name) depth(name);
   }
-  // built field by field, as moveDecision's: object spreads here cost more than the rest of the mapping
-  const own: CubeDecision = {
-    player: roller,
-    gameIndex: cur.index,
-    index: cur.decisions.length,
+  const own = cubeDecision(
+    cur,
+    roller,
     matchLength,
-    score: cur.score,
-    crawfordGame: cur.crawford,
-    source: { file, format: 'xg', offset: rec.offset, segment: 'temp.xg' },
-    cubeValue: cube.value,
-    cubeOwner: cube.owner,
-    kind: 'cube',
-    action: rec.double === 1 ? 'double' : 'no-double',
+    file,
+    rec.offset,
+    cube,
+    rec.double === 1 ? 'double' : 'no-double',
     analysis,
-    storedError: analysed ? Math.max(0, rec.errCube) : undefined,
-  };
+    analysed ? Math.max(0, rec.errCube) : undefined,
+    undefined,
+  );
   cur.decisions.push(withAnnotation(own, comment(rec.commentCube)));
   if (rec.double !== 1) return;
   if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
-  const responder: Side = roller === 0 ? 1 : 0;
   const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
-  const answer: CubeDecision = {
-    player: responder,
+  cur.decisions.push(
+    cubeDecision(
+      cur,
+      roller === 0 ? 1 : 0,
+      matchLength,
+      file,
+      rec.offset,
+      cube,
+      rec.take === 0 ? 'pass' : 'take',
+      takeAnalysed ? analysis : null,
+      takeAnalysed ? Math.max(0, -rec.errTake) : undefined,
+      rec.take === 2 ? true : undefined,
+    ),
+  );
+}
+
+/**
+ * A cube decision of `player` in the game being built, of one object shape, built field by field as
+ * moveDecision's: object spreads here cost more than the rest of the mapping.
+ */
+function cubeDecision(
+  cur: GameBuild,
+  player: Side,
+  matchLength: number,
+  file: string,
+  offset: number,
+  cube: ReturnType<typeof cubeOf>,
+  action: CubeDecision['action'],
+  analysis: CubeAnalysis | null,
+  storedError: number | undefined,
+  beaver: true | undefined,
+): CubeDecision {
+  return {
+    player,
     gameIndex: cur.index,
     index: cur.decisions.length,
     matchLength,
     score: cur.score,
     crawfordGame: cur.crawford,
-    source: { file, format: 'xg', offset: rec.offset, segment: 'temp.xg' },
+    source: { file, format: 'xg', offset, segment: 'temp.xg' },
     cubeValue: cube.value,
     cubeOwner: cube.owner,
     kind: 'cube',
-    action: rec.take === 0 ? 'pass' : 'take',
-    analysis: takeAnalysed ? analysis : null,
-    storedError: takeAnalysed ? Math.max(0, -rec.errTake) : undefined,
-    beaver: rec.take === 2 ? true : undefined,
+    action,
+    analysis,
+    storedError,
+    beaver,
   };
-  cur.decisions.push(answer);
 }
 
 /**
