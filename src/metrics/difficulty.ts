@@ -33,27 +33,15 @@ import type { CheckerDecision, CubeDecision, Decision } from '../model/types.js'
 import { isCounted } from './counting.js';
 import { bestCubeEquity, decisionError } from './decision-error.js';
 import { decisionMwcFactor, decisionPointsFactor } from './mwc-loss.js';
+import { type ErrorThresholds, THRESHOLD_PRESETS } from './thresholds.js';
+
+export { type ErrorThresholds, THRESHOLD_PRESETS } from './thresholds.js';
 
 /** Temperature of the reference player (normalised equity): a strong-player prior, fixed once. */
 export const DIFFICULTY_TAU = 0.025;
 
 /** Smallest Σ d (fraction of a match, 0.5 % MWC) for which the ratio Σℓ / Σd is given. */
 export const RATIO_MIN_DIFFICULTY = 0.005;
-
-/** Error and blunder thresholds: a decision with e ≥ threshold / 1000 is an error (a blunder). */
-export interface ErrorThresholds {
-  /** Error threshold, mpt of equity (inclusive). */
-  readonly errorMpt: number;
-  /** Blunder threshold, mpt of equity (inclusive). */
-  readonly blunderMpt: number;
-}
-
-/** The presets of spec §16: eXtreme Gammon, GNU Backgammon, and blunderDB's own library default. */
-export const THRESHOLD_PRESETS = {
-  xg: { errorMpt: 20, blunderMpt: 80 },
-  gnubg: { errorMpt: 40, blunderMpt: 80 },
-  blunderdb: { errorMpt: 50, blunderMpt: 100 },
-} as const satisfies Record<string, ErrorThresholds>;
 
 /** bdb's default thresholds: the XG preset (0.020 / 0.080 equity). */
 export const DEFAULT_THRESHOLDS: ErrorThresholds = THRESHOLD_PRESETS.xg;

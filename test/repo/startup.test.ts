@@ -1,8 +1,8 @@
 /**
  * What every run of `bdb` loads before it knows the command (src/cli/main.ts and what it imports
  * statically: the configuration, the help, the errors) reads no match: the readers, the analysis and the
- * library are loaded by the commands that need them (main.ts's lazy command table), so `bdb --version`,
- * `bdb config` and `bdb sql` stay quick.
+ * library and the match equity tables are loaded by the commands that need them (main.ts's lazy command
+ * table), so `bdb --version`, `bdb config` and `bdb sql` stay quick.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -26,6 +26,8 @@ it('src/cli/main.ts loads no reader, analysis or library module before the comma
   expect(loaded).toContain('cli/config.ts');
   expect(loaded).toContain('cli/help.ts');
   expect(loaded.filter((f) => /^(parsers|library|history|report)\/|^analyse\.ts$/.test(f))).toEqual([]);
+  // nor the match equity tables (the configuration names the threshold presets, a leaf module)
+  expect(loaded.filter((f) => /^met\/|^metrics\/(?!thresholds\.ts$)/.test(f))).toEqual([]);
 });
 
 /** The packages the files of `files` import at run time (not `import type`, not `import()`, not `require`). */
