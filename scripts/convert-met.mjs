@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Converts gnuBG's Kazaross-XG2 match equity table (met/Kazaross-XG2.xml, DTD met.dtd) into
-// data/kazaross-xg2.json, the file that src/met/load.ts reads at run time.
+// data/kazaross-xg2.json, the file that src/met/load.ts reads at run time: the explicit numbers, and the
+// 64 × 64 table bdb extends them to.
 //
 // Usage: node scripts/convert-met.mjs [path/to/Kazaross-XG2.xml]
 //        (default input: ../shared/data/met/Kazaross-XG2.xml, relative to the repository root)
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { extendExplicitMet } from '../dist/met/load.js';
 import { parseMetXml } from '../dist/met/xml.js';
 
 const SIZE = 25;
@@ -86,6 +88,10 @@ const out = {
   preCrawford,
   postCrawford,
 };
+// the whole 64 × 64 table as bdb makes it from these numbers (src/met/load.ts, extendExplicitMet: Zadeh's
+// tables in float32 with the explicit part laid over them), so that runs need not compute it
+const full = extendExplicitMet(info.name, preCrawford, postCrawford);
+out.extended = { pre: full.pre.map((r) => Array.from(r)), post: Array.from(full.post) };
 
 /**
  * JSON with each table row on one line (still plain JSON; numbers via JSON.stringify).
@@ -101,7 +107,13 @@ function format(o) {
     '  "preCrawford": [',
     o.preCrawford.map((r) => `    ${row(r)}`).join(',\n'),
     '  ],',
-    `  "postCrawford": ${row(o.postCrawford)}`,
+    `  "postCrawford": ${row(o.postCrawford)},`,
+    '  "extended": {',
+    '    "pre": [',
+    o.extended.pre.map((r) => `      ${row(r)}`).join(',\n'),
+    '    ],',
+    `    "post": ${row(o.extended.post)}`,
+    '  }',
     '}',
     '',
   ].join('\n');

@@ -43,6 +43,15 @@ export interface MetJson {
   readonly preCrawford: readonly (readonly number[])[];
   /** Explicit post-Crawford values, `length` entries, as in {@link Met.post}. */
   readonly postCrawford: readonly number[];
+  /**
+   * The whole 64 × 64 table (and 64 post-Crawford values) as {@link extendExplicitMet} makes it from the
+   * explicit part, written by scripts/convert-met.mjs so that runs need not compute Zadeh's tables (tens of
+   * milliseconds, every run); float32 values.
+   */
+  readonly extended?: {
+    readonly pre: readonly (readonly number[])[];
+    readonly post: readonly number[];
+  };
 }
 
 function isProbability(v: unknown): v is number {
@@ -219,6 +228,41 @@ export function loadKazarossXG2(): Met {
     throw new MetError(`${where}: invalid JSON (${(err as Error).message})`);
   }
   const data = parseMetJson(json, where);
-  kazarossXG2 = extendExplicitMet(data.info.name, data.preCrawford, data.postCrawford);
+  kazarossXG2 = data.extended
+    ? storedExtension(data, data.extended, where)
+    : extendExplicitMet(data.info.name, data.preCrawford, data.postCrawford);
   return kazarossXG2;
+}
+
+/**
+ * The table a MET file's `extended` holds: every value a float32 (as {@link extendExplicitMet} computes
+ * them), the explicit part equal to the file's own numbers, the whole validated (test/unit/met checks it
+ * equals the computed extension bit for bit).
+ */
+function storedExtension(data: MetJson, ext: NonNullable<MetJson['extended']>, where: string): Met {
+  const fail = (message: string): never => {
+    throw new MetError(`${where}: extended: ${message}`);
+  };
+  if (!Array.isArray(ext.pre) || ext.pre.length !== MET_SIZE || !ext.pre.every(Array.isArray))
+    return fail(`pre must have ${MET_SIZE} rows`);
+  if (!Array.isArray(ext.post)) return fail('post must be a list');
+  const pre = ext.pre.map((row) => Float32Array.from(row));
+  const post = Float32Array.from(ext.post);
+  const stored = (v: unknown, f32: number | undefined, at: string): void => {
+    if (v !== f32) fail(`${at} = ${fmt(v)} is not a single-precision value`);
+  };
+  ext.pre.forEach((row, i) => {
+    row.forEach((v, j) => stored(v, pre[i]![j], `pre[${i}][${j}]`));
+  });
+  ext.post.forEach((v, i) => stored(v, post[i], `post[${i}]`));
+  const n = data.info.length;
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++)
+      if (pre[i]![j] !== Math.fround(data.preCrawford[i]![j]!))
+        fail(`pre[${i}][${j}] differs from preCrawford[${i}][${j}]`);
+  for (let i = 0; i < n - 1; i++)
+    if (post[i] !== Math.fround(data.postCrawford[i]!)) fail(`post[${i}] differs from postCrawford[${i}]`);
+  const met: Met = { name: data.info.name, pre, post };
+  validateMet(met);
+  return met;
 }

@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  extendExplicitMet,
   loadKazarossXG2,
   MET_SIZE,
+  type MetJson,
   zadehMet,
   zadehPostCrawford,
   zadehPreCrawford,
@@ -93,5 +96,21 @@ describe('final 64×64 KXG2 + Zadeh table (spec/metrics.md §12 spot values)', (
         expect(Math.abs(met.pre[i]![j]! + met.pre[j]![i]! - 1)).toBeLessThan(1e-6);
       }
     }
+  });
+});
+
+describe('the bundled table (data/kazaross-xg2.json) stores its 64×64 extension', () => {
+  it('equals, bit for bit, the extension computed from its explicit 25×25 part (scripts/convert-met.mjs)', () => {
+    const json = JSON.parse(
+      readFileSync(new URL('../../../data/kazaross-xg2.json', import.meta.url), 'utf8'),
+    ) as MetJson;
+    const computed = extendExplicitMet(json.info.name, json.preCrawford, json.postCrawford);
+    const met = loadKazarossXG2();
+    expect(met.name).toBe(computed.name);
+    for (let i = 0; i < MET_SIZE; i++) {
+      // Float32Array equality is value by value: a stored value off by one float32 step fails
+      expect(met.pre[i]).toEqual(computed.pre[i]);
+    }
+    expect(met.post).toEqual(computed.post);
   });
 });
