@@ -252,9 +252,13 @@ function storedExtension(data: MetJson, ext: NonNullable<MetJson['extended']>, w
     if (v !== f32) fail(`${at} = ${fmt(v)} is not a single-precision value`);
   };
   ext.pre.forEach((row, i) => {
-    row.forEach((v, j) => stored(v, pre[i]![j], `pre[${i}][${j}]`));
+    row.forEach((v, j) => {
+      stored(v, pre[i]![j], `pre[${i}][${j}]`);
+    });
   });
-  ext.post.forEach((v, i) => stored(v, post[i], `post[${i}]`));
+  ext.post.forEach((v, i) => {
+    stored(v, post[i], `post[${i}]`);
+  });
   const n = data.info.length;
   for (let i = 0; i < n; i++)
     for (let j = 0; j < n; j++)
