@@ -3,7 +3,8 @@
 # clean dist/), a look at what the tarball holds, then `npm install --global` of the tarball into a
 # temporary prefix from an empty folder, with no warning from npm. From there `bdb --version` prints
 # package.json's version, `bdb stats` on the bundled example match prints eXtreme Gammon's own PRs
-# (7.79 and 13.87: test/reference-matches/README.md), and the example scripts run. Everything is made in
+# (7.79 and 13.87: test/reference-matches/README.md), so does `--met` with gnuBG's Kazaross-XG2.xml
+# (from ../shared, when there), and the example scripts run. Everything is made in
 # a temporary folder, removed at the end; dependencies come from npm's cache when it has them.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -55,6 +56,20 @@ node -e '
     console.error(`check-pack: bdb stats printed ${JSON.stringify(pr)}, XG shows 7.79 and 13.87`);
     process.exit(1);
   }' "$work/stats.json"
+# --met FILE loads the XML parser only then (src/met/xml.ts requires it): it must resolve from the package;
+# gnuBG's Kazaross-XG2.xml gives the bundled table's figures
+met="$root/../shared/data/met/Kazaross-XG2.xml"
+if [ -f "$met" ]; then
+  "$bdb" stats "$package/examples/matches/test.xg" --json --met "$met" >"$work/stats-met.json" ||
+    fail "bdb stats --met $met failed from the installed package"
+  node -e '
+    const fs = require("node:fs");
+    const [a, b] = process.argv.slice(1).map((f) => JSON.parse(fs.readFileSync(f, "utf8")));
+    if (JSON.stringify(a.players) !== JSON.stringify(b.players)) {
+      console.error("check-pack: --met with gnuBG'"'"'s Kazaross-XG2.xml changed the players'"'"' figures");
+      process.exit(1);
+    }' "$work/stats.json" "$work/stats-met.json"
+fi
 for example in "$package"/examples/*.sh; do
   bash "$example" >"$work/example.out" 2>&1 || {
     cat "$work/example.out" >&2
