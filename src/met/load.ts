@@ -248,17 +248,13 @@ function storedExtension(data: MetJson, ext: NonNullable<MetJson['extended']>, w
   if (!Array.isArray(ext.post)) return fail('post must be a list');
   const pre = ext.pre.map((row) => Float32Array.from(row));
   const post = Float32Array.from(ext.post);
-  const stored = (v: unknown, f32: number | undefined, at: string): void => {
-    if (v !== f32) fail(`${at} = ${fmt(v)} is not a single-precision value`);
-  };
-  ext.pre.forEach((row, i) => {
-    row.forEach((v, j) => {
-      stored(v, pre[i]![j], `pre[${i}][${j}]`);
-    });
-  });
-  ext.post.forEach((v, i) => {
-    stored(v, post[i], `post[${i}]`);
-  });
+  // a value that is not a float32 would be rounded by Float32Array.from without a word
+  for (let i = 0; i < MET_SIZE; i++)
+    for (let j = 0; j < ext.pre[i]!.length; j++)
+      if (ext.pre[i]![j] !== pre[i]![j])
+        fail(`pre[${i}][${j}] = ${fmt(ext.pre[i]![j])} is not a single-precision value`);
+  for (let i = 0; i < ext.post.length; i++)
+    if (ext.post[i] !== post[i]) fail(`post[${i}] = ${fmt(ext.post[i])} is not a single-precision value`);
   const n = data.info.length;
   for (let i = 0; i < n; i++)
     for (let j = 0; j < n; j++)
