@@ -12,7 +12,7 @@
 
 import { createHash } from 'node:crypto';
 import { readFileSync, readSync, statSync } from 'node:fs';
-import { defaultMet, matchFingerprint, parseMatchFiles } from '../analyse.js';
+import { defaultMet, matchKey, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
@@ -205,7 +205,7 @@ export class ReadRun {
 
   /**
    * After a unit is parsed: whether its match is handed on. Not when it is another reading of a match read
-   * (`key`: its {@link matchFingerprint}, null when every reading counts), listed as a duplicate, nor when the
+   * (`key`: its {@link matchKey}, null when every reading counts), listed as a duplicate, nor when the
    * filter leaves it out.
    */
   admit(u: ReadUnit, key: string | null, fields: FilteredFields): boolean {
@@ -273,7 +273,8 @@ export function readMatches(
     if (u === null) continue;
     try {
       const { match, warnings } = parseMatchFiles(u.inputs, met);
-      const key = opts.allReadings === true ? null : matchFingerprint(match);
+      // the hash of the match's identity, not its text (about 1.5 KB a match, held for every match read)
+      const key = opts.allReadings === true ? null : matchKey(match);
       if (run.admit(u, key, matchFields(match))) onMatch(match, warnings);
     } catch (e) {
       // the user's bad input, or a bug in bdb: reported, and fatal to this file only, not to the batch

@@ -3,7 +3,7 @@
  * whose original failed): parse it, identify it, and make its per-match report. The same function on
  * either thread, so `--jobs N` gives what one thread gives.
  */
-import { defaultMet, type MatchReport, matchFingerprint, parseMatchFiles, reportMatch } from '../analyse.js';
+import { defaultMet, type MatchReport, matchKey, parseMatchFiles, reportMatch } from '../analyse.js';
 import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
@@ -26,7 +26,7 @@ export interface ReportJob {
 export type ReportOutcome =
   | {
       readonly ok: true;
-      /** The match's identity ({@link matchFingerprint}), null when every reading counts or it has none. */
+      /** The match's identity ({@link matchKey}: a hash, not the long text), null when every reading counts or it has none. */
       readonly key: string | null;
       readonly fields: FilteredFields;
       /** Null when the filter leaves the match out. */
@@ -48,7 +48,7 @@ export function runReportJob(
 ): ReportOutcome {
   try {
     const { match, warnings } = parseMatchFiles(inputs, met);
-    const key = job.allReadings ? null : matchFingerprint(match);
+    const key = job.allReadings ? null : matchKey(match);
     const fields = matchFields(match);
     const wanted = job.filter === undefined || passesFilter(job.filter, fields);
     const report = wanted

@@ -5,7 +5,7 @@
  * stderr and not counted.
  */
 import { readFileSync } from 'node:fs';
-import { matchFingerprint, matchOutcome, parseMatchFiles } from '../analyse.js';
+import { matchKey, matchOutcome, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { JsonDuplicate } from '../report/json.js';
 import type { StandingsFromMatches } from '../report/tournament.js';
@@ -55,7 +55,7 @@ export function readMatchRecords(
     const source = inputName(unit[0]!);
     try {
       const { match } = parseMatchFiles(readUnit(unit));
-      const key = matchFingerprint(match);
+      const key = matchKey(match);
       const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {
         duplicate({ file: source, sameAs: first });
