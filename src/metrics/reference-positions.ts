@@ -69,8 +69,10 @@ export interface ReferenceCandidate<R> {
   readonly tight: boolean;
   readonly unstable: boolean;
   readonly treated: boolean;
-  /** The errors made in this position, worst excess first. */
-  readonly refs: readonly R[];
+  /** The error made in this position with the largest ℓ − d (the first read among equals). */
+  readonly ref: R;
+  /** How many errors were made in this position. */
+  readonly errors: number;
 }
 
 /** A selected position. */
@@ -82,52 +84,74 @@ export interface ReferencePosition<R> {
   readonly covered: number;
 }
 
-/** Groups errors into candidates (one per group and position). */
+/**
+ * Groups errors into candidates (one per group and position). Each candidate keeps its worst error and a
+ * count, not every error: what is held grows with the distinct positions, not with the errors read.
+ */
 export function referenceCandidates<R>(errors: Iterable<ReferenceInput<R>>): ReferenceCandidate<R>[] {
   const byKey = new Map<
     string,
     {
-      e: ReferenceInput<R>;
+      key: string;
+      group: string;
+      nature: 'checker' | 'cube';
+      scoreKey: string;
+      vector: LikeVector;
       excess: number;
       tight: boolean;
       unstable: boolean;
       treated: boolean;
-      refs: { r: R; x: number }[];
+      ref: R;
+      /** ℓ − d of `ref`. */
+      worst: number;
+      errors: number;
     }
   >();
   for (const e of errors) {
     if (!Number.isFinite(e.loss) || !Number.isFinite(e.difficulty)) continue;
     const key = `${e.group}\u0000${e.positionKey}`;
-    const x = Math.max(e.loss - e.difficulty, 0);
+    const over = e.loss - e.difficulty;
+    const x = Math.max(over, 0);
     const c = byKey.get(key);
     if (c) {
       c.excess += x;
       c.tight ||= e.tight;
       c.unstable ||= e.unstable === true;
       c.treated ||= e.treated === true;
-      c.refs.push({ r: e.ref, x: e.loss - e.difficulty });
+      c.errors++;
+      if (over > c.worst) {
+        c.ref = e.ref;
+        c.worst = over;
+      }
     } else {
       byKey.set(key, {
-        e,
+        key,
+        group: e.group,
+        nature: e.nature,
+        scoreKey: e.scoreKey,
+        vector: likeVector(e.board, e.onRoll),
         excess: x,
         tight: e.tight,
         unstable: e.unstable === true,
         treated: e.treated === true,
-        refs: [{ r: e.ref, x: e.loss - e.difficulty }],
+        ref: e.ref,
+        worst: over,
+        errors: 1,
       });
     }
   }
-  return [...byKey.entries()].map(([key, c]) => ({
-    key,
-    group: c.e.group,
-    nature: c.e.nature,
-    scoreKey: c.e.scoreKey,
-    vector: likeVector(c.e.board, c.e.onRoll),
+  return Array.from(byKey.values(), (c) => ({
+    key: c.key,
+    group: c.group,
+    nature: c.nature,
+    scoreKey: c.scoreKey,
+    vector: c.vector,
     excess: c.excess,
     tight: c.tight,
     unstable: c.unstable,
     treated: c.treated,
-    refs: c.refs.sort((a, b) => b.x - a.x).map((x) => x.r),
+    ref: c.ref,
+    errors: c.errors,
   }));
 }
 

@@ -311,16 +311,16 @@ function jsonReference(
       covered: r.covered,
       tight: r.candidate.tight,
       unstable: r.candidate.unstable,
-      errors: r.candidate.refs.length,
-      ...jsonPlanRef(r.candidate.refs[0]!),
+      errors: r.candidate.errors,
+      ...jsonPlanRef(r.candidate.ref),
     })),
     ...(x.studied
       ? {
           studied: x.studied.map((c) => ({
             group: c.group,
             [`excess${u}`]: c.excess,
-            errors: c.refs.length,
-            ...jsonPlanRef(c.refs[0]!),
+            errors: c.errors,
+            ...jsonPlanRef(c.ref),
           })),
         }
       : {}),
@@ -526,7 +526,7 @@ function referenceBoards(
 ): string[] {
   const lines = wrapText('Reference positions, drawn (X = the player on roll):', width);
   x.reference.forEach((r, i) => {
-    const ref = r.candidate.refs[0]!;
+    const ref = r.candidate.ref;
     lines.push(
       ...wrapText(
         `${i + 1}. ${groupText(r.candidate.group)}, gain ${unit.plain(r.gain)} ${unit.name}`,
@@ -594,7 +594,7 @@ function partLines(
   );
   if (x.reference.length > 0) {
     const rows = x.reference.map((r, i) => {
-      const ref = r.candidate.refs[0]!;
+      const ref = r.candidate.ref;
       return [
         String(i + 1),
         groupText(r.candidate.group),
@@ -620,7 +620,7 @@ function partLines(
       ),
     );
     const rows = x.studied.map((c) => {
-      const ref = c.refs[0]!;
+      const ref = c.ref;
       return [
         groupText(c.group),
         unit.plain(c.excess),

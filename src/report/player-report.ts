@@ -233,7 +233,7 @@ function planPart(
     '<div class="boards">',
   );
   x.reference.forEach((r, i) => {
-    const ref = r.candidate.refs[0]!;
+    const ref = r.candidate.ref;
     const v = planRefBoard(person, ref);
     parts.push(
       `<div class="reference">
