@@ -29,7 +29,8 @@ export { isEmptyFilter, type MatchFilter, passesFilter } from './library/filter.
 export { type ImportOutcome, LibraryImporter, type UnitFile } from './library/import.js';
 export { importUnits } from './library/import-pool.js';
 export { type MergeOutcome, mergeLibrary } from './library/merge.js';
-export { closeLibrary, type Library, LibraryError, libraryPath, openLibrary } from './library/open.js';
+export { closeLibrary, type Library, LibraryError, openLibrary } from './library/open.js';
+export { libraryPath } from './library/path.js';
 export { type QueryResult, ReadOnlySqlError, readOnlyQuery } from './library/query.js';
 export { libraryFileNotes, libraryMatches, libraryReports } from './library/read.js';
 export { SCHEMA_VERSION } from './library/schema.js';

@@ -122,7 +122,6 @@ export async function buildProgram(only: string | null = null): Promise<Command>
   return program;
 }
 
-/** Entry point used by bin/bdb.js. */
 /**
  * How far V8 lets its heap grow past what a full collection leaves alive: +50 % instead of its default for a
  * large machine (up to 4 × when collections are cheap). A run over a folder keeps little alive between
@@ -136,6 +135,7 @@ export async function buildProgram(only: string | null = null): Promise<Command>
  */
 const HEAP_GROWING = '--heap-growing-percent=50';
 
+/** Entry point used by bin/bdb.js. */
 export async function main(argv: readonly string[]): Promise<void> {
   setFlagsFromString(HEAP_GROWING);
   // standard output's failures end the run where they happen (./output.ts); standard error's here

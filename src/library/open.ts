@@ -22,8 +22,6 @@ export class LibraryError extends BdbError {
   }
 }
 
-export { libraryPath } from './path.js';
-
 /** An open library. */
 export interface Library {
   readonly path: string;

@@ -89,42 +89,21 @@ export interface ReferencePosition<R> {
  * count, not every error: what is held grows with the distinct positions, not with the errors read.
  */
 export function referenceCandidates<R>(errors: Iterable<ReferenceInput<R>>): ReferenceCandidate<R>[] {
-  const byKey = new Map<
-    string,
-    {
-      key: string;
-      group: string;
-      nature: 'checker' | 'cube';
-      scoreKey: string;
-      vector: LikeVector;
-      excess: number;
-      tight: boolean;
-      unstable: boolean;
-      treated: boolean;
-      ref: R;
-      /** ℓ − d of `ref`. */
-      worst: number;
-      errors: number;
-    }
-  >();
+  const out: { -readonly [K in keyof ReferenceCandidate<R>]: ReferenceCandidate<R>[K] }[] = [];
+  /** Index in `out` by candidate key. */
+  const at = new Map<string, number>();
+  /** ℓ − d of each candidate's `ref`. */
+  const worst: number[] = [];
   for (const e of errors) {
     if (!Number.isFinite(e.loss) || !Number.isFinite(e.difficulty)) continue;
     const key = `${e.group}\u0000${e.positionKey}`;
     const over = e.loss - e.difficulty;
     const x = Math.max(over, 0);
-    const c = byKey.get(key);
-    if (c) {
-      c.excess += x;
-      c.tight ||= e.tight;
-      c.unstable ||= e.unstable === true;
-      c.treated ||= e.treated === true;
-      c.errors++;
-      if (over > c.worst) {
-        c.ref = e.ref;
-        c.worst = over;
-      }
-    } else {
-      byKey.set(key, {
+    const i = at.get(key);
+    if (i === undefined) {
+      at.set(key, out.length);
+      worst.push(over);
+      out.push({
         key,
         group: e.group,
         nature: e.nature,
@@ -135,24 +114,22 @@ export function referenceCandidates<R>(errors: Iterable<ReferenceInput<R>>): Ref
         unstable: e.unstable === true,
         treated: e.treated === true,
         ref: e.ref,
-        worst: over,
         errors: 1,
       });
+      continue;
+    }
+    const c = out[i]!;
+    c.excess += x;
+    c.tight ||= e.tight;
+    c.unstable ||= e.unstable === true;
+    c.treated ||= e.treated === true;
+    c.errors++;
+    if (over > worst[i]!) {
+      c.ref = e.ref;
+      worst[i] = over;
     }
   }
-  return Array.from(byKey.values(), (c) => ({
-    key: c.key,
-    group: c.group,
-    nature: c.nature,
-    scoreKey: c.scoreKey,
-    vector: c.vector,
-    excess: c.excess,
-    tight: c.tight,
-    unstable: c.unstable,
-    treated: c.treated,
-    ref: c.ref,
-    errors: c.errors,
-  }));
+  return out;
 }
 
 /** c(p): 1, halved when tight, halved again when unstable. */

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { libraryPath } from '../../../src/library/open.js';
+import { libraryPath } from '../../../src/library/path.js';
 
 describe('libraryPath', () => {
   it('--library, then BDB_LIBRARY, then $XDG_DATA_HOME/bdb, then ~/.local/share/bdb', () => {
