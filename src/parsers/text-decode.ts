@@ -2,6 +2,7 @@
  * Turning the bytes of a text input into a string: BOM detection, then the declared or guessed
  * charset, through iconv-lite (the one place bdb decodes text).
  */
+import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 
 /** Decodes bytes: a UTF-8/UTF-16 BOM wins; else `declared` if iconv-lite knows it; else UTF-8 when the bytes
@@ -23,6 +24,36 @@ export function decodeText(bytes: Uint8Array, declared?: string): string {
   const utf8 = new TextDecoder('utf-8', { fatal: false }).decode(buf);
   if (!utf8.includes('\uFFFD')) return utf8;
   return iconv.decode(buf, 'win1252');
+}
+
+/** Charset labels of UTF-8 and of ISO-8859-1 that {@link byteCharset} recognises (iconv-lite knows both). */
+const UTF8_LABEL = /^utf-?8$/i;
+const LATIN1_LABEL = /^(iso-?8859-1|latin-?1|l1)$/i;
+/** U+FFFD in UTF-8: undeclared bytes holding it are read as Windows-1252 (see {@link decodeText}). */
+const REPLACEMENT = Buffer.from([0xef, 0xbf, 0xbd]);
+
+/**
+ * The charset {@link decodeText} would read `bytes` in, when it decodes each byte on its own or is UTF-8:
+ * a UTF-8 byte-order mark (`body` then starts after it), else the declared charset when it names UTF-8 or
+ * ISO-8859-1, else UTF-8 when nothing iconv-lite knows is declared and the bytes are valid UTF-8 without
+ * U+FFFD. Null in every other case (a UTF-16 mark, another charset, Windows-1252). A reader whose syntax is
+ * ASCII can then split the bytes and decode only its values, each giving the text decodeText would.
+ */
+export function byteCharset(
+  bytes: Uint8Array,
+  declared?: string,
+): { readonly body: Uint8Array; readonly charset: 'utf8' | 'latin1' } | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { body: bytes.subarray(3), charset: 'utf8' };
+  }
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
+  if (declared && iconv.encodingExists(declared)) {
+    if (UTF8_LABEL.test(declared)) return { body: bytes, charset: 'utf8' };
+    if (LATIN1_LABEL.test(declared)) return { body: bytes, charset: 'latin1' };
+    return null;
+  }
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return isUtf8(buf) && buf.indexOf(REPLACEMENT) < 0 ? { body: bytes, charset: 'utf8' } : null;
 }
 
 /** The longest name kept whole (XG stores up to 128 characters): a longer one comes from a damaged file

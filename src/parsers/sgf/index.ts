@@ -1,9 +1,9 @@
 /** gnuBG SGF (GM[6]) match files with analysis. */
 
 import { SGF_INFO } from '../../model/format-info.js';
-import { decodeText } from '../text-decode.js';
+import { byteCharset, decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
-import { lexSgf } from './lexer.js';
+import { lexSgf, lexSgfBytes } from './lexer.js';
 import { sgfToModel } from './to-model.js';
 
 const latin1 = new TextDecoder('latin1');
@@ -24,8 +24,12 @@ export const sgfFormat: MatchFormat = {
     return /^(\uFEFF|ï»¿)?\s*\(\s*;/.test(s) && /GM\[\d+\]/.test(s);
   },
   parse(bytes, ctx) {
-    const text = decodeText(bytes, declaredCharset(bytes));
-    const trees = lexSgf(text, ctx.file);
+    const declared = declaredCharset(bytes);
+    const read = byteCharset(bytes, declared);
+    const trees =
+      read === null
+        ? lexSgf(decodeText(bytes, declared), ctx.file)
+        : lexSgfBytes(read.body, ctx.file, read.charset);
     return sgfToModel(trees, { file: ctx.file, met: ctx.met });
   },
 };

@@ -1,7 +1,7 @@
 /** The SGF lexer (src/parsers/sgf/lexer.ts): values, escapes, variations, positions and error locations. */
 import { describe, expect, test } from 'vitest';
 import { CorruptFileError, formatLocation } from '../../../src/errors.js';
-import { lexSgf, type SgfNode } from '../../../src/parsers/sgf/lexer.js';
+import { lexSgf, lexSgfBytes, type SgfNode } from '../../../src/parsers/sgf/lexer.js';
 
 const FILE = 'x.sgf';
 
@@ -173,5 +173,50 @@ describe('empty nodes', () => {
   test('a million of them make a tree of one node', () => {
     const [tree] = lexSgf(`(;FF[4]GM[6]${';'.repeat(1_000_000)})`, FILE);
     expect(tree!.nodes).toHaveLength(1);
+  });
+});
+
+describe('bytes (lexSgfBytes: the values decoded one by one)', () => {
+  const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+  test('ISO-8859-1: each byte one character (0xE9 é, 0xC5 Å, 0x80 the C1 control U+0080)', () => {
+    const bytes = new Uint8Array([...utf8('(;PW[Zo'), 0xe9, ...utf8(']PB['), 0xc5, 0x80, ...utf8('])')]);
+    const [tree] = lexSgfBytes(bytes, FILE, 'latin1');
+    expect(Object.fromEntries(tree!.nodes[0]!.props)).toEqual({ PW: ['Zoé'], PB: ['Å\u0080'] });
+  });
+
+  test('UTF-8 escapes around characters of two, three and four bytes', () => {
+    const [tree] = lexSgfBytes(utf8('(;C[é\\]€\\\\😀\\\n日]D[\\é])'), FILE, 'utf8');
+    expect(Object.fromEntries(tree!.nodes[0]!.props)).toEqual({ C: ['é]€\\😀日'], D: ['é'] });
+  });
+
+  test('malformed UTF-8 in a value: U+FFFD per maximal subpart, as a decoder of the whole text gives', () => {
+    const bytes = new Uint8Array([...utf8('(;C[a'), 0xe2, 0x82, ...utf8(']D['), 0xff, 0x41, ...utf8('])')]);
+    const [tree] = lexSgfBytes(bytes, FILE, 'utf8');
+    expect(Object.fromEntries(tree!.nodes[0]!.props)).toEqual({ C: ['a\uFFFD'], D: ['\uFFFDA'] });
+  });
+
+  test('columns count characters (UTF-16 code units, as an editor), not bytes', () => {
+    // "(;PW[Zoë 😀]" is 12 code units before the second node: ë one, 😀 two
+    const [tree] = lexSgfBytes(utf8('(;PW[Zoë 😀];W[31hefe])'), FILE, 'utf8');
+    expect(tree!.nodes[1]!.column).toBe(13);
+    // eight characters (12 bytes) before "!": column 9
+    try {
+      lexSgfBytes(utf8('(;PW[日本]!)'), FILE, 'utf8');
+      expect.fail('no error');
+    } catch (e) {
+      expect((e as CorruptFileError).location).toEqual({ file: FILE, line: 1, column: 9 });
+      expect((e as CorruptFileError).detail).toBe('unexpected character "!"');
+    }
+  });
+
+  test('a character SGF gives no meaning where a token is due is named whole in the message', () => {
+    try {
+      lexSgfBytes(utf8('(;GM[6]é)'), FILE, 'utf8');
+      expect.fail('no error');
+    } catch (e) {
+      expect((e as CorruptFileError).detail).toBe('unexpected character "é"');
+      expect((e as CorruptFileError).location.column).toBe(8);
+    }
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * byteCharset (src/parsers/text-decode.ts) tells a reader when it may split the bytes and decode only its
+ * values: the charset it names must be the one decodeText uses for the same bytes, or null.
+ */
+import { describe, expect, test } from 'vitest';
+import { byteCharset, decodeText } from '../../../src/parsers/text-decode.js';
+
+const enc = new TextEncoder();
+const bytesOf = (...parts: (string | number[])[]): Uint8Array =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...enc.encode(p)] : p)));
+
+/** Each case: bytes, the declared charset, and what byteCharset must say. */
+const CASES: [string, Uint8Array, string | undefined, 'utf8' | 'latin1' | null][] = [
+  ['UTF-8 declared', bytesOf('Zoë'), 'UTF-8', 'utf8'],
+  ['utf8 declared, malformed bytes', bytesOf('a', [0xff, 0xe2, 0x82]), 'utf8', 'utf8'],
+  ['ISO-8859-1 declared', bytesOf('Zo', [0xeb, 0x80]), 'ISO-8859-1', 'latin1'],
+  ['latin1 declared', bytesOf('Zo', [0xeb]), 'latin1', 'latin1'],
+  [
+    'a UTF-8 byte-order mark wins over the declaration',
+    bytesOf([0xef, 0xbb, 0xbf], 'Zoë'),
+    'ISO-8859-1',
+    'utf8',
+  ],
+  ['a UTF-16 byte-order mark', bytesOf([0xff, 0xfe], [0x41, 0]), undefined, null],
+  ['another charset declared', bytesOf('Zo', [0xeb]), 'windows-1252', null],
+  ['nothing declared, valid UTF-8', bytesOf('Zoë 日本'), undefined, 'utf8'],
+  ['nothing declared, not UTF-8 (read as Windows-1252)', bytesOf('Zo', [0xeb, 0x80]), undefined, null],
+  ['nothing declared, UTF-8 holding U+FFFD (read as Windows-1252)', bytesOf('a\uFFFD'), undefined, null],
+  ['an unknown charset declared, valid UTF-8', bytesOf('Zoë'), 'no-such-charset', 'utf8'],
+];
+
+describe('byteCharset', () => {
+  test.each(CASES)('%s', (_, bytes, declared, expected) => {
+    const r = byteCharset(bytes, declared);
+    expect(r?.charset ?? null).toBe(expected);
+    if (r !== null) {
+      // the charset named decodes the body as decodeText decodes the whole
+      expect(Buffer.from(r.body).toString(r.charset)).toBe(decodeText(bytes, declared));
+    }
+  });
+});
