@@ -275,10 +275,11 @@ function isMoney(matchLength: number): boolean {
 
 function cubeWinLose(met: Met, ci: CubeInfo): { win: number; lose: number } {
   const other: 0 | 1 = ci.player === 0 ? 1 : 0;
-  const args = [ci.score0, ci.score1, ci.matchLength, ci.player, ci.cubeValue] as const;
+  // the arguments written out, not spread from an array: this runs for every cube decision read
+  const { score0, score1, matchLength, player, cubeValue, crawfordGame } = ci;
   return {
-    win: getME(met, ...args, ci.player, ci.crawfordGame),
-    lose: getME(met, ...args, other, ci.crawfordGame),
+    win: getME(met, score0, score1, matchLength, player, cubeValue, player, crawfordGame),
+    lose: getME(met, score0, score1, matchLength, player, cubeValue, other, crawfordGame),
   };
 }
 
