@@ -20,6 +20,23 @@ export interface Hop {
   readonly to: number;
 }
 
+/** Shared hop objects by from × 26 + to, made on first use. */
+const HOPS: (Hop | undefined)[] = [];
+
+/**
+ * The hop from `from` to `to`, one object for each pair however many plays hold it (hops are read-only):
+ * the readers' candidate lists repeat the same few hundred hops millions of times.
+ */
+export function sharedHop(from: number, to: number): Hop {
+  const k = from * 26 + to;
+  let h = HOPS[k];
+  if (h === undefined) {
+    h = { from, to };
+    HOPS[k] = h;
+  }
+  return h;
+}
+
 /** A whole play: up to 4 hops (doubles), in the order played. Empty = no legal move (dance / blocked). */
 export type Play = readonly Hop[];
 

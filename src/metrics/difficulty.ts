@@ -100,10 +100,17 @@ export function optionCosts(d: Decision): number[] | null {
 export function referenceDifficulty(costs: readonly number[], tau: number = DIFFICULTY_TAU): number {
   if (costs.length === 0) throw new RangeError('referenceDifficulty: no option');
   if (!(tau > 0)) throw new RangeError(`referenceDifficulty: τ must be > 0 (got ${tau})`);
-  const min = Math.min(...costs);
+  // index loops (no spread, no iterator): this runs for every decision of every match
+  let min = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < costs.length; k++) {
+    const c = costs[k]!;
+    // NaN wins, as in Math.min
+    if (c < min || Number.isNaN(c)) min = c;
+  }
   let weights = 0;
   let weighted = 0;
-  for (const c of costs) {
+  for (let k = 0; k < costs.length; k++) {
+    const c = costs[k]!;
     const w = Math.exp(-(c - min) / tau);
     weights += w;
     weighted += w * c;

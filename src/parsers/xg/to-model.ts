@@ -12,7 +12,7 @@
  * - `Irrelevant` (DataMoves) is XG's own "not a decision" flag for chequer plays.
  */
 import type { Board, Hop, Side } from '../../core/board.js';
-import { boardKey, validateBoard } from '../../core/board.js';
+import { boardKey, sharedHop, validateBoard } from '../../core/board.js';
 import { type LegalPlay, legalPlays } from '../../core/moves.js';
 import { CorruptFileError } from '../../errors.js';
 import type {
@@ -92,16 +92,27 @@ function rollerView(pos: XgPosition, actif: number): XgPosition {
   return out;
 }
 
+/** The `k`-th hop of an XG move list (0-based points, 24 the bar, −1 off), shared. */
+function hopAt(pairs: ArrayLike<number>, k: number): Hop {
+  const from = pairs[2 * k]!;
+  const to = pairs[2 * k + 1]!;
+  return sharedHop(from >= 24 ? 25 : from + 1, to < 0 ? 0 : to + 1);
+}
+
 /** Hops from XG's (from, to) pairs; the list ends at the first from = −1. */
 function hopsOf(pairs: ArrayLike<number>): Hop[] {
-  const hops: Hop[] = [];
-  for (let k = 0; k + 1 < pairs.length && k < 8; k += 2) {
-    const from = pairs[k]!;
-    const to = pairs[k + 1]!;
-    if (from < 0 || to >= from) break; // end of list (−1), or a zeroed list
-    hops.push({ from: from >= 24 ? 25 : from + 1, to: to < 0 ? 0 : to + 1 });
+  // the hops are shared, and the array made at its size (grown by push it takes room for 17)
+  let n = 0;
+  while (n < 4 && 2 * n + 1 < pairs.length) {
+    const from = pairs[2 * n]!;
+    if (from < 0 || pairs[2 * n + 1]! >= from) break; // end of list (−1), or a zeroed list
+    n++;
   }
-  return hops;
+  if (n === 0) return [];
+  if (n === 1) return [hopAt(pairs, 0)];
+  if (n === 2) return [hopAt(pairs, 0), hopAt(pairs, 1)];
+  if (n === 3) return [hopAt(pairs, 0), hopAt(pairs, 1), hopAt(pairs, 2)];
+  return [hopAt(pairs, 0), hopAt(pairs, 1), hopAt(pairs, 2), hopAt(pairs, 3)];
 }
 
 function samePosition(a: XgPosition, b: XgPosition): boolean {
@@ -471,7 +482,7 @@ function moveDecision(
     );
     analysed = false;
   }
-  const candidates: Candidate[] = [];
+  let candidates: Candidate[] = [];
   let playedIndex: number | null = null;
   const where = { file, offset: rec.offset, segment: 'temp.xg' };
   const board = boardOf(rollerView(rec.positionI, rec.actifP), player);
@@ -492,7 +503,11 @@ function moveDecision(
   }
   let legal: LegalPlay[] | null = null;
   if (analysed) {
-    const n = Math.min(dm.nMoves, dm.eval.length, dm.moves.length, dm.posPlayed.length);
+    // (a damaged record may say fewer than none)
+    const n = Math.max(0, Math.min(dm.nMoves, dm.eval.length, dm.moves.length, dm.posPlayed.length));
+    // made at its size (grown by push from empty, the lists of up to 32 candidates were copied three times)
+    candidates = new Array<Candidate>(n);
+    let kept = 0;
     for (let j = 0; j < n; j++) {
       const depth = xgLevelName(dm.evalLevel[j]?.level ?? dm.level);
       let play = hopsOf(dm.moves[j]!);
@@ -512,9 +527,10 @@ function moveDecision(
         continue;
       }
       // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
-      candidates.push({ play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) });
+      candidates[kept++] = { play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) };
       if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = j;
     }
+    candidates.length = kept;
   }
   // built field by field: object spreads here cost more than the rest of the mapping
   const d: CheckerDecision = {
