@@ -348,11 +348,22 @@ function evalCubeValues(value: string): { nd: number; dt: number; depth?: string
   }
   const token = (k: number): string => value.slice(TOKEN_BOUNDS[2 * k], TOKEN_BOUNDS[2 * k + 1]);
   if (count === 0 || token(0) !== 'E') return undefined;
+  return evalFormValues(count, token);
+}
+
+/**
+ * The values of the `E` form from its `count` tokens: no double and double/take are the 7th of the last
+ * two 7-vectors (the last 14 tokens), the plies the token after `E` (after `E ver N` in newer files).
+ */
+function evalFormValues(
+  count: number,
+  token: (k: number) => string,
+): { nd: number; dt: number; depth?: string } | null {
   if (count < 15) return null;
   const nd = Number(token(count - 8));
   const dt = Number(token(count - 1));
   if (!isSaneValue(nd) || !isSaneValue(dt)) return null;
-  const plies = Number.parseInt(token(count > 1 && token(1) === 'ver' ? 3 : 1), 10);
+  const plies = Number.parseInt(token(token(1) === 'ver' ? 3 : 1), 10);
   return Number.isFinite(plies) ? { nd, dt, depth: `${plies}-ply` } : { nd, dt };
 }
 
@@ -361,16 +372,7 @@ function parseCubeValues(value: string): { nd: number; dt: number; depth?: strin
   const fast = evalCubeValues(value);
   if (fast !== undefined) return fast;
   const tokens = value.trim().split(/\s+/);
-  if (tokens[0] === 'E') {
-    if (tokens.length < 15) return null;
-    const nums = tokens.slice(-14).map(Number);
-    const nd = nums[6];
-    const dt = nums[13];
-    if (nd === undefined || dt === undefined || !isSaneValue(nd) || !isSaneValue(dt)) return null;
-    const pliesTok = tokens[1] === 'ver' ? tokens[3] : tokens[1];
-    const plies = pliesTok ? Number.parseInt(pliesTok, 10) : Number.NaN;
-    return Number.isFinite(plies) ? { nd, dt, depth: `${plies}-ply` } : { nd, dt };
-  }
+  if (tokens[0] === 'E') return evalFormValues(tokens.length, (k) => tokens[k]!);
   if (tokens[0] === 'X') {
     const i = tokens.indexOf('NoDouble');
     const j = tokens.indexOf('DoubleTake');

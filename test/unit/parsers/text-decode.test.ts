@@ -1,6 +1,7 @@
 /**
  * byteCharset (src/parsers/text-decode.ts) tells a reader when it may split the bytes and decode only its
- * values: the charset it names must be the one decodeText uses for the same bytes, or null.
+ * values, and decodeText reads through it. Each case gives the text the charset's definition gives
+ * (UTF-8 with U+FFFD per maximal subpart, ISO-8859-1 and Windows-1252 byte by byte, UTF-16).
  */
 import { describe, expect, test } from 'vitest';
 import { byteCharset, decodeText } from '../../../src/parsers/text-decode.js';
