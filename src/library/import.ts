@@ -76,6 +76,15 @@ const SELECT_CONTENTS = `SELECT any_value(f.sha256), any_value(m.fingerprint), a
   WHERE f.status <> 'failed' AND m.fingerprint IS NOT NULL AND f.format IS NOT NULL
   GROUP BY f.unit HAVING count(*) = 1`;
 
+/**
+ * DuckDB's buffer limit while an import writes (unless BDB_DUCKDB_MEMORY sets one). DuckDB's buffer pool keeps
+ * the blocks of the tables it has written until it reaches its limit, so under the readers' 256 MB an
+ * import's resident memory grew with the library. Blocks beyond this limit are dropped (they are on disk)
+ * or spilled to `<library>.tmp`. On 10,000 analysed SGF matches: peak RSS 340 MB against 436 MB, in no more time
+ * (docs/library.md).
+ */
+const IMPORT_MEMORY_LIMIT = '128MB';
+
 const DELETE_FILE = 'DELETE FROM files WHERE path = $1';
 const DELETE_FAILED = "DELETE FROM files WHERE status = 'failed' AND path = $1";
 const DELETE_MATCH = [
@@ -214,6 +223,8 @@ export class LibraryImporter {
     if (lib.readOnly) throw new BdbError('LIBRARY', `${lib.path}: opened read-only, cannot import`);
     const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000);
     const con = lib.connection;
+    if (process.env.BDB_DUCKDB_MEMORY === undefined)
+      await con.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT}'`);
     for (const [path, sha, status, matchId] of await rows(con, SELECT_FILES)) {
       if (status === 'failed') {
         imp.failed.add(String(path));
