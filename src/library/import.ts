@@ -22,7 +22,7 @@ import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
-import type { Library } from './open.js';
+import { type Library, userMemoryLimit } from './open.js';
 import { type Cell, matchRows } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { compressSource, SourcePackWriter } from './sources.js';
@@ -81,7 +81,7 @@ const SELECT_CONTENTS = `SELECT any_value(f.sha256), any_value(m.fingerprint), a
  * the blocks of the tables it has written until it reaches its limit, so under the readers' 256 MB an
  * import's resident memory grew with the library. Blocks beyond this limit are dropped (they are on disk)
  * or spilled to `<library>.tmp`. On 10,000 analysed SGF matches: peak RSS 340 MB against 436 MB, in no more time
- * (docs/library.md).
+ * (docs/library.md). Set once the library is open, so that its migrations still have the readers' limit.
  */
 const IMPORT_MEMORY_LIMIT = '128MB';
 
@@ -223,8 +223,7 @@ export class LibraryImporter {
     if (lib.readOnly) throw new BdbError('LIBRARY', `${lib.path}: opened read-only, cannot import`);
     const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000);
     const con = lib.connection;
-    if (process.env.BDB_DUCKDB_MEMORY === undefined)
-      await con.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT}'`);
+    if (userMemoryLimit() === undefined) await con.run(`SET memory_limit = '${IMPORT_MEMORY_LIMIT}'`);
     for (const [path, sha, status, matchId] of await rows(con, SELECT_FILES)) {
       if (status === 'failed') {
         imp.failed.add(String(path));

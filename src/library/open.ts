@@ -40,16 +40,19 @@ export interface OpenOptions {
   readonly waitMs?: number;
 }
 
+/** The DuckDB buffer limit the user set (BDB_DUCKDB_MEMORY, e.g. `1GB`), or undefined: bdb's own. */
+export function userMemoryLimit(): string | undefined {
+  return process.env.BDB_DUCKDB_MEMORY;
+}
+
 /**
  * DuckDB settings: a bounded buffer pool (DuckDB spills to `<library>.tmp` beyond it; checkpoints of a large
  * library need more than 100 MB pinned at once), two threads, no insertion order kept (every read orders
  * its rows).
  */
-const SETTINGS = {
-  memory_limit: process.env.BDB_DUCKDB_MEMORY ?? '256MB',
-  threads: '2',
-  preserve_insertion_order: 'false',
-} as const;
+function settings(): Record<string, string> {
+  return { memory_limit: userMemoryLimit() ?? '256MB', threads: '2', preserve_insertion_order: 'false' };
+}
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
@@ -61,7 +64,7 @@ async function openInstance(path: string, readOnly: boolean, waitMs: number): Pr
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
     try {
       return await DuckDBInstance.create(path, {
-        ...SETTINGS,
+        ...settings(),
         access_mode: readOnly ? 'READ_ONLY' : 'READ_WRITE',
       });
     } catch (e) {
