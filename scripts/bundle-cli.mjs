@@ -1,5 +1,5 @@
 // The command's bundle: `npm run build` compiles src/ into dist/ (tsc), then this script joins the CLI's
-// modules and the pure-JS dependencies (commander, cli-table3, iconv-lite, simple-statistics) into chunks
+// modules and the pure-JS dependencies (commander, cli-table3, simple-statistics) into chunks
 // under dist/bundle/, which bin/bdb.js runs. `bdb stats test.xg` then opens 30 JavaScript files instead of
 // 119 and ends about 0.05 s sooner (0.39 against 0.45 s), and each worker thread of `--jobs` starts
 // sooner too (bench/README.md, startup section).
@@ -8,7 +8,9 @@
 // dist/index.js (the library's API) stays as tsc wrote it; only the command is bundled.
 //
 // What stays outside the bundle, loaded from node_modules at run time:
-// - @duckdb/node-api (a native addon) and fast-xml-parser, both required through createRequire;
+// - @duckdb/node-api (a native addon), fast-xml-parser and iconv-lite, each required through createRequire
+//   when first needed (iconv-lite for charsets other than UTF-8, ISO-8859-1 and Windows-1252: bundled, its
+//   tables of Asian code pages made a 0.7 MB chunk that every reading command compiled);
 // - data/kazaross-xg2.json, found two levels above the module that reads it: dist/bundle/ is two levels
 //   below the package's root, as dist/met/ is (src/met/load.ts).
 // The worker threads' entry points keep their names (read-worker.js, import-worker.js) beside the chunk
@@ -36,7 +38,7 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunk-[hash]',
-  external: ['@duckdb/node-api'],
+  external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
   // commander and cli-table3 are CommonJS: their require('node:events') … need a require in an ES module
   banner: {
     js: "import { createRequire as bdbCreateRequire } from 'node:module'; const require = bdbCreateRequire(import.meta.url);",

@@ -4,8 +4,8 @@
  * library route (which stores the same tallies and must not load the parsers to read them).
  */
 
-import { createHash } from 'node:crypto';
 import { boardKey } from './core/board.js';
+import { newHash } from './core/hash.js';
 import { plainClone } from './core/plain-clone.js';
 import type { Met } from './met/index.js';
 import { loadKazarossXG2 } from './met/index.js';
@@ -103,7 +103,7 @@ function positionsFingerprint(match: Match): string | null {
 /** The key of a match's identity as the library stores it: the SHA-256 (hex) of {@link matchFingerprint}. */
 export function matchKey(match: Match): string | null {
   const fingerprint = matchFingerprint(match);
-  return fingerprint === null ? null : createHash('sha256').update(fingerprint).digest('hex');
+  return fingerprint === null ? null : newHash('sha256').update(fingerprint).digest('hex');
 }
 
 /** Final score and winner of a match (spec/metrics.md §16: the winner reaches N; money: more points). */

@@ -46,12 +46,34 @@ const WIDE: readonly (readonly [number, number])[] = [
  */
 export function displayWidth(s: string): number {
   let w = 0;
-  for (const ch of s) {
-    const cp = ch.codePointAt(0)!;
+  // by code units, a surrogate pair joined into its code point (a lone surrogate counts one, as a code
+  // point of its own): a table measures every cell, and this runs before anything is warm
+  for (let i = 0; i < s.length; i++) {
+    let cp = s.charCodeAt(i);
+    if (cp >= 0x20 && cp < 0x7f) {
+      w++;
+      continue;
+    }
+    if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < s.length) {
+      const low = s.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        cp = 0x10000 + ((cp - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
     if (cp <= 0x1f || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0x300 && cp <= 0x36f)) continue;
-    w += cp >= 0x1100 && WIDE.some(([a, b]) => cp >= a && cp <= b) ? 2 : 1;
+    w += cp >= 0x1100 && isWide(cp) ? 2 : 1;
   }
   return w;
+}
+
+/** True when `cp` is in one of the {@link WIDE} ranges. */
+function isWide(cp: number): boolean {
+  for (const [a, b] of WIDE) {
+    if (cp < a) return false;
+    if (cp <= b) return true;
+  }
+  return false;
 }
 
 /** How lines are broken: the first line's indent, the following lines' indent (default the same). */

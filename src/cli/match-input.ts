@@ -10,9 +10,9 @@
  * same as one read before (a copy) is set aside so without being parsed again. `allReadings` keeps them all.
  */
 
-import { createHash } from 'node:crypto';
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { defaultMet, matchKey, parseMatchFiles } from '../analyse.js';
+import { newHash } from '../core/hash.js';
 import { BdbError } from '../errors.js';
 import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
@@ -108,7 +108,7 @@ export function readUnit(
 
 /** The hash of a unit's bytes (its files in order, each with its length): equal for byte-identical copies. */
 function unitHash(inputs: readonly { bytes: Uint8Array }[]): string {
-  const h = createHash('sha1');
+  const h = newHash('sha1');
   for (const { bytes } of inputs) h.update(`${bytes.length}:`).update(bytes);
   return h.digest('base64');
 }
@@ -139,6 +139,8 @@ export class ReadRun {
   private readonly seenBytes = new Map<string, string>();
   private readonly tty: boolean;
   private readonly opts: ReadMatchesOptions;
+  /** Whether readings are compared (by bytes, then by match): not with `allReadings`, nor for one unit. */
+  private comparing = false;
 
   constructor(opts: ReadMatchesOptions) {
     this.opts = opts;
@@ -168,7 +170,18 @@ export class ReadRun {
         this.skipped++;
       },
     });
-    return matchUnits([...files], this.opts.allReadings !== true);
+    const units = matchUnits([...files], this.opts.allReadings !== true);
+    this.comparing = this.opts.allReadings !== true && units.length > 1;
+    return units;
+  }
+
+  /**
+   * Whether the units are compared, copies and other readings set aside: true unless `allReadings`, or
+   * {@link units} found one unit (it has nothing to be a copy of, so neither its bytes nor its match are
+   * hashed).
+   */
+  get compares(): boolean {
+    return this.comparing;
   }
 
   /**
@@ -191,7 +204,7 @@ export class ReadRun {
       );
       return null;
     }
-    const bytesKey = this.opts.allReadings === true ? null : unitHash(inputs);
+    const bytesKey = this.comparing ? unitHash(inputs) : null;
     return this.isCopy({ name, inputs, bytesKey }) ? null : { name, inputs, bytesKey };
   }
 
@@ -274,7 +287,7 @@ export function readMatches(
     try {
       const { match, warnings } = parseMatchFiles(u.inputs, met);
       // the hash of the match's identity, not its text (about 1.5 KB a match, held for every match read)
-      const key = opts.allReadings === true ? null : matchKey(match);
+      const key = run.compares ? matchKey(match) : null;
       if (run.admit(u, key, matchFields(match))) onMatch(match, warnings);
     } catch (e) {
       // the user's bad input, or a bug in bdb: reported, and fatal to this file only, not to the batch

@@ -55,7 +55,7 @@ export async function readReportsPooled(
   // on the main thread: a copy whose original failed (parsed again, to say its own failure), or no worker
   const here = (u: ReadUnit): ReportOutcome => {
     met ??= jobMet(job);
-    return runReportJob(u.inputs, u.name, job, met);
+    return runReportJob(u.inputs, u.name, run.compares ? job : { ...job, allReadings: true }, met);
   };
   const deliver = (u: ReadUnit, o: ReportOutcome): void => {
     if (!o.ok) {

@@ -6,8 +6,8 @@
  * offset of its first byte (`base`) and the name of the part it reads (`segment`), so a read past the
  * end throws a {@link CorruptFileError} that says where, never a `RangeError`.
  */
-import iconv from 'iconv-lite';
 import { CorruptFileError } from '../../errors.js';
+import { decodeWin1252 } from '../text-decode.js';
 
 /** Milliseconds per day. */
 const DAY_MS = 86_400_000;
@@ -250,7 +250,7 @@ export class ByteReader {
     let ascii = '';
     for (let i = at + 1; i <= at + len; i++) {
       const c = b[i] ?? 0;
-      if (c >= 0x80) return iconv.decode(Buffer.from(b.buffer, b.byteOffset + at + 1, len), 'win1252');
+      if (c >= 0x80) return decodeWin1252(b.subarray(at + 1, at + 1 + len));
       ascii += String.fromCharCode(c);
     }
     return ascii;

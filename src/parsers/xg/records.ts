@@ -12,7 +12,7 @@
  * Offsets in warnings and errors are byte offsets in the inflated inner file (segment
  * `temp.xg record N`, `temp.xgr record N`).
  */
-import iconv from 'iconv-lite';
+import { decodeWin1252 } from '../text-decode.js';
 import type { XgWarning } from './archive.js';
 import { ByteReader, plainBytes } from './bytes.js';
 
@@ -1139,6 +1139,6 @@ export function decodeXgComments(data: Uint8Array): string[] {
 
 /** One comment line: 0x01 0x02 → CR LF, then Windows-1252. */
 function decodeComment(line: Uint8Array): string {
-  const text = iconv.decode(Buffer.from(line.buffer, line.byteOffset, line.length), 'win1252');
+  const text = decodeWin1252(line);
   return text.replaceAll('\u0001\u0002', '\r\n');
 }

@@ -3,8 +3,10 @@
  * values, and decodeText reads through it. Each case gives the text the charset's definition gives
  * (UTF-8 with U+FFFD per maximal subpart, ISO-8859-1 and Windows-1252 byte by byte, UTF-16).
  */
+
+import iconv from 'iconv-lite';
 import { describe, expect, test } from 'vitest';
-import { byteCharset, decodeText } from '../../../src/parsers/text-decode.js';
+import { byteCharset, decodeText, decodeWin1252 } from '../../../src/parsers/text-decode.js';
 
 const enc = new TextEncoder();
 const bytesOf = (...parts: (string | number[])[]): Uint8Array =>
@@ -38,5 +40,27 @@ describe('byteCharset', () => {
       // the charset named decodes the body as decodeText decodes the whole
       expect(Buffer.from(r.body).toString(r.charset)).toBe(decodeText(bytes, declared));
     }
+  });
+});
+
+describe('decodeWin1252', () => {
+  test('gives iconv-lite 0.7.3\u2019s Windows-1252 text for every byte, alone and in a run', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    for (let b = 0; b < 256; b++) {
+      const one = Buffer.from([b]);
+      expect(decodeWin1252(one), `byte 0x${b.toString(16)}`).toBe(iconv.decode(one, 'win1252'));
+    }
+    expect(decodeWin1252(all)).toBe(iconv.decode(Buffer.from(all), 'win1252'));
+    // a view into a larger buffer decodes only its own bytes
+    expect(decodeWin1252(all.subarray(0x7e, 0x82))).toBe('~\u007f\u20ac\ufffd');
+  });
+
+  test('the code page chart (Unicode\u2019s CP1252.TXT): 0x80 \u20ac, 0x8A \u0160, 0x9F \u0178, 0xE9 \u00e9', () => {
+    expect(decodeWin1252(Uint8Array.of(0x80, 0x8a, 0x9f, 0xe9))).toBe('\u20ac\u0160\u0178\u00e9');
+  });
+
+  test('decodeText reads undeclared bytes that are not UTF-8 as Windows-1252', () => {
+    const bytes = bytesOf('Jo', [0x80, 0xeb]);
+    expect(decodeText(bytes)).toBe('Jo\u20ac\u00eb');
   });
 });
