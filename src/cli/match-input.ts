@@ -139,8 +139,12 @@ export class ReadRun {
   private readonly seenBytes = new Map<string, string>();
   private readonly tty: boolean;
   private readonly opts: ReadMatchesOptions;
-  /** Whether readings are compared (by bytes, then by match): not with `allReadings`, nor for one unit. */
-  private comparing = false;
+  /**
+   * Whether the units are compared, copies and other readings set aside: true unless `allReadings`, or
+   * {@link units} found one unit (it has nothing to be a copy of, so neither its bytes nor its match are
+   * hashed). Set by {@link units}.
+   */
+  compares = false;
 
   constructor(opts: ReadMatchesOptions) {
     this.opts = opts;
@@ -171,17 +175,8 @@ export class ReadRun {
       },
     });
     const units = matchUnits([...files], this.opts.allReadings !== true);
-    this.comparing = this.opts.allReadings !== true && units.length > 1;
+    this.compares = this.opts.allReadings !== true && units.length > 1;
     return units;
-  }
-
-  /**
-   * Whether the units are compared, copies and other readings set aside: true unless `allReadings`, or
-   * {@link units} found one unit (it has nothing to be a copy of, so neither its bytes nor its match are
-   * hashed).
-   */
-  get compares(): boolean {
-    return this.comparing;
   }
 
   /**
@@ -204,7 +199,7 @@ export class ReadRun {
       );
       return null;
     }
-    const bytesKey = this.comparing ? unitHash(inputs) : null;
+    const bytesKey = this.compares ? unitHash(inputs) : null;
     return this.isCopy({ name, inputs, bytesKey }) ? null : { name, inputs, bytesKey };
   }
 

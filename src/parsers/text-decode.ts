@@ -3,7 +3,7 @@
  * (the one place bdb decides how text is decoded). UTF-8 and ISO-8859-1 go through Node's Buffer, whose
  * strings are iconv-lite's for every input, malformed UTF-8 included; Windows-1252 (XG's strings, and the
  * guess for undeclared text that is not UTF-8) through {@link decodeWin1252}, equal to iconv-lite's byte
- * for byte (test/parsers/text-decode.test.ts); other charsets through iconv-lite, loaded on first use
+ * for byte (test/unit/parsers/text-decode.test.ts); other charsets through iconv-lite, loaded on first use
  * (it and its tables take about 12 ms to load, more than a whole match takes to read).
  */
 import { isUtf8 } from 'node:buffer';
