@@ -1,8 +1,10 @@
 /**
  * `bdb import` on every core: worker threads parse units and make their rows while the main thread reads
  * files, skips the unchanged ones by their hash and stores results in input order (so the first file of a
- * match holds it, as on one thread). With `workers: 0` everything runs on the main thread.
+ * match holds it, as on one thread). With `workers: 0` the main thread parses too, and goes on parsing the
+ * next units while DuckDB loads and commits a batch on its own threads (LibraryImporter.busy).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { ownBuffers } from '../transfer.js';
 import {
@@ -27,6 +29,59 @@ export interface PoolOptions {
   readonly workers: number;
 }
 
+/** Parses units in worker threads, each taking the next unit when it is free. */
+class WorkerPool {
+  private readonly workers: Worker[];
+  private readonly waiting = new Map<number, (p: Prepared) => void>();
+  private readonly queue: WorkerRequest[] = [];
+  private readonly idle: Worker[];
+  error: Error | null = null;
+
+  constructor(count: number) {
+    this.workers = Array.from(
+      { length: count },
+      () => new Worker(new URL('./import-worker.js', import.meta.url)),
+    );
+    this.idle = [...this.workers];
+    for (const w of this.workers) {
+      w.on('message', (r: WorkerReply) => {
+        this.idle.push(w);
+        this.dispatch();
+        this.waiting.get(r.seq)?.(r.prepared);
+        this.waiting.delete(r.seq);
+      });
+      w.on('error', (e) => {
+        this.error = e;
+        for (const resolve of this.waiting.values())
+          resolve({ ok: false, format: null, message: `internal error (please report): ${e.message}` });
+        this.waiting.clear();
+      });
+    }
+  }
+
+  /** The unit's result; its bytes are transferred to the worker. */
+  parse(req: WorkerRequest): Promise<Prepared> {
+    const result = new Promise<Prepared>((resolve) => this.waiting.set(req.seq, resolve));
+    this.queue.push(req);
+    this.dispatch();
+    return result;
+  }
+
+  private dispatch(): void {
+    while (this.idle.length > 0 && this.queue.length > 0) {
+      const req = this.queue.shift()!;
+      this.idle.pop()!.postMessage(
+        req,
+        req.files.map((f) => f.bytes.buffer as ArrayBuffer),
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
+
 /**
  * Imports `units` in order; `read` gives a unit's files (it may throw: that unit fails with `onReadError`'s
  * message), `onOutcome` hears each unit's outcome in input order.
@@ -39,60 +94,19 @@ export async function importUnits<U>(
   onOutcome: (o: ImportOutcome) => void,
   opts: PoolOptions,
 ): Promise<void> {
-  if (opts.workers <= 0) {
-    for (const u of units) {
-      let files: UnitFile[];
-      try {
-        files = read(u);
-      } catch (e) {
-        onOutcome(onReadError(u, e));
-        continue;
-      }
-      onOutcome(await importer.add(files));
-    }
-    return;
-  }
-  const workers = Array.from(
-    { length: opts.workers },
-    () => new Worker(new URL('./import-worker.js', import.meta.url)),
-  );
-  const waiting = new Map<number, (p: Prepared) => void>();
-  const failure: { error: Error | null } = { error: null };
-  // each worker takes the next unit when it is free (a long match does not hold the others back)
-  const queue: WorkerRequest[] = [];
-  const idle: Worker[] = [...workers];
-  const dispatch = (): void => {
-    while (idle.length > 0 && queue.length > 0) {
-      const req = queue.shift()!;
-      idle.pop()!.postMessage(
-        req,
-        req.files.map((f) => f.bytes.buffer as ArrayBuffer),
-      );
-    }
-  };
-  for (const w of workers) {
-    w.on('message', (r: WorkerReply) => {
-      idle.push(w);
-      dispatch();
-      waiting.get(r.seq)?.(r.prepared);
-      waiting.delete(r.seq);
-    });
-    w.on('error', (e) => {
-      failure.error = e;
-      for (const resolve of waiting.values())
-        resolve({ ok: false, format: null, message: `internal error (please report): ${e.message}` });
-      waiting.clear();
-    });
-  }
+  const pool = opts.workers > 0 ? new WorkerPool(opts.workers) : null;
   try {
     // in flight: a window of units, stored strictly in order as their results arrive
     type Slot =
       | { kind: 'done'; outcome: ImportOutcome }
+      // unchanged when read; checked again at its turn (a unit stored before it may have replaced its match)
+      | { kind: 'unchanged'; files: UnitFile[] }
       | { kind: 'parse'; files: StoredFile[]; hashes: string[]; result: Promise<Prepared> }
       | { kind: 'copy'; files: UnitFile[]; hashes: string[] };
     const window: Slot[] = [];
-    // enough units that a long match does not leave the other workers idle, bounded in bytes
-    const limit = opts.workers * 64;
+    // enough units that a long match does not leave the other workers idle (or, here, that a commit does not
+    // leave the main thread idle), bounded in bytes
+    const limit = Math.max(1, opts.workers) * 64;
     const maxBytes = 64 * 1024 * 1024;
     let inFlight = 0;
     let next = 0;
@@ -107,41 +121,55 @@ export async function importUnits<U>(
         return { kind: 'done', outcome: onReadError(u, e) };
       }
       const hashes = importer.check(files);
-      if (hashes === null) return { kind: 'done', outcome: { status: 'unchanged', file: files[0]!.file } };
+      if (hashes === null) return { kind: 'unchanged', files };
       if (importer.isCopy(files, hashes, pending)) return { kind: 'copy', files, hashes };
       pending.add(contentKey(hashes));
-      const s = seq++;
-      const result = new Promise<Prepared>((resolve) => waiting.set(s, resolve));
+      const matchId = importer.reserveId();
+      if (pool === null)
+        return {
+          kind: 'parse',
+          files: storedFiles(files),
+          hashes,
+          result: Promise.resolve(importer.prepare(files, matchId)),
+        };
       // the bytes go to the worker (transferred: the main thread keeps names and sizes only)
       const stored = storedFiles(files);
-      const req: WorkerRequest = {
-        seq: s,
-        matchId: importer.reserveId(),
-        files: ownBuffers(files),
-      };
-      queue.push(req);
-      dispatch();
+      const result = pool.parse({ seq: seq++, matchId, files: ownBuffers(files) });
       return { kind: 'parse', files: stored, hashes, result };
     };
+    // workers: keep the window full; here: parse ahead only while a commit is in flight
+    const room = (): boolean =>
+      next < units.length &&
+      (window.length === 0 ||
+        (window.length < limit && inFlight < maxBytes && (pool !== null || importer.busy)));
     while (next < units.length || window.length > 0) {
-      while (next < units.length && window.length < limit && (inFlight < maxBytes || window.length === 0)) {
+      while (room()) {
         const slot = submit(units[next++]!);
         if (slot.kind !== 'done') for (const f of slot.files) inFlight += sizeOf(f);
         window.push(slot);
+        // here, let the commit's steps go on (and busy change) between two units
+        if (pool === null && importer.busy) await nextTurn();
       }
       const slot = window.shift()!;
       if (slot.kind === 'done') onOutcome(slot.outcome);
       else {
-        onOutcome(
-          slot.kind === 'copy'
-            ? await importer.storeCopy(slot.files, slot.hashes)
-            : await importer.store(slot.files, slot.hashes, await slot.result),
-        );
+        if (slot.kind === 'unchanged')
+          onOutcome(
+            importer.check(slot.files) === null
+              ? { status: 'unchanged', file: slot.files[0]!.file }
+              : await importer.add(slot.files),
+          );
+        else
+          onOutcome(
+            slot.kind === 'copy'
+              ? await importer.storeCopy(slot.files, slot.hashes)
+              : await importer.store(slot.files, slot.hashes, await slot.result),
+          );
         for (const f of slot.files) inFlight -= sizeOf(f);
       }
-      if (failure.error) throw failure.error;
+      if (pool?.error) throw pool.error;
     }
   } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
+    await pool?.close();
   }
 }

@@ -209,6 +209,14 @@ export class LibraryImporter {
   private nextId = 1;
   private appenders: Record<Table, TableAppender> | null = null;
   private pending = 0;
+  /**
+   * A commit started by {@link maybeCommit} and not awaited: DuckDB loads the CSV and commits on its own
+   * threads while the caller reads and parses the next files. Awaited before anything else touches the
+   * library (the next transaction, a commit, a rollback); its error is thrown there.
+   */
+  private committing: Promise<void> | null = null;
+  /** Whether {@link committing} has ended. */
+  private committed = false;
 
   private constructor(lib: Library, met: Met, batchRows: number) {
     this.lib = lib;
@@ -268,7 +276,26 @@ export class LibraryImporter {
     }
   }
 
+  /** Whether a commit is in flight: the caller may parse more units meanwhile (src/library/import-pool.ts). */
+  get busy(): boolean {
+    return this.committing !== null && !this.committed;
+  }
+
+  /** Parses a unit and makes its rows here ({@link prepareUnit}), under an id from {@link reserveId}. */
+  prepare(files: readonly UnitFile[], matchId: number): Prepared {
+    return prepareUnit(this.met, files, matchId);
+  }
+
+  /** Waits for the commit in flight, if any (and throws its error). */
+  private async settle(): Promise<void> {
+    const c = this.committing;
+    if (c === null) return;
+    this.committing = null;
+    await c;
+  }
+
   private async begin(): Promise<Record<Table, TableAppender>> {
+    await this.settle();
     if (this.appenders) return this.appenders;
     const con = this.lib.connection;
     await con.run('BEGIN TRANSACTION');
@@ -280,6 +307,11 @@ export class LibraryImporter {
 
   /** Commits the open transaction (every file added so far is then in the library). */
   async commit(): Promise<void> {
+    await this.settle();
+    await this.commitNow();
+  }
+
+  private async commitNow(): Promise<void> {
     const apps = this.appenders;
     if (!apps) return;
     await this.loadDecisions();
@@ -300,6 +332,11 @@ export class LibraryImporter {
 
   /** Drops the open transaction (nothing of it reaches the library). */
   async rollback(): Promise<void> {
+    try {
+      await this.settle();
+    } catch {
+      // the commit in flight failed: what it held is rolled back below
+    }
     const apps = this.appenders;
     this.pack.close();
     if (this.csvFd !== null) closeSync(this.csvFd);
@@ -510,8 +547,20 @@ export class LibraryImporter {
     return [...units.values()];
   }
 
+  /**
+   * Starts a commit once the transaction holds `batchRows` rows, without waiting for it ({@link committing}):
+   * every map above already says what the commit stores, so the next unit can be checked and parsed.
+   */
   private async maybeCommit(rowsAdded: number): Promise<void> {
     this.pending += rowsAdded + 1;
-    if (this.pending >= this.batchRows) await this.commit();
+    if (this.pending < this.batchRows) return;
+    const c = this.commitNow();
+    this.committed = false;
+    const ended = (): void => {
+      this.committed = true;
+    };
+    // its error is thrown by settle(); until then it is not an unhandled rejection
+    c.then(ended, ended);
+    this.committing = c;
   }
 }

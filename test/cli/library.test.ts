@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  appendFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -590,6 +591,36 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
           ...['again.sgf', 'again.txt', 'again_002.txt', 'again_003.txt', 'again_004.txt'].map(
             (f) => `${join(more, f)},duplicate,${join(dir, f.endsWith('.sgf') ? 'g0001.sgf' : 'g0002.txt')}`,
           ),
+          '',
+        ].join('\n'),
+      );
+    }
+  });
+
+  it('a file saved again replaces its match; its unchanged copy stays recorded, on one thread as with workers', () => {
+    for (const jobs of ['0', '2']) {
+      const dir = join(tmp, `saved-again-${jobs}`);
+      mkdirSync(dir);
+      cpSync(join(REF, 'gnubg', 'g0001.sgf'), join(dir, 'a.sgf'));
+      cpSync(join(REF, 'gnubg', 'g0001.sgf'), join(dir, 'b.sgf'));
+      const into = lib(`saved-again-${jobs}.duckdb`);
+      expect(bdb('import', dir, '--library', into, '--jobs', jobs).stdout).toMatch(
+        /: 1 new, 0 unchanged, 1 duplicate, 0 failed/,
+      );
+      // a.sgf saved again (one more line at its end): its match is replaced, and with it the rows of its
+      // duplicates; b.sgf, unchanged, is then recorded again as a duplicate of the new reading
+      appendFileSync(join(dir, 'a.sgf'), '\n');
+      expect(bdb('import', dir, '--library', into, '--jobs', jobs).stdout).toMatch(
+        /: 1 new, 0 unchanged, 1 duplicate, 0 failed/,
+      );
+      expect(
+        bdb('sql', 'SELECT path, status, same_as FROM files ORDER BY path', '--library', into, '--csv')
+          .stdout,
+      ).toBe(
+        [
+          'path,status,same_as',
+          `${join(dir, 'a.sgf')},imported,`,
+          `${join(dir, 'b.sgf')},duplicate,${join(dir, 'a.sgf')}`,
           '',
         ].join('\n'),
       );
