@@ -215,8 +215,6 @@ export class LibraryImporter {
    * library (the next transaction, a commit, a rollback); its error is thrown there.
    */
   private committing: Promise<void> | null = null;
-  /** Whether {@link committing} has ended. */
-  private committed = false;
 
   private constructor(lib: Library, met: Met, batchRows: number) {
     this.lib = lib;
@@ -276,9 +274,9 @@ export class LibraryImporter {
     }
   }
 
-  /** Whether a commit is in flight: the caller may parse more units meanwhile (src/library/import-pool.ts). */
+  /** Whether a commit is in flight (or failed, to be thrown): the caller may parse more units meanwhile. */
   get busy(): boolean {
-    return this.committing !== null && !this.committed;
+    return this.committing !== null;
   }
 
   /** Parses a unit and makes its rows here ({@link prepareUnit}), under an id from {@link reserveId}. */
@@ -431,7 +429,7 @@ export class LibraryImporter {
       return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId()));
     const apps = await this.begin();
     this.fileRows(apps, storedFiles(files), hashes, same.format, 'duplicate', { matchId, sameAs: seen.file });
-    await this.maybeCommit(0);
+    this.maybeCommit(0);
     return { status: 'duplicate', file: first.file, sameAs: seen.file };
   }
 
@@ -481,7 +479,7 @@ export class LibraryImporter {
 
     if (!prepared.ok) {
       this.fileRows(apps, files, hashes, prepared.format, 'failed', { error: prepared.message });
-      await this.maybeCommit(0);
+      this.maybeCommit(0);
       return { status: 'failed', file: first.file, message: prepared.message };
     }
     const fp = prepared.fingerprint;
@@ -491,7 +489,7 @@ export class LibraryImporter {
     if (seen !== undefined && seen.rank <= rank) {
       const matchId = this.known.get(seen.file)?.matchId ?? null;
       this.fileRows(apps, files, hashes, prepared.format, 'duplicate', { matchId, sameAs: seen.file });
-      await this.maybeCommit(0);
+      this.maybeCommit(0);
       return { status: 'duplicate', file: first.file, sameAs: seen.file };
     }
     const { match, players, games, decisionsCsv, decisionCount } = prepared.rows;
@@ -517,7 +515,7 @@ export class LibraryImporter {
     for (const o of overtaken)
       this.fileRows(apps, o.files, o.hashes, o.format, 'duplicate', { matchId, sameAs: first.file });
     if (fp !== null) this.fingerprints.set(fp, { file: first.file, rank });
-    await this.maybeCommit(decisionCount + 1);
+    this.maybeCommit(decisionCount + 1);
     return { status: 'new', file: first.file, decisions: decisionCount };
   }
 
@@ -551,16 +549,18 @@ export class LibraryImporter {
    * Starts a commit once the transaction holds `batchRows` rows, without waiting for it ({@link committing}):
    * every map above already says what the commit stores, so the next unit can be checked and parsed.
    */
-  private async maybeCommit(rowsAdded: number): Promise<void> {
+  private maybeCommit(rowsAdded: number): void {
     this.pending += rowsAdded + 1;
     if (this.pending < this.batchRows) return;
     const c = this.commitNow();
-    this.committed = false;
-    const ended = (): void => {
-      this.committed = true;
-    };
-    // its error is thrown by settle(); until then it is not an unhandled rejection
-    c.then(ended, ended);
     this.committing = c;
+    // once it succeeded there is nothing to wait for; a failed one stays, for settle() to throw (until then
+    // it is not an unhandled rejection)
+    c.then(
+      () => {
+        if (this.committing === c) this.committing = null;
+      },
+      () => {},
+    );
   }
 }
