@@ -100,7 +100,7 @@ export async function importUnits<U>(
     type Slot =
       | { kind: 'done'; outcome: ImportOutcome }
       // unchanged when read; checked again at its turn (a unit stored before it may have replaced its match)
-      | { kind: 'unchanged'; files: UnitFile[] }
+      | { kind: 'unchanged'; files: UnitFile[]; hashes: string[] }
       | { kind: 'parse'; files: StoredFile[]; hashes: string[]; result: Promise<Prepared> }
       | { kind: 'copy'; files: UnitFile[]; hashes: string[] };
     const window: Slot[] = [];
@@ -120,22 +120,32 @@ export async function importUnits<U>(
       } catch (e) {
         return { kind: 'done', outcome: onReadError(u, e) };
       }
-      const hashes = importer.check(files);
-      if (hashes === null) return { kind: 'unchanged', files };
+      const hashes = importer.hashes(files);
+      if (importer.unchanged(files, hashes)) return { kind: 'unchanged', files, hashes };
       if (importer.isCopy(files, hashes, pending)) return { kind: 'copy', files, hashes };
       pending.add(contentKey(hashes));
       const matchId = importer.reserveId();
-      if (pool === null)
-        return {
-          kind: 'parse',
-          files: storedFiles(files),
-          hashes,
-          result: Promise.resolve(importer.prepare(files, matchId)),
-        };
-      // the bytes go to the worker (transferred: the main thread keeps names and sizes only)
+      // the main thread keeps names and sizes only: the bytes are parsed here, or transferred to a worker
       const stored = storedFiles(files);
-      const result = pool.parse({ seq: seq++, matchId, files: ownBuffers(files) });
+      const result =
+        pool === null
+          ? Promise.resolve(importer.prepare(files, matchId))
+          : pool.parse({ seq: seq++, matchId, files: ownBuffers(files) });
       return { kind: 'parse', files: stored, hashes, result };
+    };
+    const outcomeOf = async (slot: Slot): Promise<ImportOutcome> => {
+      switch (slot.kind) {
+        case 'done':
+          return slot.outcome;
+        case 'unchanged':
+          return importer.unchanged(slot.files, slot.hashes)
+            ? { status: 'unchanged', file: slot.files[0]!.file }
+            : importer.add(slot.files);
+        case 'copy':
+          return importer.storeCopy(slot.files, slot.hashes);
+        case 'parse':
+          return importer.store(slot.files, slot.hashes, await slot.result);
+      }
     };
     // workers: keep the window full; here: parse ahead only while a commit is in flight
     const room = (): boolean =>
@@ -151,22 +161,8 @@ export async function importUnits<U>(
         if (pool === null && importer.busy) await nextTurn();
       }
       const slot = window.shift()!;
-      if (slot.kind === 'done') onOutcome(slot.outcome);
-      else {
-        if (slot.kind === 'unchanged')
-          onOutcome(
-            importer.check(slot.files) === null
-              ? { status: 'unchanged', file: slot.files[0]!.file }
-              : await importer.add(slot.files),
-          );
-        else
-          onOutcome(
-            slot.kind === 'copy'
-              ? await importer.storeCopy(slot.files, slot.hashes)
-              : await importer.store(slot.files, slot.hashes, await slot.result),
-          );
-        for (const f of slot.files) inFlight -= sizeOf(f);
-      }
+      onOutcome(await outcomeOf(slot));
+      if (slot.kind !== 'done') for (const f of slot.files) inFlight -= sizeOf(f);
       if (pool?.error) throw pool.error;
     }
   } finally {

@@ -390,8 +390,18 @@ export class LibraryImporter {
    * content (unchanged: nothing to do).
    */
   check(files: readonly UnitFile[]): string[] | null {
-    const hashes = files.map((f) => sha256(f.bytes));
-    return files.every((f, i) => this.known.get(f.file)?.sha === hashes[i]) ? null : hashes;
+    const hashes = this.hashes(files);
+    return this.unchanged(files, hashes) ? null : hashes;
+  }
+
+  /** Whether every file of a unit is in the library with these content hashes (nothing to do). */
+  unchanged(files: readonly UnitFile[], hashes: readonly string[]): boolean {
+    return files.every((f, i) => this.known.get(f.file)?.sha === hashes[i]);
+  }
+
+  /** The content hashes of a unit's files, in order. */
+  hashes(files: readonly UnitFile[]): string[] {
+    return files.map((f) => sha256(f.bytes));
   }
 
   /** Imports one match unit (one file, or the per-game files of a gnuBG text export), parsing it here. */
