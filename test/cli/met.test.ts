@@ -7,13 +7,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bdb } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
 import { metXml, POST3, PRE3 } from '../helpers/met-xml.js';
 
-const G0001 = fileURLToPath(new URL('../reference-matches/gnubg/g0001.sgf', import.meta.url));
-const KAZAROSS = fileURLToPath(new URL('../../../shared/data/met/Kazaross-XG2.xml', import.meta.url));
+const G0001 = `${REF_DIR}gnubg/g0001.sgf`;
+const KAZAROSS = `${REF_DIR}met/Kazaross-XG2.xml`;
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-met-cli-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,6 +1,13 @@
-/** Paths of the reference files copied into the repository (see test/reference-matches/README.md). */
-import { readdirSync, readFileSync } from 'node:fs';
+/**
+ * Where the tests' files are. Everything `npm test` needs is in the repository: the reference files copied
+ * into test/reference-matches/ (provenance in its README). The shared reference set beside a clone
+ * (`../shared/`: all 386 gnuBG-generated files, the 1,777 Galaxy transcripts …) is optional: a test that
+ * needs more than the copies reads it only through `shared()` below and is skipped, with the reason in its
+ * title, when it is absent (test/repo/shared-reads.test.ts keeps it so).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
 /** The folder of copied reference files. */
 export const REF_DIR = fileURLToPath(new URL('../reference-matches/', import.meta.url));
@@ -17,4 +24,39 @@ export function refFiles(sub: string, ext: string): string[] {
 export function bytesOf(path: string): Uint8Array {
   const b = readFileSync(path);
   return new Uint8Array(b.buffer, b.byteOffset, b.length);
+}
+
+/** The text of a copied file kept gzipped to keep the repository small (`NAME.gz`: the original's bytes). */
+export function gunzipText(path: string): string {
+  return gunzipSync(readFileSync(path)).toString('utf8');
+}
+
+/** The shared reference set beside the clone: `../shared/` from the repository root. */
+export const SHARED_DIR = fileURLToPath(new URL('../../../shared/', import.meta.url));
+
+/** A folder of the shared reference set, and whether this machine has it. */
+export interface SharedFolder {
+  /** Its absolute path, ending with '/'. */
+  readonly dir: string;
+  /** Whether it is there. */
+  readonly present: boolean;
+  /** Whether it is absent: for `describe.skipIf(folder.absent)`. */
+  readonly absent: boolean;
+  /** A test's title, with the reason it is skipped when the folder is absent (the reporter prints titles). */
+  title(text: string): string;
+  /** The names in the folder, sorted; none when it is absent (so that collecting a skipped test works). */
+  names(): string[];
+}
+
+/** `sub` of the shared reference set (e.g. 'corpora/galaxy-mat'), for the tests that need more than the copies. */
+export function shared(sub: string): SharedFolder {
+  const dir = `${SHARED_DIR}${sub.replace(/\/$/, '')}/`;
+  const present = existsSync(dir);
+  return {
+    dir,
+    present,
+    absent: !present,
+    title: (text) => (present ? text : `${text} (skipped: needs ../shared/${sub}, absent)`),
+    names: () => (present ? readdirSync(dir).sort() : []),
+  };
 }

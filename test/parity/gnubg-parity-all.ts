@@ -4,17 +4,20 @@
  * how many players match gnuBG's printed figure digit for digit and how many lie within the SGF storage
  * bound; fails if any lies outside.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../src/analyse.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { buildReview } from '../../src/review/review.js';
 import { compareGnubg, type FieldComparison } from '../helpers/compare-gnubg.js';
+import { shared } from '../helpers/fixtures.js';
 import { parseGnubgStatsTxt } from '../helpers/gnubg-stats-txt.js';
 import { checkLegality } from '../helpers/legality.js';
 import { storageBounds } from '../helpers/storage-bound.js';
 
-const SHARED = new URL('../../../shared/reference-matches/', import.meta.url).pathname;
+/** `npm run parity` needs ../shared beside the clone (it fails, never skips, when it is absent). */
+const REFERENCE = shared('reference-matches');
+const SHARED = REFERENCE.dir;
 
 /** One compared figure of one player of a shared SGF. */
 interface SharedRow {
@@ -54,7 +57,10 @@ function* sharedComparisons(statsFile: (sgf: string) => string, onMatch: () => v
 }
 
 test('gnuBG parity over all reference matches', () => {
-  expect(existsSync(SHARED), `${SHARED} (the shared reference matches) must exist`).toBe(true);
+  expect(
+    REFERENCE.present,
+    `npm run parity reads the shared reference set beside the clone: ${SHARED} is absent`,
+  ).toBe(true);
   const perField = new Map<string, { exact: number; within: number; total: number; worst: number }>();
   const outside: string[] = [];
   let matches = 0;

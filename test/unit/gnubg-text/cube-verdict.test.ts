@@ -1,7 +1,7 @@
 /**
  * gnuBG's "Proper cube action" line and the ties it settles. Lines and values are copied from the text
- * exports of ../shared/reference-matches/gnubg-generated/ (gnuBG 1.07.001), with the SGF's unrounded values
- * of the same decisions quoted for the ties.
+ * exports of the gnubg-generated set (gnuBG 1.07.001; ../shared/reference-matches/gnubg-generated/, not read
+ * here), with the SGF's unrounded values of the same decisions quoted for the ties.
  */
 import { describe, expect, test } from 'vitest';
 import {

@@ -4,7 +4,6 @@
  * MWC output, Position ID checks, multi-file matches, grouping and sniffing.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { defaultMet } from '../../../src/analyse.js';
 import { initialBoard } from '../../../src/core/board.js';
@@ -19,13 +18,13 @@ import {
   parseGnubgTextMatch,
   sniffGnubgText,
 } from '../../../src/parsers/gnubg-text/index.js';
+import { REF_DIR } from '../../helpers/fixtures.js';
 
 const met = defaultMet();
 const enc = new TextEncoder();
-const GENERATED = fileURLToPath(
-  new URL('../../../../shared/reference-matches/gnubg-generated/', import.meta.url),
-);
-const REF = fileURLToPath(new URL('../../../../shared/reference-matches/', import.meta.url));
+/** g0001 and g0002 of the gnubg-generated set (test/reference-matches/README.md). */
+const GENERATED = `${REF_DIR}gnubg/`;
+const REF = REF_DIR;
 
 function game(text: string, file = 't.txt') {
   return parseGnubgTextGame(enc.encode(text), file, met);

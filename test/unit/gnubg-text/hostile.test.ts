@@ -6,22 +6,22 @@
  * failure is reproducible from its name.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
 import { gnubgTextFormat, parseGnubgTextMatch } from '../../../src/parsers/gnubg-text/index.js';
+import { REF_DIR } from '../../helpers/fixtures.js';
 import { nonFinite } from '../../helpers/non-finite.js';
 import { prng } from '../../helpers/prng.js';
 
 const met = defaultMet();
-const REF = fileURLToPath(new URL('../../../../shared/reference-matches/', import.meta.url));
+const REF = REF_DIR;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
 const SOURCES = [
-  'gnubg-generated/g0002.txt',
-  'gnubg-generated/g0035.txt',
+  'gnubg/g0002.txt',
+  'gnubg/g0035.txt',
   'gnubg-text/test-match01_analyzed.txt',
   'gnubg-text/bglab_BoardLord-Llabba_7pt_4ply_game1.txt',
 ];
@@ -116,7 +116,7 @@ describe('real exports, damaged', () => {
 });
 
 describe('targeted edits', () => {
-  const src = 'gnubg-generated/g0002.txt';
+  const src = 'gnubg/g0002.txt';
   const text = lines(src);
 
   test('a wrong Position ID is a CorruptFileError at its line', () => {
@@ -190,7 +190,7 @@ describe('targeted edits', () => {
   test('several files: damaged members fail with their own name', () => {
     const files = ['g0002.txt', 'g0002_002.txt'].map((f) => ({
       file: f,
-      bytes: new Uint8Array(readFileSync(`${REF}gnubg-generated/${f}`)),
+      bytes: new Uint8Array(readFileSync(`${REF}gnubg/${f}`)),
     }));
     const cut = { file: 'g0002_002.txt', bytes: files[1]!.bytes.subarray(0, 5000) };
     expect(parseGnubgTextMatch([files[0]!, cut], met).warnings.length).toBeGreaterThan(0);

@@ -6,18 +6,17 @@
  * reproducible from its name.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
 import { matFormat } from '../../../src/parsers/mat/index.js';
 import { concatBytes } from '../../helpers/bytes.js';
+import { REF_DIR } from '../../helpers/fixtures.js';
 import { nonFinite } from '../../helpers/non-finite.js';
 import { prng } from '../../helpers/prng.js';
 
 const met = defaultMet();
 const enc = new TextEncoder();
-const SHARED = fileURLToPath(new URL('../../../../shared/reference-matches/', import.meta.url));
 
 function bytesOf(path: string): Uint8Array {
   const b = readFileSync(path);
@@ -57,10 +56,10 @@ const samples = [
   'mat/gbf_test.mat',
   'mat/gbf_test_xg_export.txt',
   'mat/bglab_BoardLord-Llabba_7pt_2023_08_09.mat',
-  'gnubg-generated/g0047.mat',
+  'gnubg/g0047.mat',
 ].map((p, k) => ({
   name: p.slice(p.lastIndexOf('/') + 1),
-  bytes: bytesOf(`${SHARED}${p}`),
+  bytes: bytesOf(`${REF_DIR}${p}`),
   seed: 0x6d61 + k,
 }));
 

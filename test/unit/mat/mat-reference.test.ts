@@ -1,16 +1,17 @@
 /**
- * The .mat reader on the shared reference transcripts:
+ * The .mat reader on the reference transcripts (test/reference-matches/, copied from ../shared; README there):
  * - every file of reference-matches/mat/ (both dialects) reads without a warning, and its players, match
  *   length, games, scores and winners are what the text itself says (the players' lines and "Wins" lines);
  * - the two dialects of the HSBT Paris 2023 match (gnuBG's gbf_test.mat, XG's gbf_test_xg_export.txt) give the
  *   same games, dice, plays and cube actions, and so do the transcripts and gnuBG's SGF of the same matches;
- * - the 20 real Galaxy matches of gnubg-real/ and the 48 gnuBG-generated matches and money sessions of
- *   gnubg-generated/: the transcript gives the games, scores, dice, plays (compared by resulting position),
+ * - the 13 gnuBG matches of test/reference-matches/gnubg/ with a transcript (3 real Galaxy matches of
+ *   gnubg-real/, 4 of gnubg-generated/ and 6 money sessions and matches made the same way) and, when ../shared
+ *   is beside the clone, all 20 real Galaxy matches of gnubg-real/ and all 48 gnuBG-generated matches and
+ *   money sessions of gnubg-generated/: the transcript gives the games, scores, dice, plays (compared by resulting position),
  *   cube actions and results of the SGF gnuBG saved (SGF no-double decisions, which exist only with
  *   analysis, left out).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { defaultMet, matchOutcome, reportMatch } from '../../../src/analyse.js';
 import { boardKey } from '../../../src/core/board.js';
@@ -18,9 +19,11 @@ import { applyPlay } from '../../../src/core/moves.js';
 import type { Match } from '../../../src/model/types.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { matFormat } from '../../../src/parsers/mat/index.js';
+import { REF_DIR, shared } from '../../helpers/fixtures.js';
 
-const SHARED = fileURLToPath(new URL('../../../../shared/reference-matches/', import.meta.url));
-const MAT_DIR = `${SHARED}mat/`;
+const MAT_DIR = `${REF_DIR}mat/`;
+const REAL = shared('reference-matches/gnubg-real');
+const GENERATED = shared('reference-matches/gnubg-generated');
 const met = defaultMet();
 
 function bytesOf(path: string): Uint8Array {
@@ -196,18 +199,16 @@ describe('reference-matches/mat: every transcript reads as its text says', () =>
     ['mat/test-match01.mat', 'sgf/test-match01_analyzed.sgf'],
   ];
   test.each(sgfPairs)('%s equals %s', (mat, sgf) => {
-    const m = readMat(`${SHARED}${mat}`).match;
-    const s = readSgf(`${SHARED}${sgf}`);
+    const m = readMat(`${REF_DIR}${mat}`).match;
+    const s = readSgf(`${REF_DIR}${sgf}`);
     expect(m.players).toEqual(s.players);
     expect(m.matchLength).toBe(s.matchLength);
     expect(summary(m)).toEqual(summary(s));
   });
 });
 
-/** The NAME.mat / NAME.sgf pairs of a gnuBG folder. */
-function pairs(sub: string): string[] {
-  const dir = `${SHARED}${sub}/`;
-  const names = readdirSync(dir);
+/** The NAME.mat / NAME.sgf pairs of a gnuBG folder (given by its file names). */
+function pairs(names: string[]): string[] {
   return names
     .filter((f) => f.endsWith('.mat') && names.includes(f.replace(/\.mat$/, '.sgf')))
     .sort()
@@ -215,8 +216,7 @@ function pairs(sub: string): string[] {
 }
 
 /** Compares a transcript with gnuBG's SGF of the same match; returns the counts compared. */
-function compareWithSgf(sub: string, name: string) {
-  const dir = `${SHARED}${sub}/`;
+function compareWithSgf(dir: string, name: string) {
   const { match: m, warnings } = readMat(`${dir}${name}.mat`, `${name}.mat`);
   const s = readSgf(`${dir}${name}.sgf`);
   expect(warnings).toEqual([]);
@@ -249,28 +249,65 @@ function compareWithSgf(sub: string, name: string) {
   };
 }
 
-describe('gnubg-real: 20 Galaxy transcripts equal the SGF gnuBG made of them', () => {
-  const names = pairs('gnubg-real');
-  test('20 pairs', () => expect(names).toHaveLength(20));
+describe('test/reference-matches/gnubg: 13 gnuBG transcripts equal the SGF gnuBG saved', () => {
+  const dir = `${REF_DIR}gnubg/`;
+  const names = pairs(readdirSync(dir));
+  test('13 pairs: 3 Galaxy matches, matches and money sessions ("0 point match")', () => {
+    expect(names).toEqual([
+      'g0001',
+      'g0002',
+      'g0035',
+      'g0047',
+      'g0071',
+      'g0143',
+      'g0179',
+      'g0227',
+      'g1262',
+      'g1547',
+      'match1004844',
+      'match3243887',
+      'match956620',
+    ]);
+    const money = names.filter((n) => readMat(`${dir}${n}.mat`).match.matchLength === 0);
+    expect(money.length).toBeGreaterThan(0);
+  });
   test.each(names)('%s', (name) => {
-    const n = compareWithSgf('gnubg-real', name);
+    const n = compareWithSgf(dir, name);
     expect(n.checker).toBeGreaterThan(0);
   });
 });
 
-describe('gnubg-generated: 48 gnuBG transcripts (matches and money sessions) equal their SGF', () => {
-  const names = pairs('gnubg-generated');
-  test('48 pairs, money sessions ("0 point match") among them', () => {
-    expect(names).toHaveLength(48);
-    const money = names.filter((n) => readMat(`${SHARED}gnubg-generated/${n}.mat`).match.matchLength === 0);
-    expect(money.length).toBeGreaterThan(0);
-  });
-  test.each(names)('%s', (name) => {
-    compareWithSgf('gnubg-generated', name);
-  });
+describe.skipIf(REAL.absent)(
+  REAL.title('gnubg-real: 20 Galaxy transcripts equal the SGF gnuBG made of them'),
+  () => {
+    const names = pairs(REAL.names());
+    test('20 pairs', () => expect(names).toHaveLength(20));
+    test.each(names)('%s', (name) => {
+      const n = compareWithSgf(REAL.dir, name);
+      expect(n.checker).toBeGreaterThan(0);
+    });
+  },
+);
+
+describe.skipIf(GENERATED.absent)(
+  GENERATED.title('gnubg-generated: 48 gnuBG transcripts (matches and money sessions) equal their SGF'),
+  () => {
+    const names = pairs(GENERATED.names());
+    test('48 pairs, money sessions ("0 point match") among them', () => {
+      expect(names).toHaveLength(48);
+      const money = names.filter((n) => readMat(`${GENERATED.dir}${n}.mat`).match.matchLength === 0);
+      expect(money.length).toBeGreaterThan(0);
+    });
+    test.each(names)('%s', (name) => {
+      compareWithSgf(GENERATED.dir, name);
+    });
+  },
+);
+
+describe('gnubg-generated g0047 (copied)', () => {
   test('beavers: a chain of beavers and the take that closes it', () => {
     // g0047 game 1: Bob doubles, Sofía beavers (4), Bob beavers (8), Sofía beavers (16), Bob's roll implies his take
-    const g = readMat(`${SHARED}gnubg-generated/g0047.mat`).match.games[0]!;
+    const g = readMat(`${REF_DIR}gnubg/g0047.mat`).match.games[0]!;
     const cube = g.decisions.filter((d) => d.kind === 'cube');
     expect(cube.map((d) => [d.player, d.kind === 'cube' && d.action, d.cubeValue])).toEqual([
       [1, 'double', 1],

@@ -1,19 +1,19 @@
 /**
  * gnuBG match equity table files read at run time (`--met FILE`, src/met/xml.ts): gnuBG's own
- * met/Kazaross-XG2.xml (../shared/data/met, gnuBG 1.08.003; permissive notice) gives exactly the bundled
+ * met/Kazaross-XG2.xml (test/reference-matches/met/, gnuBG 1.08.003; permissive notice) gives exactly the bundled
  * table; a hand-made explicit 3-point table is read cell for cell and extended with Zadeh's values; bad files
  * are refused with their name and what is wrong.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadKazarossXG2, MET_SIZE, MetError, zadehMet } from '../../../src/met/index.js';
 import { loadMetFile, parseMetXml } from '../../../src/met/xml.js';
+import { REF_DIR } from '../../helpers/fixtures.js';
 import { metXml, POST3, PRE3 } from '../../helpers/met-xml.js';
 
-const KAZAROSS = fileURLToPath(new URL('../../../../shared/data/met/Kazaross-XG2.xml', import.meta.url));
+const KAZAROSS = `${REF_DIR}met/Kazaross-XG2.xml`;
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-met-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -7,13 +7,12 @@
  *   "Pip count  X: 111  O: 52" and "Cube: 2, O own cube". The drawn pip counts and cube owner must be XG's,
  *   and bdb's ASCII board must show the checkers exactly where XG's board shows them.
  * - test.xg (XG 2.19): the position of decisions Kévin Unger's review lists, against the same move record as
- *   Michael Petch's xgdatatools decoded it (../shared/reference-matches/xg/test.records.jsonl): `PositionI`
+ *   Michael Petch's xgdatatools decoded it (test/reference-matches/xg/test.records.jsonl.gz): `PositionI`
  *   gives every point's checkers from the mover's side (index p = the mover's point p, > 0 the mover's,
  *   < 0 the opponent's, 25 = the mover's bar, 0 = the opponent's bar) and `CubeA` the cube (±log2 value, +
  *   the mover owns it, − the opponent, 0 centred).
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { defaultMet } from '../../../src/analyse.js';
 import type { Match } from '../../../src/model/types.js';
@@ -22,7 +21,7 @@ import { boardFigure, boardSvg } from '../../../src/report/board-svg.js';
 import { renderTextBoard, TEXT_BOARD_WIDTH } from '../../../src/report/board-text.js';
 import { type BoardView, boardView } from '../../../src/report/board-view.js';
 import { buildReview } from '../../../src/review/review.js';
-import { bytesOf, REF_DIR, refFiles } from '../../helpers/fixtures.js';
+import { bytesOf, gunzipText, REF_DIR, refFiles } from '../../helpers/fixtures.js';
 
 const met = defaultMet();
 
@@ -132,10 +131,7 @@ describe('test.xg: the positions of the review against the XG record decoded by 
     met,
   }).match;
   const review = buildReview(match, met);
-  const records = readFileSync(
-    fileURLToPath(new URL('../../../../shared/reference-matches/xg/test.records.jsonl', import.meta.url)),
-    'utf8',
-  )
+  const records = gunzipText(`${REF_DIR}xg/test.records.jsonl.gz`)
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { _record: string; PositionI?: number[]; CubeA?: number; Dice?: number[] });

@@ -347,14 +347,13 @@ describe('refused input', () => {
 
 describe('detection', () => {
   it('refuses gnuBG text exports, .mat transcripts, SGF and XG binaries', () => {
-    const root = new URL('../../../../shared/reference-matches/', import.meta.url).pathname;
     const others = [
       `${REF_DIR}gnubg/g0001.txt`,
       `${REF_DIR}gnubg/g0002_002.txt`,
-      `${root}gnubg-text/match1484923_analyzed.txt`,
-      `${root}mat/gbf_test.mat`,
-      `${root}mat/gbf_test_xg_export.txt`,
-      `${root}mat/match1484923.mat`,
+      `${REF_DIR}gnubg-text/match1484923_analyzed.txt`,
+      `${REF_DIR}mat/gbf_test.mat`,
+      `${REF_DIR}mat/gbf_test_xg_export.txt`,
+      `${REF_DIR}mat/match1484923.mat`,
       `${REF_DIR}sgf/gbf_test.sgf`,
       `${REF_DIR}xg/test.xg`,
       `${REF_DIR}xgp/BothAnalysis.xgp`,

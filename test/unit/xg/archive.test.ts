@@ -1,18 +1,17 @@
 /**
  * The XG container (src/parsers/xg/archive.ts) and the whole-file reader on the real `.xg` and `.xgp`
- * files of the shared reference set: header, index, inner files, `.xgp` records, rollouts, comments.
+ * files of the reference set (copied in test/reference-matches/): header, index, inner files, `.xgp` records, rollouts, comments.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { readXgArchive, readXgArchiveIndex, sniffXg } from '../../../src/parsers/xg/archive.js';
 import { readXgFile } from '../../../src/parsers/xg/file.js';
 import { decodeXgComments, XG_RECORD_SIZE, XG_ROLLOUT_SIZE } from '../../../src/parsers/xg/records.js';
+import { REF_DIR } from '../../helpers/fixtures.js';
 import { buildXg } from './build-xg.js';
 
-const SHARED = new URL('../../../../shared/reference-matches/', import.meta.url);
-const XG_DIR = fileURLToPath(new URL('xg/', SHARED));
-const XGP_DIR = fileURLToPath(new URL('xgp/', SHARED));
+const XG_DIR = `${REF_DIR}xg/`;
+const XGP_DIR = `${REF_DIR}xgp/`;
 
 function read(path: string): Uint8Array {
   return new Uint8Array(readFileSync(path));

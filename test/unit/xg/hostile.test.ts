@@ -6,17 +6,17 @@
  * from a seeded PRNG, so a failure is reproducible from its name.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { BdbError, CorruptFileError, UnsupportedFormatError } from '../../../src/errors.js';
 import { readXgArchive } from '../../../src/parsers/xg/archive.js';
 import { readXgFile, type XgFile } from '../../../src/parsers/xg/file.js';
 import { decodeXgRecords, XG_RECORD_SIZE } from '../../../src/parsers/xg/records.js';
+import { REF_DIR } from '../../helpers/fixtures.js';
 import { prng } from '../../helpers/prng.js';
 import { buildXg } from './build-xg.js';
 
-const XG_DIR = fileURLToPath(new URL('../../../../shared/reference-matches/xg/', import.meta.url));
+const XG_DIR = `${REF_DIR}xg/`;
 const FILE = 'hostile.xg';
 
 /** The smallest real match (fewest bytes to inflate per variant), and its inner files. */

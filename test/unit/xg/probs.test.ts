@@ -2,7 +2,7 @@
  * Candidate probabilities of XG's .xg files: `DataMoves.Eval[j]` is XG's 7-float TResult, [0] P(lose bg),
  * [1] P(lose gammon), [2] P(lose), [3] P(win), [4] P(win gammon), [5] P(win bg), [6] equity (formats.md
  * §1.4; the evidence is in src/parsers/xg/to-model.ts). Expected values are xgdatatools' decoding of
- * test.xg, copied from /work/shared/reference-matches/xg/test.records.jsonl.
+ * test.xg, copied from test/reference-matches/xg/test.records.jsonl.gz (xgdatatools' decoding; README there).
  */
 import { describe, expect, test } from 'vitest';
 import { defaultMet } from '../../../src/analyse.js';

@@ -1,18 +1,18 @@
 /**
- * bdb's XG record decoder against an independent decoding of the same bytes: for each `.xg` in the
- * shared reference set, `xg/NAME.records.jsonl` holds every record of `temp.xg` as Michael Petch's
- * xgdatatools decoded it. Every record is compared field by field through the explicit name map below
- * (xgdatatools name → bdb field); a jsonl key that is neither mapped nor in SKIPPED fails the test, so
+ * bdb's XG record decoder against an independent decoding of the same bytes: for each `.xg` in
+ * test/reference-matches/xg/, `NAME.records.jsonl.gz` (the shared set's `NAME.records.jsonl`, gzipped) holds
+ * every record of `temp.xg` as Michael Petch's xgdatatools decoded it. Every record is compared field by
+ * field through the explicit name map below (xgdatatools name → bdb field); a jsonl key that is neither mapped nor in SKIPPED fails the test, so
  * nothing is left out silently. Then the error identities of formats.md §1.12 are checked on every
  * analysed move and cube record.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { readXgFile } from '../../../src/parsers/xg/file.js';
 import type { XgCube, XgMove, XgRecord } from '../../../src/parsers/xg/records.js';
+import { gunzipText, REF_DIR } from '../../helpers/fixtures.js';
 
-const XG_DIR = fileURLToPath(new URL('../../../../shared/reference-matches/xg/', import.meta.url));
+const XG_DIR = `${REF_DIR}xg/`;
 const NAMES = readdirSync(XG_DIR)
   .filter((f) => f.endsWith('.xg'))
   .sort()
@@ -425,7 +425,7 @@ interface Loaded {
 const loaded: Loaded[] = NAMES.map((name) => {
   const file = `${XG_DIR}${name}.xg`;
   const xg = readXgFile(new Uint8Array(readFileSync(file)), `${name}.xg`);
-  const oracle = readFileSync(`${XG_DIR}${name}.records.jsonl`, 'utf8')
+  const oracle = gunzipText(`${XG_DIR}${name}.records.jsonl.gz`)
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -4,7 +4,6 @@
  * cheap next to inflating.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { readXgArchive } from '../../../src/parsers/xg/archive.js';
@@ -15,8 +14,9 @@ import {
   XG_ROLLOUT_SIZE,
   type XgRecord,
 } from '../../../src/parsers/xg/records.js';
+import { REF_DIR } from '../../helpers/fixtures.js';
 
-const XG_DIR = fileURLToPath(new URL('../../../../shared/reference-matches/xg/', import.meta.url));
+const XG_DIR = `${REF_DIR}xg/`;
 const bytes = new Uint8Array(readFileSync(`${XG_DIR}test.xg`));
 const archive = readXgArchive(bytes, 'test.xg');
 const game = archive.files.get('temp.xg')!;
