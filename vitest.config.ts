@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // the default reporter, and one line per check skipped because ../shared is absent (fixtures.ts shared())
+    reporters: ['default', './test/helpers/skipped-reporter.ts'],
     testTimeout: 120_000,
     // a beforeAll that imports or analyses the reference matches takes more than the default 10 s under load
     hookTimeout: 300_000,
