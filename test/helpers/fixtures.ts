@@ -48,6 +48,9 @@ export interface SharedFolder {
   names(): string[];
 }
 
+/** What the title of a test skipped for want of the shared set says (the reporter lists them). */
+export const SHARED_SKIP_MARK = '(skipped: needs ../shared/';
+
 /** `sub` of the shared reference set (e.g. 'corpora/galaxy-mat'), for the tests that need more than the copies. */
 export function shared(sub: string): SharedFolder {
   const dir = `${SHARED_DIR}${sub.replace(/\/$/, '')}/`;
@@ -56,7 +59,7 @@ export function shared(sub: string): SharedFolder {
     dir,
     present,
     absent: !present,
-    title: (text) => (present ? text : `${text} (skipped: needs ../shared/${sub}, absent)`),
+    title: (text) => (present ? text : `${text} ${SHARED_SKIP_MARK}${sub}, absent)`),
     names: () => (present ? readdirSync(dir).sort() : []),
   };
 }

@@ -4,8 +4,7 @@
  * in fixtures.ts), so that a run on a bare clone says what it did not check. Prints nothing when none was.
  */
 import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
-
-const REASON = '(skipped: needs ../shared/';
+import { SHARED_SKIP_MARK as REASON } from './fixtures.js';
 
 export default class SharedSkipsReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
@@ -24,7 +23,7 @@ export default class SharedSkipsReporter implements Reporter {
     for (const m of modules) visit(m, m);
     if (lines.length === 0) return;
     console.log(
-      `\n${lines.length} checks over the shared reference set skipped: ../shared is not beside the clone ` +
+      `\n${lines.length} checks over the shared reference set skipped: it is not beside the clone ` +
         `(test/reference-matches/README.md)\n${lines.join('\n')}\n`,
     );
   }

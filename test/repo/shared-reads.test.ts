@@ -25,7 +25,9 @@ function codeFiles(dir: string): string[] {
 
 /** The code of a source file without its comments (strings keep their text; lines keep their numbers). */
 function withoutComments(text: string): string {
-  return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, '')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ''))
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
 /** The lines of `code` that reach the shared folder, as `N: line`. */
