@@ -20,6 +20,24 @@ export function refFiles(sub: string, ext: string): string[] {
     .map((f) => `${REF_DIR}${sub}/${f}`);
 }
 
+/**
+ * The matches gnuBG played, analysed and exported whole in test/reference-matches/gnubg/ (SGF, text export,
+ * transcript and its printed statistics): four of the shared gnubg-generated set and six made the same way
+ * (README there).
+ */
+export const GNUBG_MADE: readonly string[] = [
+  'g0001',
+  'g0002',
+  'g0035',
+  'g0047',
+  'g0071',
+  'g0143',
+  'g0179',
+  'g0227',
+  'g1262',
+  'g1547',
+];
+
 /** The bytes of a file as a Uint8Array. */
 export function bytesOf(path: string): Uint8Array {
   const b = readFileSync(path);

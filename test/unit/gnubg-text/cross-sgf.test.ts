@@ -28,7 +28,7 @@ import type { GnubgFigures, PlayerStats } from '../../../src/metrics/player-stat
 import type { CheckerDecision, Decision, Match } from '../../../src/model/types.js';
 import { groupGnubgTextFiles, parseGnubgTextMatch } from '../../../src/parsers/gnubg-text/index.js';
 import { parseBytes } from '../../../src/parsers/index.js';
-import { REF_DIR, shared } from '../../helpers/fixtures.js';
+import { GNUBG_MADE, REF_DIR, shared } from '../../helpers/fixtures.js';
 import { parseGnubgStatsTxt } from '../../helpers/gnubg-stats-txt.js';
 
 /** The full gnubg-generated set (48 matches), when ../shared is there. */
@@ -363,18 +363,7 @@ function textEqualsSgf(matches: MadeMatch[], raw: Map<string, string[]>): void {
 
 describe('gnuBG-made matches in the repository: text export = SGF', () => {
   test('10 matches found', () => {
-    expect(repoMatches.map((m) => m.name)).toEqual([
-      'g0001',
-      'g0002',
-      'g0035',
-      'g0047',
-      'g0071',
-      'g0143',
-      'g0179',
-      'g0227',
-      'g1262',
-      'g1547',
-    ]);
+    expect(repoMatches.map((m) => m.name)).toEqual(GNUBG_MADE);
   });
   textEqualsSgf(repoMatches, new Map());
 });
