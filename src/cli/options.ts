@@ -245,17 +245,17 @@ export function namedPlayers(opts: PersonOptions, aliases: ReadonlyMap<string, s
 }
 
 /**
- * Writes the notes on the persons `--player` named (namesakes, the configuration's player absent: see
- * `NamedPlayers.resolve`), then one line for each name that meant nobody (or several persons); the exit
- * code they call for: 1 (src/cli/exit.ts) when there is one, else `code`.
+ * Writes one line for each `--player` name that meant nobody (or several persons), then the notes on the
+ * persons named (namesakes, the configuration's player absent: `NamedPlayers.resolve`); the exit code they
+ * call for: 1 (src/cli/exit.ts) when there is a problem, else `code`.
  */
 export function sayNameProblems(
   problems: readonly string[],
   code: ExitCode = EXIT.ok,
   notes: readonly string[] = [],
 ): ExitCode {
-  for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
   for (const p of problems) process.stderr.write(`bdb: ${p}\n`);
+  for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
   return problems.length > 0 ? EXIT.someFailed : code;
 }
 

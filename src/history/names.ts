@@ -156,6 +156,8 @@ export class NamedPlayers {
   /** The name came from the configuration (`bdb config set player`), not the command line. */
   private readonly fromConfig: boolean;
   private everyone = false;
+  private noted = false;
+  private followNoted = false;
 
   /**
    * `typed`: the `--player` values as given; `aliases`: alias → canonical name; `fromConfig`: the name is
@@ -230,16 +232,33 @@ export class NamedPlayers {
       const all = [...this.known].sort();
       const whom = all.length <= 3 ? listed(all) : `all ${all.length} players`;
       const notes = all.length === 0 ? [] : [`${this.absentConfigured()}: showing ${whom}`];
-      return { persons: [...this.resolved], problems: [], notes };
+      return { persons: [...this.resolved], problems: [], notes: this.once(notes) };
     }
     this.resolved = new Set(persons);
-    return { persons: [...this.resolved], problems, notes: this.namesakes(persons) };
+    return { persons: [...this.resolved], problems, notes: this.once(this.namesakes(persons)) };
+  }
+
+  /** The notes the first time they are asked for, none after: a route may settle the names twice. */
+  private once(notes: string[]): string[] {
+    if (this.noted) return [];
+    this.noted = true;
+    return notes;
   }
 
   /** "the configured player 'X' plays in none of the matches read". */
-  absentConfigured(): string {
+  private absentConfigured(): string {
     const typed = this.named.map((n) => `'${n.typed}'`).join(', ');
     return `the configured player ${typed} plays in none of the matches read`;
+  }
+
+  /**
+   * For a command following one person, the note replacing {@link resolve}'s when the configuration's
+   * player is in none of the matches: whom it follows instead (once, as {@link resolve}'s notes).
+   */
+  followingNote(person: string | null): string[] {
+    if (!this.everyone || this.followNoted) return [];
+    this.followNoted = true;
+    return [`${this.absentConfigured()}: following '${person}', in most of them`];
   }
 
   /**
@@ -271,8 +290,9 @@ export class NamedPlayers {
 
 /**
  * The person a command following one person follows, among the matches whose seats are given: the one
- * `--player` names (`named`), else the one in most matches. `problem` says why nobody is followed when a name
- * named nobody; `person` is null then, or when there is no match.
+ * `--player` names (`named`), else the one in most matches (also when the configuration's player is in none of
+ * them). `problem` says why nobody is followed when a name named nobody; `person` is null then, or when there
+ * is no match; `notes`: the lines to say on stderr (namesakes, the fallback).
  */
 export function followedPerson(
   named: NamedPlayers | null,
@@ -288,6 +308,6 @@ export function followedPerson(
   return {
     person,
     problem: null,
-    notes: [`${named.absentConfigured()}: following '${person}', in most of them`],
+    notes: named.followingNote(person),
   };
 }

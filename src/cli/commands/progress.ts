@@ -143,9 +143,7 @@ function print(
     if (problems.length > 0) return sayNameProblems(problems);
     // the configuration's player in none of the matches: the one in most of them, as without --player
     if (!named.followsEveryone) person = persons[0] ?? null;
-    const said = named.followsEveryone
-      ? [`${named.absentConfigured()}: following '${person}', in most of them`]
-      : notes;
+    const said = named.followsEveryone ? named.followingNote(person) : notes;
     sayNameProblems([], EXIT.ok, said);
   }
   if (person === null) {

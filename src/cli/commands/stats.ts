@@ -89,6 +89,7 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const named = namedPlayers(opts, s.aliases);
     if (named !== null) {
       for (const seats of await librarySeats(lib, filter)) named.see(seats);
+      // (the notes on the persons named come once: here, not when statsOver settles the names again)
       const { persons, problems, notes } = named.resolve();
       if (persons.length === 0) return sayNameProblems(problems);
       sayNameProblems([], EXIT.ok, notes);
