@@ -138,7 +138,9 @@ describe('the shared options of the reading commands', () => {
     }
     const p = bdbWith({ env }, 'progress', `${REF_DIR}gnubg/g0001.sgf`);
     expect(p.code).toBe(0);
-    expect(p.stderr).toMatch(/^bdb: the configured player 'Maxence Job' plays in none of the matches read: following '/);
+    expect(p.stderr).toMatch(
+      /^bdb: the configured player 'Maxence Job' plays in none of the matches read: following '/,
+    );
     // typed, a name not in the match is refused as before
     expect(bdbWith({ env }, 'review', '--player', 'Maxence Job', `${REF_DIR}gnubg/g0001.sgf`).code).toBe(1);
   });
