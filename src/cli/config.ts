@@ -21,8 +21,8 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Command } from 'commander';
 import { BdbError } from '../errors.js';
-import { aliasConflict } from '../history/alias-conflict.js';
 import { THRESHOLD_PRESETS } from '../metrics/thresholds.js';
+import { aliasConflict } from './alias-conflict.js';
 
 /** The keys, in the order they are written and listed. */
 export const CONFIG_KEYS = ['player', 'aliases', 'thresholds', 'library', 'gnubg'] as const;

@@ -3,13 +3,13 @@
  */
 import { type Command, Option } from 'commander';
 import { UsageError } from '../errors.js';
-import { aliasConflict } from '../history/alias-conflict.js';
 import { NamedPlayers } from '../history/names.js';
 import { loadKazarossXG2, type Met, MetError } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { TextBoardOptions } from '../report/board-text.js';
+import { aliasConflict } from './alias-conflict.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { outputWidth } from './output.js';
 

@@ -5,11 +5,11 @@
 
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { aliasConflict } from '../../history/alias-conflict.js';
 import { addAlias, removeAlias, storedAliases, storedSpellings } from '../../library/aliases.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { fitTable } from '../../report/cli-table.js';
 import { jsonHead, renderJson } from '../../report/json.js';
+import { aliasConflict } from '../alias-conflict.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { outputWidth, writeLines, writeOut } from '../output.js';
