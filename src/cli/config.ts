@@ -22,6 +22,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import type { Command } from 'commander';
 import { BdbError } from '../errors.js';
 import { THRESHOLD_PRESETS } from '../metrics/thresholds.js';
+import { aliasConflict } from './alias-conflict.js';
 
 /** The keys, in the order they are written and listed. */
 export const CONFIG_KEYS = ['player', 'aliases', 'thresholds', 'library', 'gnubg'] as const;
@@ -156,6 +157,8 @@ function aliasPairs(aliases: Record<string, unknown>): [string, string][] | stri
       const before = owner.get(other);
       if (before !== undefined && before !== name)
         return `${JSON.stringify(other)} is given to both ${JSON.stringify(before)} and ${JSON.stringify(name)}`;
+      const conflict = aliasConflict(owner, name, other);
+      if (conflict !== null) return conflict;
       owner.set(other, name);
       pairs.push([other, name]);
     }
@@ -274,8 +277,11 @@ export function applyConfig(cmd: Command, config: BdbConfig): void {
   if (hasOption(cmd, 'player')) {
     const given = cmd.getOptionValue('player') as string[] | false | undefined;
     if (given === false) cmd.setOptionValueWithSource('player', undefined, 'cli');
-    else if (given === undefined && config.player !== undefined)
+    else if (given === undefined && config.player !== undefined) {
       cmd.setOptionValueWithSource('player', [config.player], 'config');
+      // a default, not a demand: a command falls back to every player on matches without it
+      cmd.setOptionValueWithSource('playerFromConfig', true, 'config');
+    }
   }
   if (hasOption(cmd, 'thresholds') && cmd.getOptionValue('thresholds') === undefined && config.thresholds)
     cmd.setOptionValueWithSource('thresholds', config.thresholds, 'config');

@@ -197,8 +197,10 @@ export async function libraryNamed(
   const { librarySeats } = await import('../library/read.js');
   const seats = await librarySeats(lib, filter);
   for (const pair of seats) named.see(pair);
-  const { persons, problems } = named.resolve();
+  const { persons, problems, notes } = named.resolve();
   if (persons.length === 0) return sayNameProblems(problems);
+  sayNameProblems([], EXIT.ok, notes);
+  if (named.followsEveryone) return { named, only: undefined };
   return { named, only: new Set(persons.flatMap((p) => [...storedNames(seats, p, s.aliases)])) };
 }
 
@@ -257,8 +259,8 @@ function settle(
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
 ): ExitCode {
   if (named === null) return finish(s, result, () => true);
-  const { persons, problems } = named.resolve();
+  const { persons, problems, notes } = named.resolve();
   if (persons.length === 0) return sayNameProblems(problems, result.exitCode);
   const code = finish(s, { ...result, read: named.matches() }, (p) => named.keeps(p));
-  return sayNameProblems(problems, code);
+  return sayNameProblems(problems, code, notes);
 }

@@ -9,6 +9,7 @@ import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { TextBoardOptions } from '../report/board-text.js';
+import { aliasConflict } from './alias-conflict.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { outputWidth } from './output.js';
 
@@ -23,7 +24,9 @@ export function parseAliases(values: readonly string[], what = '--alias'): Map<s
     const k = v.indexOf('=');
     if (k <= 0 || k === v.length - 1)
       throw new UsageError(`${what} expects NAME=OTHER, got ${JSON.stringify(v)}`);
-    // NAME is the canonical spelling; OTHER is merged into it
+    // NAME is the canonical spelling; OTHER is merged into it (a cycle or a chain: refused)
+    const conflict = aliasConflict(m, v.slice(0, k), v.slice(k + 1));
+    if (conflict !== null) throw new UsageError(`${what} ${JSON.stringify(v)}: ${conflict}`);
     m.set(v.slice(k + 1), v.slice(0, k));
   }
   return m;
@@ -195,6 +198,8 @@ export interface PersonOptions {
   met?: string;
   /** False with `--no-progress` (commander sets it true otherwise). */
   progress?: boolean;
+  /** True when `--player` is the configuration's player (src/cli/config.ts `applyConfig`). */
+  playerFromConfig?: boolean;
 }
 
 /** What the person options decide, parsed once for `stats`, `biases` and `plan`. */
@@ -236,15 +241,21 @@ export function personSettings(opts: PersonOptions): PersonSettings {
 export function namedPlayers(opts: PersonOptions, aliases: ReadonlyMap<string, string>): NamedPlayers | null {
   return opts.player === undefined || opts.player.length === 0
     ? null
-    : new NamedPlayers(opts.player, aliases);
+    : new NamedPlayers(opts.player, aliases, opts.playerFromConfig === true);
 }
 
 /**
- * Writes one line for each `--player` name that meant nobody (or several persons); the exit code they call
- * for: 1 (src/cli/exit.ts) when there is one, else `code`.
+ * Writes one line for each `--player` name that meant nobody (or several persons), then the notes on the
+ * persons named (namesakes, the configuration's player absent: `NamedPlayers.resolve`); the exit code they
+ * call for: 1 (src/cli/exit.ts) when there is a problem, else `code`.
  */
-export function sayNameProblems(problems: readonly string[], code: ExitCode = EXIT.ok): ExitCode {
+export function sayNameProblems(
+  problems: readonly string[],
+  code: ExitCode = EXIT.ok,
+  notes: readonly string[] = [],
+): ExitCode {
   for (const p of problems) process.stderr.write(`bdb: ${p}\n`);
+  for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
   return problems.length > 0 ? EXIT.someFailed : code;
 }
 

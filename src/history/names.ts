@@ -34,6 +34,18 @@ export function personInMostMatches(
   return { person: mostCounted(counts), names: [...counts.keys()] };
 }
 
+/** 'A', 'A' and 'B', 'A', 'B' and 'C'. */
+function listed(names: readonly string[]): string {
+  const quoted = names.map((n) => `'${n}'`);
+  const last = quoted.pop()!;
+  return quoted.length > 0 ? `${quoted.join(', ')} and ${last}` : last;
+}
+
+/** A name as one shell word: as is when plain, else in single quotes. */
+export function shellWord(s: string): string {
+  return /^[\p{L}\p{N}_.,:@%+=-]+$/u.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 /** Lower case without diacritics. */
 function fold(s: string): string {
   return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -141,10 +153,20 @@ export class NamedPlayers {
   private readonly seats: (readonly [string, string])[] = [];
   private readonly known = new Set<string>();
   private resolved: ReadonlySet<string> | null = null;
+  /** The name came from the configuration (`bdb config set player`), not the command line. */
+  private readonly fromConfig: boolean;
+  private everyone = false;
+  private noted = false;
+  private followNoted = false;
 
-  /** `typed`: the `--player` values as given; `aliases`: alias → canonical name. */
-  constructor(typed: readonly string[], aliases: ReadonlyMap<string, string>) {
+  /**
+   * `typed`: the `--player` values as given; `aliases`: alias → canonical name; `fromConfig`: the name is
+   * the configuration's player, a default: when it means nobody in the matches read, every person is
+   * followed instead (as without `--player`), with a note saying so, not a failure.
+   */
+  constructor(typed: readonly string[], aliases: ReadonlyMap<string, string>, fromConfig = false) {
     this.aliases = aliases;
+    this.fromConfig = fromConfig;
     this.named = typed.map((t) => {
       const person = canonicalName(t, aliases);
       const folds = new Set([fold(t), fold(person)]);
@@ -168,8 +190,15 @@ export class NamedPlayers {
   /** Whether a person (canonical name) is followed: before {@link resolve}, anyone who may be meant. */
   keeps(person: string): boolean {
     if (this.resolved !== null) return this.resolved.has(person);
+    // the configuration's player may be in none of the matches: everyone may be followed then
+    if (this.fromConfig) return true;
     const f = fold(person);
     return this.named.some((n) => n.person === person || n.folds.has(f));
+  }
+
+  /** Whether the configuration's player was in none of the matches, so that everyone is followed. */
+  get followsEveryone(): boolean {
+    return this.everyone;
   }
 
   /** Whether a person is exactly one of the names typed (after the aliases): meant, whoever else is seen. */
@@ -178,10 +207,13 @@ export class NamedPlayers {
   }
 
   /**
-   * Who was meant, among the persons seen: the persons found, and one line for each name that means nobody
-   * or more than one person. Settles {@link keeps}.
+   * Who was meant, among the persons seen: the persons found, one line for each name that means nobody
+   * or more than one person, and notes (said on stderr, not failures): each other person whose name is the
+   * same up to case and accents as a person found ("also 'Llabba' (69 matches): same person? …"), and,
+   * for the configuration's player in none of the matches, that every person is followed instead. Settles
+   * {@link keeps}.
    */
-  resolve(): { persons: string[]; problems: string[] } {
+  resolve(): { persons: string[]; problems: string[]; notes: string[] } {
     const persons: string[] = [];
     const problems: string[] = [];
     for (const n of this.named) {
@@ -194,8 +226,60 @@ export class NamedPlayers {
       else if (close.length > 1) problems.push(unknownPlayerMessage(n.typed, [...this.known], close));
       else problems.push(unknownPlayerMessage(n.typed, [...this.known]));
     }
+    if (persons.length === 0 && this.fromConfig) {
+      this.resolved = new Set(this.known);
+      this.everyone = true;
+      const all = [...this.known].sort();
+      const whom = all.length <= 3 ? listed(all) : `all ${all.length} players`;
+      const notes = all.length === 0 ? [] : [`${this.absentConfigured()}: showing ${whom}`];
+      return { persons: [...this.resolved], problems: [], notes: this.once(notes) };
+    }
     this.resolved = new Set(persons);
-    return { persons: [...this.resolved], problems };
+    return { persons: [...this.resolved], problems, notes: this.once(this.namesakes(persons)) };
+  }
+
+  /** The notes the first time they are asked for, none after: a route may settle the names twice. */
+  private once(notes: string[]): string[] {
+    if (this.noted) return [];
+    this.noted = true;
+    return notes;
+  }
+
+  /** "the configured player 'X' plays in none of the matches read". */
+  private absentConfigured(): string {
+    const typed = this.named.map((n) => `'${n.typed}'`).join(', ');
+    return `the configured player ${typed} plays in none of the matches read`;
+  }
+
+  /**
+   * For a command following one person, the note replacing {@link resolve}'s when the configuration's
+   * player is in none of the matches: whom it follows instead (once, as {@link resolve}'s notes).
+   */
+  followingNote(person: string | null): string[] {
+    if (!this.everyone || this.followNoted) return [];
+    this.followNoted = true;
+    return [`${this.absentConfigured()}: following '${person}', in most of them`];
+  }
+
+  /**
+   * A line for each person seen, not followed, whose name is a followed person's up to case and accents
+   * (names differing so are two persons until an alias makes them one), with their matches and the alias
+   * that would merge them.
+   */
+  private namesakes(persons: readonly string[]): string[] {
+    const notes: string[] = [];
+    for (const p of persons) {
+      const f = fold(p);
+      for (const q of [...this.known].sort()) {
+        if (q === p || this.resolved!.has(q) || fold(q) !== f) continue;
+        const n = this.seats.filter(([a, b]) => a === q || b === q).length;
+        notes.push(
+          `also '${q}' (${n} match${n === 1 ? '' : 'es'}): same person? ` +
+            `bdb alias add ${shellWord(p)} ${shellWord(q)} (library), or --alias ${shellWord(`${q}=${p}`)}`,
+        );
+      }
+    }
+    return notes;
   }
 
   /** The matches seen in which a person followed plays (after {@link resolve}). */
@@ -206,16 +290,24 @@ export class NamedPlayers {
 
 /**
  * The person a command following one person follows, among the matches whose seats are given: the one
- * `--player` names (`named`), else the one in most matches. `problem` says why nobody is followed when a name
- * named nobody; `person` is null then, or when there is no match.
+ * `--player` names (`named`), else the one in most matches (also when the configuration's player is in none of
+ * them). `problem` says why nobody is followed when a name named nobody; `person` is null then, or when there
+ * is no match; `notes`: the lines to say on stderr (namesakes, the fallback).
  */
 export function followedPerson(
   named: NamedPlayers | null,
   seats: readonly (readonly [string, string])[],
   aliases: ReadonlyMap<string, string>,
-): { person: string | null; problem: string | null } {
-  if (named === null) return { person: personInMostMatches(seats, aliases).person, problem: null };
+): { person: string | null; problem: string | null; notes: string[] } {
+  if (named === null) return { person: personInMostMatches(seats, aliases).person, problem: null, notes: [] };
   for (const pair of seats) named.see(pair);
-  const { persons, problems } = named.resolve();
-  return { person: persons[0] ?? null, problem: problems[0] ?? null };
+  const { persons, problems, notes } = named.resolve();
+  // the configuration's player in none of the matches: the one in most of them, as without --player
+  if (!named.followsEveryone) return { person: persons[0] ?? null, problem: problems[0] ?? null, notes };
+  const person = personInMostMatches(seats, aliases).person;
+  return {
+    person,
+    problem: null,
+    notes: named.followingNote(person),
+  };
 }

@@ -41,6 +41,12 @@ export async function removeAlias(lib: Library, other: string): Promise<boolean>
   return had;
 }
 
+/** The spellings of the players of the stored matches. */
+export async function storedSpellings(lib: Library): Promise<Set<string>> {
+  const found = await rows(lib.connection, 'SELECT player0 FROM matches UNION SELECT player1 FROM matches');
+  return new Set(found.map(([n]) => String(n)));
+}
+
 /** The stored aliases: alias → canonical name. */
 export async function storedAliases(lib: Library): Promise<Map<string, string>> {
   return new Map((await rows(lib.connection, LIST)).map(([a, n]) => [String(a), String(n)]));

@@ -1,30 +1,13 @@
 /**
  * The day of a match as an ISO date (YYYY-MM-DD), for `--since` / `--until` and the library's `day`
- * column. Formats store dates as they print them: ISO (SGF `DT[]`, XG, .mat), or gnuBG's text export's
- * `DD/MM/YYYY` (checked on gnubg-text-bglab: "09/08/2023" in the export of
- * "… 2023_08_09 18_11_07.txt"). A slashed date whose first number exceeds 12 is day first, whose second
- * does is month first; otherwise day first. Anything else: null (the date is still kept as read).
+ * column. Every reader gives the match's date as its ISO day already (src/parsers/dates.ts, the rules and
+ * their evidence; docs/dates.md); a date stored as written by an older bdb is read by the same rules.
  */
-function valid(y: number, m: number, d: number): string | null {
-  if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2999) return null;
-  const t = new Date(Date.UTC(y, m - 1, d));
-  if (t.getUTCMonth() !== m - 1) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
+import { readDate } from '../parsers/dates.js';
 
 /** The ISO day of a stored date string, or null when it cannot be read as one. */
 export function isoDay(date: string | null): string | null {
-  if (!date) return null;
-  const iso = /^\s*(\d{4})[-./](\d{1,2})[-./](\d{1,2})/.exec(date);
-  if (iso) return valid(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const slashed = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b/.exec(date);
-  if (slashed) {
-    const a = Number(slashed[1]);
-    const b = Number(slashed[2]);
-    const y = Number(slashed[3]);
-    return b > 12 ? valid(y, a, b) : valid(y, b, a);
-  }
-  return null;
+  return readDate(date).day;
 }
 
 /** The label of the calendar period holding `day` (ISO): YYYY-MM, YYYY-Qn or YYYY. */

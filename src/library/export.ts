@@ -14,7 +14,7 @@ export type ExportTable = (typeof EXPORT_TABLES)[number];
 const EXPORT_SELECT: Record<ExportTable, string> = {
   decisions: 'SELECT * FROM decisions ORDER BY match_id, game, decision',
   matches:
-    'SELECT match_id, file, source_files, format, player0, player1, match_length, games, date, day, event, round, place, analyser, checker_depth, cube_depth, winner, score0, score1, crawford, jacoby FROM matches ORDER BY match_id',
+    'SELECT match_id, file, source_files, format, player0, player1, match_length, games, CAST(day AS VARCHAR) AS date, day, event, round, place, analyser, checker_depth, cube_depth, winner, score0, score1, crawford, jacoby FROM matches ORDER BY match_id',
 };
 
 const COPY_OPTIONS: Record<ExportFormat, string> = {

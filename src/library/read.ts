@@ -119,7 +119,7 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 }
 
 const MATCH_COLUMNS =
-  'match_id, file, format, player0, player1, match_length, games, date, event, analyser, checker_depth, cube_depth, winner, score0, score1, warnings';
+  'match_id, file, format, player0, player1, match_length, games, CAST(day AS VARCHAR) AS date, event, analyser, checker_depth, cube_depth, winner, score0, score1, warnings';
 
 /** A seat's stored tally as read, not yet decoded: its text and, for another preset, its error counts. */
 interface StoredSeat {
@@ -536,7 +536,7 @@ export async function* libraryDecisionRows(
     const byId = new Map<number, unknown[]>();
     for (const r of await jsonRows(
       lib.connection,
-      `SELECT m.match_id, file, player0, player1, match_length, date, event, round, fingerprint, winner, score0, score1,
+      `SELECT m.match_id, file, player0, player1, match_length, CAST(day AS VARCHAR) AS date, event, round, fingerprint, winner, score0, score1,
          p0.cells AS cells0, p1.cells AS cells1
        FROM matches m JOIN match_players p0 ON p0.match_id = m.match_id AND p0.seat = 0
          JOIN match_players p1 ON p1.match_id = m.match_id AND p1.seat = 1

@@ -140,3 +140,68 @@ describe('--player names a person whatever the case and accents, when only one p
     expect(r.stderr).toMatch(/^bdb: no player 'nobody at all'/);
   });
 });
+
+describe('names the same up to case and accents are two persons, and bdb says so (issue 42 item 4)', () => {
+  // xg/ holds 'Kévin UNGER' in 3 files and 'Kévin Unger' in test.xg (xg-files.test.ts, the files' own names)
+  const also = (p: string, q: string, n: number): string =>
+    `bdb: also '${q}' (${n} match${n === 1 ? '' : 'es'}): same person? bdb alias add '${p}' '${q}' (library), or --alias '${q}=${p}'\n`;
+
+  test('every command taking --player names the namesake, its matches and the alias merging them', () => {
+    for (const from of [[XG], ['--library', lib]]) {
+      for (const cmd of ['stats', 'biases', 'plan', 'progress']) {
+        const r = bdb(cmd, ...from, '--player', 'Kévin Unger', '--json');
+        expect([cmd, r.code, r.stderr]).toEqual([cmd, 0, also('Kévin Unger', 'Kévin UNGER', 3)]);
+      }
+      const u = bdb('stats', ...from, '--player', 'Kévin UNGER', '--no-matches');
+      expect([u.code, u.stderr]).toEqual([0, also('Kévin UNGER', 'Kévin Unger', 1)]);
+    }
+    expect(bdb('study', '--library', lib, '--player', 'Kévin UNGER').stderr).toBe(
+      also('Kévin UNGER', 'Kévin Unger', 1),
+    );
+    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'Kévin Unger');
+    expect(t.stderr).toBe(also('Kévin Unger', 'Kévin UNGER', 3));
+    // one match: the namesake is in the other files, so review (of test.xg) has nothing to say
+    expect(bdb('review', `${XG}/test.xg`, '--player', 'Kévin Unger').stderr).toBe('');
+    // once merged, nothing to say, and the person has the 4 matches
+    const merged = bdb('stats', XG, '--player', 'Kévin Unger', '--alias', 'Kévin UNGER=Kévin Unger');
+    expect(merged.stderr).toBe('');
+    expect(merged.stdout).toContain('Players over 4 matches\n');
+  });
+});
+
+describe('bdb alias add refuses cycles and chains, and warns on spellings not in the library', () => {
+  const aliasLib = join(tmp, 'alias.duckdb');
+  beforeAll(() => {
+    expect(bdb('import', XG, '--library', aliasLib).code).toBe(0);
+  });
+
+  test('the reverse of an alias is refused (it swapped the two before), exit 2, nothing stored', () => {
+    const a = bdb('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', aliasLib);
+    expect([a.code, a.stderr]).toEqual([0, '']);
+    const b = bdb('alias', 'add', 'Kévin UNGER', 'Kévin Unger', '--library', aliasLib);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toBe(
+      "bdb: alias add: 'Kévin UNGER' is already counted as 'Kévin Unger': counting 'Kévin Unger' as " +
+        "'Kévin UNGER' would make a cycle (remove the alias 'Kévin UNGER' first)\n",
+    );
+    const list = JSON.parse(bdb('alias', 'list', '--library', aliasLib, '--json').stdout);
+    expect(list.aliases).toEqual([{ name: 'Kévin Unger', alias: 'Kévin UNGER' }]);
+    // a chain (an alias of an alias) is refused too: a spelling is counted as a person in one step
+    const c = bdb('alias', 'add', 'Kévin UNGER', 'KU', '--library', aliasLib);
+    expect(c.code).toBe(2);
+    expect(c.stderr).toBe(
+      "bdb: alias add: 'Kévin UNGER' is itself counted as 'Kévin Unger': count 'KU' as 'Kévin Unger' instead\n",
+    );
+    // the same on the command line and in the configuration
+    const d = bdb('stats', XG, '--alias', 'Kévin Unger=Kévin UNGER', '--alias', 'Kévin UNGER=Kévin Unger');
+    expect(d.code).toBe(2);
+    expect(d.stderr).toMatch(/would make a cycle/);
+  });
+
+  test('a spelling no stored match has: added, with a warning', () => {
+    const r = bdb('alias', 'add', 'Kévin Unger', 'Kevin Ungr', '--library', aliasLib);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('Kevin Ungr is counted as Kévin Unger\n');
+    expect(r.stderr).toBe("bdb: warning: no match in the library has a player named 'Kevin Ungr' (yet)\n");
+  });
+});

@@ -121,8 +121,26 @@ describe('the shared options of the reading commands', () => {
     // g0001.sgf is Zoë Ångström vs Niels (test/reference-matches/README.md): Maxence Job did not play it
     const other = bdbWith({ env }, 'review', `${REF_DIR}gnubg/g0001.sgf`);
     expect(other.code).toBe(0);
-    expect(other.stderr).toBe('');
+    // and says so (issue 42 item 4: the fallback was silent)
+    expect(other.stderr).toBe(
+      "bdb: the configured player 'Maxence Job' plays in none of the matches read: showing 'Niels' and 'Zoë Ångström'\n",
+    );
     expect(sections(other.stdout)).toEqual(['Zoë Ångström', 'Niels']);
+    // stats, biases and plan fall back the same way (they failed with exit 1 before issue 42 item 4); the
+    // followed-person commands follow the one in most matches
+    const note =
+      "bdb: the configured player 'Maxence Job' plays in none of the matches read: showing 'Niels' and 'Zoë Ångström'\n";
+    for (const cmd of ['stats', 'biases', 'plan']) {
+      const r = bdbWith({ env }, cmd, `${REF_DIR}gnubg/g0001.sgf`, '--json');
+      expect([cmd, r.code, r.stderr]).toEqual([cmd, 0, note]);
+      const typed = bdbWith({ env }, cmd, `${REF_DIR}gnubg/g0001.sgf`, '--json', '--no-player');
+      expect(JSON.parse(r.stdout).players).toEqual(JSON.parse(typed.stdout).players);
+    }
+    const p = bdbWith({ env }, 'progress', `${REF_DIR}gnubg/g0001.sgf`);
+    expect(p.code).toBe(0);
+    expect(p.stderr).toMatch(
+      /^bdb: the configured player 'Maxence Job' plays in none of the matches read: following '/,
+    );
     // typed, a name not in the match is refused as before
     expect(bdbWith({ env }, 'review', '--player', 'Maxence Job', `${REF_DIR}gnubg/g0001.sgf`).code).toBe(1);
   });

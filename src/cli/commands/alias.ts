@@ -5,10 +5,11 @@
 
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { addAlias, removeAlias, storedAliases } from '../../library/aliases.js';
+import { addAlias, removeAlias, storedAliases, storedSpellings } from '../../library/aliases.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { fitTable } from '../../report/cli-table.js';
 import { jsonHead, renderJson } from '../../report/json.js';
+import { aliasConflict } from '../alias-conflict.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { outputWidth, writeLines, writeOut } from '../output.js';
@@ -28,6 +29,16 @@ export function registerAlias(program: Command): void {
   ).action(async (name: string, other: string, opts: AliasOptions) => {
     if (name === other) throw new UsageError('NAME and OTHER are the same spelling');
     process.exitCode = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+      // a cycle or a chain would swap or split persons silently: refused, nothing written
+      const conflict = aliasConflict(await storedAliases(lib), name, other);
+      if (conflict !== null) {
+        process.stderr.write(`bdb: alias add: ${conflict}\n`);
+        return EXIT.usage;
+      }
+      // a spelling no match has yet (a typo, or matches still to import): said, not refused
+      const seen = await storedSpellings(lib);
+      for (const n of [name, other].filter((x) => !seen.has(x)))
+        process.stderr.write(`bdb: warning: no match in the library has a player named '${n}' (yet)\n`);
       await addAlias(lib, name, other);
       await rebuildTotals(lib);
       writeLines(`${other} is counted as ${name}\n`);

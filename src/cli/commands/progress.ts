@@ -86,8 +86,9 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     // only the followed person's matches are read: the named one, else the one in most matches
     const seats = await librarySeats(lib, filter);
     const named = namedPlayers(opts, s.aliases);
-    const { person, problem } = followedPerson(named, seats, s.aliases);
+    const { person, problem, notes } = followedPerson(named, seats, s.aliases);
     if (problem !== null) return sayNameProblems([problem]);
+    sayNameProblems([], EXIT.ok, notes);
     const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
     // the whole library under its stored aliases, by calendar period: the stored totals say it all
     if (
@@ -138,9 +139,12 @@ function print(
 ): ExitCode {
   let person = c.person();
   if (named !== null) {
-    const { persons, problems } = named.resolve();
+    const { persons, problems, notes } = named.resolve();
     if (problems.length > 0) return sayNameProblems(problems);
-    person = persons[0] ?? null;
+    // the configuration's player in none of the matches: the one in most of them, as without --player
+    if (!named.followsEveryone) person = persons[0] ?? null;
+    const said = named.followsEveryone ? named.followingNote(person) : notes;
+    sayNameProblems([], EXIT.ok, said);
   }
   if (person === null) {
     process.stderr.write('bdb: no match with a player to follow\n');

@@ -100,16 +100,18 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
       let { read, exitCode } = result;
       const { failed } = result;
       let problems: string[] = [];
+      let notes: string[] = [];
       if (named !== null) {
         const found = named.resolve();
         problems = found.problems;
+        notes = found.notes;
         // nobody meant: no page, only the lines saying why
         if (found.persons.length === 0) return sayNameProblems(problems, exitCode);
         // only the matches of the persons named are counted
         read = named.matches();
       }
       const persons = c.results(by).filter((p) => named === null || named.keeps(p.player));
-      exitCode = sayNameProblems(problems, exitCode);
+      exitCode = sayNameProblems(problems, exitCode, notes);
       const html = renderPlayerReportHtml({
         source: sourceText(paths, library),
         matches: read,

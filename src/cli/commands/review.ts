@@ -76,12 +76,12 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   // matched in any case and with or without accents when one person fits
   const named = namedPlayers(opts, aliases);
   named?.see(match.players);
-  const found = named?.resolve() ?? { persons: match.players, problems: [] };
-  let seats = ([0, 1] as const).filter((k) => found.persons.includes(match.players[k]));
-  if (seats.length === 0 && opts.playerFromConfig) seats = [0, 1];
+  // the configuration's player absent from the match: both seats, said on stderr (src/history/names.ts)
+  const found = named?.resolve() ?? { persons: match.players, problems: [], notes: [] };
+  const seats = ([0, 1] as const).filter((k) => found.persons.includes(match.players[k]));
   if (seats.length === 0) return fail(`${name}: ${found.problems[0] ?? 'no player named'}`);
   // a name that means nobody while another does: said, and exit 1, after the review of the others
-  const problems = opts.playerFromConfig ? [] : found.problems;
+  const { problems, notes } = found;
   // everything is made before anything is written: a failure leaves no half-written page
   let html: string | null = null;
   let text: string;
@@ -100,7 +100,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     process.stderr.write(`bdb: wrote ${opts.html}\n`);
   }
   writeOut(text);
-  return sayNameProblems(problems);
+  return sayNameProblems(problems, EXIT.ok, notes);
 }
 
 /** Adds the `review` command to the program. */

@@ -89,8 +89,10 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     const named = namedPlayers(opts, s.aliases);
     if (named !== null) {
       for (const seats of await librarySeats(lib, filter)) named.see(seats);
-      const { persons, problems } = named.resolve();
+      // (the notes on the persons named come once: here, not when statsOver settles the names again)
+      const { persons, problems, notes } = named.resolve();
       if (persons.length === 0) return sayNameProblems(problems);
+      sayNameProblems([], EXIT.ok, notes);
     }
     const players = named === null ? {} : { players: (p: string) => named.keeps(p) };
     // the per-person table alone needs only the stored tallies, not the matches' data
@@ -172,8 +174,8 @@ async function statsOver(
   const { errors, duplicates } = result;
   let { read, exitCode } = result;
   if (named !== null) {
-    const { persons, problems } = named.resolve();
-    exitCode = sayNameProblems(problems, exitCode);
+    const { persons, problems, notes } = named.resolve();
+    exitCode = sayNameProblems(problems, exitCode, notes);
     // nobody meant: nothing to print but the lines saying why
     if (persons.length === 0) return exitCode;
     for (const r of held) if (seated(r).some((p) => named.keeps(p))) show(r);

@@ -140,7 +140,8 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const s = await librarySettings(lib, opts);
     const seats = await librarySeats(lib, filter);
-    const { person, problem } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
+    const { person, problem, notes } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
+    for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
     if (problem !== null) {
       process.stderr.write(`bdb: ${problem}\n`);
       return EXIT.someFailed;

@@ -328,7 +328,8 @@ function pickPerson(
   s: PersonSettings,
   opts: ReviewOptions,
 ): string | null {
-  const { person, problem } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
+  const { person, problem, notes } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
+  for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
   if (problem !== null) process.stderr.write(`bdb: ${problem}\n`);
   return person;
 }

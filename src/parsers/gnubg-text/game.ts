@@ -182,31 +182,6 @@ export function readScoreLine(t: string):
   return { gamesBefore: Number(m[1]), splits, matchLength, crawfordGame, postCrawford };
 }
 
-/** Converts a printed date to ISO when its layout says which field is which; otherwise keeps it. */
-function isoDate(printed: string): string {
-  const s = printed.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
-  // C-locale strftime("%x") = MM/DD/YY; a four-digit year means another locale: only unambiguous dates
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(s);
-  if (!m) return s;
-  const a = Number(m[1]);
-  const b = Number(m[2]);
-  const year = m[3]!.length === 2 ? 2000 + Number(m[3]) : Number(m[3]);
-  let month: number;
-  let day: number;
-  if (m[3]!.length === 2 || (a <= 12 && b > 12)) {
-    month = a;
-    day = b;
-  } else if (a > 12 && b <= 12) {
-    month = b;
-    day = a;
-  } else {
-    return s;
-  }
-  if (month < 1 || month > 12 || day < 1 || day > 31) return s;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 /** A parsed candidate line. */
 interface CandidateLine {
   readonly line: number;
@@ -417,7 +392,7 @@ class TextFileReader {
       if (k > 0) {
         const key = t.slice(0, k);
         const value = t.slice(k + 2).trim();
-        if (key === 'Date') this.date ??= isoDate(value);
+        if (key === 'Date') this.date ??= value;
         else if (key === 'Event') this.event ??= value;
         else if (key === 'Round') this.round ??= value;
         else if (key === 'Place') this.place ??= value;

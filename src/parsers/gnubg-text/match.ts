@@ -5,6 +5,7 @@
 import { CorruptFileError } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import type { Game, Match } from '../../model/types.js';
+import { readDate } from '../dates.js';
 import type { ParseWarning } from '../types.js';
 import { parseGnubgTextGame } from './game.js';
 import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
@@ -85,6 +86,9 @@ export function assembleGnubgTextMatch(parsed: readonly GnubgTextFile[]): {
   const note = (f: GnubgTextFile, w: ParseWarning): void => {
     warnings.push(many ? { ...w, message: `${splitPath(f.file).name}: ${w.message}` } : w);
   };
+  // the date as the first file prints it (every file prints the same), its name settling an ambiguous order
+  const date = readDate(first.date, first.file);
+  if (date.problem !== null) warnings.push({ message: date.problem });
   const games: Game[] = [];
   let prev: Game | null = null;
   for (const f of parsed) {
@@ -145,7 +149,7 @@ export function assembleGnubgTextMatch(parsed: readonly GnubgTextFile[]): {
       format: GNUBG_TEXT_FORMAT_ID,
       players: first.players,
       matchLength: first.matchLength,
-      date: first.date,
+      date: date.day,
       event: first.event,
       round: first.round,
       place: first.place,

@@ -34,6 +34,7 @@ import {
   type Match,
   type SourceLocation,
 } from '../../model/types.js';
+import { readDate } from '../dates.js';
 import { GameBuilder } from '../game-builder.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -50,14 +51,6 @@ function other(s: Side): Side {
 /** A written move for a message: `13/8 24/23`. */
 function moveText(hops: readonly WrittenHop[]): string {
   return hops.map((h) => `${h.from === 25 ? 'bar' : h.from}/${h.to === 0 ? 'off' : h.to}`).join(' ');
-}
-
-/** `YYYY.MM.DD` (the transcripts' form) → `YYYY-MM-DD`; anything else as written. */
-function isoDate(v: string | undefined): string | null {
-  if (v === undefined) return null;
-  const m = /^(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})$/.exec(v.trim());
-  if (!m) return v.trim() || null;
-  return `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
 }
 
 /** Points a game ended by bearing off is worth: the cube × 1, 2 (gammon) or 3 (backgammon). */
@@ -87,6 +80,8 @@ export function matToModel(
   };
   const h = mat.headers;
   const N = mat.matchLength;
+  const date = readDate(h.get('EventDate'), file);
+  if (date.problem !== null) warnings.push({ message: date.problem });
   const crawfordHeader = h.get('Crawford');
   const crawfordRule = N > 0 && (crawfordHeader === undefined || !/^off$/i.test(crawfordHeader.trim()));
   const jacoby = N === 0 && /^on$/i.test(h.get('Jacoby')?.trim() ?? '');
@@ -166,7 +161,7 @@ export function matToModel(
       format: MAT_FORMAT,
       players,
       matchLength: N,
-      date: isoDate(h.get('EventDate')),
+      date: date.day,
       event: event ? normalizeName(event) || null : null,
       round: round ? normalizeName(round) || null : null,
       place: site ? normalizeName(site) || null : null,

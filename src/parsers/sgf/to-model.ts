@@ -25,6 +25,7 @@ import type {
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
+import { readDate } from '../dates.js';
 import { GameBuilder, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
@@ -498,7 +499,9 @@ export function sgfToModel(
         normalizeName(first(root, 'PB') ?? '') || 'Black',
       ];
       matchLength = intOf(mi.get('length'), 0);
-      date = first(root, 'DT') ?? null;
+      const read = readDate(first(root, 'DT'), file);
+      date = read.day;
+      if (read.problem !== null) warnings.push({ message: read.problem });
       event = first(root, 'EV') ?? null;
       round = first(root, 'RO') ?? null;
       place = first(root, 'PC') ?? null;
