@@ -16,10 +16,11 @@
  * Like git's `config` and npm's `.npmrc`, the file is the user's; the command line always wins over it.
  * This module is loaded on every run: it imports nothing that reads matches.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { Command } from 'commander';
+import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import { THRESHOLD_PRESETS } from '../metrics/thresholds.js';
 import { aliasConflict } from './alias-conflict.js';
@@ -240,7 +241,7 @@ export function writeConfigObject(file: string, raw: Record<string, unknown>): v
   const ordered: Record<string, unknown> = {};
   for (const k of CONFIG_KEYS) if (k in raw) ordered[k] = raw[k];
   for (const [k, v] of Object.entries(raw)) if (!(k in ordered)) ordered[k] = v;
-  mkdirSync(dirname(file), { recursive: true });
+  makeFolders(dirname(file));
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, `${JSON.stringify(ordered, null, 2)}\n`);
   renameSync(tmp, file);

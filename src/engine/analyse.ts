@@ -15,7 +15,6 @@ import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
-  mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -24,6 +23,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { parseMatchFiles } from '../analyse.js';
+import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
@@ -220,7 +220,8 @@ function removeStale(folder: string): void {
   }
 }
 
-function outputError(path: string, e: unknown): OutputError {
+/** The one line for a failed write of the outputs: `doing` says what could not be done. */
+export function outputError(path: string, e: unknown, doing = 'cannot write the analysis'): OutputError {
   const code = (e as NodeJS.ErrnoException).code;
   const why =
     code === 'ENOSPC'
@@ -229,8 +230,12 @@ function outputError(path: string, e: unknown): OutputError {
         ? 'a read-only file system'
         : code === 'EACCES' || code === 'EPERM'
           ? 'permission denied'
-          : (code ?? (e as Error).message);
-  return new OutputError(`${path}: cannot write the analysis (${why})`);
+          : code === 'ENOENT'
+            ? 'no such folder, and none can be made there'
+            : code === 'ENOTDIR'
+              ? 'a file stands where a folder should be'
+              : (code ?? (e as Error).message);
+  return new OutputError(`${path}: ${doing} (${why})`);
 }
 
 /** Runs the tasks in a pool of `jobs` gnuBG processes; `onOutcome` hears each as it finishes. */
@@ -270,7 +275,7 @@ export class AnalysePool {
     if (alreadyDone(task, plies)) return { status: 'done before', task };
     const folder = dirname(task.output);
     try {
-      mkdirSync(folder, { recursive: true });
+      makeFolders(folder);
       if (!this.cleaned.has(folder)) {
         removeStale(folder);
         this.cleaned.add(folder);
@@ -281,7 +286,7 @@ export class AnalysePool {
     const work = join(folder, `${TEMP_PREFIX}${process.pid}-${this.serial++}`);
     try {
       try {
-        mkdirSync(join(work, 'prefs'), { recursive: true });
+        makeFolders(join(work, 'prefs'));
         copyFileSync(task.input, join(work, `in.${task.kind}`));
         writeFileSync(
           join(work, 'commands.txt'),

@@ -6,9 +6,10 @@
  * foreign, corrupt or newer file is refused untouched. DuckDB locks the file: while one process writes, a
  * second waits (up to `waitMs`) and then fails with a clear message.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
 import { LIBRARY_TABLES, MIGRATION_SLICE, MIGRATIONS, type Migration, SCHEMA_VERSION } from './schema.js';
@@ -194,7 +195,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
     probe.closeSync();
   } else {
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      makeFolders(dirname(path));
     } catch (e) {
       throw new LibraryError(
         path,

@@ -13,18 +13,10 @@
  * Libraries made by schema 1 kept one gzip file per hash (`LIBRARY.sources/ab/abcd….gz`); those are read
  * where `sources` has no row.
  */
-import {
-  closeSync,
-  existsSync,
-  fdatasyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { makeFolders } from '../core/folders.js';
 
 /** The folder of a library's sources. */
 export function sourcesDir(libraryPath: string): string {
@@ -69,7 +61,7 @@ export class SourcePackWriter {
   /** Appends one blob; returns where it lies. */
   add(sha256: string, compressed: Uint8Array): SourceLocation {
     if (this.fd === null) {
-      mkdirSync(this.dir, { recursive: true });
+      makeFolders(this.dir);
       this.name = `pack-${Date.now()}-${process.pid}.bin`;
       this.fd = openSync(join(this.dir, this.name), 'wx');
     }

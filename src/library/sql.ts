@@ -93,6 +93,15 @@ export class TableAppender {
   close(): void {
     this.app.closeSync();
   }
+
+  /**
+   * Drops the rows not flushed yet and closes. A transaction being given up must not flush them: when DuckDB
+   * has already ended it (a statement that failed), they would be committed on their own.
+   */
+  discard(): void {
+    this.app.clear();
+    this.app.closeSync();
+  }
 }
 
 /** A number as {@link CsvWriter} writes it. */

@@ -296,7 +296,10 @@ describe('bdb analyse, bad input and missing engine', () => {
     mkdirSync(dir);
     cpSync(join(GALAXY, SHORT[2]!), join(dir, SHORT[2]!));
     let out: string;
-    if (process.getuid?.() === 0) out = '/sys/bdb-analyse-test';
+    // root: a folder that cannot be made (it stops the run before any input is read); else a folder that
+    // exists but cannot be written in
+    const root = process.getuid?.() === 0;
+    if (root) out = '/sys/bdb-analyse-test';
     else {
       out = join(tmp, 'ro');
       mkdirSync(out);
@@ -305,9 +308,87 @@ describe('bdb analyse, bad input and missing engine', () => {
     const r = run([dir, '--plies', '0', '--out', out]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/^bdb: .*: cannot write the analysis \(/);
+    expect(r.stderr).toMatch(
+      root
+        ? /^bdb: \/sys\/bdb-analyse-test: cannot make the output folder \(/
+        : /^bdb: .*: cannot write the analysis \(permission denied\)/,
+    );
     expect(existsSync(join(out, 'match8488387.sgf'))).toBe(false);
   });
+
+  // issue 42 item 9: Node's recursive mkdir retries forever on /proc (ENOENT under an existing parent), in
+  // one native call: bdb spun at 100 % CPU and SIGTERM's handler never ran. Killed with SIGKILL after 30 s
+  // so that the old code fails here instead of hanging the suite.
+  it('--out /proc/nope: one line at once, exit 1', () => {
+    const input = join(tmp, 'in', SHORT[0]!);
+    const t0 = Date.now();
+    const r = spawnSync(
+      process.execPath,
+      [BIN, 'analyse', '--gnubg', GNUBG, '--no-progress', input, '--plies', '0', '--out', '/proc/nope'],
+      { encoding: 'utf8', timeout: 30_000, killSignal: 'SIGKILL' },
+    );
+    expect(r.signal).toBeNull();
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(
+      'bdb: /proc/nope: cannot make the output folder (no such folder, and none can be made there)\n',
+    );
+    expect(r.stdout).toBe('');
+  });
+
+  it('a file where --out needs a folder: one line, exit 1', () => {
+    const file = join(tmp, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const r = run([join(tmp, 'in', SHORT[0]!), '--plies', '0', '--out', join(file, 'out')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `bdb: ${join(file, 'out')}: cannot make the output folder (a file stands where a folder should be)\n`,
+    );
+  });
+
+  it('SIGTERM and SIGINT stop it at once: gnuBG killed, nothing half-written, the count of what is left', async () => {
+    for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+      const out = join(tmp, `signal-${sig}`);
+      // a 2-ply analysis takes seconds: the signal comes while gnuBG works
+      const child = spawn(
+        process.execPath,
+        [
+          BIN,
+          'analyse',
+          '--gnubg',
+          GNUBG,
+          '--no-progress',
+          join(tmp, 'in', SHORT[2]!),
+          '--plies',
+          '2',
+          '--out',
+          out,
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stderr = '';
+      child.stderr!.on('data', (b: Buffer) => {
+        stderr += b.toString('utf8');
+      });
+      const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+      const working = (): boolean =>
+        existsSync(out) && readdirSync(out).some((f) => f.startsWith('.bdb-analyse-'));
+      for (let i = 0; i < 600 && !working(); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(working()).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      const t0 = Date.now();
+      child.kill(sig);
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(killer);
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      expect(code).toBe(1);
+      expect(stderr).toBe('bdb: stopped: 0 analysed, 1 not started or stopped (run again to finish)\n');
+      // no gnuBG of this run is left, nor its working folder, nor any output
+      expect(spawnSync('pgrep', ['-f', `${out}/.bdb-analyse-`]).status).toBe(1);
+      expect(readdirSync(out)).toEqual([]);
+    }
+  }, 120_000);
 
   it('no gnuBG: one line saying how to install it', () => {
     const fake = join(tmp, 'not-gnubg');

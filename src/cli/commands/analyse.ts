@@ -9,12 +9,14 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
+import { makeFolders } from '../../core/folders.js';
 import {
   AnalysePool,
   type AnalyseTask,
   DEFAULT_OUT,
   type FoundInput,
   OutputError,
+  outputError,
   planAnalysis,
   type Shard,
   type TaskOutcome,
@@ -131,6 +133,15 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
     process.stderr.write(`bdb: ${oneLine(describeFailure(opts.gnubg ?? 'gnubg', e))}\n`);
     return EXIT.someFailed;
   }
+  // the --out folder is made first: one that cannot be made stops the run before any input is read
+  if (out !== null) {
+    try {
+      makeFolders(out);
+    } catch (e) {
+      process.stderr.write(`bdb: ${oneLine(outputError(out, e, 'cannot make the output folder').message)}\n`);
+      return EXIT.someFailed;
+    }
+  }
   const met = defaultMet();
   const fail = (message: string): void => {
     bar.clear();
@@ -200,6 +211,8 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
 
   const started = Date.now();
   let done = 0;
+  // tasks a signal stopped under way (done, but not finished)
+  let stoppedTasks = 0;
   let analysedSeconds = 0;
   const tick = (): void => {
     const left = plan.tasks.length - done;
@@ -222,7 +235,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
         else if (!stopper.signal.aborted) {
           counts.failed++;
           fail(o.message);
-        }
+        } else stoppedTasks++;
         if (o.status !== 'failed' && opts.import) importOne(o.task);
         tick();
       },
@@ -247,7 +260,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
     });
   if (stopper.signal.aborted) {
     process.stderr.write(
-      `bdb: stopped: ${counts.analysed} analysed, ${plan.tasks.length - done} not started or stopped (run again to finish)\n`,
+      `bdb: stopped: ${counts.analysed} analysed, ${plan.tasks.length - done + stoppedTasks} not started or stopped (run again to finish)\n`,
     );
     return EXIT.someFailed;
   }

@@ -4,12 +4,19 @@
  * another file is recorded once; a file bdb cannot read is reported (one line) and recorded with its error.
  * A progress bar on a terminal; one summary line at the end.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
+import {
+  type ImportOutcome,
+  importMemoryLimits,
+  isOutOfMemory,
+  LibraryImporter,
+  setMemoryLimit,
+} from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
+import { userMemoryLimit } from '../../library/open.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { defaultMet } from '../../match-report.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -26,6 +33,11 @@ interface ImportOptions {
   progress?: boolean;
   jobs?: string;
   maxFileSize?: string;
+}
+
+/** A limit in MB as a person reads it: `512 MB`, `2.0 GB`. */
+function megabytes(mb: number): string {
+  return mb >= 1000 ? `${(mb / 1000).toFixed(1)} GB` : `${Math.round(mb)} MB`;
 }
 
 /** Runs the command; returns the exit code. */
@@ -74,38 +86,67 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     const bar = progressBar(units.length, opts.progress !== false, 'importing');
     // decisions per transaction (BDB_IMPORT_BATCH_ROWS; small values are for the kill test)
     const batch = Number(process.env.BDB_IMPORT_BATCH_ROWS);
-    const importer = await LibraryImporter.start(
-      lib,
-      met,
-      Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {},
-    );
-    const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };
-    let done = 0;
-    try {
-      await importUnits(
-        importer,
-        units,
-        (unit) => readUnit(unit, maxMb),
-        (unit, e): ImportOutcome => ({
-          status: 'failed',
-          file: unit[0]!,
-          message: describeFailure(unit[0]!, e),
-        }),
-        (outcome) => {
-          counts[outcome.status]++;
-          if (outcome.status === 'failed') fail(outcome.message ?? `${outcome.file}: failed`);
-          bar.tick(++done);
-        },
-        { workers },
+    const batchRows = Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {};
+    // DuckDB's limit grows when a statement runs out of memory: the import is then run again, the units
+    // committed so far being unchanged (each unit keeps the outcome it had when it was stored)
+    const limits = importMemoryLimits(userMemoryLimit(), totalmem());
+    const outcomes = new Map<string, ImportOutcome>();
+    const said = new Set<string>();
+    let attempt = 0;
+    const again = (e: unknown): boolean => {
+      if (!isOutOfMemory(e) || attempt + 1 >= limits.length) return false;
+      bar.clear();
+      process.stderr.write(
+        `bdb: the import needed more than ${megabytes(limits[attempt]!)} of memory: going on with ${megabytes(limits[attempt + 1]!)}\n`,
       );
-      await importer.finish();
-    } catch (e) {
-      await importer.rollback();
-      throw e;
+      attempt++;
+      return true;
+    };
+    for (;;) {
+      const importer = await LibraryImporter.start(lib, met, { ...batchRows, memoryMb: limits[attempt] });
+      let done = 0;
+      try {
+        await importUnits(
+          importer,
+          units,
+          (unit) => readUnit(unit, maxMb),
+          (unit, e): ImportOutcome => ({
+            status: 'failed',
+            file: unit[0]!,
+            message: describeFailure(unit[0]!, e),
+          }),
+          (outcome) => {
+            if (!(outcome.status === 'unchanged' && outcomes.has(outcome.file)))
+              outcomes.set(outcome.file, outcome);
+            const message = outcome.message ?? `${outcome.file}: failed`;
+            if (outcome.status === 'failed' && !said.has(message)) {
+              said.add(message);
+              fail(message);
+            }
+            bar.tick(++done);
+          },
+          { workers },
+        );
+        await importer.finish();
+        break;
+      } catch (e) {
+        await importer.rollback();
+        if (!again(e)) throw e;
+      }
     }
     // each person's totals, for `bdb stats --library` (also after a run that found nothing new, when an
     // earlier run was stopped before making them)
-    await rebuildTotals(lib);
+    for (;;) {
+      try {
+        await rebuildTotals(lib);
+        break;
+      } catch (e) {
+        if (!again(e)) throw e;
+        await setMemoryLimit(lib, limits[attempt]!);
+      }
+    }
+    const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };
+    for (const o of outcomes.values()) counts[o.status]++;
     bar.clear();
     writeLines(
       `Imported into ${lib.path}: ${counts.new} new, ${counts.unchanged} unchanged, ${counts.duplicate} duplicate, ${counts.failed} failed\n`,

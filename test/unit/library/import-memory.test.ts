@@ -1,5 +1,5 @@
 /**
- * The import's DuckDB buffer limit (src/library/import.ts, IMPORT_MEMORY_LIMIT): an import lowers the
+ * The import's DuckDB buffer limit (src/library/import.ts, IMPORT_MEMORY_MB): an import lowers the
  * readers' 256 MB to 128 MB once the library is open, unless BDB_DUCKDB_MEMORY names a limit. The figures
  * that chose it (10,000 analysed SGF matches: peak RSS 340 MB at 128 MB, 436 MB at 256 MB) are in
  * docs/library.md; this test holds the setting itself.
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { LibraryImporter } from '../../../src/library/import.js';
+import { importMemoryLimits, LibraryImporter, memoryMb } from '../../../src/library/import.js';
 import { closeLibrary, type Library, openLibrary } from '../../../src/library/open.js';
 import { rows } from '../../../src/library/sql.js';
 import { defaultMet } from '../../../src/match-report.js';
@@ -56,5 +56,26 @@ describe("the import lowers DuckDB's memory limit", () => {
     } finally {
       closeLibrary(lib);
     }
+  });
+});
+
+describe('the limits an import tries while DuckDB runs out of memory (issue 42)', () => {
+  const GiB = 1024 ** 3;
+  it('128 MB, then four times more each time, up to half the machine', () => {
+    // 24 GiB = 25,769.8 MB: the last is its half
+    expect(importMemoryLimits(undefined, 24 * GiB)).toEqual([128, 512, 2048, 8192, 12884]);
+    expect(importMemoryLimits(undefined, 2 * GiB)).toEqual([128, 512, 1073]);
+  });
+  it("from the user's BDB_DUCKDB_MEMORY; nothing to try when bdb cannot read it", () => {
+    expect(importMemoryLimits('1GB', 24 * GiB)).toEqual([1000, 4000, 12884]);
+    expect(importMemoryLimits('16MB', 1 * GiB)).toEqual([16, 64, 256, 536]);
+    expect(importMemoryLimits('lots', 24 * GiB)).toEqual([]);
+  });
+  it("reads DuckDB's units", () => {
+    expect(memoryMb('512MB')).toBe(512);
+    expect(memoryMb('1.5 GB')).toBe(1500);
+    expect(memoryMb('1GiB')).toBeCloseTo(1073.74, 2);
+    expect(memoryMb('100000kb')).toBe(100);
+    expect(memoryMb('1e9')).toBeNull();
   });
 });
