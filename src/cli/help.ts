@@ -57,7 +57,9 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     reads: 'matches',
     examples: [
       ['a match analysed by XG: PR 7.79 and 13.87, as XG shows', 'bdb stats examples/matches/test.xg'],
-      ['a folder: the table per person only', 'bdb stats examples/matches --no-matches'],
+      ['a folder: a line a match, then the table per person', 'bdb stats examples/matches'],
+      ['every match in tables', 'bdb stats examples/matches --matches'],
+      ['the table per person only', 'bdb stats examples/matches --no-matches'],
       ['one player, as JSON for a script', 'bdb stats examples/matches --player Niels --json'],
     ],
   },
@@ -69,6 +71,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "one player, with gnuBG's thresholds",
         "bdb biases examples/matches --player 'Kévin Unger' --thresholds gnubg",
       ],
+      ['every score cell, those too small for a verdict too', 'bdb biases examples/matches --all-cells'],
     ],
   },
   progress: {
@@ -89,6 +92,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         'what one player should study, with 5 positions',
         "bdb plan examples/matches/test.xg --player 'Kévin Unger' --positions 5",
       ],
+      ['the whole plan: every family and position', 'bdb plan examples/matches --full'],
       ['every player of a folder, as JSON', 'bdb plan examples/matches --json'],
     ],
   },
