@@ -87,3 +87,63 @@ describe('stats: per-person summaries (issue 42 item 5)', () => {
     expect(r.stdout.replace(/\s+/g, ' ')).toContain('not per decision as PR does');
   });
 });
+
+describe('defaults a player reads on a terminal (issue 42 item 10)', () => {
+  test('stats over several matches: a line a match, then the players; --matches gives the tables', () => {
+    const r = bdb('stats', BGLAB);
+    expect(r.code).toBe(0);
+    // the line of mitnick - Llabba 9pt (2 games, 0–10 as gnuBG's export ends) and no per-match table
+    expect(r.stdout).toMatch(
+      /^\S+ mitnick \d+\.\d\d – Llabba \d+\.\d\d \(PR\) · 9 points · 0–10 in 2 games$/m,
+    );
+    expect(r.stdout).not.toContain('9-point match');
+    expect(r.stdout).toContain('Every match in tables: --matches');
+    expect(r.stdout).toContain('Players over 3 matches');
+    const full = bdb('stats', BGLAB, '--matches');
+    expect(full.stdout).toContain('mitnick vs Llabba · 9-point match · 2 games');
+    expect(full.stdout).toContain('adidan vs Llabba · 7-point match · 3 games');
+    expect(full.stdout).not.toContain('(PR) · 9 points');
+    // a match read alone keeps its tables
+    const one = bdb('stats', `${BGLAB}/mitnick - Llabba 9pt Backgammon Studio 2023_09_18 20_03_49.txt`);
+    expect(one.stdout).toContain('mitnick vs Llabba · 9-point match · 2 games');
+    // --no-matches: neither lines nor tables
+    const none = bdb('stats', BGLAB, '--no-matches');
+    expect(none.stdout).not.toContain('(PR) ·');
+    expect(none.stdout).not.toContain('9-point match');
+  });
+
+  test('biases hides the score cells too small for a verdict, says how many; --all-cells shows them', () => {
+    const r = bdb('biases', BGLAB, '--player', 'Llabba');
+    expect(r.code).toBe(0);
+    const hidden =
+      /(\d+) score cells? of the doubles with fewer than 20 decisions \(insufficient\) not shown: --all-cells shows them\./.exec(
+        r.stdout.replace(/\n/g, ' '),
+      );
+    expect(hidden).not.toBeNull();
+    const all = bdb('biases', BGLAB, '--player', 'Llabba', '--all-cells');
+    // every cell hidden comes back: the rows "N-away / M-away"
+    const cells = (s: string): number => (s.match(/^│ {3}\d+-away \/ \d+-away/gm) ?? []).length;
+    expect(cells(all.stdout) - cells(r.stdout)).toBe(Number(hidden![1]));
+    expect(all.stdout).not.toContain('not shown');
+    expect(r.stdout).toContain('Llabba — 2 analysed of 3 matches');
+  });
+
+  test('plan is short by default and whole with --full', () => {
+    const r = bdb('plan', BGLAB, '--player', 'Llabba');
+    expect(r.code).toBe(0);
+    const flat = r.stdout.replace(/\s+/g, ' ');
+    expect(flat).toMatch(
+      /Reference positions: \d+ of \d+ candidate positions \(the 5 with the largest gain here; all with --full, or --json\)/,
+    );
+    const full = bdb('plan', BGLAB, '--player', 'Llabba', '--full');
+    expect(full.stdout.replace(/\s+/g, ' ')).not.toContain('all with --full');
+    expect(full.stdout.split('\n').length).toBeGreaterThan(r.stdout.split('\n').length);
+    // the rows of the reference positions' table: 5 in the short plan; the N asked for with --positions N
+    const referenceRows = (out: string): number =>
+      (out.slice(out.indexOf('Reference positions:')).match(/^│ \d+ +│/gm) ?? []).length;
+    expect(referenceRows(r.stdout)).toBe(5);
+    const six = bdb('plan', BGLAB, '--player', 'Llabba', '--positions', '6');
+    expect(six.stdout).toMatch(/Reference positions: 6 of \d+ candidate positions\n/);
+    expect(referenceRows(six.stdout)).toBe(6);
+  });
+});
