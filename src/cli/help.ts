@@ -58,9 +58,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ['a match analysed by XG: PR 7.79 and 13.87, as XG shows', 'bdb stats examples/matches/test.xg'],
       ['a folder: a line a match, then the table per person', 'bdb stats examples/matches'],
-      ['every match in tables', 'bdb stats examples/matches --matches'],
-      ['the table per person only', 'bdb stats examples/matches --no-matches'],
-      ['one player, as JSON for a script', 'bdb stats examples/matches --player Niels --json'],
+      ["one player, every match's tables", 'bdb stats examples/matches --player Niels --matches'],
     ],
   },
   biases: {
