@@ -57,8 +57,8 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     reads: 'matches',
     examples: [
       ['a match analysed by XG: PR 7.79 and 13.87, as XG shows', 'bdb stats examples/matches/test.xg'],
-      ['a folder: the table per person only', 'bdb stats examples/matches --no-matches'],
-      ['one player, as JSON for a script', 'bdb stats examples/matches --player Niels --json'],
+      ['a folder: a line a match, then the table per person', 'bdb stats examples/matches'],
+      ["one player, every match's tables", 'bdb stats examples/matches --player Niels --matches'],
     ],
   },
   biases: {
@@ -69,6 +69,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "one player, with gnuBG's thresholds",
         "bdb biases examples/matches --player 'Kévin Unger' --thresholds gnubg",
       ],
+      ['every score cell, those too small for a verdict too', 'bdb biases examples/matches --all-cells'],
     ],
   },
   progress: {
@@ -89,6 +90,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         'what one player should study, with 5 positions',
         "bdb plan examples/matches/test.xg --player 'Kévin Unger' --positions 5",
       ],
+      ['the whole plan: every family and position', 'bdb plan examples/matches --full'],
       ['every player of a folder, as JSON', 'bdb plan examples/matches --json'],
     ],
   },

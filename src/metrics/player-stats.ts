@@ -43,6 +43,7 @@ import { type Interval, l7MatchInterval, l7PoolInterval, type PrUnit, prInterval
 import { type L7Unit, l7Pool } from './l7.js';
 import { prLevel } from './levels.js';
 import { mwcLoss } from './mwc-loss.js';
+import { perMatchMean } from './per-match.js';
 import { performanceRating } from './pr.js';
 import { snowieErrorRate } from './snowie-er.js';
 
@@ -387,6 +388,8 @@ function intervalFigure(i: Interval | null, scaleToPct = 1): IntervalFigure {
 export interface PlayerStats {
   player: string;
   matches: number;
+  /** Matches with at least one counted (analysed) decision of the player: those PR and the sums come from. */
+  analysedMatches: number;
   pr: number | null;
   prChecker: number | null;
   prCube: number | null;
@@ -394,6 +397,8 @@ export interface PlayerStats {
   decisions: { total: number | null; checker: number | null; double: number | null; take: number | null };
   equityError: { total: number | null; checker: number | null; double: number | null; take: number | null };
   mwcLossPct: { total: number | null; checker: number | null; double: number | null; take: number | null };
+  /** Σℓ (every kind) per match-play match with a counted decision (src/metrics/per-match.ts), in pp of MWC. */
+  mwcLossPerMatchPct: number | null;
   l7Pct: number | null;
   /** 95 % intervals (spec §5): units are the games of one match, the matches of an aggregate. */
   prInterval: IntervalFigure;
@@ -405,6 +410,8 @@ export interface PlayerStats {
     decisions: number | null;
     difficultyPct: number | null;
     excessPct: number | null;
+    /** The excess per match-play match with a counted decision (src/metrics/per-match.ts), in pp of MWC. */
+    excessPerMatchPct: number | null;
     ratio: number | null;
     errors: number | null;
     avoidableErrors: number | null;
@@ -569,9 +576,12 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
     : t.gnubgMoney
       ? gnubgFigures(t.gnubgMoney, t.gnubgBothMovesMoney, null, none)
       : null;
+  const mwcTotal = pct(t.mwcLoss.checker + t.mwcLoss.double + t.mwcLoss.take, nTotal);
+  const excess = t.difficulty.count > 0 ? 100 * (t.difficulty.loss - t.difficulty.sum) : null;
   return {
     player: t.player,
     matches: t.matches,
+    analysedMatches: matchUnits(t).length,
     pr: performanceRating(eTotal, nTotal),
     prChecker: performanceRating(e.checker, n.checker),
     prCube: performanceRating(e.double + e.take, n.double + n.take),
@@ -583,11 +593,12 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
       take: eqOf(e.take, n.take),
     },
     mwcLossPct: {
-      total: pct(t.mwcLoss.checker + t.mwcLoss.double + t.mwcLoss.take, nTotal),
+      total: mwcTotal,
       checker: pct(t.mwcLoss.checker, n.checker),
       double: pct(t.mwcLoss.double, n.double),
       take: pct(t.mwcLoss.take, n.take),
     },
+    mwcLossPerMatchPct: perMatchMean(mwcTotal, t.l7Units.length),
     l7Pct: l7 === null ? null : 100 * l7,
     prInterval: none ? NO_ANALYSIS : intervalFigure(prInterval(t.prUnits, interval)),
     l7Interval: none
@@ -606,7 +617,8 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
     difficulty: {
       decisions: a(t.difficulty.count),
       difficultyPct: t.difficulty.count > 0 ? 100 * t.difficulty.sum : null,
-      excessPct: t.difficulty.count > 0 ? 100 * (t.difficulty.loss - t.difficulty.sum) : null,
+      excessPct: excess,
+      excessPerMatchPct: perMatchMean(excess, t.l7Units.length),
       ratio:
         t.difficulty.count > 0 && t.difficulty.sum >= RATIO_MIN_DIFFICULTY
           ? t.difficulty.loss / t.difficulty.sum

@@ -39,7 +39,7 @@ import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
-import { fixed, percent, signed, withoutAnalysis } from './format.js';
+import { fixed, matchesAnalysed, percent, signed, withoutAnalysis } from './format.js';
 import { jsonDecisionRef, LazyJsonArray } from './json.js';
 import { memoryRows, type RowStore, type RowStores } from './row-store.js';
 
@@ -54,6 +54,8 @@ export interface BiasRef extends DecisionRef {
 export interface PlayerBiases {
   readonly player: string;
   readonly matches: number;
+  /** Of those, the matches with a decision of the person counted in PR (analysed). */
+  readonly analysedMatches: number;
   /** Decisions counted in PR (analysed); 0 for a person known only from transcripts. */
   readonly analysed: number;
   readonly takePass: BiasEstimate;
@@ -64,6 +66,7 @@ export interface PlayerBiases {
 
 interface Pending {
   matches: number;
+  analysedMatches: number;
   analysed: number;
   /** The cube decisions are reduced to the biases' counts as they stream by. */
   takePass: BiasTally;
@@ -105,6 +108,7 @@ export class BiasCollector {
   add(match: Match): void {
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
+      analysedMatches: 0,
       analysed: 0,
       takePass: emptyBiasTally(),
       doubles: emptyDoublesTally(),
@@ -113,11 +117,15 @@ export class BiasCollector {
       exposure: this.rows<ExposureBiasRow<BiasRef>>(),
       exposureUnread: this.rows<BiasRef>(),
     }));
+    const analysedIn = new Set<Pending>();
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
         if (!p || d.fromPosition) return;
-        if (isCounted(d)) p.analysed++;
+        if (isCounted(d)) {
+          p.analysed++;
+          analysedIn.add(p);
+        }
         if (d.kind === 'cube') {
           addTakePass(p.takePass, d);
           addDoubles(p.doubles, d);
@@ -130,6 +138,7 @@ export class BiasCollector {
         push(p.exposure, p.exposureUnread, exposureBiasItem(d, ref));
       });
     }
+    for (const p of analysedIn) p.analysedMatches++;
   }
 
   /** The biases, by name. */
@@ -139,6 +148,7 @@ export class BiasCollector {
       .map(([player, p]) => ({
         player,
         matches: p.matches,
+        analysedMatches: p.analysedMatches,
         analysed: p.analysed,
         takePass: biasEstimate(p.takePass),
         doubles: doublesOf(p.doubles),
@@ -319,6 +329,8 @@ export interface BiasesTextOptions {
   readonly boards?: TextBoardOptions | null;
   /** The columns the text fits (default {@link FULL_WIDTH}: no limit). */
   readonly width?: number;
+  /** Every score cell of the doubles, those with too few decisions for a verdict too (`--all-cells`). */
+  readonly allCells?: boolean;
 }
 
 /** One bias of a person: its label, whether it is a score cell of the doubles, and its estimate. */
@@ -347,11 +359,22 @@ export function biasRows(p: PlayerBiases): BiasRow[] {
 /** The table of one person (and the blot decisions drawn, with `boards`), within `opts.width` columns. */
 export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}): string {
   const width = opts.width ?? FULL_WIDTH;
-  const rows = biasRows(p).map((r) => biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate));
+  // a score cell below the decisions a verdict needs says nothing yet: left out unless asked for
+  const all = biasRows(p);
+  const shown = opts.allCells ? all : all.filter((r) => !(r.sub && r.estimate.verdict === 'insufficient'));
+  const hidden = all.length - shown.length;
+  const rows = shown.map((r) => biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate));
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
-    `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'}`,
+    `${p.player} — ${matchesAnalysed(p.matches, p.analysedMatches)} match${p.matches === 1 ? '' : 'es'}`,
     fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width),
+    ...(hidden > 0
+      ? wrapText(
+          `${hidden} score cell${hidden === 1 ? '' : 's'} of the doubles with fewer than ${BIAS_MIN_DECISIONS} ` +
+            'decisions (insufficient) not shown: --all-cells shows them.',
+          width,
+        )
+      : []),
     ...wrapText(
       `Shots left vs best play: ${signed(p.exposure.meanShotDifference, 2)} per decision (95 % ${interval(
         { low: p.exposure.meanLow, high: p.exposure.meanHigh },

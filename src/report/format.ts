@@ -46,3 +46,18 @@ export function withoutAnalysis<P extends { readonly player: string }>(
   }
   return parts.join('\n\n');
 }
+
+/** A whole number with thousands separators ("1,696"). */
+export function thousands(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/**
+ * A person's matches: "69" when every one has analysed decisions, else "343 analysed of 1,696" (the figures
+ * come from the analysed ones only).
+ */
+export function matchesAnalysed(matches: number, analysed: number): string {
+  return analysed === matches
+    ? thousands(matches)
+    : `${thousands(analysed)} analysed of ${thousands(matches)}`;
+}

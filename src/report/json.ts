@@ -109,12 +109,14 @@ export interface JsonGnubgFigures {
 export interface JsonPlayerStats {
   player: string;
   matches: number;
+  analysedMatches: number;
   pr: number | null;
   prChecker: number | null;
   prCube: number | null;
   decisions: PlayerStats['decisions'];
   errorEmg: PlayerStats['equityError'];
   lossMwcPct: PlayerStats['mwcLossPct'];
+  lossMwcPctPerMatch: number | null;
   l7MwcPct: number | null;
   prInterval: IntervalFigure;
   l7MwcPctInterval: IntervalFigure;
@@ -124,6 +126,7 @@ export interface JsonPlayerStats {
     scoredDecisions: number | null;
     difficultyMwcPct: number | null;
     excessMwcPct: number | null;
+    excessMwcPctPerMatch: number | null;
     ratio: number | null;
     errors: number | null;
     avoidableErrors: number | null;
@@ -227,12 +230,14 @@ export function jsonPlayerStats(s: PlayerStats): JsonPlayerStats {
   return {
     player: s.player,
     matches: s.matches,
+    analysedMatches: s.analysedMatches,
     pr: s.pr,
     prChecker: s.prChecker,
     prCube: s.prCube,
     decisions: { ...s.decisions },
     errorEmg: { ...s.equityError },
     lossMwcPct: { ...s.mwcLossPct },
+    lossMwcPctPerMatch: s.mwcLossPerMatchPct,
     l7MwcPct: s.l7Pct,
     prInterval: { ...s.prInterval },
     l7MwcPctInterval: { ...s.l7Interval },
@@ -241,6 +246,7 @@ export function jsonPlayerStats(s: PlayerStats): JsonPlayerStats {
       scoredDecisions: d.decisions,
       difficultyMwcPct: d.difficultyPct,
       excessMwcPct: d.excessPct,
+      excessMwcPctPerMatch: d.excessPerMatchPct,
       ratio: d.ratio,
       errors: d.errors,
       avoidableErrors: d.avoidableErrors,

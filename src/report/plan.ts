@@ -38,7 +38,7 @@ import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
-import { fixed, signed, withoutAnalysis } from './format.js';
+import { fixed, matchesAnalysed, signed, withoutAnalysis } from './format.js';
 import { type JsonDecisionRef, jsonDecisionRef, LazyJsonArray } from './json.js';
 import { memoryRows, type RowStore, type RowStores } from './row-store.js';
 
@@ -71,6 +71,8 @@ export interface MoneyPlan {
 export interface PlayerPlan {
   readonly player: string;
   readonly matches: number;
+  /** Of those, the matches with a decision of the person counted in PR (analysed). */
+  readonly analysedMatches: number;
   /** Decisions counted in PR (analysed); 0 for a person known only from transcripts. */
   readonly analysed: number;
   /** The plan of the match-play matches (ℓ, d and R in MWC). */
@@ -98,6 +100,7 @@ interface Part {
 
 interface Pending {
   matches: number;
+  analysedMatches: number;
   analysed: number;
   coverage: ThemeCoverage;
   play: Part;
@@ -152,17 +155,20 @@ export class PlanCollector {
     const money = match.matchLength <= 0;
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
+      analysedMatches: 0,
       analysed: 0,
       coverage: emptyThemeCoverage(),
       play: this.part(),
       money: this.part(),
     }));
     for (const p of new Set(seats)) if (p) (money ? p.money : p.play).matches++;
+    const analysedIn = new Set<Pending>();
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
         if (!p || !isCounted(d)) return;
         p.analysed++;
+        analysedIn.add(p);
         const found = planError(this.met, match, game, i, this.threshold, p.coverage);
         if (!found) return;
         const { pos } = found;
@@ -196,6 +202,7 @@ export class PlanCollector {
         });
       });
     }
+    for (const p of analysedIn) p.analysedMatches++;
   }
 
   /** The persons seen, by name. */
@@ -223,6 +230,7 @@ export class PlanCollector {
     return {
       player: person,
       matches: p.matches,
+      analysedMatches: p.analysedMatches,
       analysed: p.analysed,
       ...this.plan(p.play, size),
       coverage: p.coverage,
@@ -470,11 +478,16 @@ export const TENTATIVE_SHOWN = 10;
 /** How many positions of each family of the plan are printed. */
 export const TOP_POSITIONS = 3;
 
-function topPositions(families: readonly StudyFamily<PlanRef>[], unit: PlanUnit, width: number): string[] {
+function topPositions(
+  families: readonly StudyFamily<PlanRef>[],
+  unit: PlanUnit,
+  width: number,
+  perFamily: number = TOP_POSITIONS,
+): string[] {
   const lines: string[] = [];
   families.forEach((f, i) => {
     lines.push(`  ${i + 1}. ${familyText(f)}`);
-    for (const m of f.positions.slice(0, TOP_POSITIONS)) {
+    for (const m of f.positions.slice(0, perFamily)) {
       lines.push(
         ...wrapSummary(
           `game ${m.ref.game} move ${m.ref.move} · played ${m.ref.played} · best ${m.ref.best} · ` +
@@ -514,6 +527,26 @@ export interface PlanTextOptions {
   readonly boards?: TextBoardOptions | null;
   /** The columns the text fits (default {@link FULL_WIDTH}: no limit). */
   readonly width?: number;
+  /**
+   * Every family and position (`--full`); by default a short plan: the {@link SHORT_FAMILIES} surest families
+   * with their costliest position each, {@link SHORT_TENTATIVE} tentative families and {@link SHORT_REFERENCE}
+   * reference positions.
+   */
+  readonly full?: boolean;
+  /** Every reference position even in a short plan (the user asked for a number of them: `--positions`). */
+  readonly allReference?: boolean;
+}
+
+/** The families of the plan a short plan shows (the surest first), each with its costliest position. */
+export const SHORT_FAMILIES = 10;
+/** The tentative families a short plan shows (the largest R first). */
+export const SHORT_TENTATIVE = 3;
+/** The reference positions a short plan shows (the largest gain first). */
+export const SHORT_REFERENCE = 5;
+
+/** " (the N surest here; all with --full, or --json)" when a short plan leaves some out, else nothing. */
+function shortNote(shown: number, all: number, what: string): string {
+  return shown < all ? ` (the ${shown} ${what} here; all with --full, or --json)` : '';
 }
 
 /** The reference positions of a plan part one by one, each with its text board; the text within `width` columns. */
@@ -557,43 +590,57 @@ function partLines(
   opts: PlanTextOptions,
 ): string[] {
   const width = opts.width ?? FULL_WIDTH;
+  const full = opts.full === true;
   const lines: string[] = [];
   const { plan } = x;
+  const families = full ? plan.families : plan.families.slice(0, SHORT_FAMILIES);
   lines.push(
     ...wrapText(
       `Study plan: ${plan.families.length} famil${plan.families.length === 1 ? 'y' : 'ies'}${
         plan.families.length > 1 ? ', surest gain first (ranked by the low bound of R)' : ''
-      }`,
+      }${shortNote(families.length, plan.families.length, 'surest')}`,
       width,
     ),
   );
-  if (plan.families.length > 0) {
-    lines.push(familyTable(plan.families, unit, width));
+  if (families.length > 0) {
+    const perFamily = full ? TOP_POSITIONS : 1;
+    lines.push(familyTable(families, unit, width));
     lines.push(
       ...wrapText(
-        `Top positions (the most lost beyond difficulty first, ${TOP_POSITIONS} per family):`,
+        `Top positions (the most lost beyond difficulty first, ${perFamily === 1 ? 'the first' : perFamily} per family):`,
         width,
       ),
     );
-    lines.push(...topPositions(plan.families, unit, width));
+    lines.push(...topPositions(families, unit, width, perFamily));
   }
   const tentative = plan.tentative;
+  const tentativeShown = Math.min(tentative.length, full ? TENTATIVE_SHOWN : SHORT_TENTATIVE);
   lines.push(
     ...wrapText(
       `Tentative families: ${tentative.length}${
-        tentative.length > TENTATIVE_SHOWN
-          ? ` (the ${TENTATIVE_SHOWN} with the largest R; all in --json)`
+        tentativeShown < tentative.length
+          ? full
+            ? ` (the ${TENTATIVE_SHOWN} with the largest R; all in --json)`
+            : shortNote(tentativeShown, tentative.length, 'with the largest R')
           : ''
       }`,
       width,
     ),
   );
-  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN), unit, width));
+  if (tentativeShown > 0) lines.push(familyTable(tentative.slice(0, tentativeShown), unit, width));
+  const reference = full || opts.allReference ? x.reference : x.reference.slice(0, SHORT_REFERENCE);
   lines.push(
-    ...wrapText(`Reference positions: ${x.reference.length} of ${x.candidates} candidate positions`, width),
+    ...wrapText(
+      `Reference positions: ${x.reference.length} of ${x.candidates} candidate positions${shortNote(
+        reference.length,
+        x.reference.length,
+        'with the largest gain',
+      )}`,
+      width,
+    ),
   );
-  if (x.reference.length > 0) {
-    const rows = x.reference.map((r, i) => {
+  if (reference.length > 0) {
+    const rows = reference.map((r, i) => {
       const ref = r.candidate.ref;
       return [
         String(i + 1),
@@ -610,7 +657,7 @@ function partLines(
     const head = ['#', 'Family', unit.gain, 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'];
     // XGIDs and paths do not wrap: a narrow terminal gets a paragraph per position
     lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
-    if (opts.boards) lines.push(...referenceBoards(person, x, unit, opts.boards, width));
+    if (opts.boards) lines.push(...referenceBoards(person, { reference }, unit, opts.boards, width));
   }
   if (x.studied && x.studied.length > 0) {
     lines.push(
@@ -653,7 +700,7 @@ export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): str
   const unthemed = p.plan.unthemed + (m?.plan.unthemed ?? 0);
   const lines = [
     ...wrapText(
-      `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'} · ${errors} error${
+      `${p.player} — ${matchesAnalysed(p.matches, p.analysedMatches)} match${p.matches === 1 ? '' : 'es'} · ${errors} error${
         errors === 1 ? '' : 's'
       }, ${unthemed} without theme`,
       width,

@@ -1,9 +1,9 @@
 /** Tables for people (cli-table3), from the shared rows. No colours: output is the same on any terminal. */
 import type { MatchReport } from '../match-report.js';
 import type { PlayerStats } from '../metrics/player-stats.js';
-import { FULL_WIDTH, wrapSummary } from '../text-width.js';
+import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { fitTable, fitTables } from './cli-table.js';
-import { fixed, percent } from './format.js';
+import { fixed, matchesAnalysed, percent } from './format.js';
 import { gnubgRows, xgRows } from './rows.js';
 
 /** A one-line description of a match. */
@@ -16,6 +16,21 @@ export function matchTitle(r: MatchReport): string {
       ? `unfinished (${r.finalScore[0]}–${r.finalScore[1]})`
       : `${r.finalScore[0]}–${r.finalScore[1]}`;
   return `${r.file} — ${r.players[0]} vs ${r.players[1]} · ${kind} · ${games} · ${result}`;
+}
+
+/**
+ * One line for a match (the default of `bdb stats` over several matches): its date, each player with their
+ * PR, the length and the score, e.g. "2023-08-09 BoardLord 1.97 – Llabba 1.73 (PR) · 7 points · 8–2 in 3
+ * games"; wrapped within `width`. `--matches` gives the file and the tables.
+ */
+export function renderMatchLine(r: MatchReport, width: number = FULL_WIDTH): string {
+  const [a, b] = r.stats;
+  const date = r.date === null ? '' : `${r.date} `;
+  const kind = r.matchLength > 0 ? `${r.matchLength} point${r.matchLength === 1 ? '' : 's'}` : 'money';
+  const score = `${r.finalScore[0]}–${r.finalScore[1]}${r.matchLength > 0 && r.winner === null ? ' unfinished' : ''}`;
+  const games = `${r.games} game${r.games === 1 ? '' : 's'}`;
+  const text = `${date}${a.player} ${fixed(a.pr, 2)} – ${b.player} ${fixed(b.pr, 2)} (PR) · ${kind} · ${score} in ${games}`;
+  return wrapText(text, width, { hang: '  ' }).join('\n');
 }
 
 /** The per-match table: XG-style then gnuBG-style figures, one column per player, within `width` columns. */
@@ -42,15 +57,17 @@ export function renderPlayersTable(players: readonly PlayerStats[], width: numbe
     'Decisions',
     'Equity lost',
     'MWC lost',
+    'MWC/match',
     'L7',
     'Elo',
     'Excess',
+    'Excess/match',
     'Ratio',
     'Snowie',
   ];
   const rows = players.map((s) => [
     s.player,
-    String(s.matches),
+    matchesAnalysed(s.matches, s.analysedMatches),
     fixed(s.pr, 2),
     s.prInterval.low === null ? 'n/a' : `${fixed(s.prInterval.low, 1)}–${fixed(s.prInterval.high, 1)}`,
     fixed(s.prChecker, 2),
@@ -58,9 +75,11 @@ export function renderPlayersTable(players: readonly PlayerStats[], width: numbe
     fixed(s.decisions.total, 0),
     fixed(s.equityError.total, 3),
     percent(s.mwcLossPct.total, 2),
+    percent(s.mwcLossPerMatchPct, 2),
     percent(s.l7Pct, 1),
     s.elo === null ? 'n/a' : `${s.eloFloored ? '≤ ' : ''}${fixed(s.elo, 0)}`,
     percent(s.difficulty.excessPct, 2),
+    percent(s.difficulty.excessPerMatchPct, 2),
     fixed(s.difficulty.ratio, 2),
     fixed(s.snowieER, 2),
   ]);

@@ -31,8 +31,13 @@ describe('a transcript without analysis: n/a, never 0', () => {
       [MONEY_MAT, 'actualResultPpg'],
     ] as const) {
       const j = json<{ matches: { stats: unknown[] }[]; players: unknown[] }>('stats', file);
-      for (const s of [...j.matches[0]!.stats, ...j.players])
-        expect(numbers(s).sort()).toEqual(['gnubg.totalMoves', `gnubg.${result}`, 'matches'].sort());
+      // analysedMatches: a count, 0 (none of the matches has an analysed decision), not a figure
+      for (const s of [...j.matches[0]!.stats, ...j.players]) {
+        expect(numbers(s).sort()).toEqual(
+          ['analysedMatches', 'gnubg.totalMoves', `gnubg.${result}`, 'matches'].sort(),
+        );
+        expect((s as { analysedMatches: number }).analysedMatches).toBe(0);
+      }
       const t = bdb('stats', file);
       expect(t.code).toBe(0);
       expect(t.stdout).not.toMatch(/[+-]0\.000|│ 0 \(0\)|0 \/ 0 \/ 0/);

@@ -19,7 +19,10 @@ import {
 import { outputWidth, writeOut } from '../output.js';
 import { SpillFile } from '../spill.js';
 
-export interface BiasesOptions extends SourceOptions, BoardOptions {}
+export interface BiasesOptions extends SourceOptions, BoardOptions {
+  /** `--all-cells`: the score cells with too few decisions for a verdict too. */
+  allCells?: boolean;
+}
 
 /** Runs the command; returns the exit code. */
 export async function runBiases(paths: readonly string[], opts: BiasesOptions): Promise<ExitCode> {
@@ -52,7 +55,7 @@ function printBiases(
   settings: PersonSettings['settings'],
   { read, errors, duplicates, exitCode }: MatchInputResult,
   keeps: Keeps,
-  opts: SourceOptions,
+  opts: BiasesOptions,
   boards: ReturnType<typeof textBoards>,
 ): ExitCode {
   const players = collector.results().filter((p) => keeps(p.player));
@@ -72,7 +75,7 @@ function printBiases(
   } else if (players.length > 0) {
     const width = outputWidth();
     writeOut(
-      `Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players, { boards, width })}\n\n`,
+      `Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players, { boards, width, allCells: opts.allCells === true })}\n\n`,
     );
     writeOut(`${biasesLegend(width)}\n`);
   }
@@ -95,7 +98,9 @@ export function registerBiases(program: Command): void {
         'print JSON (schemaVersion 2) instead of tables; blot rows list their decisions',
       ),
     ),
-  ).action(async (paths: string[], opts: BiasesOptions) => {
-    process.exitCode = await runBiases(paths, opts);
-  });
+  )
+    .option('--all-cells', 'every score cell of the doubles, those too small for a verdict too')
+    .action(async (paths: string[], opts: BiasesOptions) => {
+      process.exitCode = await runBiases(paths, opts);
+    });
 }

@@ -38,6 +38,8 @@ import { SpillFile } from '../spill.js';
 
 export interface PlanOptions extends SourceOptions, BoardOptions {
   positions?: string;
+  /** `--full`: every family and position; else a short plan (src/report/plan.ts). */
+  full?: boolean;
 }
 
 /** Parses `--positions N` (1 … 50, default 20). */
@@ -131,7 +133,7 @@ function printPlan(
     const players = names.map((n) => collector.result(n, size));
     const width = outputWidth();
     writeOut(
-      `Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, { boards: textBoards(opts), width })}\n\n`,
+      `Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, { boards: textBoards(opts), width, full: opts.full === true, allReference: opts.positions !== undefined })}\n\n`,
     );
     if (players.filter((p) => p.analysed > 0).length > 1)
       writeOut(`${wrapText(`All players: ${coverageLine(all)}`, width).join('\n')}\n`);
@@ -155,6 +157,7 @@ export function registerPlan(program: Command): void {
       '--positions <n>',
       `number of reference positions (default ${REFERENCE_DEFAULT_SIZE}, at most 50)`,
     )
+    .option('--full', 'every family, top position and reference position (default: a short plan)')
     .action(async (paths: string[], opts: PlanOptions) => {
       process.exitCode = await runPlan(paths, opts);
     });

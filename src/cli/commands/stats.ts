@@ -8,8 +8,10 @@ import { isEmptyFilter } from '../../library/filter.js';
 import type { MatchReport } from '../../match-report.js';
 import { canonicalName, PlayerAggregator, reportMatch } from '../../match-report.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
+import type { PlayerStats } from '../../metrics/player-stats.js';
+import { thousands, withoutAnalysis } from '../../report/format.js';
 import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
-import { renderMatchTable, renderPlayersTable } from '../../report/table.js';
+import { renderMatchLine, renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { FULL_WIDTH, wrapText } from '../../text-width.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
@@ -38,7 +40,10 @@ import {
 import { outputWidth, writeOut } from '../output.js';
 
 export interface StatsOptions extends SourceOptions, IntervalOptions {
-  /** False with `--no-matches`: the per-person table only. */
+  /**
+   * True with `--matches`: every match's tables; false with `--no-matches`: the per-person table only; absent:
+   * one line per match over several matches, the tables of a match read alone.
+   */
   matches?: boolean;
   /** `--jobs N`: worker threads reading files. */
   jobs?: string;
@@ -154,9 +159,30 @@ async function statsOver(
     json ??= new JsonReportWriter((chunk) => writeOut(chunk), settings);
     return json;
   };
+  // by default the first match waits: read alone, it gets its tables; followed by others, one line each
+  let first: MatchReport | null = null;
+  let shown = 0;
   const show = (report: MatchReport): void => {
+    shown++;
     if (opts.json) writer().match(jsonMatch(report));
-    else if (opts.matches !== false) writeOut(`${renderMatchTable(report, width)}\n\n`);
+    else if (opts.matches === true) writeOut(`${renderMatchTable(report, width)}\n\n`);
+    else if (opts.matches === undefined) {
+      if (shown === 1) first = report;
+      else {
+        if (first !== null) writeOut(`${renderMatchLine(first, width)}\n`);
+        first = null;
+        writeOut(`${renderMatchLine(report, width)}\n`);
+      }
+    }
+  };
+  const endMatches = (): void => {
+    if (first !== null) writeOut(`${renderMatchTable(first, width)}\n\n`);
+    else if (shown > 1 && opts.matches === undefined) {
+      writeOut(
+        `${wrapText('Every match in tables: --matches; the players alone: --no-matches.', width).join('\n')}\n\n`,
+      );
+    }
+    first = null;
   };
   // matches whose seats may be a person named, held until every name is known
   const held: MatchReport[] = [];
@@ -181,11 +207,14 @@ async function statsOver(
     for (const r of held) if (seated(r).some((p) => named.keeps(p))) show(r);
     read = named.matches();
   }
+  if (!opts.json) endMatches();
   const players = agg.results().filter((p) => named === null || named.keeps(p.player));
   if (opts.json) {
     writer().end({ players: players.map(jsonPlayerStats), failures: errors, duplicates });
   } else if (players.length > 0) {
-    writeOut(`Players over ${read} match${read === 1 ? '' : 'es'}\n${renderPlayersTable(players, width)}\n`);
+    writeOut(
+      `Players over ${thousands(read)} match${read === 1 ? '' : 'es'}\n${renderPlayers(players, width)}\n`,
+    );
   }
   if (!opts.json && read > 0) {
     const legend =
@@ -193,10 +222,36 @@ async function statsOver(
       `${thresholds.blunderMpt} millipoints); avoidable when the decision was not hard (its difficulty at most a tenth ` +
       `of what it lost). 95 % intervals over the games (one match) or the matches, ${intervalWords(interval)}. ` +
       `Match equity table: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}. ` +
+      'Matches: "343 analysed of 1,696" when some have no analysis (a transcript): every figure comes from the ' +
+      'analysed ones. MWC lost and Excess are sums over them, MWC/match and Excess/match their means per match. ' +
+      'L7 and Elo measure the MWC lost per match (normalised to 7 points), not per decision as PR does: a player ' +
+      'with more decisions per match (longer matches, more games, higher cubes) loses more of each match at ' +
+      'the same PR, so the two can rank players differently (docs/glossary.md, "Elo vs the engine"). ' +
       'Terms explained in docs/glossary.md.';
     writeOut(`${wrapText(legend, width).join('\n')}\n`);
   }
   return exitCode;
+}
+
+/**
+ * The per-person table: a row for each person with analysed decisions, then one line naming those known only
+ * from transcripts (a row of n/a each would bury the others).
+ */
+function renderPlayers(players: readonly PlayerStats[], width: number): string {
+  const analysed = players.filter((p) => p.analysedMatches > 0);
+  const table = analysed.length > 0 ? [renderPlayersTable(analysed, width)] : [];
+  const rest = players.filter((p) => p.analysedMatches === 0);
+  return [
+    table.join(''),
+    withoutAnalysis(
+      rest,
+      () => false,
+      () => '',
+      width,
+    ),
+  ]
+    .filter((x) => x !== '')
+    .join('\n');
 }
 
 /** Adds the `stats` command to the program. */
@@ -210,7 +265,8 @@ export function registerStats(program: Command): void {
       personOptions(cmd, ' for avoidable errors', 'print JSON (schemaVersion 2) instead of tables'),
     ),
   )
-    .option('--no-matches', 'the per-person table only, not a table per match')
+    .option('--matches', 'every match in tables (default: one line a match over several)')
+    .option('--no-matches', 'the per-person table only, no line per match')
     .option(
       '--jobs <n>',
       'worker threads reading files (default 0: the main thread alone); the output is the same whatever N',
