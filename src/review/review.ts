@@ -13,7 +13,6 @@
  * TimeBot / TimeTop are the match clock's totals), so the review says so instead of guessing.
  */
 
-import { formatPlay } from '../core/moves.js';
 import { matchOutcome } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { isCounted } from '../metrics/counting.js';
@@ -32,6 +31,7 @@ import { mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import { type IntervalFigure, matchTallies, type PlayerStats, playerStats } from '../metrics/player-stats.js';
 import type { CheckerDecision, CubeDecision, Decision, Game, Match } from '../model/types.js';
 import { cubeActionName, properCubeAction } from './cube-action.js';
+import { playText } from './decision-refs.js';
 import { luckAdjustedResult, type NoLuckReason } from './luck.js';
 import { decisionPosition, decisionPositionId, decisionXgid, sideOnRoll } from './position.js';
 
@@ -247,23 +247,14 @@ function reviewCandidates(met: Met, match: Match, seat: 0 | 1, errorThreshold: n
   return out;
 }
 
-/** A play in gnuBG notation; hop by hop without hit marks when the play does not fit the board. */
-function playText(d: CheckerDecision, play: CheckerDecision['played']): string {
-  try {
-    return formatPlay(d.board, d.player, play);
-  } catch {
-    return play.map((h) => `${h.from === 25 ? 'bar' : h.from}/${h.to === 0 ? 'off' : h.to}`).join(' ');
-  }
-}
-
 function checkerPart(d: CheckerDecision): ReviewedCheckerPlay {
   const best = d.candidates[0];
   const played = d.playedIndex === null ? undefined : d.candidates[d.playedIndex];
   return {
     dice: [Math.max(...d.dice), Math.min(...d.dice)],
-    played: playText(d, played?.play ?? d.played) || 'cannot move',
+    played: playText(d, played?.play ?? d.played),
     playedEquity: played?.equity ?? null,
-    best: best ? playText(d, best.play) || 'cannot move' : 'n/a',
+    best: best ? playText(d, best.play) : 'n/a',
     bestEquity: best?.equity ?? null,
   };
 }
