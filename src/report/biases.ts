@@ -351,7 +351,7 @@ export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
     `${p.player} — ${p.matches} match${p.matches === 1 ? '' : 'es'}`,
-    fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width),
+    fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width, { ascii: opts.boards?.ascii }),
     ...wrapText(
       `Shots left vs best play: ${signed(p.exposure.meanShotDifference, 2)} per decision (95 % ${interval(
         { low: p.exposure.meanLow, high: p.exposure.meanHigh },

@@ -459,9 +459,14 @@ export function familyCells(f: StudyFamily<PlanRef>, n: number, unit: PlanUnit =
   ];
 }
 
-function familyTable(families: readonly StudyFamily<PlanRef>[], unit: PlanUnit, width: number): string {
+function familyTable(
+  families: readonly StudyFamily<PlanRef>[],
+  unit: PlanUnit,
+  width: number,
+  ascii = false,
+): string {
   const rows = families.map((f, i) => familyCells(f, i + 1, unit));
-  return fitTable({ head: familyTableHead(unit), rows }, width);
+  return fitTable({ head: familyTableHead(unit), rows }, width, { ascii });
 }
 
 /** How many tentative families the table shows (they are ranked by R; JSON has them all). */
@@ -568,7 +573,7 @@ function partLines(
     ),
   );
   if (plan.families.length > 0) {
-    lines.push(familyTable(plan.families, unit, width));
+    lines.push(familyTable(plan.families, unit, width, opts.boards?.ascii));
     lines.push(
       ...wrapText(
         `Top positions (the most lost beyond difficulty first, ${TOP_POSITIONS} per family):`,
@@ -588,7 +593,8 @@ function partLines(
       width,
     ),
   );
-  if (tentative.length > 0) lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN), unit, width));
+  if (tentative.length > 0)
+    lines.push(familyTable(tentative.slice(0, TENTATIVE_SHOWN), unit, width, opts.boards?.ascii));
   lines.push(
     ...wrapText(`Reference positions: ${x.reference.length} of ${x.candidates} candidate positions`, width),
   );
@@ -609,7 +615,7 @@ function partLines(
     });
     const head = ['#', 'Family', unit.gain, 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'];
     // XGIDs and paths do not wrap: a narrow terminal gets a paragraph per position
-    lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
+    lines.push(fitTable({ head, rows }, width, { narrow: 'records', ascii: opts.boards?.ascii }));
     if (opts.boards) lines.push(...referenceBoards(person, x, unit, opts.boards, width));
   }
   if (x.studied && x.studied.length > 0) {
@@ -632,7 +638,7 @@ function partLines(
       ];
     });
     const head = ['Family', unit.excess, 'Played', 'Best', 'XGID', 'Game/move', 'File'];
-    lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
+    lines.push(fitTable({ head, rows }, width, { narrow: 'records', ascii: opts.boards?.ascii }));
   }
   return lines;
 }

@@ -81,9 +81,9 @@ export function summaryRows(p: PlayerReview): [string, string][] {
   ];
 }
 
-/** The summary table of one player, within `width` columns. */
-export function renderPlayerSummary(p: PlayerReview, width: number = FULL_WIDTH): string {
-  return fitTable({ head: null, rows: summaryRows(p) }, width);
+/** The summary table of one player, within `width` columns (in plain ASCII with `ascii`). */
+export function renderPlayerSummary(p: PlayerReview, width: number = FULL_WIDTH, ascii = false): string {
+  return fitTable({ head: null, rows: summaryRows(p) }, width, { ascii });
 }
 
 function cubeText(d: ReviewedDecision): string {
@@ -223,7 +223,7 @@ export function renderPlayerReview(
   opts: ReviewTextOptions = {},
 ): string {
   const width = opts.width ?? FULL_WIDTH;
-  const lines = [p.player, renderPlayerSummary(p, width)];
+  const lines = [p.player, renderPlayerSummary(p, width, opts.boards?.ascii)];
   if (p.toReview.length === 0) {
     lines.push(
       ...wrapText(
