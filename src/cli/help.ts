@@ -137,7 +137,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ['the review of a match in the terminal', 'bdb review examples/matches/test.xg'],
       ['also as a page with its charts', 'bdb review examples/matches/g0001.sgf --html review.html'],
-      ['as JSON', 'bdb review examples/matches/test.xg --json'],
+      [
+        'every blunder of the match, the ten costliest first',
+        'bdb review examples/matches/test.xg --blunders --top 10',
+      ],
     ],
   },
   tournament: {

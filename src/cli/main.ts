@@ -11,7 +11,7 @@ import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
 import { commandPath, HELP_WIDTH, needsFormats, teach } from './help.js';
-import { guardStderr, writeOut } from './output.js';
+import { asciiOutput, guardStderr, writeOut } from './output.js';
 
 const VERSION = '0.1.0';
 
@@ -118,6 +118,9 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     running = action;
     const first = commandPath(action).split(' ')[1] ?? '';
     if (!WITHOUT_CONFIG.has(first)) applyConfig(action, userConfig());
+    // --ascii: the text output in plain ASCII (the JSON output keeps its names as they are)
+    const { ascii, json } = action.opts<{ ascii?: boolean; json?: boolean }>();
+    if (ascii === true && json !== true) asciiOutput();
   });
   return program;
 }

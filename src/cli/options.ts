@@ -265,11 +265,15 @@ export interface BoardOptions {
   ascii?: boolean;
 }
 
-/** Adds `--boards` and `--ascii` (a text board under each position a command lists). */
+/** Adds `--boards` (a text board under each position a command lists) and `--ascii` (all the text in ASCII). */
 export function boardOptions(cmd: Command): Command {
   return cmd
     .option('--boards', 'draw a text board under each position listed (not in --json)')
-    .option('--ascii', 'draw the boards in plain ASCII instead of Unicode box drawing (implies --boards)');
+    .option(
+      '--ascii',
+      'plain ASCII text: tables, charts and boards drawn with - | +, names spelt without accents (Søren ' +
+        'as Soren, Δημήτρης as Dimitris); implies --boards',
+    );
 }
 
 /** The widest text board, in columns. */

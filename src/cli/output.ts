@@ -13,6 +13,7 @@
 import { writeFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { UsageError } from '../errors.js';
+import { asciiText } from '../text-ascii.js';
 import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
 import { EXIT } from './exit.js';
@@ -58,9 +59,21 @@ export function writeLines(text: string): void {
   writeOut(fitLines(text, outputWidth()));
 }
 
+/** True once the run's text output is plain ASCII (`--ascii`, see {@link asciiOutput}). */
+let ascii = false;
+
+/**
+ * Makes the rest of the run's standard output plain ASCII (src/text-ascii.ts): `--ascii` of a command that
+ * prints text (not its JSON, which keeps every name as it is). Tables are drawn in ASCII where they are laid
+ * out (src/report/cli-table.ts), so their columns line up; this catches the rest (charts, separators).
+ */
+export function asciiOutput(): void {
+  ascii = true;
+}
+
 /** Writes text to standard output, all of it; a failure ends the run (see the module comment). */
 export function writeOut(text: string): void {
-  const bytes = Buffer.from(text, 'utf8');
+  const bytes = Buffer.from(ascii ? asciiText(text) : text, 'utf8');
   let at = 0;
   while (at < bytes.length) {
     try {

@@ -10,6 +10,7 @@
  * resulting position and filtered to the maximum (dice used, pips used).
  */
 import { BAR_INDEX, type Board, type Hop, type Play, type Side, sideKey } from './board.js';
+import { formatHops } from './move-notation.js';
 
 /** A legal play with the position it produces. */
 export interface LegalPlay {
@@ -456,11 +457,10 @@ export function isLegalPlay(board: Board, side: Side, d1: number, d2: number, pl
   return legalCacheKeys.has(side === 0 ? `${mk}|${ok}` : `${ok}|${mk}`);
 }
 
-/** gnuBG-style text, mover's numbering, hops sorted from high to low and chained hops not merged,
- *  hits marked with '*', bar = 'bar', off = 'off', e.g. '13/9 24/23*', 'bar/22 6/off'. Empty play → ''.
- *
- *  Hops are sorted by source point descending, then destination descending. A hop is marked as a hit when,
- *  replaying the hops in the given order, it lands on a single opposing checker.
+/**
+ * The play as XG and gnuBG print it (src/core/move-notation.ts `formatHops`: one checker's hops joined,
+ * `13/5`; hits marked, `13/10*\/5`; identical parts counted, `6/2(4)`; 'bar', 'off'), e.g. '24/16* 6/2*(2)'.
+ * A point is a hit when the opponent held it before the play. Empty play → ''.
  *
  * @param board - the position before the play
  * @param side - the player making the play
@@ -470,18 +470,9 @@ export function isLegalPlay(board: Board, side: Side, d1: number, d2: number, pl
  */
 export function formatPlay(board: Board, side: Side, play: Play): string {
   if (play.length === 0) return '';
-  const a = board[side].slice();
-  const b = board[side === 0 ? 1 : 0].slice();
-  const items: { from: number; to: number; hit: boolean }[] = [];
-  for (let i = 0; i < play.length; i++) {
-    const hop = play[i]!;
-    const hit = applyHop(a, b, hop, i);
-    items.push({ from: hop.from, to: hop.to, hit });
-  }
-  items.sort((x, y) => y.from - x.from || y.to - x.to);
-  return items
-    .map((h) => `${h.from === 25 ? 'bar' : h.from}/${h.to === 0 ? 'off' : h.to}${h.hit ? '*' : ''}`)
-    .join(' ');
+  applyPlay(board, side, play);
+  const opponent = board[side === 0 ? 1 : 0];
+  return formatHops(play, (p) => p >= 1 && p <= 24 && opponent[24 - p]! > 0);
 }
 
 /**

@@ -14,9 +14,10 @@
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CELLS_AFTER, CELLS_BEFORE, fillReviewCells } from './migrate-cells.js';
+import { PLAYS_AFTER, PLAYS_BEFORE, rewritePlays } from './migrate-plays.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -278,6 +279,8 @@ export const MIGRATIONS: readonly Migration[] = [
   STEP_3,
   { before: STEP_4_GAMES, slice: STEP_4_SLICE, after: STEP_4 },
   { before: STEP_5 + CELLS_BEFORE, slice: fillReviewCells, after: CELLS_AFTER },
+  // step 6: the stored plays in the notation XG and gnuBG print (src/library/migrate-plays.ts)
+  { before: PLAYS_BEFORE, slice: rewritePlays, after: PLAYS_AFTER },
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */

@@ -367,7 +367,7 @@ export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
     `${p.player} — ${matchesAnalysed(p.matches, p.analysedMatches)} match${p.matches === 1 ? '' : 'es'}`,
-    fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width),
+    fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width, { ascii: opts.boards?.ascii }),
     ...(hidden > 0
       ? wrapText(
           `${hidden} score cell${hidden === 1 ? '' : 's'} of the doubles with fewer than ${BIAS_MIN_DECISIONS} ` +

@@ -12,12 +12,14 @@
  * Each point shows up to five checkers; a taller stack shows its count in the fifth place. Checkers on the
  * bar are stacked in the bar column from the middle out, each side in its own half.
  */
+import { asciiText } from '../text-ascii.js';
 import type { BoardView } from './board-view.js';
 import { cubeText, cutName, matchText, scoreText, turnText } from './board-view.js';
 
 /** Options of {@link renderTextBoard}. */
 export interface TextBoardOptions {
-  /** Plain ASCII instead of Unicode box drawing (and names folded to ASCII). */
+  /** Plain ASCII instead of Unicode box drawing, names folded to ASCII (`--ascii`: the reports that take these
+   *  options draw their tables in ASCII too). */
   readonly ascii?: boolean;
   /** Columns available, the indent included (default 80). */
   readonly width?: number;
@@ -47,14 +49,6 @@ interface Glyphs {
 
 const UNICODE: Glyphs = { h: '─', v: '│', tl: '┌', tr: '┐', bl: '└', br: '┘', tt: '┬', bt: '┴' };
 const ASCII: Glyphs = { h: '-', v: '|', tl: '+', tr: '+', bl: '+', br: '+', tt: '+', bt: '+' };
-
-/** A name in plain ASCII: accents dropped, any other character as '?'. */
-export function asciiName(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]/g, '?');
-}
 
 /**
  * The 3-column cell of row `row` (0 = the row at the board's edge) of a stack of `count` checkers drawn with
@@ -86,7 +80,7 @@ export function renderTextBoard(v: BoardView, opts: TextBoardOptions = {}): stri
   const width = opts.width ?? 80;
   const room = Math.max(10, width - indent.length - TEXT_BOARD_WIDTH - GAP);
   const text = (s: string): string => {
-    const t = opts.ascii ? asciiName(s) : s;
+    const t = opts.ascii ? asciiText(s) : s;
     return cutName(t, room, opts.ascii);
   };
   const [x, o] = v.position.board;

@@ -11,6 +11,7 @@
  *    whose cells hold long unbreakable words (XGIDs, file paths) ask for it directly (`narrow: 'records'`).
  */
 import Table from 'cli-table3';
+import { asciiText } from '../text-ascii.js';
 import { displayWidth, FULL_WIDTH, PART_SEPARATOR, wrapParts, wrapText } from '../text-width.js';
 
 /** cli-table3 style without colours. */
@@ -43,6 +44,8 @@ export interface FitOptions {
   readonly narrow?: 'columns' | 'records';
   /** Columns never wrapped, whatever their width (a drawing: the progress track). */
   readonly whole?: readonly number[];
+  /** Plain ASCII (`--ascii`): the cells transliterated before they are laid out, the rules drawn with - | +. */
+  readonly ascii?: boolean;
 }
 
 /** Cells up to this many columns are never wrapped. */
@@ -201,6 +204,12 @@ function records(sections: readonly TableSpec[], width: number): string[] {
  * columns line up (one width per column across them).
  */
 export function fitTables(sections: readonly TableSpec[], width: number, opts: FitOptions = {}): string[] {
+  if (opts.ascii) {
+    // the cells first, so the columns are measured as printed (ß is two columns in ASCII, ss)
+    const cells = (r: readonly string[]): string[] => r.map(asciiText);
+    const plain = sections.map((t) => ({ head: t.head ? cells(t.head) : null, rows: t.rows.map(cells) }));
+    return fitTables(plain, width, { ...opts, ascii: false }).map(asciiText);
+  }
   const n = Math.max(0, ...sections.map((s) => s.head?.length ?? s.rows[0]?.length ?? 0));
   const cols = Array.from({ length: n }, (_, i) => columnCells(sections, i));
   const natural = cols.map(naturalWidth);

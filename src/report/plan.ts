@@ -467,9 +467,14 @@ export function familyCells(f: StudyFamily<PlanRef>, n: number, unit: PlanUnit =
   ];
 }
 
-function familyTable(families: readonly StudyFamily<PlanRef>[], unit: PlanUnit, width: number): string {
+function familyTable(
+  families: readonly StudyFamily<PlanRef>[],
+  unit: PlanUnit,
+  width: number,
+  ascii = false,
+): string {
   const rows = families.map((f, i) => familyCells(f, i + 1, unit));
-  return fitTable({ head: familyTableHead(unit), rows }, width);
+  return fitTable({ head: familyTableHead(unit), rows }, width, { ascii });
 }
 
 /** How many tentative families the table shows (they are ranked by R; JSON has them all). */
@@ -604,7 +609,7 @@ function partLines(
   );
   if (families.length > 0) {
     const perFamily = full ? TOP_POSITIONS : 1;
-    lines.push(familyTable(families, unit, width));
+    lines.push(familyTable(families, unit, width, opts.boards?.ascii));
     lines.push(
       ...wrapText(
         `Top positions (the most lost beyond difficulty first, ${perFamily === 1 ? 'the first' : perFamily} per family):`,
@@ -627,7 +632,8 @@ function partLines(
       width,
     ),
   );
-  if (tentativeShown > 0) lines.push(familyTable(tentative.slice(0, tentativeShown), unit, width));
+  if (tentativeShown > 0)
+    lines.push(familyTable(tentative.slice(0, tentativeShown), unit, width, opts.boards?.ascii));
   const reference = full || opts.allReference ? x.reference : x.reference.slice(0, SHORT_REFERENCE);
   lines.push(
     ...wrapText(
@@ -656,7 +662,7 @@ function partLines(
     });
     const head = ['#', 'Family', unit.gain, 'Played', 'Best', 'XGID', 'gnuBG ID', 'Game/move', 'File'];
     // XGIDs and paths do not wrap: a narrow terminal gets a paragraph per position
-    lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
+    lines.push(fitTable({ head, rows }, width, { narrow: 'records', ascii: opts.boards?.ascii }));
     if (opts.boards) lines.push(...referenceBoards(person, { reference }, unit, opts.boards, width));
   }
   if (x.studied && x.studied.length > 0) {
@@ -679,7 +685,7 @@ function partLines(
       ];
     });
     const head = ['Family', unit.excess, 'Played', 'Best', 'XGID', 'Game/move', 'File'];
-    lines.push(fitTable({ head, rows }, width, { narrow: 'records' }));
+    lines.push(fitTable({ head, rows }, width, { narrow: 'records', ascii: opts.boards?.ascii }));
   }
   return lines;
 }

@@ -36,6 +36,7 @@ export interface JsonReviewedDecision {
   difficultyPoints: number | null;
   excessPoints: number | null;
   avoidable: boolean;
+  blunder: boolean;
   checker: {
     dice: [number, number];
     played: string;
@@ -67,6 +68,8 @@ export interface JsonPlayerReview {
   errors: number | null;
   avoidableErrors: number | null;
   toReview: JsonReviewedDecision[];
+  /** `--all`: every error, as the filters keep them; null without `--all`. */
+  errorsListed: JsonReviewedDecision[] | null;
   luck: {
     resultMwcPct: number | null;
     luckMwcPct: number | null;
@@ -101,6 +104,8 @@ export interface JsonReview extends JsonHead {
     winner: string | null;
     /** Both players in seat order, or those `--player` named. */
     reviews: JsonPlayerReview[];
+    /** `--all`: what each review's `errorsListed` keeps (`--cube`, `--blunders`, `--top N`); null without it. */
+    errorsFilter: { cube: boolean; blunders: boolean; top: number | null } | null;
     series: { decisions: JsonSeriesDecision[] } | null;
   };
   duplicates: JsonDuplicate[];
@@ -126,6 +131,7 @@ function jsonDecision(d: ReviewedDecision): JsonReviewedDecision {
     difficultyPoints: d.difficultyPoints,
     excessPoints: d.avoidableSharePoints,
     avoidable: d.avoidable,
+    blunder: d.blunder,
     checker:
       d.checker === null
         ? null
@@ -163,6 +169,7 @@ function jsonPlayerReview(r: PlayerReview): JsonPlayerReview {
     errors: r.errors,
     avoidableErrors: r.avoidableErrors,
     toReview: r.toReview.map(jsonDecision),
+    errorsListed: r.listed === null ? null : r.listed.map(jsonDecision),
     luck: {
       resultMwcPct: r.luck.resultPct,
       luckMwcPct: r.luck.luckPct,
@@ -204,6 +211,7 @@ export function jsonReview(
       finalScore: r.finalScore,
       winner: r.winner,
       reviews: seats.map((k) => jsonPlayerReview(r.reviews[k])),
+      errorsFilter: r.list === null ? null : { ...r.list },
       series: r.series === null ? null : { decisions: r.series.points.map(jsonSeriesPoint) },
     },
     duplicates,

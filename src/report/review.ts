@@ -81,9 +81,9 @@ export function summaryRows(p: PlayerReview): [string, string][] {
   ];
 }
 
-/** The summary table of one player, within `width` columns. */
-export function renderPlayerSummary(p: PlayerReview, width: number = FULL_WIDTH): string {
-  return fitTable({ head: null, rows: summaryRows(p) }, width);
+/** The summary table of one player, within `width` columns (in plain ASCII with `ascii`). */
+export function renderPlayerSummary(p: PlayerReview, width: number = FULL_WIDTH, ascii = false): string {
+  return fitTable({ head: null, rows: summaryRows(p) }, width, { ascii });
 }
 
 function cubeText(d: ReviewedDecision): string {
@@ -173,6 +173,72 @@ export interface ReviewTextOptions {
   readonly width?: number;
   /** The players shown (`--player` picks; default both). */
   readonly seats?: readonly (0 | 1)[];
+  /** `--all`: the filters of the errors listed in place of the decisions to review (set by renderReview). */
+  readonly list?: MatchReview['list'];
+}
+
+/** What the list of `--all` holds, in words: "Blunders: 2 of 25 errors, costliest first:". */
+function listHeading(p: PlayerReview, list: NonNullable<MatchReview['list']>): string {
+  const n = p.listed?.length ?? 0;
+  const what =
+    list.cube && list.blunders
+      ? 'Cube blunders'
+      : list.cube
+        ? 'Cube errors'
+        : list.blunders
+          ? 'Blunders'
+          : 'Errors';
+  if (p.errors === null) return `${what}: none (no analysis in this file)`;
+  const filtered = list.cube || list.blunders || list.top !== null;
+  const count = filtered ? `${n} of ${p.errors} error${p.errors === 1 ? '' : 's'}` : String(n);
+  if (n === 0)
+    return `${what}: none${filtered ? ` (${p.errors} error${p.errors === 1 ? '' : 's'} in all)` : ''}`;
+  return `${what}: ${count}, ${list.top !== null ? 'costliest first' : 'in match order'}:`;
+}
+
+/** One row of the `--all` table: where, the roll or the cube, the play or action made and the best one. */
+function errorRow(d: ReviewedDecision, n: number): string[] {
+  const money = d.matchLength <= 0;
+  const lost = money
+    ? d.lossPoints === null
+      ? 'n/a'
+      : `${fixed(d.lossPoints, 3)} pt`
+    : percent(d.lossPct, 2);
+  const mark = `${d.blunder ? 'blunder' : 'error'}${d.avoidable ? ', avoidable' : ''}`;
+  return [
+    String(n),
+    String(d.game),
+    String(d.move),
+    d.checker ? `${d.checker.dice[0]}${d.checker.dice[1]}` : 'cube',
+    d.checker ? d.checker.played : (d.cube?.action ?? 'n/a'),
+    d.checker ? d.checker.best : (d.cube?.bestAction ?? 'n/a'),
+    fixed(d.errorEMG, 3),
+    lost,
+    mark,
+    d.xgid ?? 'n/a',
+  ];
+}
+
+/** The heads of the `--all` table (the loss in MWC at match play, in points in a money session). */
+function errorHead(money: boolean): string[] {
+  return ['#', 'Game', 'Move', 'Roll', 'Played', 'Best', 'EMG', money ? 'Points' : 'MWC', 'Kind', 'XGID'];
+}
+
+/** The `--all` list of one player: its heading and its table, within `width` columns. */
+function renderErrorList(
+  p: PlayerReview,
+  list: NonNullable<MatchReview['list']>,
+  width: number,
+  ascii: boolean,
+): string[] {
+  const listed = p.listed ?? [];
+  const lines = wrapText(listHeading(p, list), width);
+  if (listed.length === 0) return lines;
+  const money = listed[0]!.matchLength <= 0;
+  const rows = listed.map((d, i) => errorRow(d, i + 1));
+  // XGIDs do not wrap: a narrow terminal gets a paragraph per error
+  lines.push(fitTable({ head: errorHead(money), rows }, width, { narrow: 'records', ascii }));
+  return lines;
 }
 
 /**
@@ -223,8 +289,10 @@ export function renderPlayerReview(
   opts: ReviewTextOptions = {},
 ): string {
   const width = opts.width ?? FULL_WIDTH;
-  const lines = [p.player, renderPlayerSummary(p, width)];
-  if (p.toReview.length === 0) {
+  const lines = [p.player, renderPlayerSummary(p, width, opts.boards?.ascii)];
+  if (opts.list) {
+    lines.push(...renderErrorList(p, opts.list, width, opts.boards?.ascii === true));
+  } else if (p.toReview.length === 0) {
     lines.push(
       ...wrapText(
         p.decisions === null
@@ -306,7 +374,10 @@ export function renderReview(r: MatchReview, opts: ReviewTextOptions = {}): stri
   return [
     ...wrapSummary(reviewTitle(r), width, { hang: '  ' }),
     '',
-    ...seats.flatMap((k) => [renderPlayerReview(r.reviews[k], r.players[1 - k], opts), '']),
+    ...seats.flatMap((k) => [
+      renderPlayerReview(r.reviews[k], r.players[1 - k], { ...opts, list: r.list }),
+      '',
+    ]),
     renderReviewCharts(r, width),
     '',
     ...wrapText(reviewNote(r), width),

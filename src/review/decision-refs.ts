@@ -3,6 +3,7 @@
  * Position ID, and the play made / the best play in the notation XG and gnuBG print. Shared by the
  * biases and study-plan reports. No printing here.
  */
+import { formatHops } from '../core/move-notation.js';
 import { formatPlay } from '../core/moves.js';
 import type { CheckerDecision, Decision, Game, Match } from '../model/types.js';
 import { cubeActionName, properCubeAction } from './cube-action.js';
@@ -59,11 +60,15 @@ export function decisionRef(
   };
 }
 
-function playText(d: CheckerDecision, play: CheckerDecision['played']): string {
+/**
+ * A play of decision `d` as XG and gnuBG print it ('cannot move' when empty); without hit marks when the
+ * play does not fit the board.
+ */
+export function playText(d: CheckerDecision, play: CheckerDecision['played']): string {
   try {
     return formatPlay(d.board, d.player, play) || 'cannot move';
   } catch {
-    return play.map((h) => `${h.from === 25 ? 'bar' : h.from}/${h.to === 0 ? 'off' : h.to}`).join(' ');
+    return formatHops(play, () => false);
   }
 }
 

@@ -13,7 +13,6 @@
  * TimeBot / TimeTop are the match clock's totals), so the review says so instead of guessing.
  */
 
-import { formatPlay } from '../core/moves.js';
 import { matchOutcome } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { isCounted } from '../metrics/counting.js';
@@ -32,6 +31,7 @@ import { mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import { type IntervalFigure, matchTallies, type PlayerStats, playerStats } from '../metrics/player-stats.js';
 import type { CheckerDecision, CubeDecision, Decision, Game, Match } from '../model/types.js';
 import { cubeActionName, properCubeAction } from './cube-action.js';
+import { playText } from './decision-refs.js';
 import { luckAdjustedResult, type NoLuckReason } from './luck.js';
 import { decisionPosition, decisionPositionId, decisionXgid, sideOnRoll } from './position.js';
 
@@ -96,6 +96,8 @@ export interface ReviewedDecision {
   avoidableSharePoints: number | null;
   /** e ≥ Error threshold and d ≤ ℓ / 10 (spec §4). */
   avoidable: boolean;
+  /** e ≥ the blunder threshold (inclusive). */
+  blunder: boolean;
   checker: ReviewedCheckerPlay | null;
   cube: ReviewedCubeAction | null;
 }
@@ -145,6 +147,8 @@ export interface PlayerReview {
   avoidableErrors: number | null;
   /** At most three decisions, largest avoidable share first. */
   toReview: ReviewedDecision[];
+  /** Every error (`bdb review --all`, filtered by {@link ErrorListOptions}); null when not asked for. */
+  listed: ReviewedDecision[] | null;
   luck: ReviewLuck;
   haste: ReviewHaste;
 }
@@ -161,6 +165,8 @@ export interface MatchReview {
   winner: string | null;
   settings: { thresholds: { errorMpt: number; blunderMpt: number }; difficultyTau: number };
   reviews: [PlayerReview, PlayerReview];
+  /** What `--all` lists in each review's `listed` (its filters), or null without `--all`. */
+  list: { cube: boolean; blunders: boolean; top: number | null } | null;
   /** ℓ of every counted decision of both players in match order; null for money (no ℓ) or without any
    *  analysis. */
   series: ReviewSeries | null;
@@ -247,23 +253,14 @@ function reviewCandidates(met: Met, match: Match, seat: 0 | 1, errorThreshold: n
   return out;
 }
 
-/** A play in gnuBG notation; hop by hop without hit marks when the play does not fit the board. */
-function playText(d: CheckerDecision, play: CheckerDecision['played']): string {
-  try {
-    return formatPlay(d.board, d.player, play);
-  } catch {
-    return play.map((h) => `${h.from === 25 ? 'bar' : h.from}/${h.to === 0 ? 'off' : h.to}`).join(' ');
-  }
-}
-
 function checkerPart(d: CheckerDecision): ReviewedCheckerPlay {
   const best = d.candidates[0];
   const played = d.playedIndex === null ? undefined : d.candidates[d.playedIndex];
   return {
     dice: [Math.max(...d.dice), Math.min(...d.dice)],
-    played: playText(d, played?.play ?? d.played) || 'cannot move',
+    played: playText(d, played?.play ?? d.played),
     playedEquity: played?.equity ?? null,
-    best: best ? playText(d, best.play) || 'cannot move' : 'n/a',
+    best: best ? playText(d, best.play) : 'n/a',
     bestEquity: best?.equity ?? null,
   };
 }
@@ -290,7 +287,12 @@ function moveNumber(game: Game, index: number): number {
   return rolls + 1;
 }
 
-function reviewed(match: Match, c: Candidate, errorThreshold: number): ReviewedDecision {
+function reviewed(
+  match: Match,
+  c: Candidate,
+  errorThreshold: number,
+  blunderThreshold: number,
+): ReviewedDecision {
   const d = c.decision;
   const i = c.game.decisions.indexOf(d);
   const pos = decisionPosition(c.game, i);
@@ -315,6 +317,7 @@ function reviewed(match: Match, c: Candidate, errorThreshold: number): ReviewedD
     difficultyPoints: money ? c.difficulty : null,
     avoidableSharePoints: money ? avoidableShare(c) : null,
     avoidable: isAvoidableError(c.error, c.loss, c.difficulty, errorThreshold),
+    blunder: reachesThreshold(c.error, blunderThreshold),
     checker: d.kind === 'checker' ? checkerPart(d) : null,
     cube: d.kind === 'cube' ? cubePart(d) : null,
   };
@@ -338,12 +341,49 @@ export function rankedDecisionsToReview(
   max: number = REVIEW_DECISIONS,
 ): RankedDecision[] {
   const threshold = thresholdEquity(thresholds.errorMpt);
+  const blunder = thresholdEquity(thresholds.blunderMpt);
   return rankForReview(reviewCandidates(met, match, seat, threshold), max).map((c) => ({
     loss: c.loss,
     difficulty: c.difficulty,
     order: c.order,
-    decision: reviewed(match, c, threshold),
+    decision: reviewed(match, c, threshold, blunder),
   }));
+}
+
+/** Which errors `bdb review --all` lists: all of them, or only the cube's, only blunders, the N costliest. */
+export interface ErrorListOptions {
+  /** Cube decisions only. */
+  readonly cube?: boolean;
+  /** Blunders only (e ≥ the blunder threshold). */
+  readonly blunders?: boolean;
+  /** The N that lost the most (ℓ; ties: larger e, then match order), costliest first; else all, in match order. */
+  readonly top?: number | null;
+}
+
+/**
+ * Every counted error of `seat` (e ≥ the error threshold, inclusive, XG's counting rules §2.2) whose ℓ is
+ * known, as `opts` filters them: in match order, or the `top` costliest first.
+ */
+export function listedErrors(
+  met: Met,
+  match: Match,
+  seat: 0 | 1,
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+  opts: ErrorListOptions = {},
+): ReviewedDecision[] {
+  const threshold = thresholdEquity(thresholds.errorMpt);
+  const blunder = thresholdEquity(thresholds.blunderMpt);
+  let found = reviewCandidates(met, match, seat, threshold).filter(
+    (c) =>
+      (!opts.cube || c.decision.kind === 'cube') && (!opts.blunders || reachesThreshold(c.error, blunder)),
+  );
+  if (opts.top !== undefined && opts.top !== null) {
+    const larger = (x: number, y: number): number => (Math.abs(x - y) > RANK_TIE_EPSILON ? y - x : 0);
+    found = found
+      .sort((a, b) => larger(a.loss, b.loss) || larger(a.error, b.error) || a.order - b.order)
+      .slice(0, opts.top);
+  }
+  return found.map((c) => reviewed(match, c, threshold, blunder));
 }
 
 /**
@@ -409,11 +449,13 @@ function percentOrNull(x: number | null): number | null {
  * @param match - a parsed match
  * @param met - the MET (ℓ, d, L₇ and the luck-adjusted result)
  * @param thresholds - Error / blunder thresholds (mpt of equity; default XG's 20 / 80)
+ * @param list - list every error of each player as these options filter them (`--all`); null: not listed
  */
 export function buildReview(
   match: Match,
   met: Met,
   thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+  list: ErrorListOptions | null = null,
 ): MatchReview {
   const tallies = matchTallies(met, match, thresholds);
   const stats: [PlayerStats, PlayerStats] = [playerStats(tallies[0]), playerStats(tallies[1])];
@@ -443,6 +485,7 @@ export function buildReview(
           ? null
           : (moneyAvoidableErrors(met, match, seat, thresholds) ?? s.difficulty.avoidableErrors),
       toReview: decisionsToReview(met, match, seat, thresholds),
+      listed: list === null ? null : listedErrors(met, match, seat, thresholds, list),
       luck: {
         resultPct: percentOrNull(l.result),
         luckPct: percentOrNull(l.luck),
@@ -469,6 +512,10 @@ export function buildReview(
       difficultyTau: DIFFICULTY_TAU,
     },
     reviews: [player(0), player(1)],
+    list:
+      list === null
+        ? null
+        : { cube: list.cube === true, blunders: list.blunders === true, top: list.top ?? null },
     // no chart without any analysis: nothing was judged
     series: stats.every((s) => s.decisions.total === null) ? null : decisionSeries(met, match),
   };

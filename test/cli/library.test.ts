@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATION_SLICE } from '../../src/library/schema.js';
+import { MIGRATION_SLICE, SCHEMA_VERSION } from '../../src/library/schema.js';
 import { BIN, bdb } from '../helpers/cli.js';
 
 const REF = fileURLToPath(new URL('../reference-matches', import.meta.url));
@@ -252,7 +252,9 @@ describe('bdb import and the library route', () => {
     const up = bdb('import', REF, '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(await query(old, cells)).toEqual(stored);
-    expect(await query(old, "SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([['5']]);
+    expect(await query(old, "SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([
+      [String(SCHEMA_VERSION)],
+    ]);
   });
 
   it('bdb sql answers queries and refuses writes, leaving the library as it was', () => {

@@ -7,12 +7,13 @@ import { statSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { canonicalName, parseMatchFiles } from '../../analyse.js';
+import { UsageError } from '../../errors.js';
 import type { Match } from '../../model/types.js';
 import { renderReviewHtml } from '../../report/html.js';
 import { renderJson } from '../../report/json.js';
 import { renderReview } from '../../report/review.js';
 import { jsonReview } from '../../report/review-json.js';
-import { buildReview } from '../../review/review.js';
+import { buildReview, type ErrorListOptions } from '../../review/review.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputName, matchUnits, STDIN_NAME, STDIN_PATH, STDIN_TERMINAL } from '../files.js';
@@ -33,6 +34,12 @@ import { outputWidth, writeOut, writeUserFile } from '../output.js';
 
 export interface ReviewOptions extends PersonOptions, BoardOptions {
   html?: string;
+  /** `--all`: every error of the match in place of the three decisions to review; `--cube`, `--blunders`,
+   *  `--top N` filter it (and imply it). */
+  all?: boolean;
+  cube?: boolean;
+  blunders?: boolean;
+  top?: string;
   maxFileSize?: string;
   /**
    * True when `--player` is the configuration's "me", not typed: a match that person did not play is
@@ -41,8 +48,23 @@ export interface ReviewOptions extends PersonOptions, BoardOptions {
   playerFromConfig?: boolean;
 }
 
+/** The list `--all` asks for (`--cube`, `--blunders`, `--top N` imply it), or null. */
+function errorList(opts: ReviewOptions): ErrorListOptions | null {
+  let top: number | null = null;
+  if (opts.top !== undefined) {
+    if (!/^\d+$/.test(opts.top) || Number(opts.top) < 1)
+      throw new UsageError(
+        `--top expects a whole number of errors, at least 1, got ${JSON.stringify(opts.top)}`,
+      );
+    top = Number(opts.top);
+  }
+  if (!opts.all && !opts.cube && !opts.blunders && top === null) return null;
+  return { cube: opts.cube === true, blunders: opts.blunders === true, top };
+}
+
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
+  const list = errorList(opts);
   // the settings as every command's JSON records them (--thresholds, --met)
   const { thresholds, met, aliases, settings } = personSettings(opts);
   const maxMb = maxFileSize(opts.maxFileSize);
@@ -86,7 +108,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   let html: string | null = null;
   let text: string;
   try {
-    const review = buildReview(match, met, thresholds);
+    const review = buildReview(match, met, thresholds, list);
     if (opts.html !== undefined) html = renderReviewHtml(review, seats);
     text = opts.json
       ? renderJson(jsonReview(review, settings, seats))
@@ -109,15 +131,23 @@ export function registerReview(program: Command): void {
     .command('review')
     .description(
       'match review per player: PR and L7 with intervals, level, the three decisions to review (XGID and gnuBG ' +
-        'Position ID), luck-adjusted result',
+        'Position ID) or every error (--all), luck-adjusted result',
     )
     .argument('<file>', 'one match file');
   maxFileSizeOption(
     boardOptions(
-      personOptions(cmd, '', 'print JSON (schemaVersion 2) instead of tables').option(
-        '--html <file>',
-        'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
-      ),
+      personOptions(cmd, '', 'print JSON (schemaVersion 2) instead of tables')
+        .option(
+          '--html <file>',
+          'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
+        )
+        .option(
+          '--all',
+          'every error of the match (table; errorsListed in --json) in place of the three decisions to review',
+        )
+        .option('--cube', 'with --all: the cube decisions only (implies --all)')
+        .option('--blunders', 'with --all: the blunders only (implies --all)')
+        .option('--top <n>', 'with --all: the N errors that lost the most, costliest first (implies --all)'),
     ),
   ).action((file: string, opts: ReviewOptions, command: Command) => {
     const playerFromConfig = command.getOptionValueSource('player') === 'config';

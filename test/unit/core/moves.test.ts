@@ -299,7 +299,8 @@ describe('legalPlays', () => {
     const b = board({ 3: 2, 2: 1 }, { 6: 15 });
     const plays = legalPlays(b, 0, 6, 5);
     expect(plays).toHaveLength(1);
-    expect(formatPlay(b, 0, plays[0]!.play)).toBe('3/off 3/off');
+    // two checkers off one point: gnuBG 1.07.001 writes '3/off(2)' (test/reference-matches/gnubg/g0001.txt:2101)
+    expect(formatPlay(b, 0, plays[0]!.play)).toBe('3/off(2)');
     expect(plays[0]!.result[0]).toEqual(board({ 2: 1 }, {})[0]);
 
     // One on the 5-point and one on the 3-point, 6-4: 5/off 3/off or 5/1 3/off; never 3/off with the 4 first.
@@ -316,7 +317,8 @@ describe('legalPlays', () => {
     ).toBe(true); // same position as 5/off 3/off, reached in another order
     expect(isLegalPlay(c, 0, 4, 4, [{ from: 3, to: 0 }])).toBe(false);
     const p3 = legalPlays(c, 0, 4, 4);
-    expect(p3.map((lp) => formatPlay(c, 0, lp.play))).toEqual(['5/1 3/off 1/off']);
+    // one checker's hops joined (5/1 then 1/off): '5/off 3/off'
+    expect(p3.map((lp) => formatPlay(c, 0, lp.play))).toEqual(['5/off 3/off']);
   });
 
   it('cannot bear off while a checker is outside the home board', () => {
@@ -324,7 +326,7 @@ describe('legalPlays', () => {
     // 6-2: 7/1 2/off or 7/5 5/off (all home after the first hop), never 2/off before the 7 is home.
     const plays = legalPlays(b, 0, 6, 2);
     const texts = plays.map((lp) => formatPlay(b, 0, lp.play)).sort();
-    expect(texts).toEqual(['7/1 2/off', '7/5 5/off']);
+    expect(texts).toEqual(['7/1 2/off', '7/off']);
     for (const lp of plays) expect(lp.play[0]!.from).toBe(7);
     expect(() => applyPlay(b, 0, [{ from: 2, to: 0 }])).toThrow(/bearing off not allowed/);
   });
@@ -352,7 +354,9 @@ describe('legalPlays', () => {
     expect(plays.length).toBeGreaterThan(0);
     for (const lp of plays) expect(lp.play).toHaveLength(4);
     const texts = plays.map((lp) => formatPlay(initialBoard(), 0, lp.play));
-    expect(texts).toContain('24/18 24/18 13/7 13/7');
+    // gnuBG 1.07.001 writes the repeated parts counted: 'moves 24/18(2) 13/7(2)'
+    // (test/reference-matches/gnubg/g1262_002.txt:60)
+    expect(texts).toContain('24/18(2) 13/7(2)');
   });
 
   it('doubles: plays fewer than four hops when no more can be played', () => {
@@ -438,7 +442,7 @@ describe('applyPlay', () => {
 });
 
 describe('formatPlay', () => {
-  it('formats like gnuBG: sorted high to low, hits starred, bar and off', () => {
+  it('formats like gnuBG: sorted high to low, one checker joined, hits starred, bar and off', () => {
     const b = initialBoard();
     expect(formatPlay(b, 0, [])).toBe('');
     expect(
@@ -453,13 +457,14 @@ describe('formatPlay', () => {
         { from: 8, to: 5 },
       ]),
     ).toBe('8/5 6/5');
-    // Chained hops are not merged.
+    // One checker's hops are one part, as gnuBG 1.07.001 writes 'moves 24/15' for 63
+    // (test/reference-matches/gnubg/g0001.txt:25).
     expect(
       formatPlay(b, 0, [
         { from: 24, to: 18 },
         { from: 18, to: 13 },
       ]),
-    ).toBe('24/18 18/13');
+    ).toBe('24/13');
   });
 
   it('formats hits and entering from the bar', () => {
@@ -488,7 +493,20 @@ describe('formatPlay', () => {
         { from: 13, to: 10 },
         { from: 13, to: 10 },
       ]),
-    ).toBe('13/10* 13/10');
+    ).toBe('13/10*(2)');
+    // gnuBG 1.07.001 writes the pair counted with its hit: 'moves 8/2*(2)' (test/reference-matches/gnubg/g0001.txt:770)
+  });
+
+  it('keeps a point passed on the way when a blot was hit there', () => {
+    // Side 1 blot on its 15-point = side 0's 10-point; 3-5 from 13: '13/10*/5' (gnuBG's form: '6/3*/1*'
+    // in its text export of sgf/gbf_test.sgf, see test/unit/core/play-notation.test.ts)
+    const b = board({ 13: 2, 1: 13 }, { 15: 1, 6: 14 });
+    expect(
+      formatPlay(b, 0, [
+        { from: 13, to: 10 },
+        { from: 10, to: 5 },
+      ]),
+    ).toBe('13/10*/5');
   });
 });
 

@@ -157,6 +157,7 @@ function player(name: string, seat: 0 | 1): PlayerReview {
     errors: 0,
     avoidableErrors: 0,
     toReview: [],
+    listed: null,
     luck: {
       resultPct: null,
       luckPct: null,
@@ -182,6 +183,7 @@ describe('HTML page', () => {
     winner: HOSTILE,
     settings: { thresholds: { errorMpt: 20, blunderMpt: 80 }, difficultyTau: 0.025 },
     reviews: [player(HOSTILE, 0), player('B', 1)],
+    list: null,
     series: SERIES,
   };
 
