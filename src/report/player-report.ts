@@ -3,7 +3,9 @@
  * (several persons: one page, a list of them at the top). Each section: PR, L₇ and the engine Elo with their
  * 95 % intervals and the level; the checker/cube split; PR by game plan and by phase; the biases as a chart
  * (B and its interval per row) and a table; the study plan with its reference positions drawn as boards; the
- * worst decisions drawn as boards; and, from the library, progress over time (the `bdb progress` sections).
+ * worst decisions drawn as boards; and progress over time (the `bdb progress` sections), from the library or
+ * from the files' dates alike. The title names the persons, the event (when every match has the same) and
+ * the days of the matches, not the paths read.
  *
  * Figures come as collected (./player-report-data.ts); this file only rounds and lays them out. The figures
  * that `bdb stats` also gives carry their unrounded value in `data-figure` / `data-value` attributes, so a
@@ -39,8 +41,10 @@ export interface PlayerReportPage {
   readonly source: string;
   /** Matches read. */
   readonly matches: number;
-  /** True when read from the library (progress is shown). */
+  /** True when read from the library. */
   readonly library: boolean;
+  /** The one event of the matches read, or null (none or several). */
+  readonly event: string | null;
   /** Files that could not be read. */
   readonly failed: number;
   readonly settings: {
@@ -287,15 +291,13 @@ ${v ? boardFigure(v, x.cubeEquities) : `<p>Played ${escapeXml(x.played.action)} 
   return parts.join('\n');
 }
 
-function progress(p: PersonReport, library: boolean): string {
-  if (!library || p.progress === null)
-    return '<h3>Progress over time</h3>\n<p>From the library only: <code>bdb import FOLDER</code>, then <code>bdb report --library</code>.</p>';
+function progress(p: PersonReport): string {
   return `<h3>Progress over time</h3>
 <p class="sub">${escapeXml(progressSummary(p.progress))}</p>
 ${progressSections(p.progress, 4)}`;
 }
 
-function personSection(p: PersonReport, n: number, library: boolean): string {
+function personSection(p: PersonReport, n: number): string {
   const s = p.stats;
   const head = `<section class="person" id="person-${n}" data-player="${escapeXml(p.player)}">
 <h2>${escapeXml(p.player)}</h2>`;
@@ -313,15 +315,44 @@ ${p.groups ? groups('PR by game phase', 'phase', p.groups.phase) : ''}
 ${biases(p.biases)}
 ${studyPlan(p.player, p.plan)}
 ${worst(p.worst)}
-${progress(p, library)}
+${progress(p)}
 </section>`;
+}
+
+/** Names in a sentence: 'A', 'A and B', 'A, B and C', past three 'A, B and 5 more'. */
+export function namesText(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length > 3) return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** 'from – to', one day when both are the same; '' without a day. */
+export function daysText(from: string | null, to: string | null): string {
+  if (!from) return to ?? '';
+  return !to || to === from ? from : `${from} – ${to}`;
+}
+
+/**
+ * The page's title: the persons (most matches first), the event when every match has the same, and the days
+ * of their dated matches, e.g. 'Kévin Unger and Maxence Job · HSBT Paris 2023 · 2023-11-26'.
+ */
+export function reportTitle(page: Pick<PlayerReportPage, 'persons' | 'event'>): string {
+  const days = page.persons
+    .flatMap((p) => [p.progress.overall.from, p.progress.overall.to])
+    .filter((d) => d !== '');
+  days.sort();
+  const parts = [
+    page.persons.length === 0 ? 'No player' : namesText(page.persons.map((p) => p.player)),
+    page.event ?? '',
+    daysText(days[0] ?? null, days.at(-1) ?? null),
+  ];
+  return `${parts.filter((x) => x !== '').join(' · ')} — player report`;
 }
 
 /** The whole page. */
 export function renderPlayerReportHtml(page: PlayerReportPage): string {
   const persons = page.persons;
-  const who = persons.length === 1 ? persons[0]!.player : `${persons.length} players`;
-  const title = `bdb report — ${who}`;
+  const title = reportTitle(page);
   const st = page.settings;
   const sub = [
     `${page.matches} match${page.matches === 1 ? '' : 'es'} from ${page.source}`,
@@ -344,7 +375,7 @@ export function renderPlayerReportHtml(page: PlayerReportPage): string {
   const body =
     persons.length === 0
       ? '<p>No player in these matches.</p>'
-      : persons.map((p, i) => personSection(p, i + 1, page.library)).join('\n');
+      : persons.map((p, i) => personSection(p, i + 1)).join('\n');
   return htmlPage(
     title,
     STYLE,
