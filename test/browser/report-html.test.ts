@@ -11,8 +11,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expectReadableCharts } from '../helpers/browser-charts.js';
 import { chromiumPath } from '../helpers/chromium.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
@@ -37,32 +38,6 @@ afterAll(async () => {
   await browser?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/**
- * Every chart shown (an SVG other than a board) lies within the screen, not scrolled sideways, and its
- * smallest text is drawn at 10.5 px or more (its font size in the SVG's units × the SVG's scale).
- */
-export async function expectReadableCharts(page: Page, width: number): Promise<void> {
-  const charts = await page.evaluate<{ right: number; smallest: number; label: string }[]>(`
-    [...document.querySelectorAll('svg:not(.board)')]
-      .filter((svg) => svg.getClientRects().length > 0)
-      .map((svg) => {
-        const box = svg.getBoundingClientRect();
-        const scale = svg.viewBox.baseVal && svg.viewBox.baseVal.width > 0 ? box.width / svg.viewBox.baseVal.width : 1;
-        const sizes = [...svg.querySelectorAll('text')]
-          .filter((t) => t.getClientRects().length > 0)
-          .map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
-        return {
-          right: box.left + window.scrollX + box.width,
-          smallest: Math.min(...sizes),
-          label: svg.getAttribute('aria-label') || svg.getAttribute('class') || 'svg',
-        };
-      })`);
-  for (const c of charts) {
-    expect(c.right, `${c.label} at ${width} px`).toBeLessThanOrEqual(width);
-    expect(c.smallest, `${c.label} at ${width} px`).toBeGreaterThanOrEqual(10.5);
-  }
-}
 
 /** Opens a page at a width and checks it; returns the number of SVGs and of boards. */
 async function check(file: string, width: number, shot: string): Promise<{ svgs: number; boards: number }> {
