@@ -18,6 +18,7 @@ import { biasLegend, svgBiasChart } from './bias-chart.js';
 import { BIAS_TABLE_HEAD, biasRow, biasRows, type PlayerBiases } from './biases.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml } from './charts.js';
+import { familyTextWords, familyWords, phaseWords, planWords } from './family-words.js';
 import { fixed, percent } from './format.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
 import {
@@ -78,11 +79,17 @@ section.person th, section.person table:not(.progress) td:first-child { white-sp
 .boards p { margin: 2px 0; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px;
   overflow-wrap: anywhere; }
+code.token { font-size: 0.8em; color: #555; font-weight: normal; }
 `;
 
 /** A figure in the page with its unrounded value (for tests: `data-figure`, `data-value`). */
 function fig(key: string, value: number | string | null, text: string): string {
   return `<span class="fig" data-figure="${key}" data-value="${value === null ? 'null' : escapeXml(String(value))}">${escapeXml(text)}</span>`;
+}
+
+/** A family's cell: its plain words, and under them the `plan/nature/theme` that `bdb plan` prints. */
+function familyCell(words: string, token: string): string {
+  return `${escapeXml(words)}<br><code class="token">${escapeXml(token)}</code>`;
 }
 
 /** A table with a header row and string cells, in a horizontally scrolling wrapper. */
@@ -172,7 +179,7 @@ function split(p: PersonReport): string {
 function groups(title: string, key: string, list: readonly PrGroup[]): string {
   if (list.length === 0) return `<h3>${escapeXml(title)}</h3>\n<p>No counted decision.</p>`;
   const rows = list.map((g) => [
-    escapeXml(g.group),
+    escapeXml(key === 'phase' ? phaseWords(g.group) : planWords(g.group)),
     `<span data-${key}="${escapeXml(g.group)}" data-decisions="${g.decisions}" data-error="${g.error}">${g.decisions}</span>`,
     fixed(g.pr, 2),
     fixed(g.error, 3),
@@ -223,7 +230,9 @@ function planPart(
     parts.push(
       table(
         familyTableHead(unit),
-        fams.map((f, i) => familyCells(f, i + 1, unit).map((c) => escapeXml(c))),
+        fams.map((f, i) =>
+          familyCells(f, i + 1, unit).map((c, k) => (k === 1 ? familyCell(familyWords(f), c) : escapeXml(c))),
+        ),
         'families',
       ),
     );
@@ -241,8 +250,8 @@ function planPart(
     const v = planRefBoard(person, ref);
     parts.push(
       `<div class="reference">
-<p><strong>${i + 1}. ${escapeXml(groupText(r.candidate.group))}</strong> · gain ${escapeXml(`${unit.plain(r.gain)} ${unit.name}`)}</p>
-<p class="note">Game ${ref.game}, move ${ref.move} of ${escapeXml(ref.file)}</p>
+<p><strong>${i + 1}. ${escapeXml(familyTextWords(r.candidate.group))}</strong> <code class="token">${escapeXml(groupText(r.candidate.group))}</code> · gain ${escapeXml(`${unit.plain(r.gain)} ${unit.name}`)}</p>
+<p class="note">${ref.opponent ? `${escapeXml(person)} vs ${escapeXml(ref.opponent)} · ` : ''}Game ${ref.game}, move ${ref.move} of ${escapeXml(ref.file)}</p>
 ${v ? boardFigure(v) : `<p>Position unknown. Played ${escapeXml(ref.played)}, best ${escapeXml(ref.best)}.</p>`}
 </div>`,
     );

@@ -17,6 +17,7 @@ import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js'
 import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { fitTable } from './cli-table.js';
+import { familyTextWords } from './family-words.js';
 import { fixed, signed } from './format.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
@@ -681,7 +682,11 @@ export function renderTournamentReviewHtml(r: TournamentReview, plan: Tournament
       ? '<p>No family of errors enters the plan within the tournament.</p>'
       : htmlTable(
           [...FAMILY_HEAD, 'Worst position'],
-          plan.families.map((f, i) => [...familyCells(f, i), f.positions[0]?.xgid ?? 'n/a']),
+          plan.families.map((f, i) => {
+            const cells = familyCells(f, i);
+            cells[1] = `${familyTextWords(f.family)} (${f.family})`;
+            return [...cells, f.positions[0]?.xgid ?? 'n/a'];
+          }),
           (i) => i >= 2 && i <= 5,
         );
   const others: string[] = [];

@@ -203,6 +203,39 @@ describe('bdb report on test.xg', () => {
     }
   });
 
+  test('reference positions name both players on the board; families, plans and phases in plain words', () => {
+    const s = sections(html);
+    for (const [me, other] of [
+      ['Kévin Unger', 'Maxence Job'],
+      ['Maxence Job', 'Kévin Unger'],
+    ]) {
+      const plan = part(s.get(me)!, '<h3>Study plan', '<h3>Worst decisions');
+      const boards = [...plan.matchAll(/<svg [^>]*class="board"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
+      expect(boards.length).toBeGreaterThan(0);
+      for (const b of boards) {
+        expect(b).toContain(`>${me}</text>`);
+        expect(b).toContain(`>${other}</text>`);
+        expect(b).not.toContain('>opponent</text>');
+      }
+      // each family and reference position in words (docs/glossary.md, docs/themes.md), its token beside
+      const names = [
+        ...plan.matchAll(/<strong>\d+\. ([^<]*)<\/strong> <code class="token">([^<]*)<\/code>/g),
+      ];
+      expect(names.length).toBeGreaterThan(0);
+      for (const [, words, token] of names) {
+        expect(token).toMatch(/^[a-z]+\/(checker|cube)\/[a-z_-]+/);
+        expect(words).toMatch(/ · (checker play|cube): [a-z]/);
+        expect(words).not.toContain('/');
+      }
+      // PR by game plan: 'Contact game', not 'contact'
+      const byPlan = part(s.get(me)!, '<h3>PR by game plan', '<h3>PR by game phase');
+      expect(byPlan).not.toMatch(/<td>(contact|holding|mutualholding|primevprime|bearin|acepoint)<\/td>/);
+      expect(byPlan).toMatch(
+        /<td>(Contact game|Holding game|Mutual holding game|Race|Blitz|Back game)<\/td>/,
+      );
+    }
+  });
+
   test('--player: that person only; an unknown name is refused with the closest one', () => {
     const one = join(tmp, 'one.html');
     const r1 = bdb('report', XG, '--player', 'Maxence Job', '--html', one);
