@@ -205,10 +205,11 @@ describe('bdb report on test.xg', () => {
 
   test('reference positions name both players on the board; families, plans and phases in plain words', () => {
     const s = sections(html);
-    for (const [me, other] of [
+    const pairs: [string, string][] = [
       ['Kévin Unger', 'Maxence Job'],
       ['Maxence Job', 'Kévin Unger'],
-    ]) {
+    ];
+    for (const [me, other] of pairs) {
       const plan = part(s.get(me)!, '<h3>Study plan', '<h3>Worst decisions');
       const boards = [...plan.matchAll(/<svg [^>]*class="board"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
       expect(boards.length).toBeGreaterThan(0);
