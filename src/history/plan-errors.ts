@@ -21,6 +21,8 @@ import type { DecisionPosition } from '../review/position.js';
 export interface PlanRef extends DecisionRef {
   readonly played: string;
   readonly best: string;
+  /** The opponent of the player who decided, as the file names him (absent where unknown: a stored row). */
+  readonly opponent?: string;
 }
 
 /**
@@ -73,7 +75,7 @@ export function planError(
   const e = decisionError(d);
   if (e === null || !reachesThreshold(e, threshold)) return null;
   const { ref, pos } = decisionRef(match, game, i);
-  const full: PlanRef = { ...ref, ...playedAndBest(d) };
+  const full: PlanRef = { ...ref, ...playedAndBest(d), opponent: match.players[d.player === 0 ? 1 : 0] };
   const loss = mwcLoss(met, d, e);
   const difficulty = loss === null ? null : decisionDifficulty(met, d);
   const plan = decisionPlanToken(d, pos);

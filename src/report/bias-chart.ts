@@ -37,15 +37,15 @@ export function svgBiasChart(rows: readonly BiasRow[]): string {
   const bottom = TOP + rows.length * ROW;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" class="bias-chart" viewBox="0 0 ${W} ${height}" width="${W}" height="${height}" role="img" aria-label="Signed biases B with their 95 % intervals" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif">`,
-    `<text x="${X0}" y="16" font-size="13" fill="#555">← too cautious</text>`,
-    `<text x="${X1}" y="16" font-size="13" fill="#555" text-anchor="end">too bold →</text>`,
-    `<text x="${W - 4}" y="16" font-size="13" fill="#555" text-anchor="end">B</text>`,
+    `<text x="${X0}" y="16" font-size="14" fill="#555">← too cautious</text>`,
+    `<text x="${X1}" y="16" font-size="14" fill="#555" text-anchor="end">too bold →</text>`,
+    `<text x="${W - 4}" y="16" font-size="14" fill="#555" text-anchor="end">B</text>`,
   ];
   for (const t of [-1, -0.5, 0, 0.5, 1]) {
     const x = num(bx(t));
     parts.push(
       `<line x1="${x}" y1="${TOP - 4}" x2="${x}" y2="${bottom}" stroke="${t === 0 ? '#666' : '#ddd'}" stroke-width="${t === 0 ? 1.5 : 1}"${t === 0 ? ' stroke-dasharray="4 3"' : ''}/>`,
-      `<text x="${x}" y="${bottom + 18}" font-size="13" text-anchor="middle" fill="#555">${t === 0 ? '0' : signed(t, 1)}</text>`,
+      `<text x="${x}" y="${bottom + 18}" font-size="14" text-anchor="middle" fill="#555">${t === 0 ? '0' : signed(t, 1)}</text>`,
     );
   }
   rows.forEach((r, i) => {

@@ -228,8 +228,23 @@ function ticks(max: number, count: number): number[] {
 
 /** Options of the SVG charts. */
 export interface SvgOptions {
-  /** Width of the whole chart in px. */
+  /** Width of the whole chart in px (default 1100; below {@link NARROW_CHART}, the phone's layout). */
   width?: number;
+}
+
+/**
+ * Charts narrower than this (px) are laid out for a phone's column: shorter titles, a stacked legend, fewer
+ * ticks, long names cut, so that their text keeps its size (13 px and more) instead of being scaled down.
+ */
+export const NARROW_CHART = 600;
+
+/** The width of a phone's chart (a 390-pixel screen less the page's padding). */
+export const PHONE_CHART_WIDTH = 360;
+
+/** A name cut to `max` characters with an ellipsis. */
+function cut(name: string, max: number): string {
+  const chars = [...name];
+  return chars.length <= max ? name : `${chars.slice(0, max - 1).join('')}…`;
 }
 
 /**
@@ -242,9 +257,10 @@ export function svgLossBars(
   opts: SvgOptions = {},
 ): string {
   const width = opts.width ?? 1100;
+  const narrow = width < NARROW_CHART;
   const panelH = 150;
-  const left = 60;
-  const right = 20;
+  const left = narrow ? 44 : 60;
+  const right = narrow ? 10 : 20;
   const top = 30;
   const gap = 50;
   const plotW = width - left - right;
@@ -253,7 +269,7 @@ export function svgLossBars(
   const height = top + panelH + gap + 20 + plotH + 30; // the second panel's axis label included
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="MWC loss per decision">`,
-    `<text x="${left}" y="18" font-size="14" font-weight="bold">MWC lost per decision (% MWC), in match order</text>`,
+    `<text x="${narrow ? 8 : left}" y="18" font-size="14" font-weight="bold">${narrow ? 'MWC lost per decision (% MWC)' : 'MWC lost per decision (% MWC), in match order'}</text>`,
   ];
   for (const seat of [0, 1] as const) {
     const pts = playerPoints(series, seat);
@@ -261,14 +277,17 @@ export function svgLossBars(
     const base = y0 + plotH;
     const bw = plotW / Math.max(1, pts.length);
     const colour = PLAYER_COLOURS[seat];
+    const who = narrow
+      ? `${cut(players[seat], 16)}: ${pts.length} decisions, ${fixed(sum(pts), 2)} %`
+      : `${players[seat]} — ${pts.length} decisions, total ${fixed(sum(pts), 2)} %`;
     parts.push(
-      `<text x="${left}" y="${num(y0 - 6)}" font-size="13" fill="${colour}">${escapeXml(players[seat])} — ${pts.length} decisions, total ${fixed(sum(pts), 2)} %</text>`,
+      `<text x="${narrow ? 8 : left}" y="${num(y0 - 6)}" font-size="13" fill="${colour}">${escapeXml(who)}</text>`,
     );
     for (const t of ticks(yMax, 2)) {
       const ty = base - (t / yMax) * plotH;
       parts.push(
         `<line x1="${left - 4}" y1="${num(ty)}" x2="${left + plotW}" y2="${num(ty)}" stroke="#ddd"/>`,
-        `<text x="${left - 6}" y="${num(ty + 4)}" font-size="11" text-anchor="end">${fixed(t, 2)}</text>`,
+        `<text x="${left - 6}" y="${num(ty + 4)}" font-size="${narrow ? 12 : 11}" text-anchor="end">${fixed(t, 2)}</text>`,
       );
     }
     pts.forEach((p, i) => {
@@ -289,7 +308,7 @@ export function svgLossBars(
     parts.push(
       `<line x1="${left}" y1="${num(base)}" x2="${left + plotW}" y2="${num(base)}" stroke="#000"/>`,
       `<line x1="${left}" y1="${num(y0)}" x2="${left}" y2="${num(base)}" stroke="#000"/>`,
-      `<text x="${left + plotW}" y="${num(base + 16)}" font-size="11" text-anchor="end">decision number of the player (${pts.length})</text>`,
+      `<text x="${left + plotW}" y="${num(base + 16)}" font-size="${narrow ? 13 : 11}" text-anchor="end">decision number of the player (${pts.length})</text>`,
     );
   }
   parts.push('</svg>');
@@ -306,11 +325,13 @@ export function svgCumulative(
   opts: SvgOptions = {},
 ): string {
   const width = opts.width ?? 1100;
-  const height = 400;
-  const left = 60;
-  const right = 20;
-  const top = 60;
+  const narrow = width < NARROW_CHART;
+  const height = narrow ? 380 : 400;
+  const left = narrow ? 48 : 60;
+  const right = narrow ? 12 : 20;
+  const top = narrow ? 80 : 60;
   const bottom = 50;
+  const tick = narrow ? 12 : 11;
   const plotW = width - left - right;
   const plotH = height - top - bottom;
   const n = series.points.length;
@@ -321,18 +342,18 @@ export function svgCumulative(
   const py = (v: number): number => top + plotH - (v / yMax) * plotH;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="Cumulative MWC loss">`,
-    `<text x="${left}" y="18" font-size="14" font-weight="bold">Cumulative MWC loss (% MWC) by decision number in the match</text>`,
+    `<text x="${narrow ? 8 : left}" y="18" font-size="14" font-weight="bold">${narrow ? 'Cumulative MWC loss (% MWC)' : 'Cumulative MWC loss (% MWC) by decision number in the match'}</text>`,
   ];
   for (const t of ticks(yMax, 5)) {
     parts.push(
       `<line x1="${left - 4}" y1="${num(py(t))}" x2="${left + plotW}" y2="${num(py(t))}" stroke="#ddd"/>`,
-      `<text x="${left - 6}" y="${num(py(t) + 4)}" font-size="11" text-anchor="end">${fixed(t, axisDigits(yMax))}</text>`,
+      `<text x="${left - 6}" y="${num(py(t) + 4)}" font-size="${tick}" text-anchor="end">${fixed(t, axisDigits(yMax))}</text>`,
     );
   }
-  for (const t of ticks(xMax, 8)) {
+  for (const t of ticks(xMax, narrow ? 4 : 8)) {
     parts.push(
       `<line x1="${num(px(t))}" y1="${top + plotH}" x2="${num(px(t))}" y2="${top + plotH + 4}" stroke="#000"/>`,
-      `<text x="${num(px(t))}" y="${top + plotH + 17}" font-size="11" text-anchor="middle">${t}</text>`,
+      `<text x="${num(px(t))}" y="${top + plotH + 17}" font-size="${tick}" text-anchor="middle">${t}</text>`,
     );
   }
   parts.push(
@@ -353,13 +374,15 @@ export function svgCumulative(
       `<polyline fill="none" stroke="${PLAYER_COLOURS[seat]}" stroke-width="2" points="${coords.join(' ')}"><title>${escapeXml(players[seat])}</title></polyline>`,
     );
   }
-  // legend
+  // legend: side by side, or one above the other on a phone
   [0, 1].forEach((seat) => {
-    const lx = left + 10 + seat * 360;
+    const lx = narrow ? 8 : left + 10 + seat * 360;
+    const ly = narrow ? 40 + seat * 20 : 40;
     const last = y[seat as 0 | 1][n - 1] ?? 0;
+    const name = narrow ? cut(players[seat as 0 | 1], 30) : players[seat as 0 | 1];
     parts.push(
-      `<line x1="${lx}" y1="40" x2="${lx + 24}" y2="40" stroke="${PLAYER_COLOURS[seat as 0 | 1]}" stroke-width="3"/>`,
-      `<text x="${lx + 30}" y="44" font-size="12">${escapeXml(players[seat as 0 | 1])} (${fixed(last, 2)} %)</text>`,
+      `<line x1="${lx}" y1="${ly}" x2="${lx + 24}" y2="${ly}" stroke="${PLAYER_COLOURS[seat as 0 | 1]}" stroke-width="3"/>`,
+      `<text x="${lx + 30}" y="${ly + 4}" font-size="${narrow ? 13 : 12}">${escapeXml(name)} (${fixed(last, 2)} %)</text>`,
     );
   });
   parts.push('</svg>');

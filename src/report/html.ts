@@ -4,17 +4,21 @@
  * an SVG board with the play made and the best play as arrows, their equities in the caption), and
  * the charts of the per-decision series as inline SVG. No network: no external CSS, script or font. Every
  * text from the file (player names, event, plays) is escaped.
+ *
+ * The title is the players, the event and the day (the file's name is in the line under it). Each chart is
+ * drawn twice, for a wide screen and for a phone's column (./charts.ts NARROW_CHART), and CSS shows the one
+ * that fits: on a phone the chart's text keeps its size instead of being scaled down or scrolled.
  */
 import type { MatchReview, PlayerReview } from '../review/review.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
-import { escapeXml, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
+import { escapeXml, PHONE_CHART_WIDTH, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
 import {
   decisionParts,
+  matchResultText,
   noChartsReason,
   reviewBoard,
   reviewNote,
-  reviewTitle,
   summaryRows,
 } from './review.js';
 
@@ -32,12 +36,13 @@ code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f
 p, code { overflow-wrap: anywhere; }
 .note { color: #555; font-size: 0.9em; }
 svg { display: block; margin: 12px 0; max-width: 100%; height: auto; }
-.charts { overflow-x: auto; }
-.scroll-hint { display: none; }
+.sub { margin-top: 0; color: #444; overflow-wrap: anywhere; }
+.chart-phone { display: none; }
 @media (max-width: 640px) {
   body { margin: 12px auto; padding: 0 12px; }
-  .charts svg { max-width: none; }
-  .scroll-hint { display: block; }
+  .chart-wide { display: none; }
+  .chart-phone { display: block; }
+  .chart-phone svg { width: 100%; }
 }
 ${BOARD_STYLE}`;
 
@@ -78,21 +83,42 @@ ${plays}
   return out.join('\n');
 }
 
+/** The day of a date as read: its first ten characters when it starts as an ISO day, else as given. */
+function dayOf(date: string | null | undefined): string {
+  if (!date) return '';
+  return /^\d{4}-\d{2}-\d{2}/.test(date) ? date.slice(0, 10) : date.trim();
+}
+
+/** The page's title: 'A vs B · event · day — match review' (the parts the file gives). */
+export function reviewPageTitle(r: MatchReview): string {
+  const parts = [`${r.players[0]} vs ${r.players[1]}`, r.event?.trim() ?? '', dayOf(r.date)];
+  return `${parts.filter((x) => x !== '').join(' · ')} — match review`;
+}
+
+/** The line under the title: match length, games, result, and the file's name. */
+function reviewSub(r: MatchReview): string {
+  return `${matchResultText(r)} · ${r.file.split(/[\\/]/).pop() ?? r.file}`;
+}
+
 /** The whole page, with the players of `seats` (both by default). */
 export function renderReviewHtml(r: MatchReview, seats: readonly (0 | 1)[] = [0, 1]): string {
-  const title = reviewTitle(r);
+  const title = reviewPageTitle(r);
   const charts =
     r.series === null
       ? `<p>Charts: none (${escapeXml(noChartsReason(r))}).</p>`
-      : `<p class="note scroll-hint">The charts keep their size on a small screen: scroll them sideways.</p>
-<div class="charts">
+      : `<div class="charts chart-wide">
 ${svgLossBars(r.series, r.players)}
 ${svgCumulative(r.series, r.players)}
+</div>
+<div class="charts chart-phone">
+${svgLossBars(r.series, r.players, { width: PHONE_CHART_WIDTH })}
+${svgCumulative(r.series, r.players, { width: PHONE_CHART_WIDTH })}
 </div>`;
   return htmlPage(
     title,
     STYLE,
     `<h1>${escapeXml(title)}</h1>
+<p class="sub">${escapeXml(reviewSub(r))}</p>
 ${seats.map((k) => playerSection(r.reviews[k], r.players[1 - k]!)).join('\n')}
 <h2>Charts</h2>
 ${charts}

@@ -513,13 +513,14 @@ function answers(ref: PlanRef): boolean {
 
 /**
  * The board of a decision of `person` listed by the plan (null when its position is unknown): the side on
- * roll at the bottom (the doubler for a take or pass), the play made and the best one.
+ * roll at the bottom (the doubler for a take or pass), both sides named, the play made and the best one.
  */
 export function planRefBoard(person: string, ref: PlanRef): BoardView | null {
   const ans = answers(ref);
+  const opponent = ref.opponent ?? 'opponent';
   return boardView({
     xgid: ref.xgid,
-    names: ans ? ['opponent', person] : [person, 'opponent'],
+    names: ans ? [opponent, person] : [person, opponent],
     answer: ans,
     played: ref.played === 'n/a' ? null : { text: ref.played },
     best: ref.best === 'n/a' ? null : { text: ref.best },

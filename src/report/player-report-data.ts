@@ -11,7 +11,8 @@
  * - Worst decisions: the review's decisions to review (`rankedDecisionsToReview`, `bdb review`) of every
  *   match-play match, ranked together by the review's own ranking (`rankForReview`: largest ℓ − d first,
  *   in MWC; a money session's, in points, are left out).
- * - Progress (library only): `ProgressCollector` (`bdb progress`) over the stored tallies.
+ * - Progress: `ProgressCollector` (`bdb progress`) over the matches' tallies and dates: on the library the
+ *   stored ones, on files those `matchTallies` gives the other figures (one history code for both).
  */
 
 import {
@@ -72,8 +73,8 @@ export interface PersonReport {
   readonly plan: PlayerPlan | null;
   /** Largest avoidable share ℓ − d first. */
   readonly worst: readonly WorstDecision[];
-  /** The progress report (library), null on files. */
-  readonly progress: ProgressReport | null;
+  /** The progress report over the person's dated matches. */
+  readonly progress: ProgressReport;
 }
 
 interface Pending {
@@ -104,7 +105,10 @@ export class PlayerReportCollector {
   private readonly agg: PlayerAggregator;
   private readonly biases: BiasCollector;
   private readonly plans: PlanCollector;
-  private readonly progress: ProgressCollector | null;
+  private readonly progress: ProgressCollector;
+  /** The events of the matches read with a person wanted (for the page's title), and how many had none. */
+  private readonly events = new Map<string, number>();
+  private noEvent = 0;
   private readonly byName = new Map<string, Pending>();
   /** Decisions seen so far: the order of a decision across matches, for ties in the ranking. */
   private seen = 0;
@@ -124,16 +128,18 @@ export class PlayerReportCollector {
     const rows = settings.rows ? { rows: settings.rows } : {};
     this.biases = new BiasCollector(persons, rows);
     this.plans = new PlanCollector(met, thresholds, persons, rows);
-    this.progress = settings.statsFromMatches
-      ? null
-      : new ProgressCollector({ aliases: opts.aliases ?? new Map() });
+    this.progress = new ProgressCollector({ aliases: opts.aliases ?? new Map() });
   }
 
   /** Adds a parsed match (both seats). */
   addMatch(match: Match): void {
     for (const n of match.players) this.persons.add(canonicalName(n, this.opts.aliases));
     const { tallies, groups } = matchTalliesWithGroups(this.met, match, this.thresholds);
-    if (this.settings.statsFromMatches) this.agg.add({ tallies });
+    // on files the per-person figures and the progress come from the matches (on the library: addTallies)
+    if (this.settings.statsFromMatches) {
+      this.agg.add({ tallies });
+      this.progress.add({ date: match.date, tallies });
+    }
     this.biases.add(match);
     this.plans.add(match);
     const seats = personSeats(match, this.byName, this.opts, () => ({
@@ -141,6 +147,10 @@ export class PlayerReportCollector {
       groups: emptyGroupTally(),
       worst: [],
     }));
+    if (seats[0] || seats[1]) {
+      if (match.event === null || match.event.trim() === '') this.noEvent++;
+      else this.events.set(match.event, (this.events.get(match.event) ?? 0) + 1);
+    }
     for (const seat of [0, 1] as const) {
       const p = seats[seat];
       if (!p) continue;
@@ -165,7 +175,15 @@ export class PlayerReportCollector {
   addTallies(m: { readonly tallies: readonly PlayerTally[]; readonly day: string | null }): void {
     for (const t of m.tallies) this.persons.add(canonicalName(t.player, this.opts.aliases));
     this.agg.add(m);
-    this.progress?.add({ date: m.day, tallies: m.tallies });
+    this.progress.add({ date: m.day, tallies: m.tallies });
+  }
+
+  /**
+   * The one event of every match read with a person wanted, or null (none, or several: then the title
+   * names none).
+   */
+  event(): string | null {
+    return this.events.size === 1 && this.noEvent === 0 ? [...this.events.keys()][0]! : null;
   }
 
   /** Every person seen, wanted or not (canonical names). */
@@ -194,7 +212,7 @@ export class PlayerReportCollector {
           biases: biases.get(stats.player) ?? null,
           plan: plans.get(stats.player) ?? null,
           worst: p ? p.worst.map((w) => w.item) : [],
-          progress: this.progress ? this.progress.report(stats.player, by) : null,
+          progress: this.progress.report(stats.player, by),
         };
       });
   }

@@ -3,7 +3,9 @@
  * (several persons: one page, a list of them at the top). Each section: PR, L₇ and the engine Elo with their
  * 95 % intervals and the level; the checker/cube split; PR by game plan and by phase; the biases as a chart
  * (B and its interval per row) and a table; the study plan with its reference positions drawn as boards; the
- * worst decisions drawn as boards; and, from the library, progress over time (the `bdb progress` sections).
+ * worst decisions drawn as boards; and progress over time (the `bdb progress` sections), from the library or
+ * from the files' dates alike. The title names the persons, the event (when every match has the same) and
+ * the days of the matches, not the paths read.
  *
  * Figures come as collected (./player-report-data.ts); this file only rounds and lays them out. The figures
  * that `bdb stats` also gives carry their unrounded value in `data-figure` / `data-value` attributes, so a
@@ -16,6 +18,7 @@ import { biasLegend, svgBiasChart } from './bias-chart.js';
 import { BIAS_TABLE_HEAD, biasRow, biasRows, type PlayerBiases } from './biases.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml } from './charts.js';
+import { familyTextWords, familyWords, phaseWords, planWords } from './family-words.js';
 import { fixed, percent } from './format.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
 import {
@@ -39,8 +42,10 @@ export interface PlayerReportPage {
   readonly source: string;
   /** Matches read. */
   readonly matches: number;
-  /** True when read from the library (progress is shown). */
+  /** True when read from the library. */
   readonly library: boolean;
+  /** The one event of the matches read, or null (none or several). */
+  readonly event: string | null;
   /** Files that could not be read. */
   readonly failed: number;
   readonly settings: {
@@ -74,11 +79,17 @@ section.person th, section.person table:not(.progress) td:first-child { white-sp
 .boards p { margin: 2px 0; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px;
   overflow-wrap: anywhere; }
+code.token { font-size: 0.8em; color: #555; font-weight: normal; }
 `;
 
 /** A figure in the page with its unrounded value (for tests: `data-figure`, `data-value`). */
 function fig(key: string, value: number | string | null, text: string): string {
   return `<span class="fig" data-figure="${key}" data-value="${value === null ? 'null' : escapeXml(String(value))}">${escapeXml(text)}</span>`;
+}
+
+/** A family's cell: its plain words, and under them the `plan/nature/theme` that `bdb plan` prints. */
+function familyCell(words: string, token: string): string {
+  return `${escapeXml(words)}<br><code class="token">${escapeXml(token)}</code>`;
 }
 
 /** A table with a header row and string cells, in a horizontally scrolling wrapper. */
@@ -168,7 +179,7 @@ function split(p: PersonReport): string {
 function groups(title: string, key: string, list: readonly PrGroup[]): string {
   if (list.length === 0) return `<h3>${escapeXml(title)}</h3>\n<p>No counted decision.</p>`;
   const rows = list.map((g) => [
-    escapeXml(g.group),
+    escapeXml(key === 'phase' ? phaseWords(g.group) : planWords(g.group)),
     `<span data-${key}="${escapeXml(g.group)}" data-decisions="${g.decisions}" data-error="${g.error}">${g.decisions}</span>`,
     fixed(g.pr, 2),
     fixed(g.error, 3),
@@ -219,7 +230,9 @@ function planPart(
     parts.push(
       table(
         familyTableHead(unit),
-        fams.map((f, i) => familyCells(f, i + 1, unit).map((c) => escapeXml(c))),
+        fams.map((f, i) =>
+          familyCells(f, i + 1, unit).map((c, k) => (k === 1 ? familyCell(familyWords(f), c) : escapeXml(c))),
+        ),
         'families',
       ),
     );
@@ -237,8 +250,8 @@ function planPart(
     const v = planRefBoard(person, ref);
     parts.push(
       `<div class="reference">
-<p><strong>${i + 1}. ${escapeXml(groupText(r.candidate.group))}</strong> · gain ${escapeXml(`${unit.plain(r.gain)} ${unit.name}`)}</p>
-<p class="note">Game ${ref.game}, move ${ref.move} of ${escapeXml(ref.file)}</p>
+<p><strong>${i + 1}. ${escapeXml(familyTextWords(r.candidate.group))}</strong> <code class="token">${escapeXml(groupText(r.candidate.group))}</code> · gain ${escapeXml(`${unit.plain(r.gain)} ${unit.name}`)}</p>
+<p class="note">${ref.opponent ? `${escapeXml(person)} vs ${escapeXml(ref.opponent)} · ` : ''}Game ${ref.game}, move ${ref.move} of ${escapeXml(ref.file)}</p>
 ${v ? boardFigure(v) : `<p>Position unknown. Played ${escapeXml(ref.played)}, best ${escapeXml(ref.best)}.</p>`}
 </div>`,
     );
@@ -287,15 +300,13 @@ ${v ? boardFigure(v, x.cubeEquities) : `<p>Played ${escapeXml(x.played.action)} 
   return parts.join('\n');
 }
 
-function progress(p: PersonReport, library: boolean): string {
-  if (!library || p.progress === null)
-    return '<h3>Progress over time</h3>\n<p>From the library only: <code>bdb import FOLDER</code>, then <code>bdb report --library</code>.</p>';
+function progress(p: PersonReport): string {
   return `<h3>Progress over time</h3>
 <p class="sub">${escapeXml(progressSummary(p.progress))}</p>
 ${progressSections(p.progress, 4)}`;
 }
 
-function personSection(p: PersonReport, n: number, library: boolean): string {
+function personSection(p: PersonReport, n: number): string {
   const s = p.stats;
   const head = `<section class="person" id="person-${n}" data-player="${escapeXml(p.player)}">
 <h2>${escapeXml(p.player)}</h2>`;
@@ -313,15 +324,44 @@ ${p.groups ? groups('PR by game phase', 'phase', p.groups.phase) : ''}
 ${biases(p.biases)}
 ${studyPlan(p.player, p.plan)}
 ${worst(p.worst)}
-${progress(p, library)}
+${progress(p)}
 </section>`;
+}
+
+/** Names in a sentence: 'A', 'A and B', 'A, B and C', past three 'A, B and 5 more'. */
+export function namesText(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length > 3) return `${names.slice(0, 2).join(', ')} and ${names.length - 2} more`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** 'from – to', one day when both are the same; '' without a day. */
+export function daysText(from: string | null, to: string | null): string {
+  if (!from) return to ?? '';
+  return !to || to === from ? from : `${from} – ${to}`;
+}
+
+/**
+ * The page's title: the persons (most matches first), the event when every match has the same, and the days
+ * of their dated matches, e.g. 'Kévin Unger and Maxence Job · HSBT Paris 2023 · 2023-11-26'.
+ */
+export function reportTitle(page: Pick<PlayerReportPage, 'persons' | 'event'>): string {
+  const days = page.persons
+    .flatMap((p) => [p.progress.overall.from, p.progress.overall.to])
+    .filter((d) => d !== '');
+  days.sort();
+  const parts = [
+    page.persons.length === 0 ? 'No player' : namesText(page.persons.map((p) => p.player)),
+    page.event ?? '',
+    daysText(days[0] ?? null, days.at(-1) ?? null),
+  ];
+  return `${parts.filter((x) => x !== '').join(' · ')} — player report`;
 }
 
 /** The whole page. */
 export function renderPlayerReportHtml(page: PlayerReportPage): string {
   const persons = page.persons;
-  const who = persons.length === 1 ? persons[0]!.player : `${persons.length} players`;
-  const title = `bdb report — ${who}`;
+  const title = reportTitle(page);
   const st = page.settings;
   const sub = [
     `${page.matches} match${page.matches === 1 ? '' : 'es'} from ${page.source}`,
@@ -344,7 +384,7 @@ export function renderPlayerReportHtml(page: PlayerReportPage): string {
   const body =
     persons.length === 0
       ? '<p>No player in these matches.</p>'
-      : persons.map((p, i) => personSection(p, i + 1, page.library)).join('\n');
+      : persons.map((p, i) => personSection(p, i + 1)).join('\n');
   return htmlPage(
     title,
     STYLE,

@@ -1,6 +1,8 @@
 /**
  * The progress report as one standalone HTML5 page: a heading, the PR by period as an inline SVG line chart
- * (95 % band, one point per period with a PR, the overall trend as a dashed guide), the table of the periods
+ * (95 % band, one point per period with a PR, the overall trend as a dashed guide; a period without a PR, a
+ * calendar month, quarter or year without any match included, is shaded grey and the line is broken there,
+ * never drawn across it as if measured), the table of the periods
  * with the "All" row, and the trend in one sentence. No network and no script: inline CSS only. Every text
  * taken from the report (player, labels, levels) is escaped.
  *
@@ -34,12 +36,14 @@ const CHAR_EM = 0.6;
 /** The CSS of the progress sections (after PAGE_STYLE), also used by the player report. */
 export const PROGRESS_STYLE = `svg.chart text { font-size: ${FONT}px; fill: #333; }
 svg.chart .axis-title { font-weight: bold; }
+svg.chart text.gap-label { fill: #666; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 20px; margin-top: 6px; font-size: 0.9em; }
 .legend span { white-space: nowrap; }
 .sw { display: inline-block; width: 26px; margin-right: 6px; vertical-align: middle; }
 .sw-line { height: 0; border-top: 3px solid ${LINE_COLOUR}; }
 .sw-band { height: 12px; background: ${LINE_COLOUR}; opacity: 0.22; }
 .sw-trend { height: 0; border-top: 3px dashed ${TREND_COLOUR}; }
+.sw-gap { height: 12px; background: #e6e6e6; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; white-space: nowrap; }
@@ -133,18 +137,20 @@ function maxPr(periods: readonly ProgressPeriod[]): number | null {
 }
 
 /**
- * The trend guide in data coordinates (x = period index, y = PR), clipped to the periods and to 0…yTop:
- * through the overall PR at the middle of the matches, slope per period ≈ slopePer100 / 100 × matches per
- * period. Null when there is no slope, no overall PR, fewer than 2 periods or nothing left after clipping.
+ * The trend guide in data coordinates (x = slot index, y = PR), clipped to the slots and to 0…yTop:
+ * through the overall PR at the middle of the matches, slope per slot ≈ slopePer100 / 100 × matches per
+ * slot (the empty ones counted). Null when there is no slope, no overall PR, fewer than 2 periods or nothing left after clipping.
  */
 function trendSegment(
   report: ProgressReport,
+  slots: readonly Slot[],
   yTop: number,
 ): { x0: number; y0: number; x1: number; y1: number } | null {
-  const n = report.periods.length;
+  const n = slots.length;
   const slope100 = finite(report.trend.slopePer100);
   const anchor = finite(report.overall.pr);
-  const total = report.periods.reduce((s, p) => s + Math.max(0, p.matches), 0);
+  const matchesAt = (i: number): number => Math.max(0, slots[i]!.period?.matches ?? 0);
+  const total = slots.reduce((s, _, i) => s + matchesAt(i), 0);
   if (slope100 === null || anchor === null || n < 2 || total <= 0) return null;
   const perMatch = report.overall.matches > 0 ? report.overall.matches : total;
   const slope = (slope100 / 100) * (perMatch / n);
@@ -153,7 +159,7 @@ function trendSegment(
   let xMid = (n - 1) / 2;
   let cum = 0;
   for (let i = 0; i < n; i++) {
-    const m = Math.max(0, report.periods[i]!.matches);
+    const m = matchesAt(i);
     if (m > 0 && cum + m >= half) {
       xMid = i - 0.5 + (half - cum) / m;
       break;
@@ -175,6 +181,64 @@ function trendSegment(
   return { x0: lo, y0: at(lo), x1: hi, y1: at(hi) };
 }
 
+/** One place on the chart's x axis: a period, or a calendar period without a match (`period` null). */
+interface Slot {
+  readonly label: string;
+  readonly period: ProgressPeriod | null;
+}
+
+/** Most calendar periods laid out one by one; a longer history gets one slot per gap, whatever its length. */
+const MAX_SLOTS = 600;
+
+/** The number of a calendar period ('2023-01', '2023-Q1', '2023') counted from year 0, or null. */
+function calendarNumber(label: string, by: string): number | null {
+  const m = /^(\d{4})(?:-(Q)?(\d{1,2}))?$/.exec(label);
+  if (!m) return null;
+  const y = Number(m[1]);
+  if (by === 'year' && m[3] === undefined) return y;
+  if (by === 'quarter' && m[2] === 'Q') return y * 4 + Number(m[3]) - 1;
+  if (by === 'month' && m[2] === undefined && m[3] !== undefined) return y * 12 + Number(m[3]) - 1;
+  return null;
+}
+
+/** The label of calendar period number `n` (as {@link calendarNumber} counts). */
+function calendarLabel(n: number, by: string): string {
+  if (by === 'year') return String(n);
+  if (by === 'quarter') return `${Math.floor(n / 4)}-Q${(n % 4) + 1}`;
+  return `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The chart's x axis: the periods in order, and between two calendar periods that do not follow each other
+ * the periods without a match, so that a gap in the history shows as a gap (one slot per month, quarter or
+ * year; past {@link MAX_SLOTS} one slot per gap, labelled 'from … to'). Runs of N matches have no gaps.
+ */
+export function chartSlots(report: ProgressReport): Slot[] {
+  const periods = report.periods;
+  const numbers = periods.map((p) => calendarNumber(p.label, report.by));
+  if (numbers.some((x) => x === null) || periods.length === 0) {
+    return periods.map((p) => ({ label: p.label, period: p }));
+  }
+  const at = numbers as number[];
+  const span = at.at(-1)! - at[0]! + 1;
+  const slots: Slot[] = [];
+  periods.forEach((p, i) => {
+    const prev = at[i - 1];
+    if (prev !== undefined && at[i]! > prev + 1) {
+      if (span <= MAX_SLOTS) {
+        for (let k = prev + 1; k < at[i]!; k++)
+          slots.push({ label: calendarLabel(k, report.by), period: null });
+      } else {
+        const from = calendarLabel(prev + 1, report.by);
+        const to = calendarLabel(at[i]! - 1, report.by);
+        slots.push({ label: from === to ? from : `${from} … ${to}`, period: null });
+      }
+    }
+    slots.push({ label: p.label, period: p });
+  });
+  return slots;
+}
+
 /** How many periods apart two shown labels must be at a font size. */
 function labelStep(labels: readonly string[], spacing: number, font: number): number {
   const widest = labels.reduce((w, s) => Math.max(w, textWidth(s, font)), 0);
@@ -182,11 +246,11 @@ function labelStep(labels: readonly string[], spacing: number, font: number): nu
 }
 
 /** The SVG line chart of PR by period (the periods must not be empty). */
-function prChart(report: ProgressReport): { svg: string; band: boolean; trend: boolean } {
-  const periods = report.periods;
-  const n = periods.length;
-  const labels = periods.map((p) => p.label);
-  const axis = yAxis(maxPr(periods));
+function prChart(report: ProgressReport): { svg: string; band: boolean; trend: boolean; gaps: boolean } {
+  const slots = chartSlots(report);
+  const n = slots.length;
+  const labels = slots.map((p) => p.label);
+  const axis = yAxis(maxPr(report.periods));
   const tickLabels = axis.ticks.map((t) => fixed(t, axis.digits));
   const tickWidth = tickLabels.reduce((w, s) => Math.max(w, textWidth(s, FONT_SMALL)), 0);
 
@@ -231,11 +295,40 @@ function prChart(report: ProgressReport): { svg: string; band: boolean; trend: b
   });
   parts.push(`<text class="axis-title" x="${left}" y="${top - 16}" text-anchor="middle">PR</text>`);
 
+  // the periods without a PR (no match, or none analysed): shaded and said, never bridged by the line
+  const gaps: { from: number; to: number; text: string; matches: number }[] = [];
+  slots.forEach((x, i) => {
+    if (x.period !== null && finite(x.period.pr) !== null) return;
+    const text = `${x.label}: ${x.period === null ? 'no match' : 'no analysed match'}`;
+    const matches = x.period?.matches ?? 0;
+    const last = gaps.at(-1);
+    if (last && last.to === i - 1) {
+      last.to = i;
+      last.text += `; ${text}`;
+      last.matches += matches;
+    } else gaps.push({ from: i, to: i, text, matches });
+  });
+  for (const g of gaps) {
+    const x0 = Math.max(left, px(g.from) - spacing / 2);
+    const x1 = Math.min(left + plotW, px(g.to) + spacing / 2);
+    parts.push(
+      `<rect class="gap" x="${num(x0)}" y="${top}" width="${num(x1 - x0)}" height="${num(plotH)}" fill="#e6e6e6" stroke="none"><title>${escapeXml(g.text)}</title></rect>`,
+    );
+    // said in the shade where it fits at the small screens' size
+    const words = g.matches === 0 ? 'no match' : 'no PR';
+    if (x1 - x0 >= textWidth(words, FONT_SMALL) + 8) {
+      parts.push(
+        `<text class="gap-label" x="${num((x0 + x1) / 2)}" y="${top + 8}" dy="1em" text-anchor="middle">${words}</text>`,
+      );
+    }
+  }
+
   // the 95 % band: one path, a closed sub-path per run of periods with both bounds
+  const periods = slots.map((x) => x.period);
   const runs: number[][] = [];
   let run: number[] = [];
   periods.forEach((p, i) => {
-    if (finite(p.prLow) !== null && finite(p.prHigh) !== null) run.push(i);
+    if (p !== null && finite(p.prLow) !== null && finite(p.prHigh) !== null) run.push(i);
     else if (run.length > 0) {
       runs.push(run);
       run = [];
@@ -264,7 +357,7 @@ function prChart(report: ProgressReport): { svg: string; band: boolean; trend: b
   }
 
   // the trend guide
-  const seg = trendSegment(report, axis.top);
+  const seg = trendSegment(report, slots, axis.top);
   if (seg !== null) {
     parts.push(
       `<line class="trend" x1="${num(px(seg.x0))}" y1="${num(py(seg.y0))}" x2="${num(px(seg.x1))}" y2="${num(py(seg.y1))}" stroke="${TREND_COLOUR}" stroke-width="2.5" stroke-dasharray="9 6"><title>trend: ${escapeXml(signed(report.trend.slopePer100, 2))} PR per 100 matches</title></line>`,
@@ -276,7 +369,7 @@ function prChart(report: ProgressReport): { svg: string; band: boolean; trend: b
     `<line class="axis" x1="${left}" y1="${base}" x2="${left + plotW}" y2="${base}" stroke="#000" stroke-width="1.2"/>`,
     `<line class="axis" x1="${left}" y1="${top}" x2="${left}" y2="${base}" stroke="#000" stroke-width="1.2"/>`,
   );
-  periods.forEach((p, i) => {
+  slots.forEach((p, i) => {
     const x = num(px(i));
     parts.push(
       `<line class="axis" x1="${x}" y1="${base}" x2="${x}" y2="${base + 5}" stroke="#000" stroke-width="1"/>`,
@@ -289,11 +382,11 @@ function prChart(report: ProgressReport): { svg: string; band: boolean; trend: b
     }
   });
 
-  // the PR line (broken where a period has no PR) and its points
+  // the PR line (broken where a period has no PR, or no match) and its points
   const lines: string[][] = [];
   let line: string[] = [];
   periods.forEach((p, i) => {
-    const pr = finite(p.pr);
+    const pr = finite(p?.pr);
     if (pr !== null) line.push(`${num(px(i))},${num(py(pr))}`);
     else if (line.length > 0) {
       lines.push(line);
@@ -308,15 +401,15 @@ function prChart(report: ProgressReport): { svg: string; band: boolean; trend: b
     );
   }
   periods.forEach((p, i) => {
-    const pr = finite(p.pr);
-    if (pr === null) return;
+    const pr = finite(p?.pr);
+    if (p === null || pr === null) return;
     const tip = `${p.label}: PR ${fixed(pr, 2)} (95 %: ${range(p.prLow, p.prHigh, 2)}), ${count(p.matches, 'match', 'matches')}`;
     parts.push(
       `<circle class="pt" cx="${num(px(i))}" cy="${num(py(pr))}" r="${num(Math.min(4.5, spacing / 3))}" fill="${LINE_COLOUR}" stroke="#fff" stroke-width="1.5"><title>${escapeXml(tip)}</title></circle>`,
     );
   });
   parts.push('</svg>');
-  return { svg: parts.join('\n'), band: bandPath !== '', trend: seg !== null };
+  return { svg: parts.join('\n'), band: bandPath !== '', trend: seg !== null, gaps: gaps.length > 0 };
 }
 
 /** The chart with its legend, or a sentence when there is nothing to draw. */
@@ -332,6 +425,7 @@ function chartSection(report: ProgressReport): string {
     chart.trend
       ? `<span><i class="sw sw-trend"></i>trend ${escapeXml(signed(report.trend.slopePer100, 2))} PR per 100 matches (guide)</span>`
       : '',
+    chart.gaps ? '<span><i class="sw sw-gap"></i>no analysed match: no PR</span>' : '',
   ].filter((s) => s !== '');
   return `<figure>
 ${chart.svg}
@@ -416,7 +510,9 @@ export function progressSummary(report: ProgressReport): string {
 
 /** The whole page. */
 export function renderProgressHtml(report: ProgressReport): string {
-  const title = `bdb progress — ${report.player}`;
+  const o = report.overall;
+  const days = o.from === '' ? '' : o.from === o.to ? ` · ${o.from}` : ` · ${o.from} – ${o.to}`;
+  const title = `${report.player}${days} — progress`;
   return htmlPage(
     title,
     STYLE,

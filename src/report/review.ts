@@ -25,8 +25,8 @@ function signedPct(x: number | null, digits = 2): string {
   return s === 'n/a' ? s : `${s} %`;
 }
 
-/** The one-line title of a reviewed match. */
-export function reviewTitle(r: MatchReview): string {
+/** What was played: '7-point match · 7 games · winner A (7–4)'. */
+export function matchResultText(r: MatchReview): string {
   const kind = r.matchLength > 0 ? `${r.matchLength}-point match` : 'money session';
   const games = `${r.games} game${r.games === 1 ? '' : 's'}`;
   const [a, b] = r.finalScore;
@@ -35,7 +35,12 @@ export function reviewTitle(r: MatchReview): string {
     : r.matchLength > 0
       ? `unfinished (${a}–${b})`
       : `${a}–${b}`;
-  return `${r.file} — ${r.players[0]} vs ${r.players[1]} · ${kind} · ${games} · ${result}`;
+  return `${kind} · ${games} · ${result}`;
+}
+
+/** The one-line title of a reviewed match. */
+export function reviewTitle(r: MatchReview): string {
+  return `${r.file} — ${r.players[0]} vs ${r.players[1]} · ${matchResultText(r)}`;
 }
 
 function luckCells(p: PlayerReview): [string, string][] {

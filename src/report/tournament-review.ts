@@ -17,6 +17,7 @@ import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js'
 import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { fitTable } from './cli-table.js';
+import { familyTextWords } from './family-words.js';
 import { fixed, signed } from './format.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
@@ -455,13 +456,17 @@ const STYLE = `${PAGE_STYLE}svg.chart text { font-size: 13px; fill: #333; }
 .sw { display: inline-block; width: 14px; height: 12px; margin-right: 6px; vertical-align: middle; }
 .table-wrap { overflow-x: auto; max-width: 100%; }
 table { border-collapse: collapse; margin: 8px 0; }
-th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; white-space: nowrap; }
+th, td { border: 1px solid #ccc; padding: 3px 6px; text-align: left; vertical-align: top; }
 th { background: #f4f4f4; font-weight: normal; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+td.keep { white-space: nowrap; }
+.chart-phone { display: none; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; background: #f4f4f4; padding: 1px 4px; }
 @media (max-width: 640px) {
   body { margin: 12px auto; padding: 0 12px; }
   table { font-size: 0.9em; }
+  .chart-wide { display: none; }
+  .chart-phone { display: block; }
 }
 `;
 
@@ -473,38 +478,65 @@ function num(x: number): string {
   return String(Math.round(x * 100) / 100);
 }
 
+/**
+ * A table in a box that scrolls sideways when it must (a phone). Headers and text cells wrap, so that the
+ * widest table fits the 1,100-pixel page; the `numeric` columns (right-aligned) and the `kept` ones (dates)
+ * do not, nor does a percent sign leave its number.
+ */
 function htmlTable(
   head: readonly string[],
   body: readonly (readonly string[])[],
   numeric: (i: number) => boolean,
+  kept: (i: number) => boolean = () => false,
 ): string {
-  const th = head.map((h) => `<th scope="col">${escapeXml(h)}</th>`).join('');
+  const th = head.map((h) => `<th scope="col">${escapeXml(h.replace(/ %/g, '\u00a0%'))}</th>`).join('');
+  const cls = (i: number): string => (numeric(i) ? ' class="num"' : kept(i) ? ' class="keep"' : '');
   const tr = body
-    .map(
-      (row) =>
-        `<tr>${row.map((c, i) => `<td${numeric(i) ? ' class="num"' : ''}>${escapeXml(c)}</td>`).join('')}</tr>`,
-    )
+    .map((row) => `<tr>${row.map((c, i) => `<td${cls(i)}>${escapeXml(c)}</td>`).join('')}</tr>`)
     .join('\n');
   return `<div class="table-wrap">\n<table>\n<thead><tr>${th}</tr></thead>\n<tbody>\n${tr}\n</tbody>\n</table>\n</div>`;
 }
 
+/** A label cut into lines of at most `max` characters, at spaces and after hyphens. */
+function labelLines(label: string, max: number): string[] {
+  const words = label.split(/(?<=-)|\s+/).filter((w) => w !== '');
+  const lines: string[] = [];
+  for (const w of words) {
+    const last = lines.at(-1);
+    const joined = last === undefined ? w : last.endsWith('-') ? `${last}${w}` : `${last} ${w}`;
+    if (last !== undefined && [...joined].length <= max) lines[lines.length - 1] = joined;
+    else lines.push(w);
+  }
+  return lines;
+}
+
+/** The width of a phone's chart (a 390-pixel screen less the page's padding). */
+const PHONE_W = 360;
+
 /**
  * A bar chart of breakdown cells: per cell a tournament bar and a habitual bar (PR), each with its 95 %
- * interval as a whisker. Null when no cell has a PR.
+ * interval as a whisker; `W` wide (880 for a wide screen, {@link PHONE_W} for a phone, its labels cut into
+ * lines so that its text keeps 13 px). Null when no cell has a PR.
  */
-function cellChart(title: string, rows: readonly BreakdownRow[]): string | null {
+function cellChart(title: string, rows: readonly BreakdownRow[], W = 880): string | null {
   const values = rows.flatMap((r) => [
     r.tournament.prHigh ?? r.tournament.pr,
     r.habitual?.prHigh ?? r.habitual?.pr ?? null,
   ]);
   const max = Math.max(0, ...values.filter((v): v is number => v !== null && Number.isFinite(v)));
   if (!(max > 0)) return null;
-  const W = 880;
-  const H = 300;
-  const left = 48;
-  const right = 16;
+  const phone = W < 600;
+  const left = phone ? 36 : 48;
+  const right = phone ? 6 : 16;
   const top = 24;
-  const bottom = 40;
+  // the cells' labels: one line on a wide screen, as many as the slot needs on a phone
+  const slotW = (W - left - right) / rows.length;
+  const labels = rows.map((r) =>
+    phone ? labelLines(r.label, Math.max(4, Math.floor(slotW / 7.5))) : [r.label],
+  );
+  const lines = Math.max(1, ...labels.map((l) => l.length));
+  const bottom = 26 + 15 * lines;
+  const H = phone ? 240 + 15 * lines : 300;
   const plotW = W - left - right;
   const plotH = H - top - bottom;
   const step = max <= 5 ? 1 : max <= 10 ? 2 : max <= 25 ? 5 : 10;
@@ -543,15 +575,16 @@ function cellChart(title: string, rows: readonly BreakdownRow[]): string | null 
         );
       }
     }
-    parts.push(
-      `<text x="${num(x0)}" y="${H - bottom + 18}" text-anchor="middle">${escapeXml(r.label)}</text>`,
+    const spans = labels[i]!.map(
+      (l, k) => `<tspan x="${num(x0)}" dy="${k === 0 ? 0 : '1.15em'}">${escapeXml(l)}</tspan>`,
     );
+    parts.push(`<text x="${num(x0)}" y="${H - bottom + 18}" text-anchor="middle">${spans.join('')}</text>`);
   });
   parts.push(
     `<line x1="${left}" y1="${num(py(0))}" x2="${W - right}" y2="${num(py(0))}" stroke="#000" stroke-width="1.2"/>`,
     '</svg>',
   );
-  return `<figure>\n${parts.join('\n')}\n<figcaption class="legend"><span><i class="sw" style="background:${T_COLOUR}"></i>tournament</span><span><i class="sw" style="background:${H_COLOUR}"></i>habitual level</span><span>│ 95 % interval</span></figcaption>\n</figure>`;
+  return parts.join('\n');
 }
 
 function sideRow(label: string, f: SideFigures | null): string[] {
@@ -581,9 +614,22 @@ function breakdownCells(x: BreakdownRow): string[] {
 
 function breakdownHtml(title: string, rows: readonly BreakdownRow[]): string {
   const body = rows.map(breakdownCells);
-  const chart = cellChart(`PR ${title.toLowerCase()}`, rows);
+  const label = `PR ${title.toLowerCase()}`;
+  const wide = cellChart(label, rows);
+  const chart =
+    wide === null
+      ? ''
+      : `<figure>
+<div class="chart-wide">
+${wide}
+</div>
+<div class="chart-phone">
+${cellChart(label, rows, PHONE_W)}
+</div>
+<figcaption class="legend"><span><i class="sw" style="background:${T_COLOUR}"></i>tournament</span><span><i class="sw" style="background:${H_COLOUR}"></i>habitual level</span><span>│ 95 % interval</span></figcaption>
+</figure>`;
   return (
-    (chart ?? '') +
+    chart +
     htmlTable(
       [
         title,
@@ -603,9 +649,20 @@ function breakdownHtml(title: string, rows: readonly BreakdownRow[]): string {
   );
 }
 
+/** The page's title: 'player · event · days — tournament review' (the parts known). */
+export function tournamentPageTitle(r: TournamentReview): string {
+  const days = r.date === null ? '' : dates(r.date, r.lastDay);
+  const parts = [r.player, r.event ?? '', days].filter((x) => x !== '');
+  return `${parts.join(' · ')} — tournament review`;
+}
+
 /** The whole page. */
 export function renderTournamentReviewHtml(r: TournamentReview, plan: TournamentPlanSummary): string {
-  const [title, ...sub] = reviewHeading(r);
+  const title = tournamentPageTitle(r);
+  const sub = [
+    ...reviewHeading(r).slice(1),
+    `Matches read from ${r.source === 'library' ? 'the library' : 'files'}.`,
+  ];
   const compare = htmlTable(
     ['Figure', 'Δ = tournament − habitual', 'Δ 95 %', 'Verdict', 'Why no verdict'],
     (['pr', 'l7'] as const).map((k) => {
@@ -618,22 +675,27 @@ export function renderTournamentReviewHtml(r: TournamentReview, plan: Tournament
     [...ROUND_HEAD, 'L₇ (%)', 'L₇ 95 %', 'Δ PR', 'Δ 95 %', 'Verdict'],
     r.rounds.map((x) => [...roundHead(x), ...roundFigures(x)]),
     (i) => i > 3 && i < 11,
+    (i) => i === 1,
   );
   const families =
     plan.families.length === 0
       ? '<p>No family of errors enters the plan within the tournament.</p>'
       : htmlTable(
           [...FAMILY_HEAD, 'Worst position'],
-          plan.families.map((f, i) => [...familyCells(f, i), f.positions[0]?.xgid ?? 'n/a']),
+          plan.families.map((f, i) => {
+            const cells = familyCells(f, i);
+            cells[1] = `${familyTextWords(f.family)} (${f.family})`;
+            return [...cells, f.positions[0]?.xgid ?? 'n/a'];
+          }),
           (i) => i >= 2 && i <= 5,
         );
   const others: string[] = [];
   if (plan.otherFamilies > 0) others.push(`${plan.otherFamilies} more in the plan`);
   if (plan.tentative > 0) others.push(count(plan.tentative, 'tentative family', 'tentative families'));
   return htmlPage(
-    title!,
+    title,
     STYLE,
-    `<h1>${escapeXml(title!)}</h1>
+    `<h1>${escapeXml(title)}</h1>
 ${sub.map((s) => `<p class="sub">${escapeXml(s)}</p>`).join('\n')}
 <h2>Tournament and habitual level</h2>
 ${htmlTable(

@@ -160,6 +160,9 @@ export interface MatchReview {
   /** 0 = money. */
   matchLength: number;
   players: [string, string];
+  /** The event and the date as the file gives them (null or absent when it gives none). */
+  event?: string | null;
+  date?: string | null;
   games: number;
   finalScore: [number, number];
   winner: string | null;
@@ -504,6 +507,8 @@ export function buildReview(
     format: match.format,
     matchLength: match.matchLength,
     players: [match.players[0], match.players[1]],
+    event: match.event,
+    date: match.date,
     games: match.games.length,
     finalScore,
     winner: winner === null ? null : match.players[winner],

@@ -203,13 +203,49 @@ describe('bdb report on test.xg', () => {
     }
   });
 
+  test('reference positions name both players on the board; families, plans and phases in plain words', () => {
+    const s = sections(html);
+    const pairs: [string, string][] = [
+      ['Kévin Unger', 'Maxence Job'],
+      ['Maxence Job', 'Kévin Unger'],
+    ];
+    for (const [me, other] of pairs) {
+      const plan = part(s.get(me)!, '<h3>Study plan', '<h3>Worst decisions');
+      const boards = [...plan.matchAll(/<svg [^>]*class="board"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
+      expect(boards.length).toBeGreaterThan(0);
+      for (const b of boards) {
+        expect(b).toContain(`>${me}</text>`);
+        expect(b).toContain(`>${other}</text>`);
+        expect(b).not.toContain('>opponent</text>');
+      }
+      // each family and reference position in words (docs/glossary.md, docs/themes.md), its token beside
+      const names = [
+        ...plan.matchAll(/<strong>\d+\. ([^<]*)<\/strong> <code class="token">([^<]*)<\/code>/g),
+      ];
+      expect(names.length).toBeGreaterThan(0);
+      for (const [, words, token] of names) {
+        expect(token).toMatch(/^[a-z]+\/(checker|cube)\/[a-z_-]+/);
+        expect(words).toMatch(/ · (checker play|cube): [a-z]/);
+        expect(words).not.toContain('/');
+      }
+      // PR by game plan: 'Contact game', not 'contact'
+      const byPlan = part(s.get(me)!, '<h3>PR by game plan', '<h3>PR by game phase');
+      expect(byPlan).not.toMatch(/<td>(contact|holding|mutualholding|primevprime|bearin|acepoint)<\/td>/);
+      expect(byPlan).toMatch(
+        /<td>(Contact game|Holding game|Mutual holding game|Race|Blitz|Back game)<\/td>/,
+      );
+    }
+  });
+
   test('--player: that person only; an unknown name is refused with the closest one', () => {
     const one = join(tmp, 'one.html');
     const r1 = bdb('report', XG, '--player', 'Maxence Job', '--html', one);
     expect(r1.code).toBe(0);
     const page = readFileSync(one, 'utf8');
     expect([...sections(page).keys()]).toEqual(['Maxence Job']);
-    expect(page).toContain('<title>bdb report — Maxence Job</title>');
+    // the title names the person, the event and the day the file gives (XG 2.19's match header of test.xg:
+    // HSBT Paris 2023, 2023-11-26), not the file
+    expect(page).toContain('<title>Maxence Job · HSBT Paris 2023 · 2023-11-26 — player report</title>');
     const bad = bdb('report', XG, '--player', 'Kevin Ungerr', '--html', join(tmp, 'bad.html'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe("bdb: no player 'Kevin Ungerr' — did you mean 'Kévin Unger'?\n");
@@ -241,6 +277,45 @@ describe('bdb report on test.xg', () => {
     expect(r1.stderr).toBe('bdb: bdb report writes a page: give --html OUT.html (see bdb report --help)\n');
     const r2 = bdb('report', XG, '--html', join(tmp, 'x.html'), '--positions', '0');
     expect(r2.code).toBe(2);
+  });
+});
+
+describe('bdb report on files: title and progress', () => {
+  test('the title names the players, the event and the day, not the path', () => {
+    const out = join(tmp, 'title.html');
+    expect(bdb('report', XG, '--html', out).code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    // test.xg's header as XG 2.19 shows it: Kévin Unger vs Maxence Job, HSBT Paris 2023, 2023-11-26
+    const title = 'Kévin Unger and Maxence Job · HSBT Paris 2023 · 2023-11-26 — player report';
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<h1>${title}</h1>`);
+  });
+
+  test('progress over the files’ dates: bdb progress’s periods, a month without a match shown, not bridged', () => {
+    // Kévin UNGER's three XG matches of test/reference-matches/xg (their headers in XG 2.19: Aachen
+    // Backgammon Festival 2024-08-03 and 2024-08-10, Entrainement live 2024-10-24): no match in 2024-09
+    const dir = `${REF_DIR}xg`;
+    const out = join(tmp, 'unger.html');
+    const r = bdb('report', dir, '--player', 'Kévin UNGER', '--html', out);
+    expect(r.code, r.stderr).toBe(0);
+    const page = readFileSync(out, 'utf8');
+    expect(page).toContain('<title>Kévin UNGER · 2024-08-03 – 2024-10-24 — player report</title>');
+    const progress = JSON.parse(bdb('progress', dir, '--player', 'Kévin UNGER', '--json').stdout) as {
+      periods: { label: string; pr: number }[];
+    };
+    expect(progress.periods.map((p) => p.label)).toEqual(['2024-08', '2024-10']);
+    const sec = sections(page).get('Kévin UNGER')!;
+    expect(sec).toContain('<h4>PR by month</h4>');
+    for (const p of progress.periods) {
+      expect(sec).toContain(`<td>${p.label}</td>`);
+      expect(sec).toContain(`<td class="num">${p.pr.toFixed(2)}</td>`);
+    }
+    // the chart: a grey slot for 2024-09 saying so, and no PR line drawn from 2024-08 to 2024-10
+    const chart = part(sec, '<svg class="chart', '</svg>');
+    expect(chart).toMatch(/<rect class="gap"[^>]*><title>2024-09: no match<\/title><\/rect>/);
+    expect(chart).toContain('>2024-09</text>');
+    expect(chart).not.toContain('class="pr-line"');
+    expect(chart.match(/<circle class="pt"/g)).toHaveLength(2);
   });
 });
 

@@ -60,8 +60,10 @@ describe('bdb review', () => {
     expect(html).toContain('<title>');
     expect(html).toContain('Kévin Unger');
     expect(html).toContain('Maxence Job');
-    // the two charts, and a board for each of the six decisions to review
-    expect(html.match(/<svg /g)).toHaveLength(8);
+    // the two charts, each drawn for a wide screen and for a phone, and a board for each of the six
+    // decisions to review
+    expect(html.match(/<svg /g)).toHaveLength(10);
+    expect(html.match(/<div class="charts chart-phone">/g)).toHaveLength(1);
     expect(html.match(/<svg [^>]*class="board"/g)).toHaveLength(6);
     expect(html).not.toMatch(/<script|<link|src=|@import/);
     const j = JSON.parse(bdb('review', '--json', XG).stdout) as JsonReview;

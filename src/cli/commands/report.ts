@@ -1,8 +1,9 @@
 /**
  * `bdb report PATH...|--library [--player NAME] --html OUT`: one standalone HTML page with a section per
  * person (PR, L₇, Elo and level with intervals; checker/cube split; PR by game plan and phase; the biases as
- * a chart; the study plan with its reference positions drawn; the worst decisions drawn; from the library,
- * progress over time). Several persons (no `--player`) share one page, a list of them at the top.
+ * a chart; the study plan with its reference positions drawn; the worst decisions drawn;
+ * progress over time, on files as on the library). Several persons (no `--player`) share one page, a list of
+ * them at the top.
  *
  * The input options are those of `bdb stats` (paths or `--library`, `--player`, `--alias`, `--thresholds`,
  * `--met`, the match filters, `--interval`), read by the same helpers, so a figure on the page is the one
@@ -116,6 +117,7 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
         source: sourceText(paths, library),
         matches: read,
         library: library !== null,
+        event: c.event(),
         failed,
         settings: {
           preset: s.preset,
@@ -183,7 +185,7 @@ export function registerReport(program: Command): void {
       '--positions <n>',
       `reference positions drawn per player (default ${REPORT_POSITIONS}, the first of bdb plan's selection; at most 50)`,
     )
-    .option('--by <period>', 'progress (library) by month (default), quarter, year, or a number of matches')
+    .option('--by <period>', 'progress by month (default), quarter, year, or a number of matches')
     .addHelpText(
       'after',
       '\nSeveral players (no --player): one page, a section each, most matches first.\n\nExamples:\n  bdb report ~/matches --player "Kévin Unger" --html report.html\n  bdb report --library --player Llabba --html report.html\n',

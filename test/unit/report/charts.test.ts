@@ -137,6 +137,21 @@ describe('SVG charts', () => {
     ]);
   });
 
+  test('a phone’s charts: 360 wide, text of 12 px and more, the legend one line a player', () => {
+    for (const svg of [
+      svgLossBars(SERIES, ['A', 'B'], { width: 360 }),
+      svgCumulative(SERIES, ['A', 'B'], { width: 360 }),
+    ]) {
+      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 360 /);
+      const sizes = [...svg.matchAll(/font-size="(\d+)"/g)].map((m) => Number(m[1]));
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(12);
+      // no text starts past the chart's right edge
+      for (const m of svg.matchAll(/<text x="([\d.]+)"/g)) expect(Number(m[1])).toBeLessThanOrEqual(360);
+    }
+    const legend = svgCumulative(SERIES, ['A', 'B'], { width: 360 }).match(/<text x="38" y="(\d+)"/g);
+    expect(legend).toEqual(['<text x="38" y="44"', '<text x="38" y="64"']);
+  });
+
   test('escapeXml', () => {
     expect(escapeXml(`a<b>&"c'`)).toBe('a&lt;b&gt;&amp;&quot;c&#39;');
   });
@@ -191,8 +206,16 @@ describe('HTML page', () => {
     const html = renderReviewHtml(review);
     expect(html.startsWith('<!DOCTYPE html>\n<html lang="en">')).toBe(true);
     expect(html).toContain('<meta charset="utf-8">');
-    expect(html).toMatch(/<title>m&lt;1&gt;\.xg — &lt;script&gt;.*<\/title>/);
-    expect(html.match(/<svg /g)).toHaveLength(2);
+    // the title: the players (no event or date in this review), the file's name under it
+    expect(html).toContain(
+      '<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bob&#39; vs B — match review</title>',
+    );
+    expect(html).toContain('· m&lt;1&gt;.xg</p>');
+    expect(html).toContain(
+      '<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bob&#39; vs B — match review</h1>',
+    );
+    // two charts, each for a wide screen and for a phone
+    expect(html.match(/<svg /g)).toHaveLength(4);
     expect(html).not.toContain('<script');
     expect(html).not.toMatch(/<link|src=|@import|url\(/);
     expect(html).toContain('PR (95 % interval)');
