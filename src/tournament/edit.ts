@@ -130,7 +130,8 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
         `"${g.player}" and "${g.opponent}" are not paired in round ${g.round}: ${say(g.player)}, ${say(g.opponent)}`,
       );
     }
-  } else if (g.round > last + 1) {
+  } else if (g.round > last + 1 || (event.pairings ?? []).length > 0) {
+    // an event paired by `pair` has its boards for every round it plays; by hand, the next round may start
     throw new TournamentError(
       `round ${g.round} is not paired yet (the event has pairings or results up to round ${last})`,
     );
