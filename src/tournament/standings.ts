@@ -13,6 +13,7 @@ import {
   TournamentError,
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
+import { mcmahonInitialScores, mcmahonRules, pairMcMahonRound } from './mcmahon.js';
 import {
   completeRounds,
   describeMissing,
@@ -20,7 +21,6 @@ import {
   type RoundProgress,
   roundsProgress,
 } from './progress.js';
-import { mcmahonInitialScores, mcmahonRules, pairMcMahonRound } from './mcmahon.js';
 import { pairSwissRound, type SwissPairing, swissRounds } from './swiss.js';
 import {
   buchholz,

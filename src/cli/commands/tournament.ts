@@ -1,4 +1,5 @@
 /**
+ * `bdb tournament new FILE`, `bdb tournament result EVENT …` (write the event file, atomically),
  * `bdb tournament standings INPUTS...` and `bdb tournament pair EVENT`: Swiss and McMahon events. Standings
  * come from an event file (plus `--results`) or from match files (src/cli/tournament-matches.ts); `pair`
  * gives the next round's pairings, the bye and the seed. Tables, or JSON (src/report/tournament.ts).
@@ -192,7 +193,8 @@ function standingsOutput(
 ): string {
   const computed = computeStandings(event);
   // match files have no schedule to miss results against: their rounds are those found
-  const found = fromMatches === null ? computed : { ...computed, roundsComplete: computed.rounds, incomplete: [] };
+  const found =
+    fromMatches === null ? computed : { ...computed, roundsComplete: computed.rounds, incomplete: [] };
   const s = plannedRounds === undefined ? found : { ...found, plannedRounds };
   if (!opts.json) return renderStandings(s, outputWidth());
   return JSON.stringify(jsonStandings(s, fromMatches, duplicates), null, 2);
@@ -601,7 +603,9 @@ async function finishReview(
 export function registerTournament(program: Command): void {
   const tournament = program
     .command('tournament')
-    .description("Swiss and McMahon events: standings with tiebreaks, and the next round's pairings");
+    .description(
+      'Swiss and McMahon events: create one, pair rounds, enter results, standings with tiebreaks',
+    );
   tournament
     .command('standings')
     .description("standings: points, then the event's tiebreaks in its order, then the name")

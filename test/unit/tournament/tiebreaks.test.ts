@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultRounds,
   initialMcMahonScore,
+  KTS_POINTS,
   type RoundResult,
   resultTable,
-  KTS_POINTS,
   TournamentError,
   type TournamentEvent,
 } from '../../../src/tournament/event.js';
@@ -128,7 +128,13 @@ describe('standings and tiebreaks on a small event', () => {
 
   it("counts opponents' unplayed rounds as draws on request", () => {
     // D seen by opponents: loss + bye-as-draw = 1; E: bye-as-draw + win = 4.
-    expect(obj(buchholz(table, { ...K, opponentUnplayed: 'as-draw' }))).toEqual({ A: 3, B: 10, C: 7, D: 3, E: 0 });
+    expect(obj(buchholz(table, { ...K, opponentUnplayed: 'as-draw' }))).toEqual({
+      A: 3,
+      B: 10,
+      C: 7,
+      D: 3,
+      E: 0,
+    });
   });
 
   it('computes SOSOS, Sonneborn-Berger, OMW% and head-to-head', () => {
