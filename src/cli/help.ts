@@ -147,7 +147,21 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     reads: 'event',
     examples: [
       ["standings with the event's tiebreaks", 'bdb tournament standings examples/kts-example.json'],
-      ["the next round's pairings", 'bdb tournament pair examples/swiss-8.json'],
+      ["the next round's pairings, not recorded", 'bdb tournament pair examples/swiss-8.json --dry-run'],
+    ],
+  },
+  'tournament new': {
+    reads: 'none',
+    exit1: 'the file exists already (--force replaces it) or cannot be written',
+    examples: [
+      [
+        'a Swiss event of five players',
+        "bdb tournament new club.json --name 'Club night' --players Ann,Bob,Cid,Dan,Eve",
+      ],
+      [
+        "four players, 3 rounds, the KTS rules' points",
+        'bdb tournament new open.json --name Open --players Ann,Bob,Cid,Dan --rounds 3 --scoring 3/1/0',
+      ],
     ],
   },
   'tournament standings': {
@@ -160,10 +174,26 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   'tournament pair': {
     reads: 'event',
     examples: [
-      ['round 4 of a Swiss event', 'bdb tournament pair examples/swiss-8.json'],
+      ['round 1 of a new event, recorded in it (bye included)', 'bdb tournament pair club.json'],
+      ['round 4 of a Swiss event, not recorded', 'bdb tournament pair examples/swiss-8.json --dry-run'],
       [
-        'round 3 of a McMahon event, with another seed',
-        'bdb tournament pair examples/mcmahon-12.json --seed 7',
+        'a McMahon event, with another seed',
+        'bdb tournament pair examples/mcmahon-12.json --seed 7 --dry-run',
+      ],
+    ],
+  },
+  'tournament result': {
+    reads: 'event',
+    exit1: 'the event file cannot be read or written, or the result is refused (one line says why)',
+    examples: [
+      ['Ann beat Cid in round 1', 'bdb tournament result club.json 1 Ann Cid --winner Ann'],
+      [
+        'Dan beat Bob 7-3 (the first player named scored 3)',
+        'bdb tournament result club.json 1 Bob Dan --score 3-7',
+      ],
+      [
+        'a win by forfeit: the opponent did not come',
+        'bdb tournament result open.json 1 Ann Bob --winner Ann --forfeit',
       ],
     ],
   },

@@ -10,7 +10,8 @@
  * that meets it (Node's `process.stdout` reports a pipe's EPIPE asynchronously, after the reading loop has
  * gone on through every remaining file) and nothing is buffered in memory behind a closed pipe.
  */
-import { writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { isatty } from 'node:tty';
 import { UsageError } from '../errors.js';
 import { asciiText } from '../text-ascii.js';
@@ -104,6 +105,33 @@ export function writeUserFile(path: string, text: string): string | null {
     return null;
   } catch (e) {
     return `${path}: cannot write: ${writeFailure(e)}`;
+  }
+}
+
+/**
+ * Replaces a file the user keeps (a tournament's event file) all at once: the text goes to a temporary
+ * file beside it, is flushed to disk, then renamed over it, so a failure (full disk, killed run) leaves
+ * the old file whole. Returns null, or the one line saying why the file was left unchanged.
+ */
+export function replaceUserFile(path: string, text: string): string | null {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  let fd: number | null = null;
+  try {
+    fd = openSync(temp, 'wx');
+    writeFileSync(fd, text);
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(temp, path);
+    return null;
+  } catch (e) {
+    try {
+      if (fd !== null) closeSync(fd);
+      rmSync(temp, { force: true });
+    } catch {
+      // the temporary file could not be removed either: the event file itself is untouched
+    }
+    return `${path}: cannot write (left unchanged): ${writeFailure(e)}`;
   }
 }
 

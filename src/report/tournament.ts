@@ -12,6 +12,10 @@ export interface StandingsView {
   readonly name?: string;
   readonly system: 'swiss' | 'mcmahon';
   readonly rounds: number;
+  /** Rounds complete from the first (every game with its result). */
+  readonly roundsComplete: number;
+  /** The rounds still missing results: their games, the results in, the games without one. */
+  readonly incomplete: readonly IncompleteRound[];
   /** The rounds the event plans; null when unknown (standings from match files without an event file). */
   readonly plannedRounds: number | null;
   readonly tiebreaks: readonly string[];
@@ -25,6 +29,14 @@ export interface StandingsView {
     readonly tiebreaks: readonly { readonly value: number; readonly text: string }[];
     readonly withdrawnAfterRound?: number;
   }[];
+}
+
+/** A round still missing results (the opponent is null when the round's boards were not recorded). */
+export interface IncompleteRound {
+  readonly round: number;
+  readonly games: number;
+  readonly results: number;
+  readonly missing: readonly { readonly player: string; readonly opponent: string | null }[];
 }
 
 const TIEBREAK_TITLES: Readonly<Record<string, string>> = {
@@ -43,13 +55,26 @@ function num(v: number): string {
   return Number.isInteger(v) ? String(v) : String(Math.round(v * 100) / 100);
 }
 
-function title(s: { name?: string; system: string; rounds: number; plannedRounds: number | null }): string {
+function title(s: StandingsView): string {
   const system = s.system === 'mcmahon' ? 'McMahon' : 'Swiss';
   const of =
     s.plannedRounds === null
       ? ' (how many rounds the event has is unknown: --event EVENT.json gives it)'
       : ` of ${s.plannedRounds}`;
-  return `${s.name ?? 'Tournament'} — ${system}, after round ${s.rounds}${of}`;
+  const partial = s.incomplete.map((r) => `round ${r.round}: ${r.results} of ${r.games} results in`);
+  const when = s.roundsComplete === 0 ? 'no round complete' : `after round ${s.roundsComplete}`;
+  return `${s.name ?? 'Tournament'} — ${system}, ${when}${of}${partial.length > 0 ? ` (${partial.join('; ')})` : ''}`;
+}
+
+/** The games still without a result, one line: "Missing results: round 3: Anna–Bob, Carl–Dora". */
+function missingLine(incomplete: readonly IncompleteRound[]): string | null {
+  if (incomplete.length === 0) return null;
+  const rounds = incomplete.map((r) => {
+    const paired = r.missing.filter((m) => m.opponent !== null).map((m) => `${m.player}–${m.opponent}`);
+    const alone = r.missing.filter((m) => m.opponent === null).map((m) => m.player);
+    return `round ${r.round}: ${[...paired, ...(alone.length > 0 ? [`no result for ${alone.join(', ')}`] : [])].join(', ')}`;
+  });
+  return `Missing results (the points count the results in): ${rounds.join('; ')}`;
 }
 
 /** The standings table, with a title line above and the rules in force below, within `width` columns. */
@@ -75,9 +100,11 @@ export function renderStandings(s: StandingsView, width: number = FULL_WIDTH): s
       ...r.tiebreaks.map((c) => c.text),
     ];
   });
+  const missing = missingLine(s.incomplete);
   return [
     ...wrapText(title(s), width),
     fitTable({ head, rows }, width),
+    ...(missing === null ? [] : wrapText(missing, width)),
     ...wrapText(`Rules: ${s.rules}`, width),
   ].join('\n');
 }
@@ -99,6 +126,8 @@ export interface JsonStandings extends JsonHead {
   readonly name: string | null;
   readonly system: 'swiss' | 'mcmahon';
   readonly rounds: number;
+  readonly roundsComplete: number;
+  readonly incompleteRounds: readonly IncompleteRound[];
   /** Null when unknown (match files without an event file). */
   readonly plannedRounds: number | null;
   readonly tiebreaks: readonly string[];
@@ -129,6 +158,13 @@ export function jsonStandings(
     name: s.name ?? null,
     system: s.system,
     rounds: s.rounds,
+    roundsComplete: s.roundsComplete,
+    incompleteRounds: s.incomplete.map((r) => ({
+      round: r.round,
+      games: r.games,
+      results: r.results,
+      missing: r.missing.map((m) => ({ player: m.player, opponent: m.opponent })),
+    })),
     plannedRounds: s.plannedRounds,
     tiebreaks: s.tiebreaks,
     rules: s.rules,
@@ -156,6 +192,8 @@ export interface PairingView {
   readonly bye: string | null;
   readonly rematches: number;
   readonly scores: Readonly<Record<string, number>>;
+  /** The event file the pairing was recorded in; null when not recorded (`--dry-run`). */
+  readonly recorded: string | null;
 }
 
 /** The pairings table of the next round, the bye, and the seed used, within `width` columns. */
@@ -173,7 +211,7 @@ export function renderPairing(p: PairingView, width: number = FULL_WIDTH): strin
     ...wrapText(`${p.name ?? 'Tournament'} — ${system}, round ${p.round} of ${p.plannedRounds}`, width),
   ];
   lines.push(fitTable({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], rows }, width));
-  lines.push(...wrapText(`Bye: ${p.bye ?? 'none'}`, width));
+  lines.push(...wrapText(`Bye: ${p.bye === null ? 'none' : `${p.bye} (a win)`}`, width));
   if (p.rematches > 0) {
     lines.push(
       ...wrapText(`Rematches: ${p.rematches} (unavoidable: every other pairing repeats more games)`, width),
@@ -184,6 +222,14 @@ export function renderPairing(p: PairingView, width: number = FULL_WIDTH): strin
       p.seedDerived
         ? `Seed: ${p.seed} (derived from the event name and round, so reruns agree; --seed N to choose another)`
         : `Seed: ${p.seed} (from --seed)`,
+      width,
+    ),
+  );
+  lines.push(
+    ...wrapText(
+      p.recorded === null
+        ? 'Not recorded (--dry-run).'
+        : `Recorded in ${p.recorded}: the boards${p.bye === null ? '' : ' and the bye'}; enter results with bdb tournament result.`,
       width,
     ),
   );
@@ -207,6 +253,8 @@ export interface JsonPairing extends JsonHead {
   }[];
   readonly bye: string | null;
   readonly rematches: number;
+  /** The event file the pairing was recorded in; null when not (`--dry-run`). */
+  readonly recorded: string | null;
 }
 
 /** The pairings of the next round as JSON: each pair with both players' scores. */
@@ -230,5 +278,6 @@ export function jsonPairing(p: PairingView): JsonPairing {
     })),
     bye: p.bye,
     rematches: p.rematches,
+    recorded: p.recorded,
   };
 }

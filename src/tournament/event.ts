@@ -1,8 +1,10 @@
 /**
- * Tournament events (Swiss / McMahon): players, system and round results, plus the match-point
- * standings of the KTS rules (seed `kts-tiebreak-it.txt`: "Per ogni Match vinto al giocatore vengono
- * assegnati 3 punti, per ogni pareggiato 1 punto, per ogni perso 0 punti" — win 3, draw 1, loss 0;
- * a bye is "un giocatore fantoccio che assegna la vittoria automatica", i.e. a win).
+ * Tournament events (Swiss / McMahon): players, system, the pairings recorded round by round and the
+ * round results. Points: by default a win 1 and a loss 0 (backgammon has no draws; a draw, for other
+ * games, is worth ½); an event may give its own scheme, such as the KTS rules' 3/1/0 (seed
+ * `kts-tiebreak-it.txt`: "Per ogni Match vinto al giocatore vengono assegnati 3 punti, per ogni
+ * pareggiato 1 punto, per ogni perso 0 punti"). A bye is a win in every scheme ("un giocatore
+ * fantoccio che assegna la vittoria automatica"; McMahon: a bye adds 1, a win).
  */
 
 import { BdbError } from '../errors.js';
@@ -48,20 +50,47 @@ export interface RoundResult {
   readonly player: string;
   readonly opponent: string | 'bye';
   readonly result: MatchResult;
+  /** The game was not played: the loser did not show (scored as a win and a loss). */
+  readonly forfeit?: boolean;
+  /** The match score as the director gave it, `player`'s points first (e.g. "7-3"). */
+  readonly score?: string;
 }
+
+/** One board of a round as `bdb tournament pair` recorded it (its result comes later). */
+export interface RoundPairing {
+  readonly round: number;
+  readonly player: string;
+  readonly opponent: string;
+}
+
+/** Points for a win, a draw and a loss. */
+export type Scoring = Readonly<Record<MatchResult, number>>;
 
 export interface TournamentEvent {
   readonly players: readonly Player[];
   readonly system: TournamentSystem;
   /** Planned number of rounds (default ⌈log₂ N⌉ for Swiss). */
   readonly rounds?: number;
+  /** Points per result (default {@link DEFAULT_POINTS}: win 1, loss 0). */
+  readonly points?: Scoring;
+  /** The boards of the rounds paired by `bdb tournament pair` (none in older event files). */
+  readonly pairings?: readonly RoundPairing[];
   readonly results: readonly RoundResult[];
 }
 
 export const BYE = 'bye';
 
-/** Match points per the KTS rules; a bye is worth a win. */
-export const MATCH_POINTS: Readonly<Record<MatchResult, number>> = { win: 3, draw: 1, loss: 0 };
+/** Default points: a win 1, a loss 0 (backgammon has no draws; a draw, for other games, ½). */
+export const DEFAULT_POINTS: Scoring = { win: 1, draw: 0.5, loss: 0 };
+
+/** Match points per the KTS rules (and the Magic Tournament Rules): win 3, draw 1, loss 0. */
+export const KTS_POINTS: Scoring = { win: 3, draw: 1, loss: 0 };
+
+/** The scheme in words: "win 1 / loss 0" (draw named only when it is not half a win). */
+export function describePoints(p: Scoring): string {
+  const draw = p.draw === (p.win + p.loss) / 2 ? '' : ` / draw ${p.draw}`;
+  return `win ${p.win}${draw} / loss ${p.loss}`;
+}
 
 /** Result value (win 1, draw ½, loss 0), as used by Sonneborn-Berger and head-to-head. */
 export const RESULT_VALUE: Readonly<Record<MatchResult, number>> = { win: 1, draw: 0.5, loss: 0 };
@@ -133,6 +162,7 @@ export function resultTable(event: TournamentEvent): ResultTable {
     }
     rounds = Math.max(rounds, r.round);
   }
+  checkPairings(event, byRound);
   const history = new Map<string, RoundEntry[]>();
   for (const name of names) {
     const list: RoundEntry[] = [];
@@ -144,22 +174,35 @@ export function resultTable(event: TournamentEvent): ResultTable {
   return { rounds, players: names, history };
 }
 
-/** Match points of one history: win 3, draw 1, loss 0, bye 3, absent 0. */
-export function pointsOf(entries: readonly RoundEntry[]): number {
-  let total = 0;
-  for (const e of entries) {
-    if (e.kind === 'bye') total += MATCH_POINTS.win;
-    else if (e.kind === 'played') total += MATCH_POINTS[e.result];
+/** The recorded pairings agree with themselves (one board per player and round) and with the results. */
+function checkPairings(
+  event: TournamentEvent,
+  byRound: ReadonlyMap<number, ReadonlyMap<string, RoundEntry>>,
+): void {
+  const seen = new Map<number, Map<string, string>>();
+  for (const p of event.pairings ?? []) {
+    let round = seen.get(p.round);
+    if (!round) {
+      round = new Map();
+      seen.set(p.round, round);
+    }
+    for (const [a, b] of [
+      [p.player, p.opponent],
+      [p.opponent, p.player],
+    ] as const) {
+      if (round.has(a)) throw new TournamentError(`"${a}" is paired twice in round ${p.round}`);
+      round.set(a, b);
+      const entry = byRound.get(p.round)?.get(a);
+      if (entry?.kind === 'bye') {
+        throw new TournamentError(`"${a}" has the bye in round ${p.round} but is paired with "${b}"`);
+      }
+      if (entry?.kind === 'played' && entry.opponent !== b) {
+        throw new TournamentError(
+          `"${a}" was paired with "${b}" in round ${p.round}, but a result there names "${entry.opponent}"`,
+        );
+      }
+    }
   }
-  return total;
-}
-
-/** Match points (3/1/0, bye = win) of every player. */
-export function standingsPoints(input: TournamentEvent | ResultTable): Map<string, number> {
-  const table = 'history' in input ? input : resultTable(input);
-  const out = new Map<string, number>();
-  for (const name of table.players) out.set(name, pointsOf(table.history.get(name) ?? []));
-  return out;
 }
 
 /** Whether the player is still in the event for `round` (not withdrawn after an earlier round). */

@@ -12,8 +12,10 @@ import {
   type McMahonSystem,
   type Player,
   type ResultTable,
+  type RoundPairing,
   type RoundResult,
   resultTable,
+  type Scoring,
   TournamentError,
   type TournamentEvent,
   type TournamentSystem,
@@ -200,6 +202,38 @@ function parseTiebreakOptions(c: Checker, v: Json): EventTiebreakOptions {
   return out;
 }
 
+function parsePoints(c: Checker, v: Json): Scoring {
+  const o = c.object(v, 'points');
+  c.keys(o, ['win', 'draw', 'loss'], 'points');
+  const win = c.number(o.win, 'points.win');
+  const loss = c.number(o.loss, 'points.loss');
+  // a scheme without draws (backgammon) may leave the draw out: half a win then, for other games
+  const draw = o.draw === undefined ? (win + loss) / 2 : c.number(o.draw, 'points.draw');
+  if (!(win > loss && draw >= loss && draw <= win)) {
+    c.fail('points', `a win must be worth more than a loss, and a draw between (got ${win}/${draw}/${loss})`);
+  }
+  return { win, draw, loss };
+}
+
+function parsePairings(c: Checker, v: Json, players: ReadonlySet<string>): RoundPairing[] {
+  return c.array(v, 'pairings').map((p, i) => {
+    const path = `pairings[${i}]`;
+    const o = c.object(p, path);
+    c.keys(o, ['round', 'player', 'opponent'], path);
+    const round = c.positiveInteger(o.round, `${path}.round`);
+    const player = c.string(o.player, `${path}.player`);
+    const opponent = c.string(o.opponent, `${path}.opponent`);
+    for (const [k, name] of [
+      ['player', player],
+      ['opponent', opponent],
+    ] as const) {
+      if (!players.has(name)) c.fail(`${path}.${k}`, `unknown player ${JSON.stringify(name)}`);
+    }
+    if (player === opponent) c.fail(`${path}.opponent`, `"${player}" is paired with himself`);
+    return { round, player, opponent };
+  });
+}
+
 /** Checks one result's fields (names against the players); `at(field)` names where it is. */
 function checkResult(
   fields: { round: Json; player: Json; opponent: Json; result: Json },
@@ -227,6 +261,42 @@ function checkResult(
   return { round, player, opponent, result: result as MatchResult };
 }
 
+/** The fields of an event file, in the order {@link eventFileText} writes them. */
+const EVENT_KEYS = [
+  'name',
+  'system',
+  'rounds',
+  'points',
+  'players',
+  'tiebreaks',
+  'tiebreakOptions',
+  'pairings',
+  'results',
+] as const;
+
+/**
+ * The event as an event file's text: the fields in a fixed order, each player, pairing and result on
+ * one line (so a diff of two versions shows what a command added). {@link parseEventJson} reads it back
+ * to the same event.
+ */
+export function eventFileText(event: EventFile): string {
+  const lines: string[] = [];
+  const field = (key: string, value: unknown): void => {
+    if (Array.isArray(value) && value.some((v) => typeof v === 'object')) {
+      if (value.length === 0) lines.push(`  ${JSON.stringify(key)}: []`);
+      else {
+        const items = value.map((v) => `    ${JSON.stringify(v, null, 1).replace(/\n\s*/g, ' ')}`);
+        lines.push(`  ${JSON.stringify(key)}: [\n${items.join(',\n')}\n  ]`);
+      }
+    } else lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value, null, 1).replace(/\n\s*/g, ' ')}`);
+  };
+  const record: Record<string, unknown> = { ...event };
+  if (event.tiebreaks.length === 0) delete record.tiebreaks;
+  if (Object.keys(event.tiebreakOptions).length === 0) delete record.tiebreakOptions;
+  for (const key of EVENT_KEYS) if (record[key] !== undefined) field(key, record[key]);
+  return `{\n${lines.join(',\n')}\n}\n`;
+}
+
 /** Parses and validates an event file's JSON text. `file` names it in errors. */
 export function parseEventJson(text: string, file: string): EventFile {
   const c = new Checker(file);
@@ -237,7 +307,7 @@ export function parseEventJson(text: string, file: string): EventFile {
     throw new EventFileError(file, '', `not valid JSON (${(e as Error).message})`);
   }
   const o = c.object(root, '');
-  c.keys(o, ['name', 'system', 'players', 'rounds', 'tiebreaks', 'tiebreakOptions', 'results'], '');
+  c.keys(o, EVENT_KEYS, '');
   const name = o.name === undefined ? undefined : c.string(o.name, 'name');
   const system = parseSystem(c, o.system);
   const players = parsePlayers(c, o.players);
@@ -250,24 +320,37 @@ export function parseEventJson(text: string, file: string): EventFile {
   if (dup) c.fail(`tiebreaks[${tiebreaks.lastIndexOf(dup)}]`, `"${dup}" is listed twice`);
   const tiebreakOptions = parseTiebreakOptions(c, o.tiebreakOptions);
   const known = new Set(players.map((p) => p.name));
+  const points = o.points === undefined ? undefined : parsePoints(c, o.points);
+  const pairings = o.pairings === undefined ? undefined : parsePairings(c, o.pairings, known);
   const results = c.array(o.results ?? [], 'results').map((r, i) => {
     const path = `results[${i}]`;
     const ro = c.object(r, path);
-    c.keys(ro, ['round', 'player', 'opponent', 'result'], path);
-    return checkResult(
+    c.keys(ro, ['round', 'player', 'opponent', 'result', 'forfeit', 'score'], path);
+    const result = checkResult(
       { round: ro.round, player: ro.player, opponent: ro.opponent, result: ro.result },
       known,
       (f) => `${path}.${f}`,
       (where, detail) => c.fail(where, detail),
     );
+    if (ro.forfeit !== undefined && typeof ro.forfeit !== 'boolean') {
+      c.fail(`${path}.forfeit`, `expected true or false, got ${describe(ro.forfeit)}`);
+    }
+    const score = ro.score === undefined ? undefined : c.string(ro.score, `${path}.score`);
+    return {
+      ...result,
+      ...(ro.forfeit === true ? { forfeit: true } : {}),
+      ...(score !== undefined ? { score } : {}),
+    };
   });
   const event: EventFile = {
     ...(name !== undefined ? { name } : {}),
     system,
     players,
     ...(rounds !== undefined ? { rounds } : {}),
+    ...(points !== undefined ? { points } : {}),
     tiebreaks,
     tiebreakOptions,
+    ...(pairings !== undefined ? { pairings } : {}),
     results,
   };
   checkConsistent(event, file);

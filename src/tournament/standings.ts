@@ -1,11 +1,26 @@
 /**
- * Standings of an event file: points (match points 3/1/0 for Swiss, McMahon score for McMahon), then
+ * Standings of an event file: points (the event's points, default win 1 / loss 0, for Swiss; McMahon
+ * score for McMahon), then
  * the event's tiebreaks in its order, then the name; and the next round's pairing, Swiss or McMahon.
  */
 
-import { type ResultTable, resultTable, TournamentError } from './event.js';
+import {
+  DEFAULT_POINTS,
+  describePoints,
+  type ResultTable,
+  resultTable,
+  type Scoring,
+  TournamentError,
+} from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
 import { mcmahonInitialScores, mcmahonRules, pairMcMahonRound } from './mcmahon.js';
+import {
+  completeRounds,
+  describeMissing,
+  lastRound,
+  type RoundProgress,
+  roundsProgress,
+} from './progress.js';
 import { pairSwissRound, type SwissPairing, swissRounds } from './swiss.js';
 import {
   buchholz,
@@ -46,6 +61,10 @@ export interface Standings {
   readonly system: 'swiss' | 'mcmahon';
   /** Rounds with results so far. */
   readonly rounds: number;
+  /** Rounds complete from the first (every game with its result). */
+  readonly roundsComplete: number;
+  /** The rounds still missing results, with those games. */
+  readonly incomplete: readonly RoundProgress[];
   /** Planned rounds (the event's `rounds`, else ⌈log₂ N⌉). */
   readonly plannedRounds: number;
   readonly tiebreaks: readonly TiebreakName[];
@@ -62,6 +81,7 @@ export function eventRules(event: EventFile): TiebreakRules {
   if (o.absent !== undefined) overrides.absent = o.absent;
   if (o.opponentUnplayed !== undefined) overrides.opponentUnplayed = o.opponentUnplayed;
   if (o.absentPoints !== undefined) overrides.absentPoints = o.absentPoints;
+  if (event.points !== undefined) overrides.points = event.points;
   return event.system.type === 'mcmahon' ? mcmahonRules(event, overrides) : overrides;
 }
 
@@ -70,10 +90,8 @@ export function describeEventRules(event: EventFile): string {
   const rules = eventRules(event);
   const name = (r: TiebreakRules['bye']): string =>
     typeof r === 'function' ? "the player's own start MMS" : (r ?? 'ignore');
-  const pts = rules.points ?? { win: 3, draw: 1, loss: 0 };
-  const parts = [
-    `points win ${pts.win} / draw ${pts.draw} / loss ${pts.loss} / bye ${pts.win} / absent ${rules.absentPoints ?? 0}`,
-  ];
+  const pts = rules.points ?? DEFAULT_POINTS;
+  const parts = [`points ${describePoints(pts)} / bye ${pts.win} / absent ${rules.absentPoints ?? 0}`];
   if (rules.initial) parts.push('plus the start MMS of the rating group');
   parts.push(
     `own bye: ${name(rules.bye)}`,
@@ -82,8 +100,9 @@ export function describeEventRules(event: EventFile): string {
   );
   if (event.tiebreaks.includes('kts')) {
     const absent = event.tiebreakOptions.absentPoints ?? 0;
+    const kp = event.points ?? DEFAULT_POINTS;
     parts.push(
-      `KTS on match points 3/1/0 (absent ${absent}) with n = rounds so far, a bye a 0-point opponent`,
+      `KTS on points ${describePoints(kp)} (absent ${absent}) with n = rounds so far, a bye a 0-point opponent`,
     );
   }
   if (event.tiebreaks.includes('omw')) parts.push('OMW% floored at 33 %, byes ignored');
@@ -101,10 +120,19 @@ function cells(map: ReadonlyMap<string, number>): Map<string, TiebreakCell> {
   return new Map([...map].map(([k, v]) => [k, { value: v, text: number(v) }]));
 }
 
-/** The KTS tiebreak on match points (absent rounds worth the event's `absentPoints`, default 0). */
-function ktsCells(table: ResultTable, absentPoints: number | undefined): Map<string, TiebreakCell> {
+/** Points and absent rounds as a Swiss event's standings and pairings count them (McMahon aside). */
+function swissScoreRules(event: EventFile): { absentPoints?: number; points?: Scoring } {
+  const absentPoints = event.tiebreakOptions.absentPoints;
+  return {
+    ...(absentPoints === undefined ? {} : { absentPoints }),
+    ...(event.points === undefined ? {} : { points: event.points }),
+  };
+}
+
+/** The KTS tiebreak on the event's points (absent rounds worth its `absentPoints`, default 0). */
+function ktsCells(table: ResultTable, event: EventFile): Map<string, TiebreakCell> {
   const out = new Map<string, TiebreakCell>();
-  for (const [name, v] of kts(table, absentPoints === undefined ? {} : { absentPoints })) {
+  for (const [name, v] of kts(table, swissScoreRules(event))) {
     out.set(name, { value: v.value, text: formatKts(v) });
   }
   return out;
@@ -120,7 +148,7 @@ function tiebreakCells(
 ): Map<string, TiebreakCell> {
   switch (name) {
     case 'kts':
-      return ktsCells(table, event.tiebreakOptions.absentPoints);
+      return ktsCells(table, event);
     case 'buchholz':
       return cells(buchholz(table, rules));
     case 'buchholz-cut1':
@@ -194,10 +222,13 @@ export function computeStandings(event: EventFile): Standings {
       ...(w !== undefined ? { withdrawnAfterRound: w } : {}),
     };
   });
+  const progress = roundsProgress(event, table);
   return {
     ...(event.name !== undefined ? { name: event.name } : {}),
     system: event.system.type,
     rounds: table.rounds,
+    roundsComplete: completeRounds(progress),
+    incomplete: progress.filter((r) => r.missing.length > 0),
     plannedRounds: swissRounds(event),
     tiebreaks: event.tiebreaks,
     rules: describeEventRules(event),
@@ -224,10 +255,20 @@ export interface NextRound {
   readonly plannedRounds: number;
 }
 
-/** Pairs the round after the last one with results (Swiss or McMahon, per the event's system). */
-export function pairNextRound(event: EventFile, seed?: number): NextRound {
+/**
+ * Pairs the round after the last one with results or recorded pairings (Swiss or McMahon, per the
+ * event's system). Refuses while a round lacks results, naming the games, unless `force` (the games
+ * without a result then count as not played).
+ */
+export function pairNextRound(event: EventFile, seed?: number, force = false): NextRound {
   const table = resultTable(event);
-  const round = table.rounds + 1;
+  const progress = roundsProgress(event, table);
+  if (!force && progress.some((r) => r.missing.length > 0)) {
+    throw new TournamentError(
+      `results missing: ${describeMissing(progress)}; enter them (bdb tournament result) or pair anyway with --force`,
+    );
+  }
+  const round = lastRound(event, table) + 1;
   const planned = swissRounds(event);
   // after the last planned round the event is over: its standings are final (spec/tournament.md)
   if (round > planned) {
@@ -242,14 +283,13 @@ export function pairNextRound(event: EventFile, seed?: number): NextRound {
   }
   const s = seed ?? defaultSeed(event.name, round);
   const mcmahon = event.system.type === 'mcmahon';
-  const absentPoints = event.tiebreakOptions.absentPoints;
-  const absent = absentPoints === undefined ? {} : { absentPoints };
+  const swiss = swissScoreRules(event);
   const pairing = mcmahon
-    ? pairMcMahonRound(event, { seed: s, rules: eventRules(event) })
-    : pairSwissRound(event, { seed: s, ...absent });
-  // the score groups' scores: McMahon scores, or match points 3/1/0 with the event's absentPoints
+    ? pairMcMahonRound(event, { seed: s, round, rules: eventRules(event) })
+    : pairSwissRound(event, { seed: s, round, ...swiss });
+  // the score groups' scores: McMahon scores, or the event's points with its absentPoints
   // (the points the standings show)
-  const paired = scores(table, mcmahon ? eventRules(event) : absent);
+  const paired = scores(table, mcmahon ? eventRules(event) : swiss);
   return {
     pairing,
     scores: paired,

@@ -23,6 +23,7 @@ import {
   isActive,
   type ResultTable,
   resultTable,
+  type Scoring,
   TournamentError,
   type TournamentEvent,
 } from './event.js';
@@ -282,11 +283,13 @@ export interface SwissOptions {
    * score groups use the same match points as the standings.
    */
   readonly absentPoints?: number;
+  /** Points per result (the event file's `points`, default win 1 / loss 0). */
+  readonly points?: Scoring;
 }
 
 /**
- * Pairs the next round of a Swiss event on match points (3/1/0, bye = win, absent round
- * `absentPoints`, default 0) — the points the standings show. Players withdrawn before the round
+ * Pairs the next round of a Swiss event on the event's points (default win 1 / loss 0, bye = win,
+ * absent round `absentPoints`, default 0) — the points the standings show. Players withdrawn before the round
  * are left out. Rank (for the bye) is points, then the KTS tiebreak (on the same points), then
  * rating, then a seeded random order.
  */
@@ -294,9 +297,12 @@ export function pairSwissRound(event: TournamentEvent, options: SwissOptions): S
   const table = resultTable(event);
   const round = options.round ?? table.rounds + 1;
   if (round <= table.rounds) throw new TournamentError(`round ${round} already has results`);
-  const absent = options.absentPoints === undefined ? {} : { absentPoints: options.absentPoints };
-  const points = scores(table, absent);
-  const tiebreak = kts(table, absent);
+  const rules = {
+    ...(options.absentPoints === undefined ? {} : { absentPoints: options.absentPoints }),
+    ...(options.points === undefined ? {} : { points: options.points }),
+  };
+  const points = scores(table, rules);
+  const tiebreak = kts(table, rules);
   const met = meetings(table);
   const random = seededRandom(options.seed ^ Math.imul(round, 0x85ebca6b));
   const active = event.players

@@ -6,7 +6,15 @@
  * the published rule each tiebreak comes from (see `docs` in each function and /shared/spec/tournament.md).
  */
 
-import { MATCH_POINTS, type MatchResult, RESULT_VALUE, type ResultTable, type RoundEntry } from './event.js';
+import {
+  DEFAULT_POINTS,
+  describePoints,
+  KTS_POINTS,
+  RESULT_VALUE,
+  type ResultTable,
+  type RoundEntry,
+  type Scoring,
+} from './event.js';
 
 /**
  * How one of the player's own rounds without a game (a bye, or an absence — including every round
@@ -22,9 +30,9 @@ export type UnplayedRule = 'ignore' | 'zero' | 'own-score' | ((player: string) =
 /** How an opponent's own rounds without a game count in the score used for tiebreaks. */
 export type OpponentUnplayedRule = 'actual' | 'as-draw';
 
-/** How a score is made from a history (defaults: match points 3/1/0, bye = win, absence = 0). */
+/** How a score is made from a history (defaults: win 1, loss 0, bye = win, absence = 0). */
 export interface ScoreRules {
-  readonly points?: Readonly<Record<MatchResult, number>>;
+  readonly points?: Scoring;
   /** Points for an absent round (EGF McMahon practice: half a win). */
   readonly absentPoints?: number;
   /** Starting score per player (McMahon MMS₀); missing players start at 0. */
@@ -42,9 +50,9 @@ const DEFAULT_RULES = { bye: 'ignore', absent: 'ignore', opponentUnplayed: 'actu
 /** One line describing the rules in force, for printing next to standings. */
 export function describeTiebreakRules(rules: TiebreakRules = {}): string {
   const name = (r: UnplayedRule): string => (typeof r === 'function' ? 'custom value' : r);
-  const pts = rules.points ?? MATCH_POINTS;
+  const pts = rules.points ?? DEFAULT_POINTS;
   const parts = [
-    `points win ${pts.win} / draw ${pts.draw} / loss ${pts.loss} / bye ${pts.win} / absent ${rules.absentPoints ?? 0}`,
+    `points ${describePoints(pts)} / bye ${pts.win} / absent ${rules.absentPoints ?? 0}`,
     `own bye: ${name(rules.bye ?? DEFAULT_RULES.bye)}`,
     `own absence or withdrawal: ${name(rules.absent ?? DEFAULT_RULES.absent)}`,
     `opponents' unplayed rounds: ${rules.opponentUnplayed ?? DEFAULT_RULES.opponentUnplayed}`,
@@ -59,7 +67,7 @@ function entriesOf(table: ResultTable, name: string): readonly RoundEntry[] {
 
 /** Scores of every player under the score rules. */
 export function scores(table: ResultTable, rules: ScoreRules = {}): Map<string, number> {
-  const pts = rules.points ?? MATCH_POINTS;
+  const pts = rules.points ?? DEFAULT_POINTS;
   const out = new Map<string, number>();
   for (const name of table.players) {
     let total = rules.initial?.get(name) ?? 0;
@@ -76,7 +84,7 @@ export function scores(table: ResultTable, rules: ScoreRules = {}): Map<string, 
 /** Scores as seen by opponents' tiebreaks: with 'as-draw', every unplayed round counts as a draw. */
 function opponentScores(table: ResultTable, rules: TiebreakRules): Map<string, number> {
   if ((rules.opponentUnplayed ?? 'actual') === 'actual') return scores(table, rules);
-  const pts = rules.points ?? MATCH_POINTS;
+  const pts = rules.points ?? DEFAULT_POINTS;
   const out = new Map<string, number>();
   for (const name of table.players) {
     let total = rules.initial?.get(name) ?? 0;
@@ -192,7 +200,8 @@ export interface OmwOptions {
 }
 
 /**
- * Match-win percentage per the Magic Tournament Rules: match points / (3 × rounds played, byes
+ * Match-win percentage per the Magic Tournament Rules (on their own 3/1/0 match points, whatever the
+ * event's scheme): match points / (3 × rounds played, byes
  * included), floored at 0.33; 0.33 too (the floor) for a player who played no round.
  */
 export function matchWinPercent(table: ResultTable, options: OmwOptions = {}): Map<string, number> {
@@ -203,14 +212,14 @@ export function matchWinPercent(table: ResultTable, options: OmwOptions = {}): M
     let played = 0;
     for (const e of entriesOf(table, name)) {
       if (e.kind === 'played') {
-        points += MATCH_POINTS[e.result];
+        points += KTS_POINTS[e.result];
         played++;
       } else if (e.kind === 'bye') {
-        points += MATCH_POINTS.win;
+        points += KTS_POINTS.win;
         played++;
       }
     }
-    out.set(name, played === 0 ? floor : Math.max(floor, points / (MATCH_POINTS.win * played)));
+    out.set(name, played === 0 ? floor : Math.max(floor, points / (KTS_POINTS.win * played)));
   }
   return out;
 }
@@ -252,6 +261,8 @@ export function headToHead(table: ResultTable, tied: readonly string[]): Map<str
 /** The data the KTS tiebreak needs: rounds so far, points, and each player's opponents (null = bye). */
 export interface KtsInput {
   readonly rounds: number;
+  /** Points of a win (KTS: 3), the most a round can give: YYY and ZZZ are shares of it. */
+  readonly win?: number;
   readonly points: ReadonlyMap<string, number>;
   readonly opponents: ReadonlyMap<string, readonly (string | null)[]>;
 }
@@ -266,7 +277,8 @@ export interface KtsValue {
 
 /**
  * KTS tiebreak XXYYYZZZ (seed `kts-tiebreak-it.txt`): XX = points; YYY = ⌊1000 × Σ opponents' points
- * / (3 × n²)⌋; ZZZ = ⌊1000 × Σ opponents' opponents' points / (3 × n³)⌋ with each opponent's
+ * / (W × n²)⌋; ZZZ = ⌊1000 × Σ opponents' opponents' points / (W × n³)⌋, W the points of a win (3 in
+ * the KTS rules, whose formula writes 3; 1 with the default win 1 / loss 0), with each opponent's
  * opponent counted once per path (the player himself once per opponent); "il bye risulta avere 0
  * punti, e gli avversari del bye si considera abbiano sempre 0 punti".
  * YYY and ZZZ reach 1000 only when every opponent (resp. opponent's opponent) won every round; the
@@ -274,6 +286,7 @@ export interface KtsValue {
  */
 export function ktsFromOpponents(input: KtsInput): Map<string, KtsValue> {
   const n = input.rounds;
+  const w = input.win ?? KTS_POINTS.win;
   const pts = (name: string | null): number => (name === null ? 0 : (input.points.get(name) ?? 0));
   const out = new Map<string, KtsValue>();
   for (const [name, xx] of input.points) {
@@ -284,8 +297,8 @@ export function ktsFromOpponents(input: KtsInput): Map<string, KtsValue> {
       sum1 += pts(o);
       if (o !== null) for (const q of input.opponents.get(o) ?? []) sum2 += pts(q);
     }
-    const yyy = n === 0 ? 0 : Math.min(999, Math.floor((1000 * sum1) / (3 * n * n)));
-    const zzz = n === 0 ? 0 : Math.min(999, Math.floor((1000 * sum2) / (3 * n * n * n)));
+    const yyy = n === 0 ? 0 : Math.min(999, Math.floor((1000 * sum1) / (w * n * n)));
+    const zzz = n === 0 ? 0 : Math.min(999, Math.floor((1000 * sum2) / (w * n * n * n)));
     out.set(name, { xx, yyy, zzz, value: xx * 1_000_000 + yyy * 1000 + zzz });
   }
   return out;
@@ -293,16 +306,17 @@ export function ktsFromOpponents(input: KtsInput): Map<string, KtsValue> {
 
 /**
  * KTS tiebreaks from the results: n = rounds played so far; byes are 0-point opponents. Points are
- * match points 3/1/0 (bye 3), an absent round worth `absentPoints` (the event's option, default 0).
+ * the event's (`points`, default win 1 / loss 0; the KTS rules' own 3/1/0 is {@link KTS_POINTS}), a bye
+ * a win, an absent round worth `absentPoints` (the event's option, default 0).
  */
 export function kts(
   table: ResultTable,
-  options: { readonly absentPoints?: number } = {},
+  options: { readonly absentPoints?: number; readonly points?: Scoring } = {},
 ): Map<string, KtsValue> {
-  const points = scores(
-    table,
-    options.absentPoints === undefined ? {} : { absentPoints: options.absentPoints },
-  );
+  const rules: { -readonly [K in keyof ScoreRules]: ScoreRules[K] } = {};
+  if (options.absentPoints !== undefined) rules.absentPoints = options.absentPoints;
+  if (options.points !== undefined) rules.points = options.points;
+  const points = scores(table, rules);
   const opponents = new Map<string, (string | null)[]>();
   for (const name of table.players) {
     const list: (string | null)[] = [];
@@ -312,7 +326,12 @@ export function kts(
     }
     opponents.set(name, list);
   }
-  return ktsFromOpponents({ rounds: table.rounds, points, opponents });
+  return ktsFromOpponents({
+    rounds: table.rounds,
+    points,
+    opponents,
+    win: (options.points ?? DEFAULT_POINTS).win,
+  });
 }
 
 /** KTS value formatted as in the document: 7 or 8 digits (XX without padding, YYY and ZZZ padded). */

@@ -207,7 +207,7 @@ describe('every output on the reference matches, read as files', () => {
     for (const e of ['swiss-8.json', 'kts-example.json', 'mcmahon-12.json'])
       conforms('tournament-standings', 'tournament', 'standings', '--json', `${EXAMPLES}${e}`);
     for (const e of ['swiss-8.json', 'mcmahon-12.json'])
-      conforms('tournament-pair', 'tournament', 'pair', '--json', `${EXAMPLES}${e}`);
+      conforms('tournament-pair', 'tournament', 'pair', '--dry-run', '--json', `${EXAMPLES}${e}`);
     const j = conforms(
       'tournament-standings',
       'tournament',

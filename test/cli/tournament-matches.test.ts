@@ -79,14 +79,14 @@ describe('bdb tournament standings from match files', () => {
       [2, 'Jürgen Ölmann', 'Maxence', 'date order'], // g0027: their round-1 pairing is taken
     ]);
     expect(j.unfinished).toEqual([{ file: truncated, players: ['Niels', 'Zoë Ångström'] }]);
-    // Points: Niels 3, Maxence 3, Jürgen 3, Zoë 0. Buchholz (unplayed rounds ignored): Jürgen and
-    // Maxence 3 + 3 = 6 (each other twice), Niels 0 (Zoë), Zoë 3 (Niels). Head-to-head among the
+    // Points (default win 1 / loss 0): Niels 1, Maxence 1, Jürgen 1, Zoë 0. Buchholz (unplayed rounds
+    // ignored): Jürgen and Maxence 1 + 1 = 2 (each other twice), Niels 0 (Zoë), Zoë 1 (Niels). Head-to-head among the
     // players equal on points and Buchholz: Jürgen and Maxence won one game each against the other.
     expect(j.standings.map((s) => [s.rank, s.player, s.points, s.tiebreakValues])).toEqual([
-      [1, 'Jürgen Ölmann', 3, { buchholz: 6, 'head-to-head': 1 }],
-      [1, 'Maxence', 3, { buchholz: 6, 'head-to-head': 1 }],
-      [3, 'Niels', 3, { buchholz: 0, 'head-to-head': 0 }],
-      [4, 'Zoë Ångström', 0, { buchholz: 3, 'head-to-head': 0 }],
+      [1, 'Jürgen Ölmann', 1, { buchholz: 2, 'head-to-head': 1 }],
+      [1, 'Maxence', 1, { buchholz: 2, 'head-to-head': 1 }],
+      [3, 'Niels', 1, { buchholz: 0, 'head-to-head': 0 }],
+      [4, 'Zoë Ångström', 0, { buchholz: 1, 'head-to-head': 0 }],
     ]);
   });
 
@@ -116,11 +116,12 @@ describe('bdb tournament standings from match files', () => {
     expect(j.tiebreaks).toEqual(['kts']);
     const points = Object.fromEntries(j.standings.map((s) => [s.player, s.points]));
     // lasse won four (klara, jonnyb1169, williampitt, leos) and lost to mightymike
+    // default points: a win 1, a loss 0
     expect(points).toEqual({
-      lasse: 12,
-      mightymike: 3,
-      'Kévin Unger': 3,
-      'Davor KOZOMAN': 3,
+      lasse: 4,
+      mightymike: 1,
+      'Kévin Unger': 1,
+      'Davor KOZOMAN': 1,
       klara: 0,
       jonnyb1169: 0,
       williampitt: 0,

@@ -38,18 +38,18 @@ function twoRounds(rounds: number | undefined): string {
 describe('tournament pair after the last planned round', () => {
   test('"rounds": 2 and two rounds played: one line, exit 1, nothing on stdout', () => {
     const p = twoRounds(2);
-    const r = bdb('tournament', 'pair', p);
+    const r = bdb('tournament', 'pair', '--dry-run', p);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
       `bdb: ${p}: all 2 planned rounds have results: no round left to pair; the standings are final (set "rounds" in the event file to play more)\n`,
     );
-    expect(bdb('tournament', 'pair', '--json', p).code).toBe(1);
+    expect(bdb('tournament', 'pair', '--dry-run', '--json', p).code).toBe(1);
   });
 
   test('no "rounds": 2 = ⌈log₂ 4⌉ rounds for four players, said so', () => {
     const p = twoRounds(undefined);
-    const r = bdb('tournament', 'pair', p);
+    const r = bdb('tournament', 'pair', '--dry-run', p);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `bdb: ${p}: all 2 planned rounds (the default for 4 players: the event file gives no "rounds") have results: no round left to pair; the standings are final (set "rounds" in the event file to play more)\n`,
@@ -57,7 +57,7 @@ describe('tournament pair after the last planned round', () => {
   });
 
   test('a round still to play is paired as before (examples/swiss-8.json: round 4 of 4)', () => {
-    const r = bdb('tournament', 'pair', join(REF_DIR, '../../examples/swiss-8.json'));
+    const r = bdb('tournament', 'pair', '--dry-run', join(REF_DIR, '../../examples/swiss-8.json'));
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('Club Swiss, 8 players — Swiss, round 4 of 4');
     // the standings of the finished event are still given

@@ -53,12 +53,12 @@ describe('bdb tournament', () => {
   });
 
   test('pair on swiss-8: 4 pairs, no rematches, the seed printed; reruns agree', () => {
-    const r = bdb('tournament', 'pair', SWISS);
+    const r = bdb('tournament', 'pair', '--dry-run', SWISS);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Seed: \d+ \(derived from the event name and round/);
     expect(r.stdout).toContain('Bye: none');
-    expect(bdb('tournament', 'pair', SWISS).stdout).toBe(r.stdout);
-    const j = JSON.parse(bdb('tournament', 'pair', '--json', SWISS).stdout) as PairJson;
+    expect(bdb('tournament', 'pair', '--dry-run', SWISS).stdout).toBe(r.stdout);
+    const j = JSON.parse(bdb('tournament', 'pair', '--dry-run', '--json', SWISS).stdout) as PairJson;
     expect(j).toMatchObject({
       $schema: 'docs/schema/tournament-pair.schema.json',
       schemaVersion: 2,
@@ -76,7 +76,7 @@ describe('bdb tournament', () => {
   });
 
   test('--seed sets the seed; --results adds a CSV round (the last: then nothing is left to pair)', () => {
-    const r = bdb('tournament', 'pair', '--json', '--seed', '7', SWISS);
+    const r = bdb('tournament', 'pair', '--dry-run', '--json', '--seed', '7', SWISS);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as PairJson;
     expect(j).toMatchObject({ seed: 7, seedDerived: false });
@@ -89,14 +89,14 @@ describe('bdb tournament', () => {
     const s = JSON.parse(bdb('tournament', 'standings', '--json', '--results', csv, SWISS).stdout);
     expect(s.rounds).toBe(4);
     // the event plans 4 rounds ("rounds": 4): with round 4 played it is over, and pair refuses
-    const next = bdb('tournament', 'pair', '--json', '--results', csv, SWISS);
+    const next = bdb('tournament', 'pair', '--dry-run', '--json', '--results', csv, SWISS);
     expect(next.code).toBe(1);
     expect(next.stdout).toBe('');
     expect(next.stderr).toContain(': all 4 planned rounds have results: no round left to pair');
   });
 
   test('pair on the McMahon example pairs on McMahon scores with a bye', () => {
-    const r = bdb('tournament', 'pair', '--json', MCMAHON);
+    const r = bdb('tournament', 'pair', '--dry-run', '--json', MCMAHON);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as PairJson;
     expect(j.system).toBe('mcmahon');
@@ -137,7 +137,7 @@ describe('bdb tournament', () => {
 
   test('usage errors: exit 2', () => {
     expect(bdb('tournament', 'standings', '--bogus', KTS).code).toBe(2);
-    expect(bdb('tournament', 'pair', KTS, '--seed', 'abc').code).toBe(2);
+    expect(bdb('tournament', 'pair', '--dry-run', KTS, '--seed', 'abc').code).toBe(2);
     expect(bdb('tournament', 'standings').code).toBe(2);
     expect(bdb('tournament', 'rank', KTS).code).toBe(2);
   });

@@ -1,4 +1,5 @@
 /**
+ * `bdb tournament new FILE`, `bdb tournament result EVENT …` (write the event file, atomically),
  * `bdb tournament standings INPUTS...` and `bdb tournament pair EVENT`: Swiss and McMahon events. Standings
  * come from an event file (plus `--results`) or from match files (src/cli/tournament-matches.ts); `pair`
  * gives the next round's pairings, the bye and the seed. Tables, or JSON (src/report/tournament.ts).
@@ -42,9 +43,27 @@ import {
   renderTournamentReviewHtml,
   tournamentPlanSummary,
 } from '../../report/tournament-review.js';
-import { TournamentError } from '../../tournament/event.js';
-import { type EventFile, parseEventJson, parseResultsCsv, withResults } from '../../tournament/file.js';
+import { describeResult, enterResult, newEvent, recordPairing } from '../../tournament/edit.js';
+import {
+  DEFAULT_POINTS,
+  describePoints,
+  resultTable,
+  type Scoring,
+  TournamentError,
+} from '../../tournament/event.js';
+import {
+  checkConsistent,
+  type EventFile,
+  eventFileText,
+  parseEventJson,
+  parseResultsCsv,
+  TIEBREAK_NAMES,
+  type TiebreakName,
+  withResults,
+} from '../../tournament/file.js';
+import { roundsProgress } from '../../tournament/progress.js';
 import { computeStandings, pairNextRound } from '../../tournament/standings.js';
+import { swissRounds } from '../../tournament/swiss.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
@@ -56,13 +75,17 @@ import {
   personOptions,
   personSettings,
 } from '../options.js';
-import { outputWidth, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, replaceUserFile, writeOut, writeUserFile } from '../output.js';
 
 export interface TournamentOptions {
   results?: string;
   json?: boolean;
   seed?: string;
   event?: string;
+  /** `pair`: pair even though results are missing. */
+  force?: boolean;
+  /** `pair`: print the pairing without recording it in the event file. */
+  dryRun?: boolean;
 }
 
 /** Parses `--seed N` (a whole number 0 … 2³² − 1); anything else is a usage error. */
@@ -91,37 +114,69 @@ function readText(file: string, fail: (message: string) => void): string | null 
   }
 }
 
-/** Runs a tournament subcommand on the event (plus `--results`), printing one line on a bad input. */
-function runOnEvent(file: string, opts: TournamentOptions, body: (event: EventFile) => string): ExitCode {
-  let failed = false;
-  const fail = (message: string): void => {
-    failed = true;
-    process.stderr.write(`bdb: ${message}\n`);
-  };
+/** The event file as read (`own`), and with the `--results` CSV added (`event`); null after printing why not. */
+function loadEvent(
+  file: string,
+  opts: TournamentOptions,
+  fail: (message: string) => void,
+): { own: EventFile; event: EventFile } | null {
   const text = readText(file, fail);
-  if (text === null) return EXIT.someFailed;
+  if (text === null) return null;
   const csv = opts.results === undefined ? null : readText(opts.results, fail);
-  if (failed) return EXIT.someFailed;
-  let output: string;
+  if (opts.results !== undefined && csv === null) return null;
   try {
-    let event = parseEventJson(text, file);
+    const own = parseEventJson(text, file);
+    let event = own;
     if (opts.results !== undefined && csv !== null) {
       event = withResults(
-        event,
+        own,
         parseResultsCsv(
           csv,
           opts.results,
-          event.players.map((p) => p.name),
+          own.players.map((p) => p.name),
         ),
         opts.results,
       );
     }
-    output = body(event);
+    return { own, event };
   } catch (e) {
-    fail(e instanceof TournamentError ? `${file}: ${e.message}` : describeFailure(file, e));
+    fail(describeFailure(file, e));
+    return null;
+  }
+}
+
+/** Prints `bdb: MESSAGE` on stderr. */
+function complain(message: string): void {
+  process.stderr.write(`bdb: ${message}\n`);
+}
+
+/**
+ * Runs a tournament subcommand on the event (plus `--results`): `body` returns the text to print, and
+ * may replace the event file (atomically). One line on a bad input or a refused change, exit 1.
+ */
+function runOnEvent(
+  file: string,
+  opts: TournamentOptions,
+  body: (event: EventFile, own: EventFile) => { text: string; write?: EventFile },
+): ExitCode {
+  const loaded = loadEvent(file, opts, complain);
+  if (loaded === null) return EXIT.someFailed;
+  let out: { text: string; write?: EventFile };
+  try {
+    out = body(loaded.event, loaded.own);
+    if (out.write !== undefined) checkConsistent(out.write, file);
+  } catch (e) {
+    complain(e instanceof TournamentError ? `${file}: ${e.message}` : describeFailure(file, e));
     return EXIT.someFailed;
   }
-  writeOut(`${output}\n`);
+  if (out.write !== undefined) {
+    const failed = replaceUserFile(file, eventFileText(out.write));
+    if (failed !== null) {
+      complain(oneLine(failed));
+      return EXIT.someFailed;
+    }
+  }
+  writeOut(`${out.text}\n`);
   return EXIT.ok;
 }
 
@@ -137,7 +192,10 @@ function standingsOutput(
   plannedRounds?: number | null,
 ): string {
   const computed = computeStandings(event);
-  const s = plannedRounds === undefined ? computed : { ...computed, plannedRounds };
+  // match files have no schedule to miss results against: their rounds are those found
+  const found =
+    fromMatches === null ? computed : { ...computed, roundsComplete: computed.rounds, incomplete: [] };
+  const s = plannedRounds === undefined ? found : { ...found, plannedRounds };
   if (!opts.json) return renderStandings(s, outputWidth());
   return JSON.stringify(jsonStandings(s, fromMatches, duplicates), null, 2);
 }
@@ -150,7 +208,7 @@ export async function runStandings(inputs: readonly string[], opts: TournamentOp
   // the match files' readers are loaded only here (the library's review and pairings read none)
   const { isEventFileInput, runStandingsFromMatches } = await import('../tournament-matches.js');
   if (isEventFileInput(inputs, opts))
-    return runOnEvent(inputs[0]!, opts, (event) => standingsOutput(event, opts));
+    return runOnEvent(inputs[0]!, opts, (event) => ({ text: standingsOutput(event, opts) }));
   if (opts.results !== undefined)
     throw new UsageError('--results applies to an event file, not to match files');
   return runStandingsFromMatches(inputs, opts, (event, fromMatches, duplicates, planned) =>
@@ -158,12 +216,16 @@ export async function runStandings(inputs: readonly string[], opts: TournamentOp
   );
 }
 
-/** `bdb tournament pair EVENT`: the next round's pairings, the bye and the seed. */
+/**
+ * `bdb tournament pair EVENT`: the next round's pairings, the bye and the seed, recorded in the event file
+ * (the boards, and the bye as a win) unless `--dry-run`. Refused while results are missing, unless `--force`.
+ */
 export function runPair(file: string, opts: TournamentOptions): ExitCode {
   const seed = seedOption(opts.seed);
-  return runOnEvent(file, opts, (event) => {
-    const next = pairNextRound(event, seed);
+  return runOnEvent(file, opts, (event, own) => {
+    const next = pairNextRound(event, seed, opts.force === true);
     const p = next.pairing;
+    const record = opts.dryRun !== true;
     const view = {
       ...(event.name !== undefined ? { name: event.name } : {}),
       system: event.system.type,
@@ -175,8 +237,143 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
       bye: p.bye,
       rematches: p.rematches,
       scores: Object.fromEntries(next.scores),
+      recorded: record ? file : null,
     };
-    return opts.json ? JSON.stringify(jsonPairing(view), null, 2) : renderPairing(view, outputWidth());
+    const text = opts.json ? JSON.stringify(jsonPairing(view), null, 2) : renderPairing(view, outputWidth());
+    return record ? { text, write: recordPairing(own, p) } : { text };
+  });
+}
+
+/** Parses `--scoring W/L` or `W/D/L` (points of a win, a draw, a loss). */
+export function scoringOption(value: string | undefined): Scoring | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)(?:\/(\d+(?:\.\d+)?))?$/.exec(value.trim());
+  if (m) {
+    const win = Number(m[1]);
+    const loss = Number(m[3] ?? m[2]);
+    const draw = m[3] === undefined ? (win + loss) / 2 : Number(m[2]);
+    if (win > loss && draw >= loss && draw <= win) return { win, draw, loss };
+  }
+  throw new UsageError(
+    `--scoring expects WIN/LOSS or WIN/DRAW/LOSS with a win worth more than a loss (1/0, 3/1/0), got ${JSON.stringify(value)}`,
+  );
+}
+
+export interface NewEventOptions {
+  name?: string;
+  players?: string[];
+  rounds?: string;
+  scoring?: string;
+  tiebreaks?: string;
+  force?: boolean;
+}
+
+/** `bdb tournament new FILE --name … --players …`: writes a new Swiss event file (never over one, unless --force). */
+export function runNew(file: string, opts: NewEventOptions): ExitCode {
+  const players = (opts.players ?? []).flatMap((p) => p.split(','));
+  if (opts.name === undefined || opts.name.trim() === '') throw new UsageError('give the event a --name');
+  let rounds: number | undefined;
+  if (opts.rounds !== undefined) {
+    if (!/^\d+$/.test(opts.rounds) || Number(opts.rounds) < 1)
+      throw new UsageError(`--rounds expects a whole number ≥ 1, got ${JSON.stringify(opts.rounds)}`);
+    rounds = Number(opts.rounds);
+  }
+  const points = scoringOption(opts.scoring);
+  const tiebreaks = (opts.tiebreaks ?? 'kts')
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  for (const t of tiebreaks) {
+    if (!(TIEBREAK_NAMES as readonly string[]).includes(t))
+      throw new UsageError(`--tiebreaks: "${t}" is not one of ${TIEBREAK_NAMES.join(', ')}`);
+  }
+  if (!opts.force && existsSync(file)) {
+    complain(`${file}: already exists (give --force to replace it)`);
+    return EXIT.someFailed;
+  }
+  let event: EventFile;
+  try {
+    event = newEvent({
+      name: opts.name.trim(),
+      players,
+      ...(rounds !== undefined ? { rounds } : {}),
+      ...(points !== undefined ? { points } : {}),
+      tiebreaks: tiebreaks as TiebreakName[],
+    });
+  } catch (e) {
+    if (e instanceof TournamentError) throw new UsageError(e.message);
+    throw e;
+  }
+  const failed = replaceUserFile(file, eventFileText(event));
+  if (failed !== null) {
+    complain(oneLine(failed));
+    return EXIT.someFailed;
+  }
+  const planned = swissRounds(event);
+  writeOut(
+    `${file}: "${event.name}", Swiss, ${event.players.length} players, ${planned} rounds` +
+      `${rounds === undefined ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
+      `; next: bdb tournament pair ${file}\n`,
+  );
+  return EXIT.ok;
+}
+
+export interface ResultOptions {
+  winner?: string;
+  score?: string;
+  draw?: boolean;
+  forfeit?: boolean;
+  replace?: boolean;
+}
+
+/** `bdb tournament result FILE ROUND PLAYER OPPONENT --winner NAME|--score A-B|--draw [--forfeit]`. */
+export function runResult(
+  file: string,
+  round: string,
+  player: string,
+  opponent: string,
+  opts: ResultOptions,
+): ExitCode {
+  if (!/^\d+$/.test(round) || Number(round) < 1)
+    throw new UsageError(`ROUND expects a round number ≥ 1, got ${JSON.stringify(round)}`);
+  const given = [opts.winner !== undefined, opts.score !== undefined, opts.draw === true].filter(Boolean);
+  if (given.length !== 1) throw new UsageError('give one of --winner NAME, --score A-B or --draw');
+  let winner: string | null = opts.winner ?? null;
+  let score: [number, number] | undefined;
+  if (opts.score !== undefined) {
+    const m = /^(\d+)\s*[-:]\s*(\d+)$/.exec(opts.score.trim());
+    if (!m)
+      throw new UsageError(
+        `--score expects PLAYER's points then OPPONENT's (7-3), got ${JSON.stringify(opts.score)}`,
+      );
+    score = [Number(m[1]), Number(m[2])];
+    if (score[0] === score[1])
+      throw new UsageError(`--score ${opts.score}: a match has a winner (--draw for a draw)`);
+    winner = score[0] > score[1] ? player : opponent;
+  }
+  if (opts.forfeit && opts.winner === undefined)
+    throw new UsageError('--forfeit goes with --winner NAME (the player who came)');
+  return runOnEvent(file, {}, (_event, own) => {
+    const entered = enterResult(own, {
+      round: Number(round),
+      player,
+      opponent,
+      winner,
+      ...(opts.forfeit ? { forfeit: true } : {}),
+      ...(score !== undefined ? { score } : {}),
+      ...(opts.replace ? { replace: true } : {}),
+    });
+    const outcome = entered.outcome;
+    const said = describeResult(entered.event.results.at(-1)!);
+    const progress = roundsProgress(entered.event, resultTable(entered.event)).find(
+      (x) => x.round === Number(round),
+    );
+    const count = progress ? `; round ${round}: ${progress.results} of ${progress.games} results in` : '';
+    const text =
+      outcome === 'same'
+        ? `round ${round}: ${player}–${opponent} already recorded; ${file} unchanged`
+        : `round ${round}: ${said}${outcome === 'replaced' ? ' (replaces the result entered before)' : ''}${count}`;
+    return outcome === 'same' ? { text } : { text, write: entered.event };
   });
 }
 
@@ -403,11 +600,13 @@ async function finishReview(
   return read.failed ? EXIT.someFailed : EXIT.ok;
 }
 
-/** Adds the `tournament` command and its `standings`, `pair` and `review` subcommands to the program. */
+/** Adds the `tournament` command and its `standings`, `new`, `pair`, `result` and `review` subcommands. */
 export function registerTournament(program: Command): void {
   const tournament = program
     .command('tournament')
-    .description("Swiss and McMahon events: standings with tiebreaks, and the next round's pairings");
+    .description(
+      'Swiss and McMahon events: create one, pair rounds, enter results, standings with tiebreaks',
+    );
   tournament
     .command('standings')
     .description("standings: points, then the event's tiebreaks in its order, then the name")
@@ -419,17 +618,47 @@ export function registerTournament(program: Command): void {
       process.exitCode = await runStandings(inputs, opts);
     });
   tournament
+    .command('new')
+    .description('create a Swiss event file: its name, players, rounds and points')
+    .argument('<file>', 'the event file to write (JSON); an existing one is kept unless --force')
+    .requiredOption('--name <name>', "the event's name")
+    .requiredOption('--players <names...>', 'the players, comma-separated or one per word (repeatable)')
+    .option('--rounds <n>', 'rounds planned (default ⌈log₂ N⌉ for N players)')
+    .option('--scoring <w/l>', 'points WIN/LOSS or WIN/DRAW/LOSS (default 1/0; KTS rules: 3/1/0)')
+    .option('--tiebreaks <list>', `tiebreaks in order (default kts): ${TIEBREAK_NAMES.join(', ')}`)
+    .option('--force', 'replace an existing file')
+    .action((file: string, opts: NewEventOptions) => {
+      process.exitCode = runNew(file, opts);
+    });
+  tournament
     .command('pair')
-    .description('pairings of the next round (Swiss, or McMahon on McMahon scores) and the bye')
-    .argument('<event>', 'event file (JSON)')
+    .description('pair the next round (Swiss, or McMahon on McMahon scores) and record it')
+    .argument('<event>', 'event file (JSON); the boards and the bye are recorded in it')
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
     .option(
       '--seed <n>',
       'seed of the random choices inside score groups (default: from the event name and round)',
     )
+    .option('--force', 'pair although results are missing (those games count as not played)')
+    .option('--dry-run', 'print the pairing without recording it in the event file')
     .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runPair(file, opts);
+    });
+  tournament
+    .command('result')
+    .description("enter one game's result (or forfeit) in the event file")
+    .argument('<file>', 'event file (JSON)')
+    .argument('<n>', 'the round')
+    .argument('<a>', 'one player of the game')
+    .argument('<b>', 'the other')
+    .option('--winner <name>', 'who won')
+    .option('--score <a-b>', "the match score, A's points first (7-3): the higher wins")
+    .option('--draw', 'a draw (not in backgammon: for other games)')
+    .option('--forfeit', 'with --winner: the other player did not come (a win and a loss)')
+    .option('--replace', 'replace a different result entered before for this game')
+    .action((file: string, round: string, player: string, opponent: string, opts: ResultOptions) => {
+      process.exitCode = runResult(file, round, player, opponent, opts);
     });
   personOptions(
     tournament

@@ -117,7 +117,7 @@ describe('Swiss simulation (1,000 seeded events, 4–500 players)', () => {
         const s = state(players, results, round, absentPoints);
         if (s.active.length < 2) break;
         const event = { players, system: { type: 'swiss' as const }, rounds, results };
-        const p = pairSwissRound(event, { seed: ev * 7919 + round, round, absentPoints });
+        const p = pairSwissRound(event, { seed: ev * 7919 + round, round, absentPoints, points: POINTS });
         const where = `event ${ev} (N ${n}), round ${round}`;
         tally.rounds++;
 

@@ -1,7 +1,9 @@
 /**
  * Two rules the standings and the pairing must agree on: an absent round's points (the event's
  * `tiebreakOptions.absentPoints`) count in the Swiss score groups exactly as in the standings, and
- * head-to-head applies only among the players still tied when it is reached.
+ * head-to-head applies only among the players still tied when it is reached. The events are scored
+ * 3/1/0 (their `points`); their absences are deliberate, so they are paired with `force` (an absence
+ * in a round without recorded boards is otherwise a missing result).
  */
 import { describe, expect, it } from 'vitest';
 import type { RoundResult } from '../../../src/tournament/event.js';
@@ -27,6 +29,7 @@ describe('Swiss pairing honours absentPoints', () => {
       JSON.stringify({
         name: 'absent',
         system: { type: 'swiss' },
+        points: { win: 3, draw: 1, loss: 0 }, // the 3/1/0 the expectations are worked on
         players: ['A', 'B', 'C', 'D', 'E', 'F'].map((name) => ({ name })),
         ...(absentPoints === undefined ? {} : { tiebreakOptions: { absentPoints } }),
         results,
@@ -39,19 +42,19 @@ describe('Swiss pairing honours absentPoints', () => {
     const standings = Object.fromEntries(computeStandings(event).rows.map((r) => [r.player, r.points]));
     expect(standings).toEqual({ A: 3, C: 3, E: 1, F: 1, B: 0, D: 0 });
     for (let seed = 0; seed < 20; seed++) {
-      const next = pairNextRound(event, seed);
+      const next = pairNextRound(event, seed, true);
       expect(Object.fromEntries(next.scores)).toEqual(standings);
       expect(sorted(next.pairing.pairs)).toEqual(['A-C', 'B-D', 'E-F']);
       expect(next.pairing.scoreGroupCost).toBe(0);
       // the engine directly, with the option
-      const direct = pairSwissRound(event, { seed, absentPoints: 1 });
+      const direct = pairSwissRound(event, { seed, absentPoints: 1, points: event.points! });
       expect(sorted(direct.pairs)).toEqual(['A-C', 'B-D', 'E-F']);
     }
   });
 
   it('without absentPoints an absence is worth 0 (E and F join B and D)', () => {
     const event = json();
-    const pairings = Array.from({ length: 20 }, (_, seed) => pairNextRound(event, seed));
+    const pairings = Array.from({ length: 20 }, (_, seed) => pairNextRound(event, seed, true));
     for (const next of pairings) {
       expect(Object.fromEntries(next.scores)).toMatchObject({ E: 0, F: 0 });
       expect(sorted(next.pairing.pairs)).toContain('A-C');
@@ -68,6 +71,7 @@ describe('Swiss pairing honours absentPoints', () => {
     const event = parseEventJson(
       JSON.stringify({
         system: { type: 'swiss' },
+        points: { win: 3, draw: 1, loss: 0 }, // the 3/1/0 the expectations are worked on
         players: ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((name) => ({ name })),
         tiebreakOptions: { absentPoints: 1 },
         results: [...results, { round: 1, player: 'E', opponent: 'G', result: 'win' }],
@@ -75,7 +79,7 @@ describe('Swiss pairing honours absentPoints', () => {
       'odd.json',
     );
     for (let seed = 0; seed < 20; seed++) {
-      const next = pairNextRound(event, seed);
+      const next = pairNextRound(event, seed, true);
       expect(next.scores.get('F')).toBe(1);
       expect(['B', 'D', 'G']).toContain(next.pairing.bye);
       const withF = next.pairing.pairs.find((p) => p.includes('F'))!;
@@ -103,6 +107,7 @@ describe('head-to-head only among players still tied', () => {
   const event = parseEventJson(
     JSON.stringify({
       system: { type: 'swiss' },
+      points: { win: 3, draw: 1, loss: 0 }, // the 3/1/0 the expectations are worked on
       players: ['X', 'Y', 'Z', 'P', 'Q', 'R'].map((name) => ({ name })),
       tiebreaks: ['buchholz', 'head-to-head'],
       results: [

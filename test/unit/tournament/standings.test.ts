@@ -36,11 +36,11 @@ describe('computeStandings', () => {
       'e.json',
     );
     const s = computeStandings(event);
-    // C 6; A 3 and B 3 (B beat A head-to-head); D 0
+    // default points win 1 / loss 0: C 2; A 1 and B 1 (B beat A head-to-head); D 0
     expect(s.rows.map((r) => [r.rank, r.player, r.points])).toEqual([
-      [1, 'C', 6],
-      [2, 'B', 3],
-      [3, 'A', 3],
+      [1, 'C', 2],
+      [2, 'B', 1],
+      [3, 'A', 1],
       [4, 'D', 0],
     ]);
     // B met A (3/6) and C (6/6)

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultRounds,
   initialMcMahonScore,
+  KTS_POINTS,
   type RoundResult,
   resultTable,
-  standingsPoints,
   TournamentError,
   type TournamentEvent,
 } from '../../../src/tournament/event.js';
@@ -19,6 +19,7 @@ import {
   ktsFromOpponents,
   matchWinPercent,
   opponentsMatchWinPercent,
+  scores,
   sonnebornBerger,
   sos,
   sosos,
@@ -105,29 +106,40 @@ const event: TournamentEvent = {
 };
 const table = resultTable(event);
 
+// These hand-worked figures use the KTS rules' match points 3/1/0 (seed kts-tiebreak-it.txt), given
+// explicitly: the default is win 1 / loss 0.
+const K = { points: KTS_POINTS } as const;
+
 describe('standings and tiebreaks on a small event', () => {
-  it('scores 3/1/0 with the bye as a win', () => {
-    expect(obj(standingsPoints(event))).toEqual({ A: 6, B: 0, C: 3, D: 3, E: 6 });
+  it('scores 3/1/0 with the bye as a win when the event says so, else win 1 / loss 0', () => {
+    expect(obj(scores(table, K))).toEqual({ A: 6, B: 0, C: 3, D: 3, E: 6 });
+    expect(obj(scores(table))).toEqual({ A: 2, B: 0, C: 1, D: 1, E: 2 });
     expect(table.rounds).toBe(2);
   });
 
   it('computes Buchholz with each bye rule', () => {
-    expect(obj(buchholz(table))).toEqual({ A: 3, B: 12, C: 9, D: 3, E: 0 });
-    expect(obj(buchholz(table, { bye: 'own-score' }))).toEqual({ A: 3, B: 12, C: 9, D: 6, E: 6 });
-    expect(obj(buchholzCut1(table))).toEqual({ A: 3, B: 6, C: 6, D: 0, E: 0 });
-    expect(obj(buchholzCut1(table, { bye: 'zero' }))).toEqual({ A: 3, B: 6, C: 6, D: 3, E: 0 });
-    expect(obj(buchholzMedian(table))).toEqual({ A: 0, B: 0, C: 0, D: 0, E: 0 });
-    expect(obj(sos(table, { bye: () => 100 }))).toEqual({ A: 3, B: 12, C: 9, D: 103, E: 100 });
+    expect(obj(buchholz(table, K))).toEqual({ A: 3, B: 12, C: 9, D: 3, E: 0 });
+    expect(obj(buchholz(table, { ...K, bye: 'own-score' }))).toEqual({ A: 3, B: 12, C: 9, D: 6, E: 6 });
+    expect(obj(buchholzCut1(table, K))).toEqual({ A: 3, B: 6, C: 6, D: 0, E: 0 });
+    expect(obj(buchholzCut1(table, { ...K, bye: 'zero' }))).toEqual({ A: 3, B: 6, C: 6, D: 3, E: 0 });
+    expect(obj(buchholzMedian(table, K))).toEqual({ A: 0, B: 0, C: 0, D: 0, E: 0 });
+    expect(obj(sos(table, { ...K, bye: () => 100 }))).toEqual({ A: 3, B: 12, C: 9, D: 103, E: 100 });
   });
 
   it("counts opponents' unplayed rounds as draws on request", () => {
     // D seen by opponents: loss + bye-as-draw = 1; E: bye-as-draw + win = 4.
-    expect(obj(buchholz(table, { opponentUnplayed: 'as-draw' }))).toEqual({ A: 3, B: 10, C: 7, D: 3, E: 0 });
+    expect(obj(buchholz(table, { ...K, opponentUnplayed: 'as-draw' }))).toEqual({
+      A: 3,
+      B: 10,
+      C: 7,
+      D: 3,
+      E: 0,
+    });
   });
 
   it('computes SOSOS, Sonneborn-Berger, OMW% and head-to-head', () => {
-    expect(obj(sosos(table))).toEqual({ A: 21, B: 3, C: 6, D: 9, E: 12 });
-    expect(obj(sonnebornBerger(table))).toEqual({ A: 3, B: 0, C: 3, D: 0, E: 0 });
+    expect(obj(sosos(table, K))).toEqual({ A: 21, B: 3, C: 6, D: 9, E: 12 });
+    expect(obj(sonnebornBerger(table, K))).toEqual({ A: 3, B: 0, C: 3, D: 0, E: 0 });
     expect(obj(matchWinPercent(table))).toEqual({ A: 1, B: 0.33, C: 0.5, D: 0.5, E: 1 });
     const omw = opponentsMatchWinPercent(table);
     expect(omw.get('A')).toBeCloseTo(0.415, 12);
@@ -139,14 +151,14 @@ describe('standings and tiebreaks on a small event', () => {
   });
 
   it('computes KTS from results, byes as 0-point opponents', () => {
-    const v = kts(table);
+    const v = kts(table, K);
     expect(formatKts(v.get('A')!)).toBe('6250875');
     expect(formatKts(v.get('D')!)).toBe('3250375');
     expect(formatKts(v.get('E')!)).toBe('6000500');
   });
 
   it('describes the rules in force', () => {
-    expect(describeTiebreakRules({ bye: 'zero', opponentUnplayed: 'as-draw' })).toBe(
+    expect(describeTiebreakRules({ ...K, bye: 'zero', opponentUnplayed: 'as-draw' })).toBe(
       "points win 3 / draw 1 / loss 0 / bye 3 / absent 0; own bye: zero; own absence or withdrawal: ignore; opponents' unplayed rounds: as-draw",
     );
   });
@@ -167,11 +179,11 @@ describe('withdrawals', () => {
 
   it('treats rounds after a withdrawal as absences under the chosen rule', () => {
     expect(t.history.get('Z')![1]).toEqual({ kind: 'absent', round: 2 });
-    expect(buchholzCut1(t).get('Z')).toBe(0);
-    expect(buchholzCut1(t, { absent: 'zero' }).get('Z')).toBe(3);
-    expect(buchholz(t, { absent: 'own-score' }).get('Z')).toBe(3);
-    expect(buchholz(t).get('Y')).toBe(6);
-    expect(buchholz(t, { opponentUnplayed: 'as-draw' }).get('Y')).toBe(7);
+    expect(buchholzCut1(t, K).get('Z')).toBe(0);
+    expect(buchholzCut1(t, { ...K, absent: 'zero' }).get('Z')).toBe(3);
+    expect(buchholz(t, { ...K, absent: 'own-score' }).get('Z')).toBe(3);
+    expect(buchholz(t, K).get('Y')).toBe(6);
+    expect(buchholz(t, { ...K, opponentUnplayed: 'as-draw' }).get('Y')).toBe(7);
     expect(matchWinPercent(t).get('Z')).toBe(0.33);
   });
 });

@@ -1,0 +1,208 @@
+/**
+ * Changes a director makes to an event, as pure functions from one event to the next (the CLI reads
+ * and writes the file): a new Swiss event, the pairing of a round recorded (its boards, and its bye
+ * as a win: spec/tournament.md "A bye is a win"), and one game's result entered or corrected.
+ */
+
+import {
+  BYE,
+  type MatchResult,
+  type Player,
+  type RoundPairing,
+  type RoundResult,
+  resultTable,
+  type Scoring,
+  TournamentError,
+} from './event.js';
+import type { EventFile, TiebreakName } from './file.js';
+import { lastRound } from './progress.js';
+import type { SwissPairing } from './swiss.js';
+import { swissRounds } from './swiss.js';
+
+export interface NewEvent {
+  readonly name: string;
+  readonly players: readonly string[];
+  readonly rounds?: number;
+  readonly points?: Scoring;
+  readonly tiebreaks?: readonly TiebreakName[];
+}
+
+/** A Swiss event without results; its players' names are checked (none twice, none named "bye"). */
+export function newEvent(spec: NewEvent): EventFile {
+  const seen = new Set<string>();
+  const players: Player[] = [];
+  for (const raw of spec.players) {
+    const name = raw.trim();
+    if (name === '') continue;
+    if (name.toLowerCase() === BYE) throw new TournamentError(`"${BYE}" cannot be a player's name`);
+    if (seen.has(name)) throw new TournamentError(`player "${name}" is listed twice`);
+    seen.add(name);
+    players.push({ name });
+  }
+  if (players.length < 2) throw new TournamentError('an event needs at least two players');
+  return {
+    name: spec.name,
+    system: { type: 'swiss' },
+    ...(spec.rounds !== undefined ? { rounds: spec.rounds } : {}),
+    ...(spec.points !== undefined ? { points: spec.points } : {}),
+    players,
+    tiebreaks: spec.tiebreaks ?? [],
+    tiebreakOptions: {},
+    results: [],
+  };
+}
+
+/** The event with the round's boards recorded, and its bye as a win (so the next round avoids it). */
+export function recordPairing(event: EventFile, pairing: SwissPairing): EventFile {
+  const boards: RoundPairing[] = pairing.pairs.map(([player, opponent]) => ({
+    round: pairing.round,
+    player,
+    opponent,
+  }));
+  const bye: RoundResult[] =
+    pairing.bye === null ? [] : [{ round: pairing.round, player: pairing.bye, opponent: BYE, result: 'win' }];
+  return {
+    ...event,
+    pairings: [...(event.pairings ?? []), ...boards],
+    results: [...event.results, ...bye],
+  };
+}
+
+/** One game's result as the director gives it. */
+export interface GameResult {
+  readonly round: number;
+  readonly player: string;
+  readonly opponent: string;
+  /** The winner's name, or null for a draw. */
+  readonly winner: string | null;
+  readonly forfeit?: boolean;
+  /** The match score, `player`'s points first ("7-3"). */
+  readonly score?: readonly [number, number];
+  /** Replace a different result already entered for the game. */
+  readonly replace?: boolean;
+}
+
+export type EnterOutcome = 'added' | 'same' | 'replaced';
+
+function unknownPlayer(name: string, event: EventFile): TournamentError {
+  const lower = name.toLowerCase();
+  const close = event.players.find((p) => p.name.toLowerCase() === lower);
+  const hint = close
+    ? ` (did you mean "${close.name}"?)`
+    : ` (the players: ${event.players.map((p) => p.name).join(', ')})`;
+  return new TournamentError(`no player "${name}" in the event${hint}`);
+}
+
+/**
+ * The event with one game's result: the two players must be paired in that round when the round's
+ * boards are recorded; otherwise the round is the current one or the next. The same result entered
+ * again changes nothing ('same'); a different one is refused unless `replace`.
+ */
+export function enterResult(event: EventFile, g: GameResult): { event: EventFile; outcome: EnterOutcome } {
+  for (const name of [g.player, g.opponent]) {
+    if (!event.players.some((p) => p.name === name)) throw unknownPlayer(name, event);
+  }
+  if (g.player === g.opponent) throw new TournamentError(`"${g.player}" cannot play himself`);
+  if (g.winner !== null && g.winner !== g.player && g.winner !== g.opponent) {
+    throw new TournamentError(`the winner "${g.winner}" is neither "${g.player}" nor "${g.opponent}"`);
+  }
+  if (g.forfeit && g.winner === null)
+    throw new TournamentError('a forfeit needs a winner (the player who came)');
+  const table = resultTable(event);
+  const planned = swissRounds(event);
+  const last = lastRound(event, table);
+  if (!Number.isInteger(g.round) || g.round < 1 || g.round > planned) {
+    throw new TournamentError(`round ${g.round}: the event has rounds 1 to ${planned}`);
+  }
+  const boards = (event.pairings ?? []).filter((p) => p.round === g.round);
+  const entryOf = (name: string) => table.history.get(name)?.[g.round - 1];
+  if (boards.length > 0) {
+    const board = (name: string) => boards.find((b) => b.player === name || b.opponent === name);
+    const mine = board(g.player);
+    const paired = mine && (mine.player === g.opponent || mine.opponent === g.opponent);
+    if (!paired) {
+      const say = (name: string): string => {
+        const b = board(name);
+        if (b) return `"${name}" plays "${b.player === name ? b.opponent : b.player}"`;
+        return entryOf(name)?.kind === 'bye' ? `"${name}" has the bye` : `"${name}" is not paired`;
+      };
+      throw new TournamentError(
+        `"${g.player}" and "${g.opponent}" are not paired in round ${g.round}: ${say(g.player)}, ${say(g.opponent)}`,
+      );
+    }
+  } else if (g.round > last + 1 || (event.pairings ?? []).length > 0) {
+    // an event paired by `pair` has its boards for every round it plays; by hand, the next round may start
+    throw new TournamentError(
+      `round ${g.round} is not paired yet (the event has pairings or results up to round ${last})`,
+    );
+  } else {
+    for (const name of [g.player, g.opponent]) {
+      const player = event.players.find((p) => p.name === name)!;
+      if (player.withdrawnAfterRound !== undefined && player.withdrawnAfterRound < g.round) {
+        throw new TournamentError(`"${name}" withdrew after round ${player.withdrawnAfterRound}`);
+      }
+      const e = entryOf(name);
+      if (e?.kind === 'bye') throw new TournamentError(`"${name}" has the bye in round ${g.round}`);
+      if (e?.kind === 'played' && e.opponent !== (name === g.player ? g.opponent : g.player)) {
+        throw new TournamentError(
+          `"${name}" already has a result in round ${g.round}, against "${e.opponent}"`,
+        );
+      }
+    }
+  }
+  const winner = g.winner;
+  const loser = winner === g.player ? g.opponent : g.player;
+  const score =
+    g.score === undefined
+      ? undefined
+      : winner === g.opponent
+        ? `${g.score[1]}-${g.score[0]}`
+        : `${g.score[0]}-${g.score[1]}`;
+  const result: RoundResult = {
+    round: g.round,
+    player: winner ?? g.player,
+    opponent: winner === null ? g.opponent : loser,
+    result: (winner === null ? 'draw' : 'win') as MatchResult,
+    ...(g.forfeit ? { forfeit: true } : {}),
+    ...(score !== undefined ? { score } : {}),
+  };
+  const sameGame = (r: RoundResult): boolean =>
+    r.round === g.round &&
+    ((r.player === g.player && r.opponent === g.opponent) ||
+      (r.player === g.opponent && r.opponent === g.player));
+  const old = event.results.filter(sameGame);
+  if (old.length > 0) {
+    const now = entryOf(result.player);
+    const same =
+      now?.kind === 'played' &&
+      now.result === result.result &&
+      old.every(
+        (r) =>
+          (r.forfeit ?? false) === (result.forfeit ?? false) &&
+          (r.score === undefined || score === undefined || describeScore(r) === score),
+      );
+    if (same) return { event, outcome: 'same' };
+    if (!g.replace) {
+      const was = old[0]!;
+      throw new TournamentError(
+        `round ${g.round}: "${g.player}"–"${g.opponent}" already has a result (${describeResult(was)}); give --replace to change it`,
+      );
+    }
+  }
+  const results = [...event.results.filter((r) => !sameGame(r)), result];
+  return { event: { ...event, results }, outcome: old.length > 0 ? 'replaced' : 'added' };
+}
+
+function describeScore(r: RoundResult): string | undefined {
+  if (r.score === undefined) return undefined;
+  if (r.result === 'loss') return r.score.split('-').reverse().join('-');
+  return r.score;
+}
+
+/** A result in words: "Anna won 7-3", "Bob won by forfeit", "a draw". */
+export function describeResult(r: RoundResult): string {
+  if (r.result === 'draw') return `${r.player} and ${r.opponent} drew`;
+  const winner = r.result === 'win' ? r.player : r.opponent;
+  const how = r.forfeit ? ' by forfeit' : r.score !== undefined ? ` ${describeScore(r)}` : '';
+  return `${winner} won${how}`;
+}

@@ -1,0 +1,222 @@
+/**
+ * A tournament director's day (issue 42, item 8): `pair` records the boards and the bye it gives, so the
+ * next round gives the bye to someone else; `new` and `result` write the event file (atomically, refusing
+ * what a director would not want); `pair` refuses while results are missing and `standings` says how many
+ * are in; the default points are a win 1 and a loss 0 (backgammon has no draws: spec/tournament.md).
+ * Expected figures are worked by hand from the rules of spec/tournament.md, not read from bdb.
+ */
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { bdb } from '../helpers/cli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-director-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface EventJson {
+  pairings?: { round: number; player: string; opponent: string }[];
+  results: { round: number; player: string; opponent: string; result: string; forfeit?: boolean }[];
+}
+const read = (file: string): EventJson => JSON.parse(readFileSync(file, 'utf8')) as EventJson;
+
+describe('pair records the bye it gives', () => {
+  test('five players, five rounds: each round the bye goes to a player who has not had one', () => {
+    // written by hand, as a director of the old format would: no pairings, no results
+    const file = join(tmp, 'odd.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'Odd field',
+        system: { type: 'swiss' },
+        rounds: 5,
+        players: ['Ann', 'Bob', 'Cid', 'Dan', 'Eve'].map((name) => ({ name })),
+        results: [],
+      }),
+    );
+    const byes: string[] = [];
+    for (let round = 1; round <= 5; round++) {
+      const r = bdb('tournament', 'pair', '--json', file);
+      expect(r.code, r.stderr).toBe(0);
+      const p = JSON.parse(r.stdout) as { round: number; bye: string; pairs: { player: string }[] };
+      expect(p.round).toBe(round);
+      byes.push(p.bye);
+      // the bye is in the event file as a win (spec/tournament.md: "A bye is a win")
+      expect(read(file).results).toContainEqual({ round, player: p.bye, opponent: 'bye', result: 'win' });
+      // the director enters the round's results: the first-named player of each board wins
+      const event = read(file);
+      for (const b of event.pairings!.filter((x) => x.round === round)) {
+        event.results.push({ round, player: b.player, opponent: b.opponent, result: 'win' });
+      }
+      writeFileSync(file, JSON.stringify(event));
+    }
+    // five rounds, five players: no one has the bye twice
+    expect(new Set(byes).size).toBe(5);
+  });
+
+  test('--dry-run prints the pairing and leaves the file as it was', () => {
+    const file = join(tmp, 'dry.json');
+    const text = JSON.stringify({
+      system: { type: 'swiss' },
+      players: ['A', 'B', 'C'].map((name) => ({ name })),
+      results: [],
+    });
+    writeFileSync(file, text);
+    const r = bdb('tournament', 'pair', '--dry-run', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Not recorded (--dry-run).');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+  });
+});
+
+describe('new and result', () => {
+  test('a director creates an event, pairs it and enters results, forfeits and corrections', () => {
+    const file = join(tmp, 'club.json');
+    const made = bdb('tournament', 'new', file, '--name', 'Club night', '--players', 'Ann,Bob,Cid,Dan');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('4 players, 2 rounds');
+    expect(made.stdout).toContain('points win 1 / loss 0');
+    // never over an existing event
+    const again = bdb('tournament', 'new', file, '--name', 'X', '--players', 'A,B');
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`bdb: ${file}: already exists (give --force to replace it)\n`);
+    expect(bdb('tournament', 'pair', file).code).toBe(0);
+    const [one, two] = read(file).pairings!;
+    const [a, b] = [one!.player, one!.opponent];
+    const [c, d] = [two!.player, two!.opponent];
+
+    // unknown player, players not paired together, a round not paired yet: refused, file unchanged
+    const refuse = (args: string[], message: string) => {
+      const before = readFileSync(file, 'utf8');
+      const r = bdb('tournament', 'result', file, ...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toContain(message);
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    };
+    refuse(['1', a, 'Zed', '--winner', a], 'no player "Zed" in the event (the players: Ann, Bob, Cid, Dan)');
+    refuse(['1', a, 'ann'.toUpperCase(), '--winner', a], 'no player "ANN"');
+    refuse(['1', a, c, '--winner', a], `"${a}" and "${c}" are not paired in round 1: "${a}" plays "${b}"`);
+    refuse(['2', a, c, '--winner', a], 'round 2 is not paired yet');
+    refuse(['3', a, b, '--winner', a], 'round 3: the event has rounds 1 to 2');
+
+    const r1 = bdb('tournament', 'result', file, '1', a, b, '--score', '7-3');
+    expect(r1.code, r1.stderr).toBe(0);
+    expect(r1.stdout).toBe(`round 1: ${a} won 7-3; round 1: 1 of 2 results in\n`);
+    // the same result again: nothing changes; another one: refused without --replace
+    expect(bdb('tournament', 'result', file, '1', b, a, '--winner', a).stdout).toContain('already recorded');
+    refuse(['1', a, b, '--winner', b], `already has a result (${a} won 7-3); give --replace to change it`);
+    const fixed = bdb('tournament', 'result', file, '1', a, b, '--winner', b, '--replace');
+    expect(fixed.stdout).toContain(`round 1: ${b} won (replaces the result entered before)`);
+    const forfeit = bdb('tournament', 'result', file, '1', c, d, '--winner', d, '--forfeit');
+    expect(forfeit.stdout).toBe(`round 1: ${d} won by forfeit; round 1: 2 of 2 results in\n`);
+    expect(read(file).results).toEqual([
+      { round: 1, player: b, opponent: a, result: 'win' },
+      { round: 1, player: d, opponent: c, result: 'win', forfeit: true },
+    ]);
+    // the file is still an event file every command reads
+    const s = JSON.parse(bdb('tournament', 'standings', '--json', file).stdout);
+    expect(s).toMatchObject({ rounds: 1, roundsComplete: 1, incompleteRounds: [] });
+  });
+
+  test('a file that cannot be replaced is left whole, with one line', () => {
+    if (process.getuid?.() === 0) return; // root writes into read-only folders
+    const dir = mkdtempSync(join(tmp, 'ro-'));
+    const file = join(dir, 'e.json');
+    bdb('tournament', 'new', file, '--name', 'E', '--players', 'A,B');
+    const before = readFileSync(file, 'utf8');
+    chmodSync(dir, 0o555);
+    try {
+      const r = bdb('tournament', 'pair', file);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`bdb: ${file}: cannot write (left unchanged): permission denied (EACCES)\n`);
+      expect(readFileSync(file, 'utf8')).toBe(before);
+    } finally {
+      chmodSync(dir, 0o755);
+    }
+  });
+});
+
+describe('missing results', () => {
+  // eight players; rounds 1 and 2 complete; round 3: one result of four (the issue's case)
+  const file = join(tmp, 'partial.json');
+  const names = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+  writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'Partial',
+      system: { type: 'swiss' },
+      rounds: 4,
+      players: names.map((name) => ({ name })),
+      results: [
+        ...[0, 2, 4, 6].map((i) => ({ round: 1, player: names[i], opponent: names[i + 1], result: 'win' })),
+        ...[0, 4].map((i) => ({ round: 2, player: names[i], opponent: names[i + 2], result: 'win' })),
+        ...[1, 5].map((i) => ({ round: 2, player: names[i], opponent: names[i + 2], result: 'win' })),
+        { round: 3, player: 'A', opponent: 'E', result: 'win' },
+      ],
+    }),
+  );
+
+  test('standings say how many results of the round are in', () => {
+    const r = bdb('tournament', 'standings', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('Partial — Swiss, after round 2 of 4 (round 3: 1 of 4 results in)');
+    expect(r.stdout).toContain('Missing results (the points count the results in): round 3: no result for');
+    const j = JSON.parse(bdb('tournament', 'standings', '--json', file).stdout);
+    expect(j).toMatchObject({ rounds: 3, roundsComplete: 2 });
+    expect(j.incompleteRounds[0]).toMatchObject({ round: 3, games: 4, results: 1 });
+  });
+
+  test('pair refuses and names the games; --force pairs anyway', () => {
+    const r = bdb('tournament', 'pair', '--dry-run', file);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `bdb: ${file}: results missing: round 3 (1 of 4 results in): no result for B, C, D, F, G, H; ` +
+        'enter them (bdb tournament result) or pair anyway with --force\n',
+    );
+    const forced = bdb('tournament', 'pair', '--dry-run', '--force', '--json', file);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.stdout).round).toBe(4);
+  });
+
+  test('a recorded pairing names its missing games', () => {
+    const club = join(tmp, 'club4.json');
+    bdb('tournament', 'new', club, '--name', 'Four', '--players', 'A,B,C,D');
+    bdb('tournament', 'pair', club);
+    const [one, two] = read(club).pairings!;
+    bdb('tournament', 'result', club, '1', one!.player, one!.opponent, '--winner', one!.player);
+    const r = bdb('tournament', 'pair', club);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`round 1 (1 of 2 results in): ${two!.player}–${two!.opponent};`);
+    expect(bdb('tournament', 'standings', club).stdout.split('\n')[0]).toBe(
+      'Four — Swiss, no round complete of 2 (round 1: 1 of 2 results in)',
+    );
+  });
+});
+
+describe('default points', () => {
+  test('a win 1, a loss 0; 3/1/0 when the event says so', () => {
+    const make = (name: string, extra: object) => {
+      const p = join(tmp, name);
+      writeFileSync(
+        p,
+        JSON.stringify({
+          system: { type: 'swiss' },
+          players: ['A', 'B', 'C', 'D'].map((n) => ({ name: n })),
+          ...extra,
+          results: [
+            { round: 1, player: 'A', opponent: 'B', result: 'win' },
+            { round: 1, player: 'C', opponent: 'D', result: 'win' },
+          ],
+        }),
+      );
+      return JSON.parse(bdb('tournament', 'standings', '--json', p).stdout);
+    };
+    const plain = make('plain.json', {});
+    expect(plain.standings.map((s: { points: number }) => s.points)).toEqual([1, 1, 0, 0]);
+    expect(plain.rules).toMatch(/^points win 1 \/ loss 0 \/ bye 1 \/ absent 0;/);
+    const kts = make('kts.json', { points: { win: 3, draw: 1, loss: 0 } });
+    expect(kts.standings.map((s: { points: number }) => s.points)).toEqual([3, 3, 0, 0]);
+    expect(kts.rules).toMatch(/^points win 3 \/ draw 1 \/ loss 0 \/ bye 3/);
+  });
+});
