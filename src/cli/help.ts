@@ -19,6 +19,7 @@ type Reads =
   | 'match'
   | 'library'
   | 'event'
+  | 'event-write'
   | 'standings'
   | 'libraries'
   | 'config'
@@ -44,6 +45,7 @@ const READS_EXIT: Readonly<Record<Reads, readonly [string, string | null]>> = {
   libraries: ['done', 'a library cannot be opened or read'],
   event: ['done', 'the event or results file could not be read'],
   config: ['done', 'the file cannot be written'],
+  'event-write': ['done', 'the event file could not be read or written'],
   none: ['done', null],
 };
 
@@ -156,11 +158,11 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       [
         'a Swiss event of five players',
-        "bdb tournament new club.json --name 'Club night' --players Ann,Bob,Cid,Dan,Eve",
+        'bdb tournament new club.json --name Club --players Ann,Bob,Cid,Dan,Eve',
       ],
       [
-        "four players, 3 rounds, the KTS rules' points",
-        'bdb tournament new open.json --name Open --players Ann,Bob,Cid,Dan --rounds 3 --scoring 3/1/0',
+        "an event named 'open', with the KTS rules' points",
+        'bdb tournament new open.json --players Ann,Bob,Cid,Dan --scoring 3/1/0',
       ],
     ],
   },
@@ -183,7 +185,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     ],
   },
   'tournament result': {
-    reads: 'event',
+    reads: 'event-write',
     exit1: 'the event file cannot be read or written, or the result is refused (one line says why)',
     examples: [
       ['Ann beat Cid in round 1', 'bdb tournament result club.json 1 Ann Cid --winner Ann'],
@@ -392,6 +394,8 @@ function readsText(reads: Reads, formats: readonly FormatInfo[]): string | null 
       return 'Reads: libraries made by bdb import (DuckDB files).';
     case 'event':
       return 'Reads: an event file (JSON, as examples/*.json) and, with --results, a CSV of round,player,opponent,result.';
+    case 'event-write':
+      return 'Reads and writes: an event file (JSON, as examples/*.json; made by bdb tournament new), replaced whole or left unchanged.';
     case 'standings':
       return `Reads: an event file (JSON, as examples/*.json) and, with --results, a CSV of round,player,opponent,result; or match files and folders: ${matchFiles}`;
     case 'tournament-review':

@@ -7,6 +7,7 @@
  * src/history/tournament-review.ts), as tables, JSON or an HTML page (src/report/tournament-review.ts).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { followedPerson, storedNames, unknownEventMessage } from '../../history/names.js';
@@ -271,7 +272,9 @@ export interface NewEventOptions {
 /** `bdb tournament new FILE --name … --players …`: writes a new Swiss event file (never over one, unless --force). */
 export function runNew(file: string, opts: NewEventOptions): ExitCode {
   const players = (opts.players ?? []).flatMap((p) => p.split(','));
-  if (opts.name === undefined || opts.name.trim() === '') throw new UsageError('give the event a --name');
+  // without --name the event is named after its file (open.json: "open")
+  const name = (opts.name ?? basename(file).replace(/\.[^.]*$/, '')).trim();
+  if (name === '') throw new UsageError('give the event a --name');
   let rounds: number | undefined;
   if (opts.rounds !== undefined) {
     if (!/^\d+$/.test(opts.rounds) || Number(opts.rounds) < 1)
@@ -294,7 +297,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
   let event: EventFile;
   try {
     event = newEvent({
-      name: opts.name.trim(),
+      name,
       players,
       ...(rounds !== undefined ? { rounds } : {}),
       ...(points !== undefined ? { points } : {}),
@@ -621,7 +624,7 @@ export function registerTournament(program: Command): void {
     .command('new')
     .description('create a Swiss event file: its name, players, rounds and points')
     .argument('<file>', 'the event file to write (JSON); an existing one is kept unless --force')
-    .requiredOption('--name <name>', "the event's name")
+    .option('--name <name>', "the event's name (default: the file's name without its extension)")
     .requiredOption('--players <names...>', 'the players, comma-separated or one per word (repeatable)')
     .option('--rounds <n>', 'rounds planned (default ⌈log₂ N⌉ for N players)')
     .option('--scoring <w/l>', 'points WIN/LOSS or WIN/DRAW/LOSS (default 1/0; KTS rules: 3/1/0)')
