@@ -7,7 +7,7 @@
  *   "Pip count  X: 111  O: 52" and "Cube: 2, O own cube". The drawn pip counts and cube owner must be XG's,
  *   and bdb's ASCII board must show the checkers exactly where XG's board shows them.
  * - test.xg (XG 2.19): the position of decisions Kévin Unger's review lists, against the same move record as
- *   Michael Petch's xgdatatools decoded it (test/reference-matches/xg/test.records.jsonl.gz): `PositionI`
+ *   Michael Petch's xgdatatools decoded it (test/reference-matches/xg-records/test.records.jsonl.gz): `PositionI`
  *   gives every point's checkers from the mover's side (index p = the mover's point p, > 0 the mover's,
  *   < 0 the opponent's, 25 = the mover's bar, 0 = the opponent's bar) and `CubeA` the cube (±log2 value, +
  *   the mover owns it, − the opponent, 0 centred).
@@ -131,7 +131,7 @@ describe('test.xg: the positions of the review against the XG record decoded by 
     met,
   }).match;
   const review = buildReview(match, met);
-  const records = gunzipText(`${REF_DIR}xg/test.records.jsonl.gz`)
+  const records = gunzipText(`${REF_DIR}xg-records/test.records.jsonl.gz`)
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { _record: string; PositionI?: number[]; CubeA?: number; Dice?: number[] });

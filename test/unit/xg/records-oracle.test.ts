@@ -425,7 +425,7 @@ interface Loaded {
 const loaded: Loaded[] = NAMES.map((name) => {
   const file = `${XG_DIR}${name}.xg`;
   const xg = readXgFile(new Uint8Array(readFileSync(file)), `${name}.xg`);
-  const oracle = gunzipText(`${XG_DIR}${name}.records.jsonl.gz`)
+  const oracle = gunzipText(`${REF_DIR}xg-records/${name}.records.jsonl.gz`)
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
