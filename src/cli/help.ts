@@ -188,10 +188,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     reads: 'event-write',
     exit1: 'the event file cannot be read or written, or the result is refused (one line says why)',
     examples: [
-      ['Ann beat Cid in round 1', 'bdb tournament result club.json 1 Ann Cid --winner Ann'],
+      ['Cid beat Eve in round 1', 'bdb tournament result club.json 1 Cid Eve --winner Cid'],
       [
-        'Dan beat Bob 7-3 (the first player named scored 3)',
-        'bdb tournament result club.json 1 Bob Dan --score 3-7',
+        'Ann beat Dan 7-3 (the first player named scored 3)',
+        'bdb tournament result club.json 1 Dan Ann --score 3-7',
       ],
       [
         'a win by forfeit: the opponent did not come',

@@ -134,6 +134,12 @@ describe('new and result', () => {
       chmodSync(dir, 0o755);
     }
   });
+  test('without --name the event is named after its file', () => {
+    const file = join(tmp, 'open.json');
+    const made = bdb('tournament', 'new', file, '--players', 'Ann,Bob,Cid,Dan', '--scoring', '3/1/0');
+    expect(made.code, made.stderr).toBe(0);
+    expect((JSON.parse(readFileSync(file, 'utf8')) as { name: string }).name).toBe('open');
+  });
 });
 
 describe('missing results', () => {
