@@ -14,6 +14,11 @@ export interface ProgressPeriod {
   readonly from: string;
   readonly to: string;
   readonly matches: number;
+  /**
+   * Of those, the matches with at least one counted (analysed) decision of the person: those PR, L₇ and the
+   * decisions come from; a transcript without analysis adds to `matches` only.
+   */
+  readonly analysedMatches: number;
   /** Counted decisions (checker + double + take, XG's rules); null without any analysis. */
   readonly decisions: number | null;
   /** PR with its 95 % interval (by match; by game when the period holds one match); nulls when undefined. */

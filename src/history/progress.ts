@@ -231,6 +231,7 @@ function figures(label: string, s: PlayerStats | null, matchDays: readonly strin
     from: days[0] ?? '',
     to: days.at(-1) ?? '',
     matches: days.length,
+    analysedMatches: s?.analysedMatches ?? 0,
     decisions: s === null ? 0 : s.decisions.total,
     pr: s?.pr ?? null,
     prLow: s?.prInterval.low ?? null,

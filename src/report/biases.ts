@@ -39,7 +39,7 @@ import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
-import { fixed, matchesAnalysed, percent, signed, withoutAnalysis } from './format.js';
+import { fixed, matchesAnalysedText, percent, signed, withoutAnalysis } from './format.js';
 import { jsonDecisionRef, LazyJsonArray } from './json.js';
 import { memoryRows, type RowStore, type RowStores } from './row-store.js';
 
@@ -200,6 +200,7 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
   return {
     player: p.player,
     matches: p.matches,
+    analysedMatches: p.analysedMatches,
     takePass: e(p.takePass),
     doubles: e(p.doubles.overall),
     doublesByScore: p.doubles.byScore.map((c) => ({
@@ -366,7 +367,7 @@ export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}
   const rows = shown.map((r) => biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate));
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
-    `${p.player} — ${matchesAnalysed(p.matches, p.analysedMatches)} match${p.matches === 1 ? '' : 'es'}`,
+    `${p.player} — ${matchesAnalysedText(p.matches, p.analysedMatches)}`,
     fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width, { ascii: opts.boards?.ascii }),
     ...(hidden > 0
       ? wrapText(

@@ -52,6 +52,10 @@ export function thousands(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** What "N analysed of M" means, for the legends of the tables and pages that print it. */
+export const MATCHES_ANALYSED_NOTE =
+  'Matches: "343 analysed of 1,696" when some have no analysis (a transcript): every figure comes from the analysed ones.';
+
 /**
  * A person's matches: "69" when every one has analysed decisions, else "343 analysed of 1,696" (the figures
  * come from the analysed ones only).
@@ -60,4 +64,12 @@ export function matchesAnalysed(matches: number, analysed: number): string {
   return analysed === matches
     ? thousands(matches)
     : `${thousands(analysed)} analysed of ${thousands(matches)}`;
+}
+
+/**
+ * The same with the noun: "69 matches", "343 analysed of 1,696 matches"; `words` stand before it
+ * ("dated " → "2 analysed of 3 dated matches").
+ */
+export function matchesAnalysedText(matches: number, analysed: number, words = ''): string {
+  return `${matchesAnalysed(matches, analysed)} ${words}match${matches === 1 ? '' : 'es'}`;
 }

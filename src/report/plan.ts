@@ -38,7 +38,7 @@ import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
-import { fixed, matchesAnalysed, signed, withoutAnalysis } from './format.js';
+import { fixed, matchesAnalysedText, signed, withoutAnalysis } from './format.js';
 import { type JsonDecisionRef, jsonDecisionRef, LazyJsonArray } from './json.js';
 import { memoryRows, type RowStore, type RowStores } from './row-store.js';
 
@@ -348,6 +348,7 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
   return {
     player: p.player,
     matches: p.matches,
+    analysedMatches: p.analysedMatches,
     errors: count(p.plan.errors + (m?.plan.errors ?? 0)),
     unthemed: count(p.plan.unthemed + (m?.plan.unthemed ?? 0)),
     themeCoverage: jsonCoverage(p.coverage, analysed),
@@ -707,7 +708,7 @@ export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): str
   const unthemed = p.plan.unthemed + (m?.plan.unthemed ?? 0);
   const lines = [
     ...wrapText(
-      `${p.player} — ${matchesAnalysed(p.matches, p.analysedMatches)} match${p.matches === 1 ? '' : 'es'} · ${errors} error${
+      `${p.player} — ${matchesAnalysedText(p.matches, p.analysedMatches)} · ${errors} error${
         errors === 1 ? '' : 's'
       }, ${unthemed} without theme`,
       width,

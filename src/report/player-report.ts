@@ -19,7 +19,7 @@ import { BIAS_TABLE_HEAD, biasRow, biasRows, type PlayerBiases } from './biases.
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml } from './charts.js';
 import { familyTextWords, familyWords, phaseWords, planWords } from './family-words.js';
-import { fixed, percent } from './format.js';
+import { fixed, matchesAnalysedText, percent } from './format.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
 import {
   familyCells,
@@ -128,7 +128,7 @@ ${card(
 ${card(
   'Decisions counted',
   fig('decisions', s.decisions.total, fixed(s.decisions.total, 0)),
-  `in ${fig('matches', s.matches, `${s.matches} match${s.matches === 1 ? '' : 'es'}`)}; ${
+  `in ${fig('matches', s.matches, matchesAnalysedText(s.matches, s.analysedMatches))}; ${
     s.difficulty.errors === null
       ? 'errors n/a (no analysis)'
       : `${s.difficulty.errors} errors, ${fixed(s.difficulty.avoidableErrors, 0)} avoidable`
@@ -377,7 +377,7 @@ export function renderPlayerReportHtml(page: PlayerReportPage): string {
       ? `<nav class="persons"><ol>\n${persons
           .map(
             (p, i) =>
-              `<li><a href="#person-${i + 1}">${escapeXml(p.player)}</a> (${p.stats.matches} match${p.stats.matches === 1 ? '' : 'es'})</li>`,
+              `<li><a href="#person-${i + 1}">${escapeXml(p.player)}</a> (${escapeXml(matchesAnalysedText(p.stats.matches, p.stats.analysedMatches))})</li>`,
           )
           .join('\n')}\n</ol></nav>`
       : '';

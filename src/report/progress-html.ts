@@ -14,7 +14,14 @@
  */
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
-import { fixed, percent, signed } from './format.js';
+import {
+  fixed,
+  MATCHES_ANALYSED_NOTE,
+  matchesAnalysed,
+  matchesAnalysedText,
+  percent,
+  signed,
+} from './format.js';
 import { htmlPage, PAGE_STYLE } from './page-style.js';
 
 /** Colours of the PR line and band, and of the trend guide. */
@@ -403,7 +410,7 @@ function prChart(report: ProgressReport): { svg: string; band: boolean; trend: b
   periods.forEach((p, i) => {
     const pr = finite(p?.pr);
     if (p === null || pr === null) return;
-    const tip = `${p.label}: PR ${fixed(pr, 2)} (95 %: ${range(p.prLow, p.prHigh, 2)}), ${count(p.matches, 'match', 'matches')}`;
+    const tip = `${p.label}: PR ${fixed(pr, 2)} (95 %: ${range(p.prLow, p.prHigh, 2)}), ${matchesAnalysedText(p.matches, p.analysedMatches)}`;
     parts.push(
       `<circle class="pt" cx="${num(px(i))}" cy="${num(py(pr))}" r="${num(Math.min(4.5, spacing / 3))}" fill="${LINE_COLOUR}" stroke="#fff" stroke-width="1.5"><title>${escapeXml(tip)}</title></circle>`,
     );
@@ -438,7 +445,7 @@ function row(p: ProgressPeriod, cls = ''): string {
   const cells = [
     `<td>${escapeXml(p.label)}</td>`,
     `<td>${escapeXml(dates(p))}</td>`,
-    `<td class="num">${p.matches}</td>`,
+    `<td class="num">${matchesAnalysed(p.matches, p.analysedMatches)}</td>`,
     `<td class="num">${fixed(p.decisions, 0)}</td>`,
     `<td class="num">${fixed(finite(p.pr), 2)}</td>`,
     `<td class="num">${range(p.prLow, p.prHigh, 2)}</td>`,
@@ -490,7 +497,8 @@ ${chartSection(report)}
 <${h}>Periods</${h}>
 ${table(report)}
 <p class="note">${escapeXml(
-    'PR and L₇ with their 95 % intervals; n/a where a figure is undefined. L₇ is undefined at money play.',
+    'PR and L₇ with their 95 % intervals; n/a where a figure is undefined. L₇ is undefined at money play.' +
+      (report.overall.analysedMatches < report.overall.matches ? ` ${MATCHES_ANALYSED_NOTE}` : ''),
   )}</p>
 <${h}>Trend</${h}>
 <p class="trend-text">${escapeXml(trendText(report))}</p>${trendNote}`;
@@ -501,7 +509,7 @@ export function progressSummary(report: ProgressReport): string {
   const summary = [
     `By ${report.by}`,
     count(report.periods.length, 'period', 'periods'),
-    count(report.overall.matches, 'match', 'matches'),
+    matchesAnalysedText(report.overall.matches, report.overall.analysedMatches),
   ].join(' · ');
   const undated =
     report.undated > 0 ? ` · ${count(report.undated, 'undated match', 'undated matches')} left out` : '';

@@ -11,6 +11,7 @@ function jsonPeriod(p: ProgressPeriod): unknown {
     from: p.from,
     to: p.to,
     matches: p.matches,
+    analysedMatches: p.analysedMatches,
     decisions: p.decisions,
     pr: p.pr,
     prLow: p.prLow,

@@ -6,6 +6,7 @@
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
 import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { fitTable } from './cli-table.js';
+import { MATCHES_ANALYSED_NOTE, matchesAnalysed, matchesAnalysedText } from './format.js';
 
 const TRACK = 24;
 
@@ -36,7 +37,7 @@ export function track(p: Pick<ProgressPeriod, 'pr' | 'prLow' | 'prHigh'>, max: n
 function row(p: ProgressPeriod, max: number): string[] {
   return [
     p.label,
-    String(p.matches),
+    matchesAnalysed(p.matches, p.analysedMatches),
     fixed(p.decisions, 0),
     fixed(p.pr, 2),
     range(p.prLow, p.prHigh, 1),
@@ -51,10 +52,10 @@ function row(p: ProgressPeriod, max: number): string[] {
 export function trendSentence(r: ProgressReport): string {
   const t = r.trend;
   if (t.slopePer100 === null || t.low === null || t.high === null)
-    return `Trend: n/a (${t.matches} dated match${t.matches === 1 ? '' : 'es'} with a counted decision; 3 needed).`;
+    return `Trend: n/a (${matchesAnalysedText(r.overall.matches, t.matches, 'dated ')}; 3 analysed needed).`;
   const sign = (x: number): string => (x > 0 ? `+${x.toFixed(2)}` : x.toFixed(2));
   return (
-    `Trend over ${t.matches} matches: PR ${sign(t.slopePer100)} per 100 matches ` +
+    `Trend over ${matchesAnalysedText(r.overall.matches, t.matches)}: PR ${sign(t.slopePer100)} per 100 matches ` +
     `(95 %: ${sign(t.low)} to ${sign(t.high)}): ${t.verdict}` +
     (t.verdict === 'no clear trend' ? ' (the interval holds 0).' : '.')
   );
@@ -78,7 +79,7 @@ export function renderProgress(r: ProgressReport, width: number = FULL_WIDTH): s
   const rows = [...r.periods.map((p) => row(p, max)), row({ ...r.overall, label: 'All' }, max)];
   const lines = [
     ...wrapText(
-      `${r.player}: progress by ${r.by}, ${r.overall.matches} dated match${r.overall.matches === 1 ? '' : 'es'}` +
+      `${r.player}: progress by ${r.by}, ${matchesAnalysedText(r.overall.matches, r.overall.analysedMatches, 'dated ')}` +
         (r.undated > 0 ? ` (${r.undated} undated left out)` : ''),
       width,
     ),
@@ -88,6 +89,7 @@ export function renderProgress(r: ProgressReport, width: number = FULL_WIDTH): s
       'PR intervals: 95 %, by match (by game for a period of one match); ● PR, ├─┤ its interval.',
       width,
     ),
+    ...(r.overall.analysedMatches < r.overall.matches ? wrapText(MATCHES_ANALYSED_NOTE, width) : []),
   ];
   return `${lines.join('\n')}\n`;
 }

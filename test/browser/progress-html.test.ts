@@ -44,6 +44,8 @@ function month(
     from: `2023-${mm}-0${1 + (m % 5)}`,
     to: matches === 1 ? `2023-${mm}-0${1 + (m % 5)}` : `2023-${mm}-2${m % 9}`,
     matches,
+    // a period without a PR: its matches have no counted decision (transcripts)
+    analysedMatches: pr === null ? 0 : matches,
     decisions: pr === null ? 0 : matches * 180 + m * 7,
     pr,
     prLow: prInterval?.[0] ?? null,
@@ -79,6 +81,7 @@ const REPORT: ProgressReport = {
     from: '2023-01-02',
     to: '2023-12-23',
     matches: PERIODS.reduce((s, p) => s + p.matches, 0),
+    analysedMatches: PERIODS.reduce((s, p) => s + p.analysedMatches, 0),
     decisions: PERIODS.reduce((s, p) => s + p.decisions!, 0),
     pr: 8.21,
     prLow: 7.64,
@@ -178,6 +181,9 @@ test('the progress page renders its chart and table in Chromium, on a desktop an
       expect(tableText).toContain('11.42');
       expect(tableText).toContain('8.90–13.95');
       expect(tableText).toContain('21.4 %');
+      // May's match has no analysis; the whole: 64 of the 65 matches analysed
+      expect(tableText).toContain('0 analysed of 1');
+      expect(tableText).toContain('64 analysed of 65');
 
       const text = (await page.locator('body').textContent()) ?? '';
       expect(text).toContain('n/a');

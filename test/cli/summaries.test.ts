@@ -6,7 +6,10 @@
  * export (GNU Backgammon 1.07.001, 4-ply; test/reference-matches/bglab/, see its README), put through the
  * formulas of spec/metrics.md §3, written out here — never from bdb's output.
  */
-import { describe, expect, test } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { JsonReport } from '../../src/report/json.js';
 import { bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
@@ -145,5 +148,114 @@ describe('defaults a player reads on a terminal (issue 42 item 10)', () => {
     const six = bdb('plan', BGLAB, '--player', 'Llabba', '--positions', '6');
     expect(six.stdout).toMatch(/Reference positions: 6 of \d+ candidate positions\n/);
     expect(referenceRows(six.stdout)).toBe(6);
+  });
+});
+
+/*
+ * The other summaries of a person (issue 42 item 5, the parts left open): progress (text, JSON, HTML), the
+ * report page, biases and plan say "N analysed of M" and give both counts in JSON. The folder bglab/ mixes,
+ * for Llabba, the text exports of two matches analysed by GNU Backgammon 1.07.001 at 4-ply (mitnick - Llabba
+ * 9pt of 2023-09-18, adidan - Llabba 7pt of 2023-09-27) with Backgammon Studio's transcript of a third match
+ * without any analysis (bglab_BoardLord-Llabba_7pt_2023_08_09.mat): test/reference-matches/README.md, "bglab/".
+ * So Llabba: 3 matches, 2 analysed; 2023-08: 1 match, none analysed; 2023-09: 2 matches, both analysed;
+ * BoardLord: 1 match, none analysed; mitnick and adidan: 1 match each, analysed.
+ */
+describe('progress, report, biases and plan: matches as "N analysed of M" (issue 42 item 5)', () => {
+  const tmp = mkdtempSync(join(tmpdir(), 'bdb-summaries-'));
+  const lib = join(tmp, 'bglab.duckdb');
+  beforeAll(() => {
+    const r = bdb('import', BGLAB, '--library', lib);
+    expect(r.code, r.stderr).toBe(0);
+  }, 240_000);
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  interface Period {
+    label: string;
+    matches: number;
+    analysedMatches: number;
+    decisions: number | null;
+    pr: number | null;
+  }
+  const progressJson = (...source: string[]): { periods: Period[]; overall: Period } => {
+    const r = bdb('progress', ...source, '--player', 'Llabba', '--json');
+    expect(r.code, r.stderr).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+
+  test('progress: the header, the Matches column, the trend line', () => {
+    const r = bdb('progress', BGLAB, '--player', 'Llabba');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^Llabba: progress by month, 2 analysed of 3 dated matches$/m);
+    const cell = (label: string): string => {
+      const line = r.stdout.split('\n').find((l) => l.startsWith(`│ ${label} `))!;
+      return line.split('│')[2]!.trim();
+    };
+    expect(cell('2023-08')).toBe('0 analysed of 1');
+    expect(cell('2023-09')).toBe('2');
+    expect(cell('All')).toBe('2 analysed of 3');
+    expect(r.stdout).toContain('Trend: n/a (2 analysed of 3 dated matches; 3 analysed needed).');
+  });
+
+  test('progress --json: analysedMatches beside matches, on files and on the library', () => {
+    for (const source of [[BGLAB], ['--library', lib]]) {
+      const j = progressJson(...source);
+      const counts = (p: Period) => [p.label, p.matches, p.analysedMatches];
+      expect(j.periods.map(counts), source.join(' ')).toEqual([
+        ['2023-08', 1, 0],
+        ['2023-09', 2, 2],
+      ]);
+      expect(counts(j.overall)).toEqual(['all', 3, 2]);
+      // the transcript counts in no PR and no decision
+      expect(j.periods[0]!.pr).toBeNull();
+      expect(j.periods[0]!.decisions).toBeNull();
+      expect(j.overall.decisions).toBe(j.periods[1]!.decisions);
+      expect(j.overall.pr).toBe(j.periods[1]!.pr);
+    }
+  });
+
+  test('progress --html: the summary line and the table', () => {
+    const out = join(tmp, 'progress.html');
+    const r = bdb('progress', BGLAB, '--player', 'Llabba', '--html', out);
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('<p class="sub">By month · 2 periods · 2 analysed of 3 matches</p>');
+    expect(html).toMatch(/<tr class="all"><td>All<\/td><td>[^<]*<\/td><td class="num">2 analysed of 3<\/td>/);
+    expect(html).toMatch(/<tr><td>2023-08<\/td><td>[^<]*<\/td><td class="num">0 analysed of 1<\/td>/);
+  });
+
+  test('report --html: the persons listed, the decisions card, the progress section; files and library', () => {
+    for (const [name, source] of [
+      ['files', [BGLAB]],
+      ['library', ['--library', lib]],
+    ] as const) {
+      const out = join(tmp, `report-${name}.html`);
+      const r = bdb('report', ...source, '--html', out);
+      expect(r.code, r.stderr).toBe(0);
+      const html = readFileSync(out, 'utf8');
+      expect(html, name).toContain('<li><a href="#person-1">Llabba</a> (2 analysed of 3 matches)</li>');
+      expect(html).toContain('>BoardLord</a> (0 analysed of 1 match)</li>');
+      expect(html).toContain('>mitnick</a> (1 match)</li>');
+      expect(html).toContain('data-figure="matches" data-value="3">2 analysed of 3 matches<');
+      expect(html).toContain('<p class="sub">By month · 2 periods · 2 analysed of 3 matches</p>');
+    }
+  });
+
+  test('biases --json and plan --json: analysedMatches beside matches, on files and on the library', () => {
+    for (const command of ['biases', 'plan']) {
+      for (const source of [[BGLAB], ['--library', lib]]) {
+        const r = bdb(command, ...source, '--json');
+        expect(r.code, r.stderr).toBe(0);
+        const players = (
+          JSON.parse(r.stdout) as { players: { player: string; matches: number; analysedMatches: number }[] }
+        ).players;
+        const counts = Object.fromEntries(players.map((p) => [p.player, [p.matches, p.analysedMatches]]));
+        expect(counts, `${command} ${source.join(' ')}`).toEqual({
+          Llabba: [3, 2],
+          BoardLord: [1, 0],
+          mitnick: [1, 1],
+          adidan: [1, 1],
+        });
+      }
+    }
   });
 });

@@ -72,13 +72,23 @@ describe('a transcript without analysis: n/a, never 0', () => {
 
   test('biases and plan: counts null in the JSON', () => {
     for (const file of [MAT, MONEY_MAT]) {
+      // analysedMatches: a count, 0 (the match has no analysed decision), not a figure
       const b = json<{ players: Record<string, unknown>[] }>('biases', file);
       expect(b.players).toHaveLength(2);
-      for (const p of b.players) expect(numbers(p)).toEqual(['matches']);
+      for (const p of b.players) {
+        expect(numbers(p)).toEqual(['matches', 'analysedMatches']);
+        expect(p.analysedMatches).toBe(0);
+      }
       const p = json<{ themeCoverage: unknown; players: Record<string, unknown>[] }>('plan', file);
       expect(numbers(p.themeCoverage)).toEqual([]);
-      for (const x of p.players)
-        expect(numbers(x)).toEqual(file === MONEY_MAT ? ['matches', 'money.matches'] : ['matches']);
+      for (const x of p.players) {
+        expect(numbers(x)).toEqual(
+          file === MONEY_MAT
+            ? ['matches', 'analysedMatches', 'money.matches']
+            : ['matches', 'analysedMatches'],
+        );
+        expect(x.analysedMatches).toBe(0);
+      }
     }
   });
 });

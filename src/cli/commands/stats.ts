@@ -9,7 +9,7 @@ import type { MatchReport } from '../../match-report.js';
 import { canonicalName, PlayerAggregator, reportMatch } from '../../match-report.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
 import type { PlayerStats } from '../../metrics/player-stats.js';
-import { thousands, withoutAnalysis } from '../../report/format.js';
+import { MATCHES_ANALYSED_NOTE, thousands, withoutAnalysis } from '../../report/format.js';
 import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
 import { renderMatchLine, renderMatchTable, renderPlayersTable } from '../../report/table.js';
 import { FULL_WIDTH, wrapText } from '../../text-width.js';
@@ -222,8 +222,7 @@ async function statsOver(
       `${thresholds.blunderMpt} millipoints); avoidable when the decision was not hard (its difficulty at most a tenth ` +
       `of what it lost). 95 % intervals over the games (one match) or the matches, ${intervalWords(interval)}. ` +
       `Match equity table: ${settings.met.name}${settings.met.file === null ? '' : ` (${settings.met.file})`}. ` +
-      'Matches: "343 analysed of 1,696" when some have no analysis (a transcript): every figure comes from the ' +
-      'analysed ones. MWC lost and Excess are sums over them, MWC/match and Excess/match their means per match. ' +
+      `${MATCHES_ANALYSED_NOTE} MWC lost and Excess are sums over them, MWC/match and Excess/match their means per match. ` +
       'L7 and Elo measure the MWC lost per match (normalised to 7 points), not per decision as PR does: a player ' +
       'with more decisions per match (longer matches, more games, higher cubes) loses more of each match at ' +
       'the same PR, so the two can rank players differently (docs/glossary.md, "Elo vs the engine"). ' +
