@@ -23,6 +23,11 @@ export function libraryOption(cmd: Command): Command {
   return cmd.option('--library <path>', LIBRARY_HELP);
 }
 
+/** A memory limit as a person reads it: `512 MB`, `2.0 GB`. */
+export function megabytes(mb: number): string {
+  return mb >= 1000 ? `${(mb / 1000).toFixed(1)} GB` : `${Math.round(mb)} MB`;
+}
+
 /** How DuckDB's own failures read: "Out of Memory Error: …", "IO Error: …", "Failed to append: …". */
 const DUCKDB_FAILURE = /^[A-Z][A-Za-z ]*Error: |^Failed to [a-z]+: /;
 
@@ -45,6 +50,11 @@ export async function withLibrary(
     lib = await openLibrary(path, {
       ...mode,
       ...(Number.isFinite(wait) && wait >= 0 ? { waitMs: wait } : {}),
+      // the user never tunes memory (src/library/memory.ts): a larger limit is one line
+      onMoreMemory: (from, to) =>
+        process.stderr.write(
+          `bdb: ${path}: DuckDB needed more than ${megabytes(from)} of memory: going on with ${megabytes(to)}\n`,
+        ),
     });
   } catch (e) {
     if (e instanceof LibraryError) {
@@ -58,9 +68,11 @@ export async function withLibrary(
   } catch (e) {
     // DuckDB's own failures (out of memory, disk full, I/O): one line; what was committed stays
     if (e instanceof Error && DUCKDB_FAILURE.test(e.message) && !(e instanceof BdbError)) {
-      const memory = /could not allocate|out of memory/i.test(e.message)
-        ? ' (BDB_DUCKDB_MEMORY raises the limit, e.g. BDB_DUCKDB_MEMORY=1GB)'
-        : '';
+      const memory = !/could not allocate|out of memory/i.test(e.message)
+        ? ''
+        : lib.memory.largest && lib.memory.current !== undefined
+          ? ` (DuckDB had ${megabytes(lib.memory.current)}; bdb gives it at most half of this machine's memory)`
+          : ' (BDB_DUCKDB_MEMORY raises the limit, e.g. BDB_DUCKDB_MEMORY=1GB)';
       process.stderr.write(`bdb: ${path}: ${e.message.split('\n')[0]}${memory}\n`);
       return EXIT.someFailed;
     }

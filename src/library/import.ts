@@ -22,7 +22,8 @@ import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
-import { type Library, userMemoryLimit } from './open.js';
+import { IMPORT_MEMORY_MB, setMemoryLimit, userMemoryLimit } from './memory.js';
+import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { compressSource, SourcePackWriter } from './sources.js';
@@ -75,75 +76,6 @@ const SELECT_CONTENTS = `SELECT any_value(f.sha256), any_value(m.fingerprint), a
   FROM files f JOIN matches m ON m.match_id = f.match_id
   WHERE f.status <> 'failed' AND m.fingerprint IS NOT NULL AND f.format IS NOT NULL
   GROUP BY f.unit HAVING count(*) = 1`;
-
-/**
- * DuckDB's buffer limit while an import writes, in MB, on its first attempt (unless BDB_DUCKDB_MEMORY sets
- * one). DuckDB's buffer pool keeps the blocks of the tables it has written until it reaches its limit, so
- * under the readers' 256 MB an import's resident memory grew with the library. Blocks beyond this limit are
- * dropped (they are on disk) or spilled to `<library>.tmp`. On 10,000 analysed SGF matches: peak RSS 340 MB
- * against 436 MB, in no more time (docs/library.md). Set once the library is open, so that its migrations
- * still have the readers' limit.
- *
- * What cannot be dropped or spilled is the working set of the statement running: a batch's COPY holds its
- * rows uncompressed in the transaction (13 MB of gnuBG-text decision rows, 50,000 of them, take 68 MB with
- * two DuckDB threads, each filling row groups of its own, and 26 MB with one), and the rows of the last
- * commit stay in memory until the next checkpoint. A collection of long gnuBG-text matches imported into a
- * large library went past 128 MB (issue 42). So the import runs DuckDB on one thread (the main thread
- * parses meanwhile), and a statement that still runs out of memory does not end the import: it is run again
- * with a larger limit ({@link importMemoryLimits}).
- */
-export const IMPORT_MEMORY_MB = 128;
-
-/** Each larger limit is this many times the one before. */
-const MEMORY_STEP = 4;
-
-/** The share of the machine's memory the largest limit may take. */
-const MACHINE_SHARE = 0.5;
-
-/** A DuckDB memory setting (`512MB`, `1GB`, `1.5GiB`, `100000KB`) in MB; null when bdb cannot read it. */
-export function memoryMb(setting: string): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib|tb|tib)?\s*$/i.exec(setting);
-  if (!m) return null;
-  const unit = (m[2] ?? 'b').toLowerCase();
-  const scale: Record<string, number> = {
-    b: 1e-6,
-    kb: 1e-3,
-    kib: 1024 / 1e6,
-    mb: 1,
-    mib: 1.048576,
-    gb: 1e3,
-    gib: 1073.741824,
-    tb: 1e6,
-    tib: 1099511.627776,
-  };
-  return Number(m[1]) * scale[unit]!;
-}
-
-/**
- * The limits an import tries, in MB, one after another while DuckDB runs out of memory: the first (the
- * user's BDB_DUCKDB_MEMORY, else {@link IMPORT_MEMORY_MB}), then four times more each time, up to half of
- * `machineBytes` (the machine's memory). A user never has to tune it: the limit grows with the work.
- */
-export function importMemoryLimits(user: string | undefined, machineBytes: number): number[] {
-  const first = user === undefined ? IMPORT_MEMORY_MB : memoryMb(user);
-  // a setting bdb cannot read is DuckDB's to judge (and to refuse)
-  if (first === null) return [];
-  const cap = Math.floor((machineBytes / 1e6) * MACHINE_SHARE);
-  const limits = [first];
-  for (let next = first * MEMORY_STEP; next < cap; next *= MEMORY_STEP) limits.push(next);
-  if (limits.at(-1)! < cap) limits.push(cap);
-  return limits;
-}
-
-/** Whether DuckDB failed for want of memory under its limit. */
-export function isOutOfMemory(e: unknown): boolean {
-  return e instanceof Error && /Out of Memory Error|could not allocate/i.test(e.message);
-}
-
-/** Sets DuckDB's buffer limit on the open library, in MB. */
-export async function setMemoryLimit(lib: Library, mb: number): Promise<void> {
-  await lib.connection.run(`SET memory_limit = '${Math.round(mb)}MB'`);
-}
 
 const DELETE_FILE = 'DELETE FROM files WHERE path = $1';
 const DELETE_FAILED = "DELETE FROM files WHERE status = 'failed' AND path = $1";
@@ -293,8 +225,8 @@ export class LibraryImporter {
     if (lib.readOnly) throw new BdbError('LIBRARY', `${lib.path}: opened read-only, cannot import`);
     const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000);
     const con = lib.connection;
-    if (opts.memoryMb !== undefined) await setMemoryLimit(lib, opts.memoryMb);
-    else if (userMemoryLimit() === undefined) await setMemoryLimit(lib, IMPORT_MEMORY_MB);
+    if (opts.memoryMb !== undefined) await setMemoryLimit(con, opts.memoryMb);
+    else if (userMemoryLimit() === undefined) await setMemoryLimit(con, IMPORT_MEMORY_MB);
     // one DuckDB thread: a COPY's rows take 2.6 times less memory than with two (IMPORT_MEMORY_MB)
     await con.run('SET threads = 1');
     for (const [path, sha, status, matchId] of await rows(con, SELECT_FILES)) {

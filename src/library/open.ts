@@ -7,11 +7,13 @@
  * second waits (up to `waitMs`) and then fails with a clear message.
  */
 import { existsSync, statSync } from 'node:fs';
+import { totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
+import { MemoryLimits, withMoreMemory } from './memory.js';
 import { LIBRARY_TABLES, MIGRATION_SLICE, MIGRATIONS, type Migration, SCHEMA_VERSION } from './schema.js';
 
 /** A library that cannot be opened: missing, locked, corrupt, foreign or newer. */
@@ -29,6 +31,11 @@ export interface Library {
   readonly readOnly: boolean;
   readonly instance: DuckDBInstance;
   readonly connection: DuckDBConnection;
+  /**
+   * DuckDB's memory limit in force and the larger ones left (src/library/memory.ts). Opened read-only, each
+   * statement of `connection` that runs out of memory is run again with the next limit.
+   */
+  readonly memory: MemoryLimits;
 }
 
 /** How to open. */
@@ -39,36 +46,41 @@ export interface OpenOptions {
   readonly create?: boolean;
   /** How long to wait for another process's lock, in ms (default 10 s). */
   readonly waitMs?: number;
-}
-
-/** The DuckDB buffer limit the user set (BDB_DUCKDB_MEMORY, e.g. `1GB`), or undefined: bdb's own. */
-export function userMemoryLimit(): string | undefined {
-  return process.env.BDB_DUCKDB_MEMORY;
+  /** Told when DuckDB ran out of memory and goes on with a larger limit (both in MB). */
+  readonly onMoreMemory?: (fromMb: number, toMb: number) => void;
 }
 
 /**
  * DuckDB settings: a bounded buffer pool (DuckDB spills to `<library>.tmp` beyond it; checkpoints of a large
- * library need more than 100 MB pinned at once), two threads, no insertion order kept (every read orders
- * its rows).
+ * library need more than 100 MB pinned at once; src/library/memory.ts decides it), two threads, no
+ * insertion order kept (every read orders its rows).
  */
-function settings(): Record<string, string> {
-  return { memory_limit: userMemoryLimit() ?? '256MB', threads: '2', preserve_insertion_order: 'false' };
+function settings(memory: MemoryLimits): Record<string, string> {
+  const limit = memory.setting;
+  return { ...(limit ? { memory_limit: limit } : {}), threads: '2', preserve_insertion_order: 'false' };
 }
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-async function openInstance(path: string, readOnly: boolean, waitMs: number): Promise<DuckDBInstance> {
+async function openInstance(
+  path: string,
+  readOnly: boolean,
+  waitMs: number,
+  memory: MemoryLimits,
+): Promise<DuckDBInstance> {
   const { DuckDBInstance } = await duckdb();
   const until = Date.now() + waitMs;
   for (let delay = 50; ; delay = Math.min(delay * 2, 1000)) {
     try {
       return await DuckDBInstance.create(path, {
-        ...settings(),
+        ...settings(memory),
         access_mode: readOnly ? 'READ_ONLY' : 'READ_WRITE',
       });
     } catch (e) {
+      // opening asks DuckDB for a few MB at once
+      if (memory.raise(e)) continue;
       const message = (e as Error).message;
       if (/Could not set lock/i.test(message)) {
         if (Date.now() < until) {
@@ -88,6 +100,19 @@ async function openInstance(path: string, readOnly: boolean, waitMs: number): Pr
       throw new LibraryError(path, `cannot open: ${firstLine(message)}`);
     }
   }
+}
+
+/**
+ * Makes each statement run on a read-only connection (`run`, `stream` and the readers built on them) that
+ * runs out of memory run again with the next limit of `memory`: a read changes nothing, so running it
+ * again is safe. A streamed result is retried while it starts, not once rows have been handed over.
+ */
+function growingReader(con: DuckDBConnection, memory: MemoryLimits): DuckDBConnection {
+  const run = con.run.bind(con);
+  const stream = con.stream.bind(con);
+  con.run = (...args) => withMoreMemory(con, memory, () => run(...args));
+  con.stream = (...args) => withMoreMemory(con, memory, () => stream(...args));
+  return con;
 }
 
 function firstLine(s: string): string {
@@ -163,6 +188,7 @@ async function migrate(con: DuckDBConnection, from: number | null): Promise<void
  */
 export async function openLibrary(path: string, opts: OpenOptions): Promise<Library> {
   const waitMs = opts.waitMs ?? 10_000;
+  const memory = MemoryLimits.forReading(totalmem(), opts.onMoreMemory);
   const exists = existsSync(path);
   if (exists && statSync(path).isDirectory()) throw new LibraryError(path, 'is a folder, not a library file');
   if (!exists && !opts.create)
@@ -172,8 +198,8 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
     );
   if (exists) {
     // check before writing anything
-    const probe = await openInstance(path, true, waitMs);
-    const con = await probe.connect();
+    const probe = await openInstance(path, true, waitMs, memory);
+    const con = growingReader(await probe.connect(), memory);
     try {
       const v = await schemaVersion(con, path);
       if (opts.readOnly) {
@@ -184,12 +210,13 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
             `library schema ${v} needs upgrading: run bdb import once to upgrade it`,
           );
         // a reader keeps the checked connection
-        return { path, readOnly: true, instance: probe, connection: con };
+        return { path, readOnly: true, instance: probe, connection: con, memory };
       }
     } catch (e) {
       con.closeSync();
       probe.closeSync();
-      throw e;
+      if (e instanceof BdbError) throw e;
+      throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
     }
     con.closeSync();
     probe.closeSync();
@@ -203,16 +230,20 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       );
     }
   }
-  const instance = await openInstance(path, false, waitMs);
-  try {
-    const connection = await instance.connect();
-    const v = await schemaVersion(connection, path);
-    if (v === null || v < SCHEMA_VERSION) await migrate(connection, v);
-    return { path, readOnly: false, instance, connection };
-  } catch (e) {
-    instance.closeSync();
-    if (e instanceof BdbError) throw e;
-    throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
+  for (;;) {
+    const instance = await openInstance(path, false, waitMs, memory);
+    try {
+      const connection = await instance.connect();
+      const v = await schemaVersion(connection, path);
+      if (v === null || v < SCHEMA_VERSION) await migrate(connection, v);
+      return { path, readOnly: false, instance, connection, memory };
+    } catch (e) {
+      instance.closeSync();
+      if (e instanceof BdbError) throw e;
+      // each migration step is a transaction, rolled back when it failed: opened again, with more memory
+      if (memory.raise(e)) continue;
+      throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
+import { withMoreMemory } from './memory.js';
 import type { Library } from './open.js';
 
 /** A statement `bdb sql` refuses (writes, attaches, settings, several statements). */
@@ -60,7 +61,7 @@ export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryRes
       `only queries (SELECT …) are run, not ${StatementType[prepared.statementType]}`,
     );
   try {
-    const reader = await prepared.runAndReadAll();
+    const reader = await withMoreMemory(con, lib.memory, () => prepared.runAndReadAll());
     // a DATE column reads as a day (2023-01-04), not as midnight UTC of it
     const dates = reader.columnTypes().map((t) => t.typeId === DATE_TYPE_ID);
     return {

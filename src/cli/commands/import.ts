@@ -8,21 +8,15 @@ import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import {
-  type ImportOutcome,
-  importMemoryLimits,
-  isOutOfMemory,
-  LibraryImporter,
-  setMemoryLimit,
-} from '../../library/import.js';
+import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
-import { userMemoryLimit } from '../../library/open.js';
+import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { defaultMet } from '../../match-report.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';
-import { libraryOption, withLibrary } from '../library-input.js';
+import { libraryOption, megabytes, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
 import { maxFileSize, maxFileSizeOption, threadsOption } from '../options.js';
 import { writeLines } from '../output.js';
@@ -33,11 +27,6 @@ interface ImportOptions {
   progress?: boolean;
   jobs?: string;
   maxFileSize?: string;
-}
-
-/** A limit in MB as a person reads it: `512 MB`, `2.0 GB`. */
-function megabytes(mb: number): string {
-  return mb >= 1000 ? `${(mb / 1000).toFixed(1)} GB` : `${Math.round(mb)} MB`;
 }
 
 /** Runs the command; returns the exit code. */
@@ -142,7 +131,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         break;
       } catch (e) {
         if (!again(e)) throw e;
-        await setMemoryLimit(lib, limits[attempt]!);
+        await setMemoryLimit(lib.connection, limits[attempt]!);
       }
     }
     const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { BdbError, UsageError } from '../../errors.js';
+import { withMoreMemory } from '../../library/memory.js';
 import { mergeLibrary } from '../../library/merge.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -30,7 +31,8 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
     let failed = 0;
     for (const s of sources) {
       try {
-        const o = await mergeLibrary(lib, resolve(s));
+        // a source's merge is one transaction, rolled back when DuckDB ran out of memory: run again with more
+        const o = await withMoreMemory(lib.connection, lib.memory, () => mergeLibrary(lib, resolve(s)));
         writeLines(
           `Merged ${s}: ${o.matches} match${o.matches === 1 ? '' : 'es'}, ${o.duplicates} already held, ${o.files} file${o.files === 1 ? '' : 's'} recorded\n`,
         );
@@ -40,7 +42,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
         process.stderr.write(`bdb: ${e.message}\n`);
       }
     }
-    await rebuildTotals(lib);
+    await withMoreMemory(lib.connection, lib.memory, () => rebuildTotals(lib));
     return failed > 0 ? EXIT.someFailed : EXIT.ok;
   });
 }

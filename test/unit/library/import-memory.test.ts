@@ -1,5 +1,5 @@
 /**
- * The import's DuckDB buffer limit (src/library/import.ts, IMPORT_MEMORY_MB): an import lowers the
+ * The import's DuckDB buffer limit (src/library/memory.ts, IMPORT_MEMORY_MB): an import lowers the
  * readers' 256 MB to 128 MB once the library is open, unless BDB_DUCKDB_MEMORY names a limit. The figures
  * that chose it (10,000 analysed SGF matches: peak RSS 340 MB at 128 MB, 436 MB at 256 MB) are in
  * docs/library.md; this test holds the setting itself.
@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { importMemoryLimits, LibraryImporter, memoryMb } from '../../../src/library/import.js';
+import { LibraryImporter } from '../../../src/library/import.js';
+import { importMemoryLimits, memoryMb } from '../../../src/library/memory.js';
 import { closeLibrary, type Library, openLibrary } from '../../../src/library/open.js';
 import { rows } from '../../../src/library/sql.js';
 import { defaultMet } from '../../../src/match-report.js';
