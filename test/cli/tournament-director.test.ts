@@ -5,11 +5,11 @@
  * are in; the default points are a win 1 and a loss 0 (backgammon has no draws: spec/tournament.md).
  * Expected figures are worked by hand from the rules of spec/tournament.md, not read from bdb.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { bdb, bdbWith } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-director-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -119,21 +119,38 @@ describe('new and result', () => {
   });
 
   test('a file that cannot be replaced is left whole, with one line', () => {
-    if (process.getuid?.() === 0) return; // root writes into read-only folders
-    const dir = mkdtempSync(join(tmp, 'ro-'));
-    const file = join(dir, 'e.json');
+    // The event file is named through /dev/fd/0, standard input opened on it: it reads as the file, but the
+    // replacement is written beside that name, in /dev/fd, which takes no new file whoever runs bdb (root
+    // included, where a read-only folder would not stop the write).
+    const file = join(tmp, 'e.json');
     bdb('tournament', 'new', file, '--name', 'E', '--players', 'A,B');
     const before = readFileSync(file, 'utf8');
-    chmodSync(dir, 0o555);
+    const fd = openSync(file, 'r');
     try {
-      const r = bdb('tournament', 'pair', file);
+      const r = bdbWith({ stdin: fd }, 'tournament', 'pair', '/dev/fd/0');
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`bdb: ${file}: cannot write (left unchanged): permission denied (EACCES)\n`);
-      expect(readFileSync(file, 'utf8')).toBe(before);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('bdb: /dev/fd/0: cannot write (left unchanged): no such folder (ENOENT)\n');
     } finally {
-      chmodSync(dir, 0o755);
+      closeSync(fd);
     }
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
+
+  test('new into a folder that is a file: one line, nothing written', () => {
+    // mkdir or not, no one (root included) can create a file under a regular file: ENOTDIR
+    const plain = join(tmp, 'notes.txt');
+    writeFileSync(plain, 'not a folder\n');
+    const file = join(plain, 'club.json');
+    const r = bdb('tournament', 'new', file, '--players', 'A,B');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `bdb: ${file}: cannot write (left unchanged): a part of the path is not a folder (ENOTDIR)\n`,
+    );
+    expect(readFileSync(plain, 'utf8')).toBe('not a folder\n');
+  });
+
   test('without --name the event is named after its file', () => {
     const file = join(tmp, 'open.json');
     const made = bdb('tournament', 'new', file, '--players', 'Ann,Bob,Cid,Dan', '--scoring', '3/1/0');
