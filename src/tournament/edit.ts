@@ -1,48 +1,87 @@
 /**
  * Changes a director makes to an event, as pure functions from one event to the next (the CLI reads
- * and writes the file): a new Swiss event, the pairing of a round recorded (its boards, and its bye
+ * and writes the file): a new Swiss or McMahon event, the pairing of a round recorded (its boards, and its bye
  * as a win: spec/tournament.md "A bye is a win"), and one game's result entered or corrected.
  */
 
 import {
   BYE,
   type MatchResult,
+  type McMahonSystem,
   type Player,
   type RoundPairing,
   type RoundResult,
   resultTable,
   type Scoring,
   TournamentError,
+  type TournamentSystem,
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
 import { lastRound } from './progress.js';
 import type { SwissPairing } from './swiss.js';
 import { swissRounds } from './swiss.js';
 
+/** A player of a new event: his name, and his rating (McMahon's rating groups need it). */
+export interface NewPlayer {
+  readonly name: string;
+  readonly rating?: number;
+}
+
 export interface NewEvent {
   readonly name: string;
-  readonly players: readonly string[];
+  readonly players: readonly NewPlayer[];
+  /** Swiss (default) or McMahon, with its rating groups, bar and floor. */
+  readonly system?: TournamentSystem;
   readonly rounds?: number;
   readonly points?: Scoring;
   readonly tiebreaks?: readonly TiebreakName[];
 }
 
-/** A Swiss event without results; its players' names are checked (none twice, none named "bye"). */
+/** The McMahon system checked: thresholds ascending, the floor not above the bar. */
+function checkMcMahon(system: McMahonSystem): void {
+  const g = system.groups;
+  if (g.length === 0) throw new TournamentError('a McMahon event needs the rating thresholds of its groups');
+  for (const x of [...g, system.bar ?? 0, system.floor ?? 0]) {
+    if (!Number.isFinite(x)) throw new TournamentError(`a rating must be a number, got ${x}`);
+  }
+  if (g.some((x, i) => i > 0 && x <= g[i - 1]!)) {
+    throw new TournamentError(`the rating thresholds must be ascending, got ${g.join(',')}`);
+  }
+  if (system.bar !== undefined && system.floor !== undefined && system.floor > system.bar) {
+    throw new TournamentError(`the floor (${system.floor}) is above the bar (${system.bar})`);
+  }
+}
+
+/**
+ * A Swiss or McMahon event without results; its players' names are checked (none twice, none named
+ * "bye"), and a McMahon event's groups and ratings (at least one player rated: the groups come from
+ * ratings, spec/tournament.md).
+ */
 export function newEvent(spec: NewEvent): EventFile {
   const seen = new Set<string>();
   const players: Player[] = [];
   for (const raw of spec.players) {
-    const name = raw.trim();
+    const name = raw.name.trim();
     if (name === '') continue;
     if (name.toLowerCase() === BYE) throw new TournamentError(`"${BYE}" cannot be a player's name`);
     if (seen.has(name)) throw new TournamentError(`player "${name}" is listed twice`);
+    if (raw.rating !== undefined && !Number.isFinite(raw.rating)) {
+      throw new TournamentError(`the rating of "${name}" must be a number`);
+    }
     seen.add(name);
-    players.push({ name });
+    players.push(raw.rating === undefined ? { name } : { name, rating: raw.rating });
   }
   if (players.length < 2) throw new TournamentError('an event needs at least two players');
+  const system = spec.system ?? { type: 'swiss' };
+  if (system.type === 'mcmahon') {
+    checkMcMahon(system);
+    if (players.every((p) => p.rating === undefined)) {
+      throw new TournamentError('a McMahon event needs ratings: no player has one');
+    }
+  }
   return {
     name: spec.name,
-    system: { type: 'swiss' },
+    system,
     ...(spec.rounds !== undefined ? { rounds: spec.rounds } : {}),
     ...(spec.points !== undefined ? { points: spec.points } : {}),
     players,

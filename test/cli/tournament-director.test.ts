@@ -243,3 +243,116 @@ describe('default points', () => {
     expect(kts.rules).toMatch(/^points win 3 \/ draw 1 \/ loss 0 \/ bye 3/);
   });
 });
+
+describe('new: McMahon events', () => {
+  test('--system mcmahon with rating groups, a bar, a floor and a rating per player', () => {
+    const file = join(tmp, 'mcmahon.json');
+    const made = bdb(
+      'tournament',
+      'new',
+      file,
+      '--system',
+      'mcmahon',
+      '--groups',
+      '1300,1500,1700,1900',
+      '--bar',
+      '1700',
+      '--floor',
+      '1300',
+      '--players',
+      'Ann=2050,Bob=1800,Cid=1600,Dan=1400,Eve=1200',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const event = JSON.parse(readFileSync(file, 'utf8'));
+    expect(event.system).toEqual({
+      type: 'mcmahon',
+      groups: [1300, 1500, 1700, 1900],
+      bar: 1700,
+      floor: 1300,
+    });
+    expect(event.players).toEqual([
+      { name: 'Ann', rating: 2050 },
+      { name: 'Bob', rating: 1800 },
+      { name: 'Cid', rating: 1600 },
+      { name: 'Dan', rating: 1400 },
+      { name: 'Eve', rating: 1200 },
+    ]);
+    // McMahon's tiebreaks (spec/tournament.md: "then tiebreaks such as SOS … and SOSOS")
+    expect(event.tiebreaks).toEqual(['sos', 'sosos']);
+    // Start scores worked by hand from spec/tournament.md (seed mcmahon-fi.txt): the lowest group starts at 0,
+    // the next at 1 …; above the bar a player starts at the bar's score, below the floor at the floor's.
+    // Ann 2050 is above the bar 1700: the bar's group, 3 (not 4); Bob 1800 likewise 3; Cid 1600 ≥ 1500: 2;
+    // Dan 1400 ≥ 1300: 1; Eve 1200 is below the floor 1300: the floor's group, 1 (not 0).
+    expect(made.stdout).toBe(
+      `${file}: "mcmahon", McMahon (group thresholds 1300, 1500, 1700, 1900; bar 1700; floor 1300), ` +
+        '5 players, 3 rounds (⌈log₂ N⌉), points win 1 / loss 0; start scores: Ann 3, Bob 3, Cid 2, Dan 1, Eve 1' +
+        `; next: bdb tournament pair ${file}\n`,
+    );
+    const s = JSON.parse(bdb('tournament', 'standings', '--json', file).stdout);
+    expect(s.system).toBe('mcmahon');
+    expect(
+      Object.fromEntries(s.standings.map((r: { player: string; start: number }) => [r.player, r.start])),
+    ).toEqual({ Ann: 3, Bob: 3, Cid: 2, Dan: 1, Eve: 1 });
+    // round 1 pairs within the groups (spec: "Round 1 pairs within groups by Swiss rules"): Ann and Bob
+    const p = JSON.parse(bdb('tournament', 'pair', '--dry-run', '--json', file).stdout);
+    expect(p.system).toBe('mcmahon');
+    expect(p.pairs[0]).toMatchObject({ player: 'Ann', opponent: 'Bob' });
+  });
+
+  test('an unrated player starts at the floor, and the summary names him', () => {
+    const file = join(tmp, 'mcmahon-unrated.json');
+    const made = bdb(
+      'tournament',
+      'new',
+      file,
+      '--system',
+      'mcmahon',
+      '--groups',
+      '1500,1800',
+      '--players',
+      'Ann=1900,Bob=1600,Cid',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    // spec/tournament.md: no floor given, so below every threshold: group 0
+    expect(made.stdout).toContain('start scores: Ann 2, Bob 1, Cid 0 (unrated: Cid)');
+    expect(JSON.parse(readFileSync(file, 'utf8')).players[2]).toEqual({ name: 'Cid' });
+  });
+
+  test('bad McMahon options: one line each, no file written', () => {
+    const file = join(tmp, 'refused.json');
+    const refuse = (args: string[], message: string) => {
+      const r = bdb('tournament', 'new', file, ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe(`bdb: ${message} (see bdb tournament new --help)\n`);
+      expect(() => readFileSync(file)).toThrow();
+    };
+    const players = ['--players', 'Ann=1900,Bob=1600'];
+    refuse(['--system', 'knockout', ...players], '--system expects swiss or mcmahon, got "knockout"');
+    refuse(
+      ['--system', 'mcmahon', ...players],
+      '--system mcmahon needs --groups: the rating thresholds of the groups, ascending (1500,1800)',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1800,1500', ...players],
+      '--groups: the rating thresholds must be ascending, got 1800,1500',
+    );
+    refuse(['--system', 'mcmahon', '--groups', '1500,x', ...players], '--groups expects numbers, got "x"');
+    refuse(['--bar', '1800', ...players], '--groups, --bar and --floor go with --system mcmahon');
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--bar', 'high', ...players],
+      '--bar expects a rating (a number), got "high"',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--bar', '1600', '--floor', '1700', ...players],
+      '--floor (1700) is above --bar (1600)',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--players', 'Ann=strong,Bob=1600'],
+      '--players: "Ann=strong": the rating after "=" must be a number',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--players', 'Ann,Bob'],
+      '--system mcmahon: no player has a rating (give them as NAME=RATING: Ann=1850)',
+    );
+  });
+});
