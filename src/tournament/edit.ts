@@ -1,11 +1,14 @@
 /**
  * Changes a director makes to an event, as pure functions from one event to the next (the CLI reads
  * and writes the file): a new Swiss or McMahon event, the pairing of a round recorded (its boards, and its bye
- * as a win: spec/tournament.md "A bye is a win"), and one game's result entered or corrected.
+ * as a win: spec/tournament.md "A bye is a win"), and one game's result entered or corrected (a double
+ * forfeit included: {@link DOUBLE_FORFEIT}).
  */
 
 import {
   BYE,
+  boardOpponent,
+  DOUBLE_FORFEIT,
   type MatchResult,
   type McMahonSystem,
   type Player,
@@ -112,9 +115,11 @@ export interface GameResult {
   readonly round: number;
   readonly player: string;
   readonly opponent: string;
-  /** The winner's name, or null for a draw. */
+  /** The winner's name, or null for a draw (or a double forfeit). */
   readonly winner: string | null;
   readonly forfeit?: boolean;
+  /** Neither player came: both lose (`winner` null, no score). */
+  readonly doubleForfeit?: boolean;
   /** The match score, `player`'s points first ("7-3"). */
   readonly score?: readonly [number, number];
   /** Replace a different result already entered for the game. */
@@ -147,6 +152,8 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
   }
   if (g.forfeit && g.winner === null)
     throw new TournamentError('a forfeit needs a winner (the player who came)');
+  if (g.doubleForfeit && (g.winner !== null || g.forfeit || g.score !== undefined))
+    throw new TournamentError('a double forfeit has no winner and no score: neither player came');
   const table = resultTable(event);
   const planned = swissRounds(event);
   const last = lastRound(event, table);
@@ -182,10 +189,9 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
       }
       const e = entryOf(name);
       if (e?.kind === 'bye') throw new TournamentError(`"${name}" has the bye in round ${g.round}`);
-      if (e?.kind === 'played' && e.opponent !== (name === g.player ? g.opponent : g.player)) {
-        throw new TournamentError(
-          `"${name}" already has a result in round ${g.round}, against "${e.opponent}"`,
-        );
+      const against = boardOpponent(e);
+      if (against !== null && against !== (name === g.player ? g.opponent : g.player)) {
+        throw new TournamentError(`"${name}" already has a result in round ${g.round}, against "${against}"`);
       }
     }
   }
@@ -197,14 +203,16 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
       : winner === g.opponent
         ? `${g.score[1]}-${g.score[0]}`
         : `${g.score[0]}-${g.score[1]}`;
-  const result: RoundResult = {
-    round: g.round,
-    player: winner ?? g.player,
-    opponent: winner === null ? g.opponent : loser,
-    result: (winner === null ? 'draw' : 'win') as MatchResult,
-    ...(g.forfeit ? { forfeit: true } : {}),
-    ...(score !== undefined ? { score } : {}),
-  };
+  const result: RoundResult = g.doubleForfeit
+    ? { round: g.round, player: g.player, opponent: g.opponent, result: DOUBLE_FORFEIT }
+    : {
+        round: g.round,
+        player: winner ?? g.player,
+        opponent: winner === null ? g.opponent : loser,
+        result: (winner === null ? 'draw' : 'win') as MatchResult,
+        ...(g.forfeit ? { forfeit: true } : {}),
+        ...(score !== undefined ? { score } : {}),
+      };
   const sameGame = (r: RoundResult): boolean =>
     r.round === g.round &&
     ((r.player === g.player && r.opponent === g.opponent) ||
@@ -213,8 +221,9 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
   if (old.length > 0) {
     const now = entryOf(result.player);
     const same =
-      now?.kind === 'played' &&
-      now.result === result.result &&
+      (result.result === DOUBLE_FORFEIT
+        ? now?.kind === 'double-forfeit'
+        : now?.kind === 'played' && now.result === result.result) &&
       old.every(
         (r) =>
           (r.forfeit ?? false) === (result.forfeit ?? false) &&
@@ -238,9 +247,10 @@ function describeScore(r: RoundResult): string | undefined {
   return r.score;
 }
 
-/** A result in words: "Anna won 7-3", "Bob won by forfeit", "a draw". */
+/** A result in words: "Anna won 7-3", "Bob won by forfeit", "Anna and Bob drew", "… both lost by forfeit". */
 export function describeResult(r: RoundResult): string {
   if (r.result === 'draw') return `${r.player} and ${r.opponent} drew`;
+  if (r.result === DOUBLE_FORFEIT) return `${r.player} and ${r.opponent} both lost by forfeit`;
   const winner = r.result === 'win' ? r.player : r.opponent;
   const how = r.forfeit ? ' by forfeit' : r.score !== undefined ? ` ${describeScore(r)}` : '';
   return `${winner} won${how}`;

@@ -356,3 +356,143 @@ describe('new: McMahon events', () => {
     );
   });
 });
+
+describe('double forfeits', () => {
+  test('result --double-forfeit: both lose, the round has its result, and they may meet again', () => {
+    const file = join(tmp, 'no-shows.json');
+    expect(bdb('tournament', 'new', file, '--players', 'Ann,Bob', '--rounds', '2').code).toBe(0);
+    expect(bdb('tournament', 'pair', file).code).toBe(0);
+    const r = bdb('tournament', 'result', file, '1', 'Bob', 'Ann', '--double-forfeit');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('round 1: Bob and Ann both lost by forfeit; round 1: 1 of 1 results in\n');
+    expect(read(file).results).toEqual([
+      { round: 1, player: 'Bob', opponent: 'Ann', result: 'double-forfeit' },
+    ]);
+    // the same again changes nothing; a winner now is a different result
+    expect(bdb('tournament', 'result', file, '1', 'Ann', 'Bob', '--double-forfeit').stdout).toContain(
+      'already recorded',
+    );
+    const other = bdb('tournament', 'result', file, '1', 'Ann', 'Bob', '--winner', 'Ann');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('already has a result (Bob and Ann both lost by forfeit); give --replace');
+    // both get a loss: 0 points each
+    const s = JSON.parse(bdb('tournament', 'standings', '--json', file).stdout);
+    expect(s.standings.map((x: { points: number }) => x.points)).toEqual([0, 0]);
+    expect(s).toMatchObject({ rounds: 1, roundsComplete: 1, incompleteRounds: [] });
+    // FIDE Handbook C.04.1 (Swiss system based on rating), F.2: a "pairing not actually played, or lost by
+    // one of the players due to arriving late or not at all … is not considered to be illegal in future
+    // rounds": the two have not met, so pairing them again is no rematch.
+    const p = JSON.parse(bdb('tournament', 'pair', '--json', file).stdout);
+    expect(p).toMatchObject({ round: 2, pairs: [{ board: 1 }], rematches: 0 });
+  });
+
+  test('the option goes alone', () => {
+    const r = bdb(
+      'tournament',
+      'result',
+      join(tmp, 'no-shows.json'),
+      '1',
+      'Ann',
+      'Bob',
+      '--double-forfeit',
+      '--winner',
+      'Ann',
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('give one of --winner NAME, --score A-B, --draw or --double-forfeit');
+  });
+
+  test('standings: a loss for both, and for tiebreaks a round without an opponent', () => {
+    // Four players, three rounds: A beat C and B; C beat D; B–D a double forfeit in round 2.
+    // Points (win 1 / loss 0; a double forfeit a loss for both): A 3, B 1, C 1, D 0.
+    // Buchholz with FIDE 2023's rule for one's own unplayed round (spec/tournament.md: "an unplayed round of
+    // the player counts as a dummy opponent with the player's own score"; tiebreakOptions.absent own-score),
+    // B–D not counted as a game (FIDE C.04.1 F.2, above):
+    //   A: B 1 + C 1 + D 0 = 2;   B: A 3 + own 1 + C 1 = 5;   C: D 0 + A 3 + B 1 = 4;   D: C 1 + own 0 + A 3 = 4.
+    // (Counted as a game, B would have 4 and D 5.)
+    const file = join(tmp, 'double-forfeit.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'No-shows',
+        system: { type: 'swiss' },
+        rounds: 3,
+        players: ['A', 'B', 'C', 'D'].map((name) => ({ name })),
+        tiebreaks: ['buchholz'],
+        tiebreakOptions: { absent: 'own-score' },
+        results: [
+          { round: 1, player: 'A', opponent: 'B', result: 'win' },
+          { round: 1, player: 'C', opponent: 'D', result: 'win' },
+          { round: 2, player: 'A', opponent: 'C', result: 'win' },
+          { round: 2, player: 'B', opponent: 'D', result: 'double-forfeit' },
+        ],
+      }),
+    );
+    // round 3 from a results CSV, as a director may keep them
+    const csv = join(tmp, 'double-forfeit.csv');
+    writeFileSync(csv, 'round,player,opponent,result\n3,A,D,win\n3,B,C,win\n');
+    const r = bdb('tournament', 'standings', '--json', '--results', csv, file);
+    expect(r.code, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ rounds: 3, roundsComplete: 3, incompleteRounds: [] });
+    const rows = s.standings.map(
+      (x: { player: string; points: number; tiebreakValues: { buchholz: number } }) => [
+        x.player,
+        x.points,
+        x.tiebreakValues.buchholz,
+      ],
+    );
+    expect(rows).toEqual([
+      ['A', 3, 2],
+      ['B', 1, 5],
+      ['C', 1, 4],
+      ['D', 0, 4],
+    ]);
+    expect(s.rules).toContain('a double forfeit: a loss for both, a round without an opponent');
+    // the same double forfeit given in the CSV reads alike
+    writeFileSync(csv, 'round,player,opponent,result\n2,D,B,double-forfeit\n3,A,D,win\n3,B,C,win\n');
+    const { results, ...rest } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...rest, results: results.slice(0, 3) }));
+    const again = bdb('tournament', 'standings', '--json', '--results', csv, file);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).standings).toEqual(s.standings);
+  });
+
+  test('McMahon: 0 points, not the ½ of an absent round; SOS counts the own start score', () => {
+    // OpenGotha (lucvannier/opengotha, src/info/vannier/gotha/Game.java) records a double forfeit as
+    // RESULT_BOTHLOSE_BYDEF, "0-0!": both lose. spec/tournament.md: "for SOS a round without an opponent
+    // adds the player's own start MMS". Groups [1500]: Ann and Cid (1600) start at 1, Bob and Dan (1400) at 0.
+    // Round 1: Ann beat Bob, Cid–Dan a double forfeit. MMS: Ann 2, Bob 0, Cid 1, Dan 0.
+    // SOS: Ann: Bob 0; Bob: Ann 2; Cid: own start 1; Dan: own start 0.
+    const file = join(tmp, 'mcmahon-df.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        system: { type: 'mcmahon', groups: [1500] },
+        rounds: 2,
+        players: [
+          { name: 'Ann', rating: 1600 },
+          { name: 'Bob', rating: 1400 },
+          { name: 'Cid', rating: 1600 },
+          { name: 'Dan', rating: 1400 },
+        ],
+        tiebreaks: ['sos'],
+        results: [
+          { round: 1, player: 'Ann', opponent: 'Bob', result: 'win' },
+          { round: 1, player: 'Cid', opponent: 'Dan', result: 'double-forfeit' },
+        ],
+      }),
+    );
+    const r = bdb('tournament', 'standings', '--json', file);
+    expect(r.code, r.stderr).toBe(0);
+    const got = Object.fromEntries(
+      JSON.parse(r.stdout).standings.map(
+        (x: { player: string; points: number; tiebreakValues: { sos: number } }) => [
+          x.player,
+          [x.points, x.tiebreakValues.sos],
+        ],
+      ),
+    );
+    expect(got).toEqual({ Ann: [2, 0], Bob: [0, 2], Cid: [1, 1], Dan: [0, 0] });
+  });
+});

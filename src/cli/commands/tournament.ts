@@ -422,10 +422,14 @@ export interface ResultOptions {
   score?: string;
   draw?: boolean;
   forfeit?: boolean;
+  doubleForfeit?: boolean;
   replace?: boolean;
 }
 
-/** `bdb tournament result FILE ROUND PLAYER OPPONENT --winner NAME|--score A-B|--draw [--forfeit]`. */
+/**
+ * `bdb tournament result FILE ROUND PLAYER OPPONENT --winner NAME|--score A-B|--draw|--double-forfeit
+ * [--forfeit]`.
+ */
 export function runResult(
   file: string,
   round: string,
@@ -435,8 +439,14 @@ export function runResult(
 ): ExitCode {
   if (!/^\d+$/.test(round) || Number(round) < 1)
     throw new UsageError(`ROUND expects a round number ≥ 1, got ${JSON.stringify(round)}`);
-  const given = [opts.winner !== undefined, opts.score !== undefined, opts.draw === true].filter(Boolean);
-  if (given.length !== 1) throw new UsageError('give one of --winner NAME, --score A-B or --draw');
+  const given = [
+    opts.winner !== undefined,
+    opts.score !== undefined,
+    opts.draw === true,
+    opts.doubleForfeit === true,
+  ].filter(Boolean);
+  if (given.length !== 1)
+    throw new UsageError('give one of --winner NAME, --score A-B, --draw or --double-forfeit');
   let winner: string | null = opts.winner ?? null;
   let score: [number, number] | undefined;
   if (opts.score !== undefined) {
@@ -459,6 +469,7 @@ export function runResult(
       opponent,
       winner,
       ...(opts.forfeit ? { forfeit: true } : {}),
+      ...(opts.doubleForfeit ? { doubleForfeit: true } : {}),
       ...(score !== undefined ? { score } : {}),
       ...(opts.replace ? { replace: true } : {}),
     });
@@ -765,6 +776,7 @@ export function registerTournament(program: Command): void {
     .option('--score <a-b>', "the match score, A's points first (7-3): the higher wins")
     .option('--draw', 'a draw (not in backgammon: for other games)')
     .option('--forfeit', 'with --winner: the other player did not come (a win and a loss)')
+    .option('--double-forfeit', 'neither player came: a loss for both, and no game between them')
     .option('--replace', 'replace a different result entered before for this game')
     .action((file: string, round: string, player: string, opponent: string, opts: ResultOptions) => {
       process.exitCode = runResult(file, round, player, opponent, opts);
