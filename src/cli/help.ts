@@ -164,6 +164,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         "an event named 'open', with the KTS rules' points",
         'bdb tournament new open.json --players Ann,Bob,Cid,Dan --scoring 3/1/0',
       ],
+      [
+        'McMahon: A (rated 1700, above the threshold 1600) starts a group above B',
+        'bdb tournament new m.json --system mcmahon --groups 1600 --players A=1700,B',
+      ],
     ],
   },
   'tournament standings': {

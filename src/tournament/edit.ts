@@ -1,48 +1,90 @@
 /**
  * Changes a director makes to an event, as pure functions from one event to the next (the CLI reads
- * and writes the file): a new Swiss event, the pairing of a round recorded (its boards, and its bye
- * as a win: spec/tournament.md "A bye is a win"), and one game's result entered or corrected.
+ * and writes the file): a new Swiss or McMahon event, the pairing of a round recorded (its boards, and its bye
+ * as a win: spec/tournament.md "A bye is a win"), and one game's result entered or corrected (a double
+ * forfeit included: {@link DOUBLE_FORFEIT}).
  */
 
 import {
   BYE,
+  boardOpponent,
+  DOUBLE_FORFEIT,
   type MatchResult,
+  type McMahonSystem,
   type Player,
   type RoundPairing,
   type RoundResult,
   resultTable,
   type Scoring,
   TournamentError,
+  type TournamentSystem,
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
 import { lastRound } from './progress.js';
 import type { SwissPairing } from './swiss.js';
 import { swissRounds } from './swiss.js';
 
+/** A player of a new event: his name, and his rating (McMahon's rating groups need it). */
+export interface NewPlayer {
+  readonly name: string;
+  readonly rating?: number;
+}
+
 export interface NewEvent {
   readonly name: string;
-  readonly players: readonly string[];
+  readonly players: readonly NewPlayer[];
+  /** Swiss (default) or McMahon, with its rating groups, bar and floor. */
+  readonly system?: TournamentSystem;
   readonly rounds?: number;
   readonly points?: Scoring;
   readonly tiebreaks?: readonly TiebreakName[];
 }
 
-/** A Swiss event without results; its players' names are checked (none twice, none named "bye"). */
+/** The McMahon system checked: thresholds ascending, the floor not above the bar. */
+function checkMcMahon(system: McMahonSystem): void {
+  const g = system.groups;
+  if (g.length === 0) throw new TournamentError('a McMahon event needs the rating thresholds of its groups');
+  for (const x of [...g, system.bar ?? 0, system.floor ?? 0]) {
+    if (!Number.isFinite(x)) throw new TournamentError(`a rating must be a number, got ${x}`);
+  }
+  if (g.some((x, i) => i > 0 && x <= g[i - 1]!)) {
+    throw new TournamentError(`the rating thresholds must be ascending, got ${g.join(',')}`);
+  }
+  if (system.bar !== undefined && system.floor !== undefined && system.floor > system.bar) {
+    throw new TournamentError(`the floor (${system.floor}) is above the bar (${system.bar})`);
+  }
+}
+
+/**
+ * A Swiss or McMahon event without results; its players' names are checked (none twice, none named
+ * "bye"), and a McMahon event's groups and ratings (at least one player rated: the groups come from
+ * ratings, spec/tournament.md).
+ */
 export function newEvent(spec: NewEvent): EventFile {
   const seen = new Set<string>();
   const players: Player[] = [];
   for (const raw of spec.players) {
-    const name = raw.trim();
+    const name = raw.name.trim();
     if (name === '') continue;
     if (name.toLowerCase() === BYE) throw new TournamentError(`"${BYE}" cannot be a player's name`);
     if (seen.has(name)) throw new TournamentError(`player "${name}" is listed twice`);
+    if (raw.rating !== undefined && !Number.isFinite(raw.rating)) {
+      throw new TournamentError(`the rating of "${name}" must be a number`);
+    }
     seen.add(name);
-    players.push({ name });
+    players.push(raw.rating === undefined ? { name } : { name, rating: raw.rating });
   }
   if (players.length < 2) throw new TournamentError('an event needs at least two players');
+  const system = spec.system ?? { type: 'swiss' };
+  if (system.type === 'mcmahon') {
+    checkMcMahon(system);
+    if (players.every((p) => p.rating === undefined)) {
+      throw new TournamentError('a McMahon event needs ratings: no player has one');
+    }
+  }
   return {
     name: spec.name,
-    system: { type: 'swiss' },
+    system,
     ...(spec.rounds !== undefined ? { rounds: spec.rounds } : {}),
     ...(spec.points !== undefined ? { points: spec.points } : {}),
     players,
@@ -73,9 +115,11 @@ export interface GameResult {
   readonly round: number;
   readonly player: string;
   readonly opponent: string;
-  /** The winner's name, or null for a draw. */
+  /** The winner's name, or null for a draw (or a double forfeit). */
   readonly winner: string | null;
   readonly forfeit?: boolean;
+  /** Neither player came: both lose (`winner` null, no score). */
+  readonly doubleForfeit?: boolean;
   /** The match score, `player`'s points first ("7-3"). */
   readonly score?: readonly [number, number];
   /** Replace a different result already entered for the game. */
@@ -108,6 +152,8 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
   }
   if (g.forfeit && g.winner === null)
     throw new TournamentError('a forfeit needs a winner (the player who came)');
+  if (g.doubleForfeit && (g.winner !== null || g.forfeit || g.score !== undefined))
+    throw new TournamentError('a double forfeit has no winner and no score: neither player came');
   const table = resultTable(event);
   const planned = swissRounds(event);
   const last = lastRound(event, table);
@@ -143,10 +189,9 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
       }
       const e = entryOf(name);
       if (e?.kind === 'bye') throw new TournamentError(`"${name}" has the bye in round ${g.round}`);
-      if (e?.kind === 'played' && e.opponent !== (name === g.player ? g.opponent : g.player)) {
-        throw new TournamentError(
-          `"${name}" already has a result in round ${g.round}, against "${e.opponent}"`,
-        );
+      const against = boardOpponent(e);
+      if (against !== null && against !== (name === g.player ? g.opponent : g.player)) {
+        throw new TournamentError(`"${name}" already has a result in round ${g.round}, against "${against}"`);
       }
     }
   }
@@ -158,14 +203,16 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
       : winner === g.opponent
         ? `${g.score[1]}-${g.score[0]}`
         : `${g.score[0]}-${g.score[1]}`;
-  const result: RoundResult = {
-    round: g.round,
-    player: winner ?? g.player,
-    opponent: winner === null ? g.opponent : loser,
-    result: (winner === null ? 'draw' : 'win') as MatchResult,
-    ...(g.forfeit ? { forfeit: true } : {}),
-    ...(score !== undefined ? { score } : {}),
-  };
+  const result: RoundResult = g.doubleForfeit
+    ? { round: g.round, player: g.player, opponent: g.opponent, result: DOUBLE_FORFEIT }
+    : {
+        round: g.round,
+        player: winner ?? g.player,
+        opponent: winner === null ? g.opponent : loser,
+        result: (winner === null ? 'draw' : 'win') as MatchResult,
+        ...(g.forfeit ? { forfeit: true } : {}),
+        ...(score !== undefined ? { score } : {}),
+      };
   const sameGame = (r: RoundResult): boolean =>
     r.round === g.round &&
     ((r.player === g.player && r.opponent === g.opponent) ||
@@ -174,8 +221,9 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
   if (old.length > 0) {
     const now = entryOf(result.player);
     const same =
-      now?.kind === 'played' &&
-      now.result === result.result &&
+      (result.result === DOUBLE_FORFEIT
+        ? now?.kind === 'double-forfeit'
+        : now?.kind === 'played' && now.result === result.result) &&
       old.every(
         (r) =>
           (r.forfeit ?? false) === (result.forfeit ?? false) &&
@@ -199,9 +247,10 @@ function describeScore(r: RoundResult): string | undefined {
   return r.score;
 }
 
-/** A result in words: "Anna won 7-3", "Bob won by forfeit", "a draw". */
+/** A result in words: "Anna won 7-3", "Bob won by forfeit", "Anna and Bob drew", "… both lost by forfeit". */
 export function describeResult(r: RoundResult): string {
   if (r.result === 'draw') return `${r.player} and ${r.opponent} drew`;
+  if (r.result === DOUBLE_FORFEIT) return `${r.player} and ${r.opponent} both lost by forfeit`;
   const winner = r.result === 'win' ? r.player : r.opponent;
   const how = r.forfeit ? ' by forfeit' : r.score !== undefined ? ` ${describeScore(r)}` : '';
   return `${winner} won${how}`;

@@ -44,12 +44,24 @@ export type TournamentSystem = SwissSystem | McMahonSystem;
 
 export type MatchResult = 'win' | 'draw' | 'loss';
 
+/**
+ * Neither player came: a loss for both, and a round without a game. Tiebreaks take it as a round
+ * without an opponent, each player's own unplayed round (FIDE 2023 tie-break regulations, spec/
+ * tournament.md), and pairing as no meeting: the two may be paired again (FIDE Handbook C.04.1, F.2: a
+ * "pairing not actually played … is not considered to be illegal in future rounds"). OpenGotha records
+ * the same as "0-0!" (both lose, by default).
+ */
+export const DOUBLE_FORFEIT = 'double-forfeit';
+
+/** A round's outcome as an event file records it: a result, or a double forfeit. */
+export type RoundOutcome = MatchResult | typeof DOUBLE_FORFEIT;
+
 /** One player's result in one round, seen from `player`. A match may be given from one side or both. */
 export interface RoundResult {
   readonly round: number;
   readonly player: string;
   readonly opponent: string | 'bye';
-  readonly result: MatchResult;
+  readonly result: RoundOutcome;
   /** The game was not played: the loser did not show (scored as a win and a loss). */
   readonly forfeit?: boolean;
   /** The match score as the director gave it, `player`'s points first (e.g. "7-3"). */
@@ -106,6 +118,8 @@ export type RoundEntry =
       readonly result: MatchResult;
     }
   | { readonly kind: 'bye'; readonly round: number }
+  /** Paired with `opponent`, but neither came: a loss, and a round without a game ({@link DOUBLE_FORFEIT}). */
+  | { readonly kind: 'double-forfeit'; readonly round: number; readonly opponent: string }
   | { readonly kind: 'absent'; readonly round: number };
 
 /** Per-player round-by-round history, normalised from the event's results. */
@@ -157,8 +171,13 @@ export function resultTable(event: TournamentEvent): ResultTable {
         throw new TournamentError(`unknown player "${r.opponent}" in round ${r.round}`);
       }
       if (r.opponent === r.player) throw new TournamentError(`"${r.player}" paired with himself`);
-      put(r.player, { kind: 'played', round: r.round, opponent: r.opponent, result: r.result });
-      put(r.opponent, { kind: 'played', round: r.round, opponent: r.player, result: OPPOSITE[r.result] });
+      if (r.result === DOUBLE_FORFEIT) {
+        put(r.player, { kind: 'double-forfeit', round: r.round, opponent: r.opponent });
+        put(r.opponent, { kind: 'double-forfeit', round: r.round, opponent: r.player });
+      } else {
+        put(r.player, { kind: 'played', round: r.round, opponent: r.opponent, result: r.result });
+        put(r.opponent, { kind: 'played', round: r.round, opponent: r.player, result: OPPOSITE[r.result] });
+      }
     }
     rounds = Math.max(rounds, r.round);
   }
@@ -196,13 +215,19 @@ function checkPairings(
       if (entry?.kind === 'bye') {
         throw new TournamentError(`"${a}" has the bye in round ${p.round} but is paired with "${b}"`);
       }
-      if (entry?.kind === 'played' && entry.opponent !== b) {
+      const named = boardOpponent(entry);
+      if (named !== null && named !== b) {
         throw new TournamentError(
-          `"${a}" was paired with "${b}" in round ${p.round}, but a result there names "${entry.opponent}"`,
+          `"${a}" was paired with "${b}" in round ${p.round}, but a result there names "${named}"`,
         );
       }
     }
   }
+}
+
+/** The opponent of a round's entry, when the round had a board with an opponent (a game, or a double forfeit). */
+export function boardOpponent(entry: RoundEntry | undefined): string | null {
+  return entry?.kind === 'played' || entry?.kind === 'double-forfeit' ? entry.opponent : null;
 }
 
 /** Whether the player is still in the event for `round` (not withdrawn after an earlier round). */

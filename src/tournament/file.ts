@@ -2,16 +2,18 @@
  * Event files: a JSON description of a Swiss or McMahon event (players, system, tiebreaks, results)
  * and a CSV of results (`round,player,opponent,result`, header required). Every problem is reported
  * as one line naming the file and where in it: the JSON path (`event.json: results[3].opponent:
- * unknown player "Bob"`) or the CSV line (`results.csv:4: …`).
+ * unknown player "Bob"`) or the CSV line (`results.csv:4: …`). A result is `win`, `loss` or `draw` seen from
+ * `player`, or `double-forfeit` (neither came: both lose).
  */
 
 import { BdbError, CorruptFileError } from '../errors.js';
 import {
   BYE,
-  type MatchResult,
+  DOUBLE_FORFEIT,
   type McMahonSystem,
   type Player,
   type ResultTable,
+  type RoundOutcome,
   type RoundPairing,
   type RoundResult,
   resultTable,
@@ -68,7 +70,7 @@ export class EventFileError extends BdbError {
   }
 }
 
-const RESULTS: readonly MatchResult[] = ['win', 'loss', 'draw'];
+const RESULTS: readonly RoundOutcome[] = ['win', 'loss', 'draw', DOUBLE_FORFEIT];
 const UNPLAYED: readonly FileUnplayedRule[] = ['ignore', 'zero', 'own-score'];
 const OPPONENT_UNPLAYED: readonly OpponentUnplayedRule[] = ['actual', 'as-draw'];
 
@@ -258,7 +260,7 @@ function checkResult(
     fail(at('result'), `expected one of ${RESULTS.join(', ')}, got ${describe(result)}`);
   }
   if (opponent === BYE && result !== 'win') fail(at('result'), 'a bye is a win');
-  return { round, player, opponent, result: result as MatchResult };
+  return { round, player, opponent, result: result as RoundOutcome };
 }
 
 /** The fields of an event file, in the order {@link eventFileText} writes them. */
@@ -336,6 +338,11 @@ export function parseEventJson(text: string, file: string): EventFile {
       c.fail(`${path}.forfeit`, `expected true or false, got ${describe(ro.forfeit)}`);
     }
     const score = ro.score === undefined ? undefined : c.string(ro.score, `${path}.score`);
+    if (result.result === DOUBLE_FORFEIT) {
+      // neither came: no game, so no score, and the forfeit is in the result already
+      if (ro.forfeit !== undefined) c.fail(`${path}.forfeit`, 'a double forfeit needs no "forfeit" field');
+      if (score !== undefined) c.fail(`${path}.score`, 'a double forfeit has no score');
+    }
     return {
       ...result,
       ...(ro.forfeit === true ? { forfeit: true } : {}),

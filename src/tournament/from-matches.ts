@@ -12,7 +12,14 @@
  *     first round after both players' latest round so far in which neither has a result yet.
  */
 
-import { BYE, defaultRounds, type Player, type RoundResult, type TournamentEvent } from './event.js';
+import {
+  BYE,
+  DOUBLE_FORFEIT,
+  defaultRounds,
+  type Player,
+  type RoundResult,
+  type TournamentEvent,
+} from './event.js';
 import type { EventFile } from './file.js';
 import { swissRounds } from './swiss.js';
 
@@ -170,8 +177,14 @@ export function eventFromMatches(records: readonly MatchRecord[], base?: EventFi
     )!;
     const oldWinner = old.result === 'win' ? old.player : old.result === 'loss' ? old.opponent : null;
     if (oldWinner !== m.winner) {
+      const had =
+        old.result === DOUBLE_FORFEIT
+          ? 'a double forfeit'
+          : oldWinner === null
+            ? 'a draw'
+            : `${oldWinner} winning`;
       notes.push(
-        `${m.record.source}: round ${round}: the event file has ${oldWinner === null ? 'a draw' : `${oldWinner} winning`}; ` +
+        `${m.record.source}: round ${round}: the event file has ${had}; ` +
           `the match file's result is counted (${m.winner} won)`,
       );
     }

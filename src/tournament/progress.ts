@@ -6,7 +6,7 @@
  * player cannot be told from a missing result there).
  */
 
-import { isActive, type ResultTable, type TournamentEvent } from './event.js';
+import { boardOpponent, isActive, type ResultTable, type TournamentEvent } from './event.js';
 
 /** A game without its result: the two players (a round without recorded pairings knows only one). */
 export interface MissingGame {
@@ -40,8 +40,9 @@ export function roundsProgress(event: TournamentEvent, table: ResultTable): Roun
     const entry = (name: string) => table.history.get(name)?.[round - 1];
     const boards = (event.pairings ?? []).filter((p) => p.round === round);
     if (boards.length > 0) {
+      // a double forfeit is the board's result
       const missing = boards
-        .filter((b) => entry(b.player)?.kind !== 'played')
+        .filter((b) => boardOpponent(entry(b.player)) === null)
         .map((b) => ({ player: b.player, opponent: b.opponent }));
       out.push({
         round,
@@ -59,7 +60,7 @@ export function roundsProgress(event: TournamentEvent, table: ResultTable): Roun
       const e = entry(p.name);
       if (e?.kind === 'bye' || !isActive(p, round)) continue;
       inRound++;
-      if (e?.kind === 'played') results++;
+      if (boardOpponent(e) !== null) results++;
       else without.push(p.name);
     }
     results /= 2;

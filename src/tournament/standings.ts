@@ -6,6 +6,7 @@
 
 import {
   DEFAULT_POINTS,
+  DOUBLE_FORFEIT,
   describePoints,
   type ResultTable,
   resultTable,
@@ -104,6 +105,10 @@ export function describeEventRules(event: EventFile): string {
     parts.push(
       `KTS on points ${describePoints(kp)} (absent ${absent}) with n = rounds so far, a bye a 0-point opponent`,
     );
+  }
+  if (event.results.some((r) => r.result === DOUBLE_FORFEIT)) {
+    // FIDE C.04.1 F.2: a pairing not played may be paired again; the tiebreaks take it as an absence
+    parts.push('a double forfeit: a loss for both, a round without an opponent (they may meet again)');
   }
   if (event.tiebreaks.includes('omw')) parts.push('OMW% floored at 33 %, byes ignored');
   if (event.tiebreaks.includes('head-to-head')) {

@@ -18,7 +18,8 @@ import {
 
 /**
  * How one of the player's own rounds without a game (a bye, or an absence — including every round
- * after a withdrawal) counts as an opponent contribution:
+ * after a withdrawal — or a double forfeit, which counts as an absence here) counts as an opponent
+ * contribution:
  * - 'ignore': the round adds nothing (and is not a contribution for Cut-1/Median);
  * - 'zero': a dummy opponent with 0 (KTS: "il bye risulta avere 0 punti");
  * - 'own-score': a dummy opponent with the player's own score (FIDE 2023 tiebreak regulations);
@@ -30,7 +31,7 @@ export type UnplayedRule = 'ignore' | 'zero' | 'own-score' | ((player: string) =
 /** How an opponent's own rounds without a game count in the score used for tiebreaks. */
 export type OpponentUnplayedRule = 'actual' | 'as-draw';
 
-/** How a score is made from a history (defaults: win 1, loss 0, bye = win, absence = 0). */
+/** How a score is made from a history (defaults: win 1, loss 0, bye = win, absence = 0, double forfeit = loss). */
 export interface ScoreRules {
   readonly points?: Scoring;
   /** Points for an absent round (EGF McMahon practice: half a win). */
@@ -74,6 +75,7 @@ export function scores(table: ResultTable, rules: ScoreRules = {}): Map<string, 
     for (const e of entriesOf(table, name)) {
       if (e.kind === 'played') total += pts[e.result];
       else if (e.kind === 'bye') total += pts.win;
+      else if (e.kind === 'double-forfeit') total += pts.loss;
       else total += rules.absentPoints ?? 0;
     }
     out.set(name, total);
@@ -114,6 +116,7 @@ function contributions(
     let v: number | undefined;
     if (e.kind === 'played') v = value.get(e.opponent) ?? 0;
     else if (e.kind === 'bye') v = unplayedValue(rules.bye ?? DEFAULT_RULES.bye, name, own);
+    // an absence, or a double forfeit: the player's own round without an opponent
     else v = unplayedValue(rules.absent ?? DEFAULT_RULES.absent, name, own);
     if (v !== undefined) out.push(v);
   }

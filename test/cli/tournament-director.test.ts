@@ -5,11 +5,11 @@
  * are in; the default points are a win 1 and a loss 0 (backgammon has no draws: spec/tournament.md).
  * Expected figures are worked by hand from the rules of spec/tournament.md, not read from bdb.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { bdb, bdbWith } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-director-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -119,21 +119,38 @@ describe('new and result', () => {
   });
 
   test('a file that cannot be replaced is left whole, with one line', () => {
-    if (process.getuid?.() === 0) return; // root writes into read-only folders
-    const dir = mkdtempSync(join(tmp, 'ro-'));
-    const file = join(dir, 'e.json');
+    // The event file is named through /dev/fd/0, standard input opened on it: it reads as the file, but the
+    // replacement is written beside that name, in /dev/fd, which takes no new file whoever runs bdb (root
+    // included, where a read-only folder would not stop the write).
+    const file = join(tmp, 'e.json');
     bdb('tournament', 'new', file, '--name', 'E', '--players', 'A,B');
     const before = readFileSync(file, 'utf8');
-    chmodSync(dir, 0o555);
+    const fd = openSync(file, 'r');
     try {
-      const r = bdb('tournament', 'pair', file);
+      const r = bdbWith({ stdin: fd }, 'tournament', 'pair', '/dev/fd/0');
       expect(r.code).toBe(1);
-      expect(r.stderr).toBe(`bdb: ${file}: cannot write (left unchanged): permission denied (EACCES)\n`);
-      expect(readFileSync(file, 'utf8')).toBe(before);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('bdb: /dev/fd/0: cannot write (left unchanged): no such folder (ENOENT)\n');
     } finally {
-      chmodSync(dir, 0o755);
+      closeSync(fd);
     }
+    expect(readFileSync(file, 'utf8')).toBe(before);
   });
+
+  test('new into a folder that is a file: one line, nothing written', () => {
+    // mkdir or not, no one (root included) can create a file under a regular file: ENOTDIR
+    const plain = join(tmp, 'notes.txt');
+    writeFileSync(plain, 'not a folder\n');
+    const file = join(plain, 'club.json');
+    const r = bdb('tournament', 'new', file, '--players', 'A,B');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `bdb: ${file}: cannot write (left unchanged): a part of the path is not a folder (ENOTDIR)\n`,
+    );
+    expect(readFileSync(plain, 'utf8')).toBe('not a folder\n');
+  });
+
   test('without --name the event is named after its file', () => {
     const file = join(tmp, 'open.json');
     const made = bdb('tournament', 'new', file, '--players', 'Ann,Bob,Cid,Dan', '--scoring', '3/1/0');
@@ -224,5 +241,258 @@ describe('default points', () => {
     const kts = make('kts.json', { points: { win: 3, draw: 1, loss: 0 } });
     expect(kts.standings.map((s: { points: number }) => s.points)).toEqual([3, 3, 0, 0]);
     expect(kts.rules).toMatch(/^points win 3 \/ draw 1 \/ loss 0 \/ bye 3/);
+  });
+});
+
+describe('new: McMahon events', () => {
+  test('--system mcmahon with rating groups, a bar, a floor and a rating per player', () => {
+    const file = join(tmp, 'mcmahon.json');
+    const made = bdb(
+      'tournament',
+      'new',
+      file,
+      '--system',
+      'mcmahon',
+      '--groups',
+      '1300,1500,1700,1900',
+      '--bar',
+      '1700',
+      '--floor',
+      '1300',
+      '--players',
+      'Ann=2050,Bob=1800,Cid=1600,Dan=1400,Eve=1200',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const event = JSON.parse(readFileSync(file, 'utf8'));
+    expect(event.system).toEqual({
+      type: 'mcmahon',
+      groups: [1300, 1500, 1700, 1900],
+      bar: 1700,
+      floor: 1300,
+    });
+    expect(event.players).toEqual([
+      { name: 'Ann', rating: 2050 },
+      { name: 'Bob', rating: 1800 },
+      { name: 'Cid', rating: 1600 },
+      { name: 'Dan', rating: 1400 },
+      { name: 'Eve', rating: 1200 },
+    ]);
+    // McMahon's tiebreaks (spec/tournament.md: "then tiebreaks such as SOS … and SOSOS")
+    expect(event.tiebreaks).toEqual(['sos', 'sosos']);
+    // Start scores worked by hand from spec/tournament.md (seed mcmahon-fi.txt): the lowest group starts at 0,
+    // the next at 1 …; above the bar a player starts at the bar's score, below the floor at the floor's.
+    // Ann 2050 is above the bar 1700: the bar's group, 3 (not 4); Bob 1800 likewise 3; Cid 1600 ≥ 1500: 2;
+    // Dan 1400 ≥ 1300: 1; Eve 1200 is below the floor 1300: the floor's group, 1 (not 0).
+    expect(made.stdout).toBe(
+      `${file}: "mcmahon", McMahon (group thresholds 1300, 1500, 1700, 1900; bar 1700; floor 1300), ` +
+        '5 players, 3 rounds (⌈log₂ N⌉), points win 1 / loss 0; start scores: Ann 3, Bob 3, Cid 2, Dan 1, Eve 1' +
+        `; next: bdb tournament pair ${file}\n`,
+    );
+    const s = JSON.parse(bdb('tournament', 'standings', '--json', file).stdout);
+    expect(s.system).toBe('mcmahon');
+    expect(
+      Object.fromEntries(s.standings.map((r: { player: string; start: number }) => [r.player, r.start])),
+    ).toEqual({ Ann: 3, Bob: 3, Cid: 2, Dan: 1, Eve: 1 });
+    // round 1 pairs within the groups (spec: "Round 1 pairs within groups by Swiss rules"): Ann and Bob
+    const p = JSON.parse(bdb('tournament', 'pair', '--dry-run', '--json', file).stdout);
+    expect(p.system).toBe('mcmahon');
+    expect(p.pairs[0]).toMatchObject({ player: 'Ann', opponent: 'Bob' });
+  });
+
+  test('an unrated player starts at the floor, and the summary names him', () => {
+    const file = join(tmp, 'mcmahon-unrated.json');
+    const made = bdb(
+      'tournament',
+      'new',
+      file,
+      '--system',
+      'mcmahon',
+      '--groups',
+      '1500,1800',
+      '--players',
+      'Ann=1900,Bob=1600,Cid',
+    );
+    expect(made.code, made.stderr).toBe(0);
+    // spec/tournament.md: no floor given, so below every threshold: group 0
+    expect(made.stdout).toContain('start scores: Ann 2, Bob 1, Cid 0 (unrated: Cid)');
+    expect(JSON.parse(readFileSync(file, 'utf8')).players[2]).toEqual({ name: 'Cid' });
+  });
+
+  test('bad McMahon options: one line each, no file written', () => {
+    const file = join(tmp, 'refused.json');
+    const refuse = (args: string[], message: string) => {
+      const r = bdb('tournament', 'new', file, ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toBe(`bdb: ${message} (see bdb tournament new --help)\n`);
+      expect(() => readFileSync(file)).toThrow();
+    };
+    const players = ['--players', 'Ann=1900,Bob=1600'];
+    refuse(['--system', 'knockout', ...players], '--system expects swiss or mcmahon, got "knockout"');
+    refuse(
+      ['--system', 'mcmahon', ...players],
+      '--system mcmahon needs --groups: the rating thresholds of the groups, ascending (1500,1800)',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1800,1500', ...players],
+      '--groups: the rating thresholds must be ascending, got 1800,1500',
+    );
+    refuse(['--system', 'mcmahon', '--groups', '1500,x', ...players], '--groups expects numbers, got "x"');
+    refuse(['--bar', '1800', ...players], '--groups, --bar and --floor go with --system mcmahon');
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--bar', 'high', ...players],
+      '--bar expects a rating (a number), got "high"',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--bar', '1600', '--floor', '1700', ...players],
+      '--floor (1700) is above --bar (1600)',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--players', 'Ann=strong,Bob=1600'],
+      '--players: "Ann=strong": the rating after "=" must be a number',
+    );
+    refuse(
+      ['--system', 'mcmahon', '--groups', '1500', '--players', 'Ann,Bob'],
+      '--system mcmahon: no player has a rating (give them as NAME=RATING: Ann=1850)',
+    );
+  });
+});
+
+describe('double forfeits', () => {
+  test('result --double-forfeit: both lose, the round has its result, and they may meet again', () => {
+    const file = join(tmp, 'no-shows.json');
+    expect(bdb('tournament', 'new', file, '--players', 'Ann,Bob', '--rounds', '2').code).toBe(0);
+    expect(bdb('tournament', 'pair', file).code).toBe(0);
+    const r = bdb('tournament', 'result', file, '1', 'Bob', 'Ann', '--double-forfeit');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('round 1: Bob and Ann both lost by forfeit; round 1: 1 of 1 results in\n');
+    expect(read(file).results).toEqual([
+      { round: 1, player: 'Bob', opponent: 'Ann', result: 'double-forfeit' },
+    ]);
+    // the same again changes nothing; a winner now is a different result
+    expect(bdb('tournament', 'result', file, '1', 'Ann', 'Bob', '--double-forfeit').stdout).toContain(
+      'already recorded',
+    );
+    const other = bdb('tournament', 'result', file, '1', 'Ann', 'Bob', '--winner', 'Ann');
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('already has a result (Bob and Ann both lost by forfeit); give --replace');
+    // both get a loss: 0 points each
+    const s = JSON.parse(bdb('tournament', 'standings', '--json', file).stdout);
+    expect(s.standings.map((x: { points: number }) => x.points)).toEqual([0, 0]);
+    expect(s).toMatchObject({ rounds: 1, roundsComplete: 1, incompleteRounds: [] });
+    // FIDE Handbook C.04.1 (Swiss system based on rating), F.2: a "pairing not actually played, or lost by
+    // one of the players due to arriving late or not at all … is not considered to be illegal in future
+    // rounds": the two have not met, so pairing them again is no rematch.
+    const p = JSON.parse(bdb('tournament', 'pair', '--json', file).stdout);
+    expect(p).toMatchObject({ round: 2, pairs: [{ board: 1 }], rematches: 0 });
+  });
+
+  test('the option goes alone', () => {
+    const r = bdb(
+      'tournament',
+      'result',
+      join(tmp, 'no-shows.json'),
+      '1',
+      'Ann',
+      'Bob',
+      '--double-forfeit',
+      '--winner',
+      'Ann',
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('give one of --winner NAME, --score A-B, --draw or --double-forfeit');
+  });
+
+  test('standings: a loss for both, and for tiebreaks a round without an opponent', () => {
+    // Four players, three rounds: A beat C and B; C beat D; B–D a double forfeit in round 2.
+    // Points (win 1 / loss 0; a double forfeit a loss for both): A 3, B 1, C 1, D 0.
+    // Buchholz with FIDE 2023's rule for one's own unplayed round (spec/tournament.md: "an unplayed round of
+    // the player counts as a dummy opponent with the player's own score"; tiebreakOptions.absent own-score),
+    // B–D not counted as a game (FIDE C.04.1 F.2, above):
+    //   A: B 1 + C 1 + D 0 = 2;   B: A 3 + own 1 + C 1 = 5;   C: D 0 + A 3 + B 1 = 4;   D: C 1 + own 0 + A 3 = 4.
+    // (Counted as a game, B would have 4 and D 5.)
+    const file = join(tmp, 'double-forfeit.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'No-shows',
+        system: { type: 'swiss' },
+        rounds: 3,
+        players: ['A', 'B', 'C', 'D'].map((name) => ({ name })),
+        tiebreaks: ['buchholz'],
+        tiebreakOptions: { absent: 'own-score' },
+        results: [
+          { round: 1, player: 'A', opponent: 'B', result: 'win' },
+          { round: 1, player: 'C', opponent: 'D', result: 'win' },
+          { round: 2, player: 'A', opponent: 'C', result: 'win' },
+          { round: 2, player: 'B', opponent: 'D', result: 'double-forfeit' },
+        ],
+      }),
+    );
+    // round 3 from a results CSV, as a director may keep them
+    const csv = join(tmp, 'double-forfeit.csv');
+    writeFileSync(csv, 'round,player,opponent,result\n3,A,D,win\n3,B,C,win\n');
+    const r = bdb('tournament', 'standings', '--json', '--results', csv, file);
+    expect(r.code, r.stderr).toBe(0);
+    const s = JSON.parse(r.stdout);
+    expect(s).toMatchObject({ rounds: 3, roundsComplete: 3, incompleteRounds: [] });
+    const rows = s.standings.map(
+      (x: { player: string; points: number; tiebreakValues: { buchholz: number } }) => [
+        x.player,
+        x.points,
+        x.tiebreakValues.buchholz,
+      ],
+    );
+    expect(rows).toEqual([
+      ['A', 3, 2],
+      ['B', 1, 5],
+      ['C', 1, 4],
+      ['D', 0, 4],
+    ]);
+    expect(s.rules).toContain('a double forfeit: a loss for both, a round without an opponent');
+    // the same double forfeit given in the CSV reads alike
+    writeFileSync(csv, 'round,player,opponent,result\n2,D,B,double-forfeit\n3,A,D,win\n3,B,C,win\n');
+    const { results, ...rest } = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...rest, results: results.slice(0, 3) }));
+    const again = bdb('tournament', 'standings', '--json', '--results', csv, file);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout).standings).toEqual(s.standings);
+  });
+
+  test('McMahon: 0 points, not the ½ of an absent round; SOS counts the own start score', () => {
+    // OpenGotha (lucvannier/opengotha, src/info/vannier/gotha/Game.java) records a double forfeit as
+    // RESULT_BOTHLOSE_BYDEF, "0-0!": both lose. spec/tournament.md: "for SOS a round without an opponent
+    // adds the player's own start MMS". Groups [1500]: Ann and Cid (1600) start at 1, Bob and Dan (1400) at 0.
+    // Round 1: Ann beat Bob, Cid–Dan a double forfeit. MMS: Ann 2, Bob 0, Cid 1, Dan 0.
+    // SOS: Ann: Bob 0; Bob: Ann 2; Cid: own start 1; Dan: own start 0.
+    const file = join(tmp, 'mcmahon-df.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        system: { type: 'mcmahon', groups: [1500] },
+        rounds: 2,
+        players: [
+          { name: 'Ann', rating: 1600 },
+          { name: 'Bob', rating: 1400 },
+          { name: 'Cid', rating: 1600 },
+          { name: 'Dan', rating: 1400 },
+        ],
+        tiebreaks: ['sos'],
+        results: [
+          { round: 1, player: 'Ann', opponent: 'Bob', result: 'win' },
+          { round: 1, player: 'Cid', opponent: 'Dan', result: 'double-forfeit' },
+        ],
+      }),
+    );
+    const r = bdb('tournament', 'standings', '--json', file);
+    expect(r.code, r.stderr).toBe(0);
+    const got = Object.fromEntries(
+      JSON.parse(r.stdout).standings.map(
+        (x: { player: string; points: number; tiebreakValues: { sos: number } }) => [
+          x.player,
+          [x.points, x.tiebreakValues.sos],
+        ],
+      ),
+    );
+    expect(got).toEqual({ Ann: [2, 0], Bob: [0, 2], Cid: [1, 1], Dan: [0, 0] });
   });
 });

@@ -19,6 +19,8 @@ export interface BdbRun {
 export interface BdbRunOptions {
   env?: Record<string, string | undefined>;
   input?: string | Uint8Array;
+  /** An open file descriptor to give as standard input (in place of `input`). */
+  stdin?: number;
   cwd?: string;
 }
 
@@ -41,6 +43,7 @@ export function bdbWith(opts: BdbRunOptions, ...args: string[]): BdbRun {
     timeout: 120_000,
     maxBuffer: 256 * 1024 * 1024,
     ...(opts.input !== undefined ? { input: opts.input } : {}),
+    ...(opts.stdin !== undefined ? { stdio: [opts.stdin, 'pipe', 'pipe'] as const } : {}),
     ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };

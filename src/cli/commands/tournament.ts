@@ -44,13 +44,20 @@ import {
   renderTournamentReviewHtml,
   tournamentPlanSummary,
 } from '../../report/tournament-review.js';
-import { describeResult, enterResult, newEvent, recordPairing } from '../../tournament/edit.js';
+import {
+  describeResult,
+  enterResult,
+  type NewPlayer,
+  newEvent,
+  recordPairing,
+} from '../../tournament/edit.js';
 import {
   DEFAULT_POINTS,
   describePoints,
   resultTable,
   type Scoring,
   TournamentError,
+  type TournamentSystem,
 } from '../../tournament/event.js';
 import {
   checkConsistent,
@@ -62,6 +69,7 @@ import {
   type TiebreakName,
   withResults,
 } from '../../tournament/file.js';
+import { mcmahonInitialScores } from '../../tournament/mcmahon.js';
 import { roundsProgress } from '../../tournament/progress.js';
 import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { swissRounds } from '../../tournament/swiss.js';
@@ -263,15 +271,93 @@ export function scoringOption(value: string | undefined): Scoring | undefined {
 export interface NewEventOptions {
   name?: string;
   players?: string[];
+  system?: string;
+  groups?: string;
+  bar?: string;
+  floor?: string;
   rounds?: string;
   scoring?: string;
   tiebreaks?: string;
   force?: boolean;
 }
 
-/** `bdb tournament new FILE --name … --players …`: writes a new Swiss event file (never over one, unless --force). */
+const RATING = /^-?\d+(?:\.\d+)?$/;
+
+/** Parses `--bar R` or `--floor R` (a rating); anything else is a usage error. */
+function ratingOption(option: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!RATING.test(value.trim()))
+    throw new UsageError(`${option} expects a rating (a number), got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+/**
+ * The event's system from `--system swiss|mcmahon` and McMahon's `--groups T1,T2,…` (rating thresholds,
+ * ascending), `--bar R` and `--floor R` (spec/tournament.md); each mistake is a one-line usage error.
+ */
+export function systemOptions(opts: NewEventOptions): TournamentSystem {
+  const type = (opts.system ?? 'swiss').trim().toLowerCase();
+  if (type !== 'swiss' && type !== 'mcmahon')
+    throw new UsageError(`--system expects swiss or mcmahon, got ${JSON.stringify(opts.system)}`);
+  if (type === 'swiss') {
+    if (opts.groups !== undefined || opts.bar !== undefined || opts.floor !== undefined)
+      throw new UsageError('--groups, --bar and --floor go with --system mcmahon');
+    return { type };
+  }
+  if (opts.groups === undefined)
+    throw new UsageError(
+      '--system mcmahon needs --groups: the rating thresholds of the groups, ascending (1500,1800)',
+    );
+  const groups = opts.groups.split(',').map((t) => {
+    if (!RATING.test(t.trim())) throw new UsageError(`--groups expects numbers, got ${JSON.stringify(t)}`);
+    return Number(t);
+  });
+  if (groups.some((g, i) => i > 0 && g <= groups[i - 1]!))
+    throw new UsageError(`--groups: the rating thresholds must be ascending, got ${opts.groups}`);
+  const bar = ratingOption('--bar', opts.bar);
+  const floor = ratingOption('--floor', opts.floor);
+  if (bar !== undefined && floor !== undefined && floor > bar)
+    throw new UsageError(`--floor (${floor}) is above --bar (${bar})`);
+  return {
+    type,
+    groups,
+    ...(bar !== undefined ? { bar } : {}),
+    ...(floor !== undefined ? { floor } : {}),
+  };
+}
+
+/** The players of `--players`: names, comma-separated or one per word, each with `=RATING` or not. */
+export function playersOption(values: readonly string[]): NewPlayer[] {
+  return values
+    .flatMap((p) => p.split(','))
+    .map((entry) => {
+      const at = entry.lastIndexOf('=');
+      if (at === -1) return { name: entry };
+      const rating = entry.slice(at + 1).trim();
+      if (!RATING.test(rating))
+        throw new UsageError(`--players: ${JSON.stringify(entry)}: the rating after "=" must be a number`);
+      return { name: entry.slice(0, at), rating: Number(rating) };
+    });
+}
+
+/** The system in words: "Swiss", "McMahon (group thresholds 1500, 1800; bar 1800)". */
+function describeSystem(system: TournamentSystem): string {
+  if (system.type === 'swiss') return 'Swiss';
+  const parts = [`group thresholds ${system.groups.join(', ')}`];
+  if (system.bar !== undefined) parts.push(`bar ${system.bar}`);
+  if (system.floor !== undefined) parts.push(`floor ${system.floor}`);
+  return `McMahon (${parts.join('; ')})`;
+}
+
+/**
+ * `bdb tournament new FILE --name … --players …`: writes a new Swiss event file, or a McMahon one with
+ * `--system mcmahon --groups …` (never over an existing file, unless --force).
+ */
 export function runNew(file: string, opts: NewEventOptions): ExitCode {
-  const players = (opts.players ?? []).flatMap((p) => p.split(','));
+  const system = systemOptions(opts);
+  const players = playersOption(opts.players ?? []);
+  if (system.type === 'mcmahon' && players.every((p) => p.rating === undefined))
+    throw new UsageError('--system mcmahon: no player has a rating (give them as NAME=RATING: Ann=1850)');
   // without --name the event is named after its file (open.json: "open")
   const name = (opts.name ?? basename(file).replace(/\.[^.]*$/, '')).trim();
   if (name === '') throw new UsageError('give the event a --name');
@@ -282,7 +368,8 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     rounds = Number(opts.rounds);
   }
   const points = scoringOption(opts.scoring);
-  const tiebreaks = (opts.tiebreaks ?? 'kts')
+  // McMahon's tiebreaks are SOS then SOSOS (spec/tournament.md)
+  const tiebreaks = (opts.tiebreaks ?? (system.type === 'mcmahon' ? 'sos,sosos' : 'kts'))
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
@@ -299,6 +386,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     event = newEvent({
       name,
       players,
+      system,
       ...(rounds !== undefined ? { rounds } : {}),
       ...(points !== undefined ? { points } : {}),
       tiebreaks: tiebreaks as TiebreakName[],
@@ -313,10 +401,18 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     return EXIT.someFailed;
   }
   const planned = swissRounds(event);
+  let start = '';
+  if (event.system.type === 'mcmahon') {
+    const mms = mcmahonInitialScores(event);
+    const unrated = event.players.filter((p) => p.rating === undefined).map((p) => p.name);
+    start =
+      `; start scores: ${event.players.map((p) => `${p.name} ${mms.get(p.name)}`).join(', ')}` +
+      (unrated.length > 0 ? ` (unrated: ${unrated.join(', ')})` : '');
+  }
   writeOut(
-    `${file}: "${event.name}", Swiss, ${event.players.length} players, ${planned} rounds` +
+    `${file}: "${event.name}", ${describeSystem(event.system)}, ${event.players.length} players, ${planned} round${planned === 1 ? '' : 's'}` +
       `${rounds === undefined ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
-      `; next: bdb tournament pair ${file}\n`,
+      `${start}; next: bdb tournament pair ${file}\n`,
   );
   return EXIT.ok;
 }
@@ -326,10 +422,14 @@ export interface ResultOptions {
   score?: string;
   draw?: boolean;
   forfeit?: boolean;
+  doubleForfeit?: boolean;
   replace?: boolean;
 }
 
-/** `bdb tournament result FILE ROUND PLAYER OPPONENT --winner NAME|--score A-B|--draw [--forfeit]`. */
+/**
+ * `bdb tournament result FILE ROUND PLAYER OPPONENT --winner NAME|--score A-B|--draw|--double-forfeit
+ * [--forfeit]`.
+ */
 export function runResult(
   file: string,
   round: string,
@@ -339,8 +439,14 @@ export function runResult(
 ): ExitCode {
   if (!/^\d+$/.test(round) || Number(round) < 1)
     throw new UsageError(`ROUND expects a round number ≥ 1, got ${JSON.stringify(round)}`);
-  const given = [opts.winner !== undefined, opts.score !== undefined, opts.draw === true].filter(Boolean);
-  if (given.length !== 1) throw new UsageError('give one of --winner NAME, --score A-B or --draw');
+  const given = [
+    opts.winner !== undefined,
+    opts.score !== undefined,
+    opts.draw === true,
+    opts.doubleForfeit === true,
+  ].filter(Boolean);
+  if (given.length !== 1)
+    throw new UsageError('give one of --winner NAME, --score A-B, --draw or --double-forfeit');
   let winner: string | null = opts.winner ?? null;
   let score: [number, number] | undefined;
   if (opts.score !== undefined) {
@@ -363,6 +469,7 @@ export function runResult(
       opponent,
       winner,
       ...(opts.forfeit ? { forfeit: true } : {}),
+      ...(opts.doubleForfeit ? { doubleForfeit: true } : {}),
       ...(score !== undefined ? { score } : {}),
       ...(opts.replace ? { replace: true } : {}),
     });
@@ -622,13 +729,23 @@ export function registerTournament(program: Command): void {
     });
   tournament
     .command('new')
-    .description('create a Swiss event file: its name, players, rounds and points')
+    .description('create an event file, Swiss or McMahon: its name, players, rounds and points')
     .argument('<file>', 'the event file to write (JSON); an existing one is kept unless --force')
     .option('--name <name>', "the event's name (default: the file's name without its extension)")
-    .requiredOption('--players <names...>', 'the players, comma-separated or one per word (repeatable)')
+    .requiredOption(
+      '--players <names...>',
+      'the players, comma-separated or one per word (repeatable); NAME=RATING gives a rating',
+    )
+    .option('--system <system>', 'swiss (default) or mcmahon (start scores from rating groups)')
+    .option('--groups <ratings>', 'mcmahon: the rating thresholds of the groups, ascending (1500,1800)')
+    .option('--bar <rating>', 'mcmahon: players rated at or above it start in its group')
+    .option('--floor <rating>', 'mcmahon: players rated below it (or unrated) start in its group')
     .option('--rounds <n>', 'rounds planned (default ⌈log₂ N⌉ for N players)')
     .option('--scoring <w/l>', 'points WIN/LOSS or WIN/DRAW/LOSS (default 1/0; KTS rules: 3/1/0)')
-    .option('--tiebreaks <list>', `tiebreaks in order (default kts): ${TIEBREAK_NAMES.join(', ')}`)
+    .option(
+      '--tiebreaks <list>',
+      `tiebreaks in order (default kts; mcmahon: sos,sosos): ${TIEBREAK_NAMES.join(', ')}`,
+    )
     .option('--force', 'replace an existing file')
     .action((file: string, opts: NewEventOptions) => {
       process.exitCode = runNew(file, opts);
@@ -659,6 +776,7 @@ export function registerTournament(program: Command): void {
     .option('--score <a-b>', "the match score, A's points first (7-3): the higher wins")
     .option('--draw', 'a draw (not in backgammon: for other games)')
     .option('--forfeit', 'with --winner: the other player did not come (a win and a loss)')
+    .option('--double-forfeit', 'neither player came: a loss for both, and no game between them')
     .option('--replace', 'replace a different result entered before for this game')
     .action((file: string, round: string, player: string, opponent: string, opts: ResultOptions) => {
       process.exitCode = runResult(file, round, player, opponent, opts);

@@ -101,11 +101,39 @@ describe('parseEventJson', () => {
     ],
     [
       { ...base, results: [{ round: 1, player: 'Ann', opponent: 'Ben', result: 'won' }] },
-      'event.json: results[0].result: expected one of win, loss, draw, got "won"',
+      'event.json: results[0].result: expected one of win, loss, draw, double-forfeit, got "won"',
     ],
     [
       { ...base, results: [{ round: 1, player: 'Ann', opponent: 'bye', result: 'loss' }] },
       'event.json: results[0].result: a bye is a win',
+    ],
+    [
+      { ...base, results: [{ round: 1, player: 'Ann', opponent: 'bye', result: 'double-forfeit' }] },
+      'event.json: results[0].result: a bye is a win',
+    ],
+    [
+      {
+        ...base,
+        results: [{ round: 1, player: 'Ann', opponent: 'Ben', result: 'double-forfeit', score: '0-0' }],
+      },
+      'event.json: results[0].score: a double forfeit has no score',
+    ],
+    [
+      {
+        ...base,
+        results: [{ round: 1, player: 'Ann', opponent: 'Ben', result: 'double-forfeit', forfeit: true }],
+      },
+      'event.json: results[0].forfeit: a double forfeit needs no "forfeit" field',
+    ],
+    [
+      {
+        ...base,
+        results: [
+          { round: 1, player: 'Ann', opponent: 'Ben', result: 'double-forfeit' },
+          { round: 1, player: 'Ben', opponent: 'Ann', result: 'win' },
+        ],
+      },
+      'event.json: results: conflicting results for "Ben" in round 1',
     ],
     [
       { ...base, results: [{ round: 1, player: 'Ann', opponent: 'Ann', result: 'win' }] },

@@ -116,6 +116,7 @@ function state(
       byes.set(r.player, byes.get(r.player)! + 1);
       mms.set(r.player, mms.get(r.player)! + 1);
     } else {
+      if (r.result === 'double-forfeit') throw new Error('the simulation plays every game');
       met.get(r.player)!.add(r.opponent);
       met.get(r.opponent)!.add(r.player);
       opponents.get(r.player)!.push(r.opponent);

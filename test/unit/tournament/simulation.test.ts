@@ -60,6 +60,7 @@ function state(
       hadBye.add(r.player);
       score.set(r.player, score.get(r.player)! + POINTS.win);
     } else {
+      if (r.result === 'double-forfeit') throw new Error('the simulation plays every game');
       playedIn.set(r.opponent, (playedIn.get(r.opponent) ?? 0) + 1);
       met.get(r.player)!.add(r.opponent);
       met.get(r.opponent)!.add(r.player);
