@@ -8,6 +8,7 @@ import type { Library } from '../library/open.js';
 import { libraryPath } from '../library/path.js';
 import { userConfig } from './config.js';
 import { EXIT, type ExitCode } from './exit.js';
+import { writeErr } from './output.js';
 
 /** The help text of `--library PATH`. */
 export const LIBRARY_HELP =
@@ -48,7 +49,7 @@ export async function withLibrary(
     });
   } catch (e) {
     if (e instanceof LibraryError) {
-      process.stderr.write(`bdb: ${e.message}\n`);
+      writeErr(`bdb: ${e.message}\n`);
       return EXIT.someFailed;
     }
     throw e;
@@ -61,7 +62,7 @@ export async function withLibrary(
       const memory = /could not allocate|out of memory/i.test(e.message)
         ? ' (BDB_DUCKDB_MEMORY raises the limit, e.g. BDB_DUCKDB_MEMORY=1GB)'
         : '';
-      process.stderr.write(`bdb: ${path}: ${e.message.split('\n')[0]}${memory}\n`);
+      writeErr(`bdb: ${path}: ${e.message.split('\n')[0]}${memory}\n`);
       return EXIT.someFailed;
     }
     throw e;

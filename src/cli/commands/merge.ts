@@ -10,7 +10,7 @@ import { mergeLibrary } from '../../library/merge.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { withLibrary } from '../library-input.js';
-import { writeLines } from '../output.js';
+import { writeErr, writeLines } from '../output.js';
 
 interface MergeOptions {
   into: string;
@@ -22,7 +22,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
   for (const s of sources) {
     if (resolve(s) === into) throw new UsageError(`${s}: is the --into library itself`);
     if (!existsSync(s)) {
-      process.stderr.write(`bdb: ${s}: no such library\n`);
+      writeErr(`bdb: ${s}: no such library\n`);
       return EXIT.someFailed;
     }
   }
@@ -37,7 +37,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
       } catch (e) {
         if (!(e instanceof BdbError)) throw e;
         failed++;
-        process.stderr.write(`bdb: ${e.message}\n`);
+        writeErr(`bdb: ${e.message}\n`);
       }
     }
     await rebuildTotals(lib);

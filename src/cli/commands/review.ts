@@ -30,7 +30,7 @@ import {
   sayNameProblems,
   textBoards,
 } from '../options.js';
-import { outputWidth, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeErr, writeOut, writeUserFile } from '../output.js';
 
 export interface ReviewOptions extends PersonOptions, BoardOptions {
   html?: string;
@@ -69,7 +69,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   const { thresholds, met, aliases, settings } = personSettings(opts);
   const maxMb = maxFileSize(opts.maxFileSize);
   const fail = (message: string): ExitCode => {
-    process.stderr.write(`bdb: ${oneLine(message)}\n`);
+    writeErr(`bdb: ${oneLine(message)}\n`);
     return EXIT.someFailed;
   };
   if (file === STDIN_PATH) {
@@ -119,7 +119,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   if (opts.html !== undefined && html !== null) {
     const failed = writeUserFile(opts.html, html);
     if (failed !== null) return fail(failed);
-    process.stderr.write(`bdb: wrote ${opts.html}\n`);
+    writeErr(`bdb: wrote ${opts.html}\n`);
   }
   writeOut(text);
   return sayNameProblems(problems, EXIT.ok, notes);
