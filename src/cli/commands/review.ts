@@ -1,7 +1,8 @@
 /**
  * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
- * three decisions to review, luck-adjusted result; as text (with a text board under each decision to review
- * with `--boards`), JSON, and optionally a standalone HTML page (an SVG board for each).
+ * three decisions to review or every error (`--all`), luck-adjusted result; as text (with a text board under
+ * each decision or error listed with `--boards`), JSON, and optionally a standalone HTML page (an SVG board
+ * for each).
  */
 import { statSync } from 'node:fs';
 import { isatty } from 'node:tty';
