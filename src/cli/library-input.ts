@@ -8,6 +8,7 @@ import type { Library } from '../library/open.js';
 import { libraryPath } from '../library/path.js';
 import { userConfig } from './config.js';
 import { EXIT, type ExitCode } from './exit.js';
+import { writeErr } from './output.js';
 
 /** The help text of `--library PATH`. */
 export const LIBRARY_HELP =
@@ -52,13 +53,13 @@ export async function withLibrary(
       ...(Number.isFinite(wait) && wait >= 0 ? { waitMs: wait } : {}),
       // the user never tunes memory (src/library/memory.ts): a larger limit is one line
       onMoreMemory: (from, to) =>
-        process.stderr.write(
+        writeErr(
           `bdb: ${path}: DuckDB needed more than ${megabytes(from)} of memory: going on with ${megabytes(to)}\n`,
         ),
     });
   } catch (e) {
     if (e instanceof LibraryError) {
-      process.stderr.write(`bdb: ${e.message}\n`);
+      writeErr(`bdb: ${e.message}\n`);
       return EXIT.someFailed;
     }
     throw e;
@@ -73,7 +74,7 @@ export async function withLibrary(
         : lib.memory.largest && lib.memory.current !== undefined
           ? ` (DuckDB had ${megabytes(lib.memory.current)}; bdb gives it at most half of this machine's memory)`
           : ' (BDB_DUCKDB_MEMORY raises the limit, e.g. BDB_DUCKDB_MEMORY=1GB)';
-      process.stderr.write(`bdb: ${path}: ${e.message.split('\n')[0]}${memory}\n`);
+      writeErr(`bdb: ${path}: ${e.message.split('\n')[0]}${memory}\n`);
       return EXIT.someFailed;
     }
     throw e;

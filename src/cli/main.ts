@@ -11,7 +11,7 @@ import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
 import { commandPath, HELP_WIDTH, needsFormats, teach } from './help.js';
-import { asciiOutput, guardStderr, writeOut } from './output.js';
+import { addAsciiOption, asciiOutput, guardStderr, writeErr, writeOut } from './output.js';
 
 const VERSION = '0.1.0';
 
@@ -105,11 +105,12 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     .exitOverride()
     .configureOutput({
       writeOut,
-      writeErr: (s) => process.stderr.write(s),
+      writeErr,
       getOutHelpWidth: () => helpWidth(process.stdout),
       getErrHelpWidth: () => helpWidth(process.stderr),
     });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
+  addAsciiOption(program);
   addConfigOptions(program);
   teach(program, needsFormats(program) ? FORMAT_INFOS : []);
   bdbErrors(program);
@@ -118,9 +119,10 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     running = action;
     const first = commandPath(action).split(' ')[1] ?? '';
     if (!WITHOUT_CONFIG.has(first)) applyConfig(action, userConfig());
-    // --ascii: the text output in plain ASCII (the JSON output keeps its names as they are)
-    const { ascii, json } = action.opts<{ ascii?: boolean; json?: boolean }>();
-    if (ascii === true && json !== true) asciiOutput();
+    // --ascii (made the text plain ASCII as it was read): the JSON and the CSV keep their names as they
+    // are, the messages on stderr stay ASCII
+    const { ascii, json, csv } = action.opts<{ ascii?: boolean; json?: boolean; csv?: boolean }>();
+    if (ascii === true && (json === true || csv === true)) asciiOutput(false);
   });
   return program;
 }
@@ -154,12 +156,12 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`bdb: ${oneLine(e.message)} ${seeHelp(running)}\n`);
+      writeErr(`bdb: ${oneLine(e.message)} ${seeHelp(running)}\n`);
       process.exitCode = EXIT.usage;
       return;
     }
     if (e instanceof ConfigError) {
-      process.stderr.write(`bdb: ${oneLine(e.message)} (see bdb config --help)\n`);
+      writeErr(`bdb: ${oneLine(e.message)} (see bdb config --help)\n`);
       process.exitCode = EXIT.usage;
       return;
     }

@@ -23,6 +23,7 @@ import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, inputName, matchUnits, STDIN_NAME, STDIN_PATH } from './files.js';
 import { DEFAULT_MAX_FILE_MB } from './options.js';
+import { statusLine, writeErr } from './output.js';
 
 /** What reading the inputs gave. */
 export interface MatchInputResult {
@@ -152,7 +153,7 @@ export class ReadRun {
   }
 
   private clearLine(): void {
-    if (this.tty) process.stderr.write('\r\x1b[2K');
+    if (this.tty) statusLine();
   }
 
   /** Records a failed input and says it on stderr, one line. */
@@ -160,7 +161,7 @@ export class ReadRun {
     this.failed++;
     this.errors.push({ file, message });
     this.clearLine();
-    process.stderr.write(`bdb: ${oneLine(message)}\n`);
+    writeErr(`bdb: ${oneLine(message)}\n`);
   }
 
   /** The match units under `paths`, in reading order (analysed formats first); a missing path fails. */
@@ -185,7 +186,7 @@ export class ReadRun {
    */
   read(unit: readonly string[]): ReadUnit | null {
     this.n++;
-    if (this.tty && this.n % 25 === 0) process.stderr.write(`\rbdb: ${this.n} matches read…`);
+    if (this.tty && this.n % 25 === 0) writeErr(`\rbdb: ${this.n} matches read…`);
     const name = inputName(unit[0]!);
     let inputs: { file: string; bytes: Uint8Array }[];
     try {
@@ -238,12 +239,12 @@ export class ReadRun {
     if (n >= 25) this.clearLine();
     if (duplicates.length > 0) {
       const k = duplicates.length;
-      process.stderr.write(
+      writeErr(
         `bdb: ${k} file${k === 1 ? '' : 's'} set aside: ${k === 1 ? 'another reading' : 'other readings'} of matches read from other files, each counted once (listed in the JSON "duplicates"; --all-readings keeps them)\n`,
       );
     }
     if (skipped > 0) {
-      process.stderr.write(
+      writeErr(
         `bdb: ${skipped} other file${skipped === 1 ? '' : 's'} in the folders skipped (not match files: another format, a pipe or device, a link back to a folder being read)\n`,
       );
     }
@@ -254,11 +255,11 @@ export class ReadRun {
     duplicates.sort(byFile);
     const read = n + missing - failed - duplicates.length - this.filtered;
     if (failed > 0) {
-      process.stderr.write(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
+      writeErr(`bdb: ${failed} of ${n + missing} input${n + missing === 1 ? '' : 's'} failed\n`);
       return { read, errors, duplicates, exitCode: EXIT.someFailed };
     }
     if (n === 0) {
-      process.stderr.write('bdb: no match files found\n');
+      writeErr('bdb: no match files found\n');
       return { read, errors, duplicates, exitCode: EXIT.someFailed };
     }
     return { read, errors, duplicates, exitCode: EXIT.ok };

@@ -25,6 +25,7 @@ import {
   personSettings,
   sayNameProblems,
 } from './options.js';
+import { writeErr } from './output.js';
 
 /** The values commander gives for {@link sourceOptions}. */
 export interface SourceOptions extends PersonOptions {
@@ -160,7 +161,7 @@ export async function readLibraryMatches(
     met,
     (file, e) => {
       failed++;
-      process.stderr.write(`bdb: ${oneLine(describeFailure(file, e))}\n`);
+      writeErr(`bdb: ${oneLine(describeFailure(file, e))}\n`);
     },
     players,
   )) {

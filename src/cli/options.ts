@@ -11,7 +11,7 @@ import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metr
 import type { TextBoardOptions } from '../report/board-text.js';
 import { aliasConflict } from './alias-conflict.js';
 import { EXIT, type ExitCode } from './exit.js';
-import { outputWidth } from './output.js';
+import { outputWidth, writeErr } from './output.js';
 
 /** The largest file read by default (`--max-file-size`): far above any match file (an analysed 25-point
  *  SGF is about 1 MB, its text export a few). */
@@ -200,6 +200,8 @@ export interface PersonOptions {
   progress?: boolean;
   /** True when `--player` is the configuration's player (src/cli/config.ts `applyConfig`). */
   playerFromConfig?: boolean;
+  /** `--ascii`: the tables drawn in plain ASCII (every command printing text takes it: output.ts addAsciiOption). */
+  ascii?: boolean;
 }
 
 /** What the person options decide, parsed once for `stats`, `biases` and `plan`. */
@@ -254,26 +256,24 @@ export function sayNameProblems(
   code: ExitCode = EXIT.ok,
   notes: readonly string[] = [],
 ): ExitCode {
-  for (const p of problems) process.stderr.write(`bdb: ${p}\n`);
-  for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
+  for (const p of problems) writeErr(`bdb: ${p}\n`);
+  for (const n of notes) writeErr(`bdb: ${n}\n`);
   return problems.length > 0 ? EXIT.someFailed : code;
 }
 
-/** The values commander gives for {@link boardOptions}. */
+/** The values commander gives for {@link boardOptions} (and `--ascii`, which every command printing text
+ *  takes: ./output.ts addAsciiOption). */
 export interface BoardOptions {
   boards?: boolean;
   ascii?: boolean;
 }
 
-/** Adds `--boards` (a text board under each position a command lists) and `--ascii` (all the text in ASCII). */
+/** Adds `--boards` (a text board under each position a command lists; `--ascii` draws them too). */
 export function boardOptions(cmd: Command): Command {
-  return cmd
-    .option('--boards', 'draw a text board under each position listed (not in --json)')
-    .option(
-      '--ascii',
-      'plain ASCII text: tables, charts and boards drawn with - | +, names spelt without accents (Søren ' +
-        'as Soren, Δημήτρης as Dimitris); implies --boards',
-    );
+  return cmd.option(
+    '--boards',
+    'draw a text board under each position listed (--ascii draws them too; not in --json)',
+  );
 }
 
 /** The widest text board, in columns. */

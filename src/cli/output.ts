@@ -1,6 +1,8 @@
 /**
- * Standard output and the files a command writes for the user (`--html FILE`): the only place that writes
- * to standard output or asks how wide it is ({@link outputWidth}). A write that fails ends the run at once, with one line and no stack trace:
+ * Standard output, the messages on standard error ({@link writeErr}: both in plain ASCII under `--ascii`)
+ * and the files a command writes for the user (`--html FILE`): the only place that writes to standard
+ * output or asks how wide it is ({@link outputWidth}). A write to standard output that fails ends the run
+ * at once, with one line and no stack trace:
  *
  * - a closed pipe (`bdb stats … | head -1`: EPIPE) ends it quietly, exit 0: the reader has what it wanted;
  * - any other failure (a full disk, ENOSPC; a lost terminal, EIO …) prints `bdb: cannot write the output:
@@ -13,6 +15,7 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isatty } from 'node:tty';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { asciiText } from '../text-ascii.js';
 import { FULL_WIDTH, fitLines } from '../text-width.js';
@@ -60,16 +63,62 @@ export function writeLines(text: string): void {
   writeOut(fitLines(text, outputWidth()));
 }
 
-/** True once the run's text output is plain ASCII (`--ascii`, see {@link asciiOutput}). */
+/** True once the run's standard output is plain ASCII (`--ascii` without `--json`, see {@link asciiOutput}). */
 let ascii = false;
+/** True once the run's messages on standard error are plain ASCII (`--ascii`, see {@link asciiOutput}). */
+let asciiMessages = false;
 
 /**
- * Makes the rest of the run's standard output plain ASCII (src/text-ascii.ts): `--ascii` of a command that
- * prints text (not its JSON, which keeps every name as it is). Tables are drawn in ASCII where they are laid
- * out (src/report/cli-table.ts), so their columns line up; this catches the rest (charts, separators).
+ * Makes the rest of the run's text plain ASCII (src/text-ascii.ts): `--ascii`, which every command printing
+ * text takes. Its messages on standard error always; its standard output unless `output` is false: a
+ * command's JSON or CSV (`--json`, `--csv`) keeps every name as it is. Tables are drawn in ASCII where
+ * they are laid out (src/report/cli-table.ts), so their columns line up; this catches the rest (charts,
+ * separators, summaries, help).
  */
-export function asciiOutput(): void {
-  ascii = true;
+export function asciiOutput(output = true): void {
+  ascii = output;
+  asciiMessages = true;
+}
+
+/** The commands whose output is not text for people: `bdb completion` prints a script for the shell. */
+const NOT_TEXT: ReadonlySet<string> = new Set(['completion']);
+
+/**
+ * Adds `--ascii` to every command of `program` that prints text: each command that runs (a group such as
+ * `bdb tournament`, which takes no option of its own, only holds its subcommands) but those of
+ * {@link NOT_TEXT}. The option makes the run's text plain ASCII as soon as it is read ({@link asciiOutput}),
+ * its help and its usage errors too; a command printing JSON or CSV keeps them as they are (the program's
+ * preAction hook, ./main.ts).
+ */
+export function addAsciiOption(program: Command): void {
+  const walk = (cmd: Command): void => {
+    for (const sub of cmd.commands) {
+      const runs = sub.commands.length === 0 || sub.options.length > 0;
+      if (runs && !NOT_TEXT.has(sub.name())) {
+        sub.option(
+          '--ascii',
+          'plain ASCII text and messages: tables, charts and boards drawn with - | +, names spelt without ' +
+            'accents (Søren as Soren, Δημήτρης as Dimitris); JSON and CSV keep them as they are',
+        );
+        sub.on('option:ascii', () => asciiOutput());
+      }
+      walk(sub);
+    }
+  };
+  walk(program);
+}
+
+/** Writes a message (or a part of one) to standard error, in plain ASCII under `--ascii`. */
+export function writeErr(text: string): void {
+  process.stderr.write(asciiMessages ? asciiText(text) : text);
+}
+
+/**
+ * Redraws the status line of a terminal's standard error (a progress line): the line erased, then `line`
+ * written over it (none: the line left empty).
+ */
+export function statusLine(line = ''): void {
+  process.stderr.write(`\r\x1b[2K${asciiMessages ? asciiText(line) : line}`);
 }
 
 /** Writes text to standard output, all of it; a failure ends the run (see the module comment). */

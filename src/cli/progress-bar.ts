@@ -2,6 +2,7 @@
  * A progress bar on stderr, drawn only on a terminal (`bdb import`, `bdb analyse`), cut to the terminal's
  * width: a longer line would wrap, and the next redraw would only clear its last row.
  */
+import { statusLine } from './output.js';
 
 /** A bar of `total` steps: `tick(done, note)` redraws it (when it moved, or its note changed). */
 export function progressBar(
@@ -21,10 +22,10 @@ export function progressBar(
       const line = columns > 1 && full.length >= columns ? full.slice(0, columns - 1) : full;
       if (line === last) return;
       last = line;
-      process.stderr.write(`\r\x1b[2K${line}`);
+      statusLine(line);
     },
     clear() {
-      if (tty) process.stderr.write('\r\x1b[2K');
+      if (tty) statusLine();
     },
   };
 }

@@ -17,7 +17,7 @@ import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, inputName, matchUnits } from './files.js';
 import { readUnit } from './match-input.js';
-import { outputWidth, writeOut } from './output.js';
+import { outputWidth, writeErr, writeOut } from './output.js';
 
 export interface MatchesStandingsOptions {
   readonly event?: string;
@@ -107,7 +107,7 @@ export function runStandingsFromMatches(
   let failed = false;
   const fail = (message: string): void => {
     failed = true;
-    process.stderr.write(`bdb: ${oneLine(message)}\n`);
+    writeErr(`bdb: ${oneLine(message)}\n`);
   };
   let base: EventFile | undefined;
   if (opts.event !== undefined) {
@@ -129,7 +129,7 @@ export function runStandingsFromMatches(
   const duplicates: JsonDuplicate[] = [];
   const records = readMatchRecords(paths, fail, (d) => {
     duplicates.push(d);
-    process.stderr.write(`bdb: ${d.file}: the same match as ${d.sameAs}, counted once\n`);
+    writeErr(`bdb: ${d.file}: the same match as ${d.sameAs}, counted once\n`);
   });
   if (records.length === 0 && !base) {
     fail('no match file found');
@@ -147,9 +147,9 @@ export function runStandingsFromMatches(
         score && length !== undefined
           ? ` (${r.players[0]} ${score[0]}, ${r.players[1]} ${score[1]}${length > 0 ? ` of ${length}` : ''})`
           : '';
-      process.stderr.write(`bdb: ${r.source}: unfinished match${detail}, not counted\n`);
+      writeErr(`bdb: ${r.source}: unfinished match${detail}, not counted\n`);
     }
-    for (const n of built.notes) process.stderr.write(`bdb: ${n}\n`);
+    for (const n of built.notes) writeErr(`bdb: ${n}\n`);
     output = render(
       built.event,
       {

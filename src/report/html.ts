@@ -1,7 +1,8 @@
 /**
  * The match review as one standalone HTML5 page (`bdb review FILE --html OUT.html`): the title line, per
- * player the summary table and the decisions to review (XGID and Position ID in <code>, the position drawn as
- * an SVG board with the play made and the best play as arrows, their equities in the caption), and
+ * player the summary table and the decisions to review, or every error `--all` lists (XGID and Position ID
+ * in <code>, the position drawn as an SVG board with the play made and the best play as arrows, their
+ * equities in the caption), and
  * the charts of the per-decision series as inline SVG. No network: no external CSS, script or font. Every
  * text from the file (player names, event, plays) is escaped.
  *
@@ -9,12 +10,13 @@
  * drawn twice, for a wide screen and for a phone's column (./charts.ts NARROW_CHART), and CSS shows the one
  * that fits: on a phone the chart's text keeps its size instead of being scaled down or scrolled.
  */
-import type { MatchReview, PlayerReview } from '../review/review.js';
+import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml, PHONE_CHART_WIDTH, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
 import {
   decisionParts,
+  listHeading,
   matchResultText,
   noChartsReason,
   reviewBoard,
@@ -46,7 +48,28 @@ svg { display: block; margin: 12px 0; max-width: 100%; height: auto; }
 }
 ${BOARD_STYLE}`;
 
-function playerSection(p: PlayerReview, opponent: string): string {
+/** A decision to review (or an error of `--all`) numbered `n`: its heading, figures, positions and board. */
+function decisionBlock(d: ReviewedDecision, n: number, player: string, opponent: string): string {
+  const x = decisionParts(d, n);
+  const board = reviewBoard(d, player, opponent);
+  // the board's caption gives the play made and the best one; without a board, a small table does
+  const plays = board
+    ? boardFigure(board, x.cubeEquities)
+    : `<table>
+<tr><th scope="row">Played</th><td>${escapeXml(x.played.action)}</td><td>${escapeXml(x.played.equity)}</td></tr>
+<tr><th scope="row">Best</th><td>${escapeXml(x.best.action)}</td><td>${escapeXml(x.best.equity)}</td></tr>
+</table>${x.cubeEquities === null ? '' : `\n<p class="note">${escapeXml(x.cubeEquities)}</p>`}`;
+  return `<div class="decision">
+<p><strong>${escapeXml(x.heading)}</strong></p>
+<p>${escapeXml(x.figures)}</p>
+<p>XG: <code>${escapeXml(x.xgid ?? 'n/a (position unknown)')}</code></p>
+<p>gnuBG Position ID: <code>${escapeXml(x.positionId ?? 'n/a')}</code></p>
+${plays}
+</div>`;
+}
+
+/** A player's section: the summary table, then the decisions to review, or every error `list` keeps. */
+function playerSection(p: PlayerReview, opponent: string, list: MatchReview['list']): string {
   const colour = PLAYER_COLOURS[p.seat];
   const rows = summaryRows(p)
     .map(([k, v]) => `<tr><th scope="row">${escapeXml(k)}</th><td>${escapeXml(v)}</td></tr>`)
@@ -55,30 +78,21 @@ function playerSection(p: PlayerReview, opponent: string): string {
     `<h2 style="color:${colour}">${escapeXml(p.player)}</h2>`,
     `<table class="summary">\n${rows}\n</table>`,
   ];
+  if (list !== null) {
+    // --all: the errors as the terminal lists them, each drawn as a decision to review is
+    out.push(`<h3>${escapeXml(listHeading(p, list).replace(/:$/, ''))}</h3>`);
+    (p.listed ?? []).forEach((d, i) => {
+      out.push(decisionBlock(d, i + 1, p.player, opponent));
+    });
+    return out.join('\n');
+  }
   if (p.toReview.length === 0) {
     out.push('<p>Decisions to review: none (no error whose MWC lost is known and beyond its difficulty)</p>');
     return out.join('\n');
   }
   out.push('<h3>Decisions to review (the most MWC lost beyond difficulty first)</h3>');
   p.toReview.forEach((d, i) => {
-    const x = decisionParts(d, i + 1);
-    const board = reviewBoard(d, p.player, opponent);
-    // the board's caption gives the play made and the best one; without a board, a small table does
-    const plays = board
-      ? boardFigure(board, x.cubeEquities)
-      : `<table>
-<tr><th scope="row">Played</th><td>${escapeXml(x.played.action)}</td><td>${escapeXml(x.played.equity)}</td></tr>
-<tr><th scope="row">Best</th><td>${escapeXml(x.best.action)}</td><td>${escapeXml(x.best.equity)}</td></tr>
-</table>${x.cubeEquities === null ? '' : `\n<p class="note">${escapeXml(x.cubeEquities)}</p>`}`;
-    out.push(
-      `<div class="decision">
-<p><strong>${escapeXml(x.heading)}</strong></p>
-<p>${escapeXml(x.figures)}</p>
-<p>XG: <code>${escapeXml(x.xgid ?? 'n/a (position unknown)')}</code></p>
-<p>gnuBG Position ID: <code>${escapeXml(x.positionId ?? 'n/a')}</code></p>
-${plays}
-</div>`,
-    );
+    out.push(decisionBlock(d, i + 1, p.player, opponent));
   });
   return out.join('\n');
 }
@@ -119,7 +133,7 @@ ${svgCumulative(r.series, r.players, { width: PHONE_CHART_WIDTH })}
     STYLE,
     `<h1>${escapeXml(title)}</h1>
 <p class="sub">${escapeXml(reviewSub(r))}</p>
-${seats.map((k) => playerSection(r.reviews[k], r.players[1 - k]!)).join('\n')}
+${seats.map((k) => playerSection(r.reviews[k], r.players[1 - k]!, r.list)).join('\n')}
 <h2>Charts</h2>
 ${charts}
 <p class="note">${escapeXml(reviewNote(r))}</p>`,

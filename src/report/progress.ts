@@ -61,8 +61,8 @@ export function trendSentence(r: ProgressReport): string {
   );
 }
 
-/** The whole terminal output, within `width` columns. */
-export function renderProgress(r: ProgressReport, width: number = FULL_WIDTH): string {
+/** The whole terminal output, within `width` columns (its table in plain ASCII with `ascii`). */
+export function renderProgress(r: ProgressReport, width: number = FULL_WIDTH, ascii = false): string {
   const all = [...r.periods, r.overall];
   const max = Math.max(0, ...all.map((p) => p.prHigh ?? p.pr ?? 0));
   const head = [
@@ -83,7 +83,7 @@ export function renderProgress(r: ProgressReport, width: number = FULL_WIDTH): s
         (r.undated > 0 ? ` (${r.undated} undated left out)` : ''),
       width,
     ),
-    fitTable({ head, rows }, width, { whole: [head.length - 1] }),
+    fitTable({ head, rows }, width, { whole: [head.length - 1], ascii }),
     ...wrapText(trendSentence(r), width),
     ...wrapText(
       'PR intervals: 95 %, by match (by game for a period of one match); ● PR, ├─┤ its interval.',

@@ -20,9 +20,9 @@ function text(v: unknown): string {
   return String(v);
 }
 
-/** A table for the terminal within `width` columns, with the row count under it. */
-export function renderQueryTable(q: QueryRows, width: number = FULL_WIDTH): string {
-  const table = fitTable({ head: [...q.columns], rows: q.rows.map((r) => r.map(text)) }, width);
+/** A table for the terminal within `width` columns (plain ASCII with `ascii`), with the row count under it. */
+export function renderQueryTable(q: QueryRows, width: number = FULL_WIDTH, ascii = false): string {
+  const table = fitTable({ head: [...q.columns], rows: q.rows.map((r) => r.map(text)) }, width, { ascii });
   return `${table}\n(${q.rows.length} row${q.rows.length === 1 ? '' : 's'})`;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The match review for people: per player a small table (PR, L₇, level, decisions, luck-adjusted result)
- * and the three decisions to review, each with lines a player can paste into XG (XGID) or gnuBG (Position
- * ID). No colours.
+ * and the three decisions to review, or every error (`--all`: a table, then with boards each error as a
+ * decision to review), each with lines a player can paste into XG (XGID) or gnuBG (Position ID). No
+ * colours.
  */
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
@@ -183,7 +184,7 @@ export interface ReviewTextOptions {
 }
 
 /** What the list of `--all` holds, in words: "Blunders: 2 of 25 errors, costliest first:". */
-function listHeading(p: PlayerReview, list: NonNullable<MatchReview['list']>): string {
+export function listHeading(p: PlayerReview, list: NonNullable<MatchReview['list']>): string {
   const n = p.listed?.length ?? 0;
   const what =
     list.cube && list.blunders
@@ -229,12 +230,16 @@ function errorHead(money: boolean): string[] {
   return ['#', 'Game', 'Move', 'Roll', 'Played', 'Best', 'EMG', money ? 'Points' : 'MWC', 'Kind', 'XGID'];
 }
 
-/** The `--all` list of one player: its heading and its table, within `width` columns. */
+/**
+ * The `--all` list of one player: its heading and its table, within `width` columns; with `boards`, then
+ * each error numbered as in the table, shown as a decision to review is, with its text board.
+ */
 function renderErrorList(
   p: PlayerReview,
   list: NonNullable<MatchReview['list']>,
   width: number,
   ascii: boolean,
+  boards: DecisionBoards | null,
 ): string[] {
   const listed = p.listed ?? [];
   const lines = wrapText(listHeading(p, list), width);
@@ -243,7 +248,18 @@ function renderErrorList(
   const rows = listed.map((d, i) => errorRow(d, i + 1));
   // XGIDs do not wrap: a narrow terminal gets a paragraph per error
   lines.push(fitTable({ head: errorHead(money), rows }, width, { narrow: 'records', ascii }));
+  if (boards)
+    listed.forEach((d, i) => {
+      lines.push(...renderReviewedDecision(d, i + 1, width, boards));
+    });
   return lines;
+}
+
+/** How the boards of a player's decisions are drawn: the text boards' options and the names beside them. */
+interface DecisionBoards {
+  readonly text: TextBoardOptions;
+  readonly player: string;
+  readonly opponent: string;
 }
 
 /**
@@ -254,11 +270,7 @@ export function renderReviewedDecision(
   d: ReviewedDecision,
   n: number,
   width: number = FULL_WIDTH,
-  boards: {
-    readonly text: TextBoardOptions;
-    readonly player: string;
-    readonly opponent: string;
-  } | null = null,
+  boards: DecisionBoards | null = null,
 ): string[] {
   const p = decisionParts(d, n);
   const lines = [
@@ -295,8 +307,9 @@ export function renderPlayerReview(
 ): string {
   const width = opts.width ?? FULL_WIDTH;
   const lines = [p.player, renderPlayerSummary(p, width, opts.boards?.ascii)];
+  const boards = opts.boards ? { text: opts.boards, player: p.player, opponent } : null;
   if (opts.list) {
-    lines.push(...renderErrorList(p, opts.list, width, opts.boards?.ascii === true));
+    lines.push(...renderErrorList(p, opts.list, width, opts.boards?.ascii === true, boards));
   } else if (p.toReview.length === 0) {
     lines.push(
       ...wrapText(
@@ -308,7 +321,6 @@ export function renderPlayerReview(
     );
   } else {
     lines.push(...wrapText('Decisions to review (the most MWC lost beyond difficulty first):', width));
-    const boards = opts.boards ? { text: opts.boards, player: p.player, opponent } : null;
     p.toReview.forEach((d, i) => {
       lines.push(...renderReviewedDecision(d, i + 1, width, boards));
     });

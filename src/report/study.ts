@@ -74,8 +74,8 @@ function windowCells(w: StudyWindow): string[] {
   return [String(w.decisions), String(w.errors), fixed(w.rate, 2)];
 }
 
-/** The before/after table with its legend, within `width` columns. */
-export function renderStudy(r: StudyReport, width: number = FULL_WIDTH): string {
+/** The before/after table with its legend, within `width` columns (the table in plain ASCII with `ascii`). */
+export function renderStudy(r: StudyReport, width: number = FULL_WIDTH, ascii = false): string {
   const lines = [
     ...wrapText(
       `Before/after study — ${r.player}: ${r.matches} match${r.matches === 1 ? '' : 'es'}${
@@ -114,7 +114,7 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH): string 
       f.figures.low === null ? 'n/a' : `${signed(f.figures.low, 2)} … ${signed(f.figures.high, 2)}`,
       f.figures.verdict,
     ]);
-    lines.push(fitTable({ head, rows }, width));
+    lines.push(fitTable({ head, rows }, width, { ascii }));
   }
   if (r.unmatched.length > 0)
     lines.push(
@@ -139,11 +139,18 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH): string 
   return `${lines.join('\n')}\n`;
 }
 
-/** The stored study marks as a table, within `width` columns (a paragraph per mark when narrower). */
-export function renderStudyMarks(marks: readonly StudyMark[], width: number = FULL_WIDTH): string {
+/**
+ * The stored study marks as a table, within `width` columns (a paragraph per mark when narrower; plain
+ * ASCII with `ascii`).
+ */
+export function renderStudyMarks(
+  marks: readonly StudyMark[],
+  width: number = FULL_WIDTH,
+  ascii = false,
+): string {
   if (marks.length === 0) return 'No study marks.\n';
   const rows = marks.map((m) => [m.day, m.kind, m.target, m.markedAt]);
-  return `${fitTable({ head: ['Day', 'Kind', 'Target', 'Recorded'], rows }, width, { narrow: 'records' })}\n`;
+  return `${fitTable({ head: ['Day', 'Kind', 'Target', 'Recorded'], rows }, width, { narrow: 'records', ascii })}\n`;
 }
 
 /** The output of `bdb study list --json` (docs/schema/study-list.schema.json). */

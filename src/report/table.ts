@@ -33,8 +33,11 @@ export function renderMatchLine(r: MatchReport, width: number = FULL_WIDTH): str
   return wrapText(text, width, { hang: '  ' }).join('\n');
 }
 
-/** The per-match table: XG-style then gnuBG-style figures, one column per player, within `width` columns. */
-export function renderMatchTable(r: MatchReport, width: number = FULL_WIDTH): string {
+/**
+ * The per-match table: XG-style then gnuBG-style figures, one column per player, within `width` columns
+ * (drawn in plain ASCII with `ascii`).
+ */
+export function renderMatchTable(r: MatchReport, width: number = FULL_WIDTH, ascii = false): string {
   const rows = [...xgRows(r.stats), ...gnubgRows(r.stats)];
   // one table per section (a row without cells heads one); their columns line up
   const sections: { head: string[]; rows: string[][] }[] = [];
@@ -42,11 +45,18 @@ export function renderMatchTable(r: MatchReport, width: number = FULL_WIDTH): st
     if (!row.cells) sections.push({ head: [row.label, r.players[0], r.players[1]], rows: [] });
     else sections[sections.length - 1]?.rows.push([row.label, ...row.cells]);
   }
-  return [...wrapSummary(matchTitle(r), width, { hang: '  ' }), ...fitTables(sections, width)].join('\n');
+  return [
+    ...wrapSummary(matchTitle(r), width, { hang: '  ' }),
+    ...fitTables(sections, width, { ascii }),
+  ].join('\n');
 }
 
-/** The per-person aggregate table: one row per player, within `width` columns. */
-export function renderPlayersTable(players: readonly PlayerStats[], width: number = FULL_WIDTH): string {
+/** The per-person aggregate table: one row per player, within `width` columns (plain ASCII with `ascii`). */
+export function renderPlayersTable(
+  players: readonly PlayerStats[],
+  width: number = FULL_WIDTH,
+  ascii = false,
+): string {
   const head = [
     'Player',
     'Matches',
@@ -83,5 +93,5 @@ export function renderPlayersTable(players: readonly PlayerStats[], width: numbe
     fixed(s.difficulty.ratio, 2),
     fixed(s.snowieER, 2),
   ]);
-  return fitTable({ head, rows }, width);
+  return fitTable({ head, rows }, width, { ascii });
 }

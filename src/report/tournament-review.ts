@@ -279,7 +279,7 @@ function undatedNote(n: number | null): string {
     : '';
 }
 
-function mainTable(r: TournamentReview, width: number): string {
+function mainTable(r: TournamentReview, width: number, ascii: boolean): string {
   const head = ['', 'Tournament', '95 %', 'Habitual', '95 %', 'Δ', 'Δ 95 %', 'Verdict'];
   const rows: string[][] = [];
   const h = r.habitual.figures;
@@ -301,7 +301,7 @@ function mainTable(r: TournamentReview, width: number): string {
     ]);
   }
   rows.push(['Decisions', fixed(r.tournament.decisions, 0), '', fixed(h?.decisions, 0), '', '', '', '']);
-  return fitTable({ head, rows }, width);
+  return fitTable({ head, rows }, width, { ascii });
 }
 
 /** The cells of a round before its figures: round, date, opponent, score. */
@@ -332,9 +332,9 @@ function roundFigures(x: RoundRow): string[] {
 
 const ROUND_HEAD = ['Round', 'Date', 'Opponent', 'Score', 'Decisions', 'PR', 'PR 95 %'];
 
-function roundsTable(rounds: readonly RoundRow[], width: number): string {
+function roundsTable(rounds: readonly RoundRow[], width: number, ascii: boolean): string {
   const head = [...ROUND_HEAD, 'L7 (%)', 'L7 95 %', 'Δ PR', 'Δ 95 %', 'Verdict'];
-  return fitTable({ head, rows: rounds.map((x) => [...roundHead(x), ...roundFigures(x)]) }, width);
+  return fitTable({ head, rows: rounds.map((x) => [...roundHead(x), ...roundFigures(x)]) }, width, { ascii });
 }
 
 function cellCells(c: CellFigures | null): string[] {
@@ -342,7 +342,7 @@ function cellCells(c: CellFigures | null): string[] {
   return [String(c.decisions), fixed(c.pr, 2), range(c.prLow, c.prHigh, 2)];
 }
 
-function breakdownTable(title: string, rows: readonly BreakdownRow[], width: number): string {
+function breakdownTable(title: string, rows: readonly BreakdownRow[], width: number, ascii: boolean): string {
   const head = [
     title,
     'Decisions',
@@ -355,7 +355,7 @@ function breakdownTable(title: string, rows: readonly BreakdownRow[], width: num
     'Δ 95 %',
     'Verdict',
   ];
-  return fitTable({ head, rows: rows.map(breakdownCells) }, width);
+  return fitTable({ head, rows: rows.map(breakdownCells) }, width, { ascii });
 }
 
 /** Percentage points of MWC with sign. */
@@ -377,7 +377,7 @@ function familyCells(f: TournamentPlanSummary['families'][number], i: number): s
   ];
 }
 
-function planLines(plan: TournamentPlanSummary, width: number): string[] {
+function planLines(plan: TournamentPlanSummary, width: number, ascii: boolean): string[] {
   const lines = wrapText(
     `Study plan within the tournament: ${count(plan.errors, 'error', 'errors')} (${plan.unthemed} without theme); ` +
       `${count(plan.families.length + plan.otherFamilies, 'family', 'families')} in the plan`,
@@ -385,7 +385,7 @@ function planLines(plan: TournamentPlanSummary, width: number): string[] {
   );
   if (plan.families.length > 0) {
     const rows = plan.families.map(familyCells);
-    lines.push(fitTable({ head: [...FAMILY_HEAD], rows }, width));
+    lines.push(fitTable({ head: [...FAMILY_HEAD], rows }, width, { ascii }));
     plan.families.forEach((f, i) => {
       const top = f.positions[0];
       if (top)
@@ -419,30 +419,31 @@ export function reviewLegend(): string {
   );
 }
 
-/** The whole terminal output, within `width` columns. */
+/** The whole terminal output, within `width` columns (its tables in plain ASCII with `ascii`). */
 export function renderTournamentReview(
   r: TournamentReview,
   plan: TournamentPlanSummary,
   width: number = FULL_WIDTH,
+  ascii = false,
 ): string {
   const text = (t: string): string[] => wrapText(t, width);
   const lines = [
     ...reviewHeading(r).flatMap(text),
     '',
-    mainTable(r, width),
+    mainTable(r, width, ascii),
     '',
     ...text('Per round (each match against the habitual PR; intervals by games)'),
-    r.rounds.length > 0 ? roundsTable(r.rounds, width) : 'no match of the player',
+    r.rounds.length > 0 ? roundsTable(r.rounds, width, ascii) : 'no match of the player',
     '',
     ...text('By the rank of the decision in the match'),
-    breakdownTable('Rank', r.byRank, width),
+    breakdownTable('Rank', r.byRank, width, ascii),
     '',
     'By pressure',
-    breakdownTable('Score', r.byPressure, width),
+    breakdownTable('Score', r.byPressure, width, ascii),
     '',
     ...text(`Clock: ${r.clockReason}`),
     '',
-    ...planLines(plan, width),
+    ...planLines(plan, width, ascii),
     '',
     ...text(reviewLegend()),
   ];

@@ -77,8 +77,11 @@ function missingLine(incomplete: readonly IncompleteRound[]): string | null {
   return `Missing results (the points count the results in): ${rounds.join('; ')}`;
 }
 
-/** The standings table, with a title line above and the rules in force below, within `width` columns. */
-export function renderStandings(s: StandingsView, width: number = FULL_WIDTH): string {
+/**
+ * The standings table, with a title line above and the rules in force below, within `width` columns (the
+ * table in plain ASCII with `ascii`).
+ */
+export function renderStandings(s: StandingsView, width: number = FULL_WIDTH, ascii = false): string {
   const mcmahon = s.system === 'mcmahon';
   const head = [
     '#',
@@ -103,7 +106,7 @@ export function renderStandings(s: StandingsView, width: number = FULL_WIDTH): s
   const missing = missingLine(s.incomplete);
   return [
     ...wrapText(title(s), width),
-    fitTable({ head, rows }, width),
+    fitTable({ head, rows }, width, { ascii }),
     ...(missing === null ? [] : wrapText(missing, width)),
     ...wrapText(`Rules: ${s.rules}`, width),
   ].join('\n');
@@ -196,8 +199,11 @@ export interface PairingView {
   readonly recorded: string | null;
 }
 
-/** The pairings table of the next round, the bye, and the seed used, within `width` columns. */
-export function renderPairing(p: PairingView, width: number = FULL_WIDTH): string {
+/**
+ * The pairings table of the next round, the bye, and the seed used, within `width` columns (the table in
+ * plain ASCII with `ascii`).
+ */
+export function renderPairing(p: PairingView, width: number = FULL_WIDTH, ascii = false): string {
   const system = p.system === 'mcmahon' ? 'McMahon' : 'Swiss';
   const scoreTitle = p.system === 'mcmahon' ? 'MMS' : 'Points';
   const rows = p.pairs.map((x) => [
@@ -210,7 +216,9 @@ export function renderPairing(p: PairingView, width: number = FULL_WIDTH): strin
   const lines = [
     ...wrapText(`${p.name ?? 'Tournament'} — ${system}, round ${p.round} of ${p.plannedRounds}`, width),
   ];
-  lines.push(fitTable({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], rows }, width));
+  lines.push(
+    fitTable({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], rows }, width, { ascii }),
+  );
   lines.push(...wrapText(`Bye: ${p.bye === null ? 'none' : `${p.bye} (a win)`}`, width));
   if (p.rematches > 0) {
     lines.push(

@@ -5,8 +5,12 @@
  * XG's error threshold, 0.020 EMG, and XG stores its own figure of each decision's error in the file
  * (ErrMove / ErrCube, read as `storedError`): the list is checked against XG's figures, not bdb's.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname as dirOf, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { defaultMet } from '../../src/analyse.js';
+import { parseXgid } from '../../src/core/xgid-parse.js';
 import { isCounted } from '../../src/metrics/counting.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { bdb } from '../helpers/cli.js';
@@ -117,5 +121,55 @@ describe('bdb review --all', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^bdb: --top expects a whole number of errors/);
     }
+  });
+
+  test('--boards: a text board under each error listed, showing the position of its XGID', () => {
+    const xg = xgErrors();
+    const r = bdb('review', XG, '--all', '--boards');
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    // each error as the decisions to review are shown: "N. Game G, move M: …", its XGID, its board
+    const heads = lines.flatMap((l) => {
+      const m = /^(\d+)\. Game (\d+), move \d+: /.exec(l);
+      return m ? [[Number(m[1]), Number(m[2])]] : [];
+    });
+    expect(heads).toEqual(xg.flatMap((seat) => seat.map((d, i) => [i + 1, d.game])));
+    const boards = lines.flatMap((l, i) => (/^ {3}┌13─14/.test(l) ? [lines.slice(i, i + 13)] : []));
+    const xgids = lines.flatMap((l) => /^ {3}(XGID=\S+)$/.exec(l)?.[1] ?? []);
+    expect(boards).toHaveLength(xg[0]!.length + xg[1]!.length);
+    expect(xgids).toHaveLength(boards.length);
+    boards.forEach((b, i) => {
+      // the pip counts beside the board: the top player's (line 2) and the player on roll's (line 12)
+      const { board } = parseXgid(xgids[i]!);
+      const pips = (a: readonly number[]): number => a.reduce((s, n, k) => s + n * (k + 1), 0);
+      expect(b[1]).toContain(`${pips(board[1])} pips`);
+      expect(b[11]).toContain(`${pips(board[0])} pips`);
+    });
+    // the table stays above them; without --boards no board
+    expect(r.stdout).toMatch(/^Errors: \d+, in match order:$/m);
+    expect(bdb('review', XG, '--all').stdout).not.toMatch(/┌13─14/);
+  });
+
+  test('--html: the page lists every error of each player, each drawn as a board', () => {
+    const xg = xgErrors();
+    const out = join(mkdtempSync(join(tmpdir(), 'bdb-review-all-')), 'all.html');
+    const r = bdb('review', XG, '--all', '--html', out);
+    expect(r.code, r.stderr).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    // one section per player (its <h2>), then the charts
+    const sections = html.split('<h2').slice(1, 3);
+    expect(sections).toHaveLength(2);
+    sections.forEach((sec, seat) => {
+      const games = [...sec.matchAll(/<strong>\d+\. Game (\d+), move \d+: /g)].map((m) => Number(m[1]));
+      expect(games).toEqual(xg[seat]!.map((d) => d.game));
+      expect(sec.match(/<div class="decision">/g)).toHaveLength(xg[seat]!.length);
+      expect(sec.match(/<figure class="board-figure">/g)).toHaveLength(xg[seat]!.length);
+      expect(sec).not.toContain('Decisions to review');
+    });
+    // the filters too: the cube errors alone
+    const cube = join(dirOf(out), 'cube.html');
+    expect(bdb('review', XG, '--cube', '--html', cube).code).toBe(0);
+    const n = listed('--cube').flat().length;
+    expect(readFileSync(cube, 'utf8').match(/<div class="decision">/g) ?? []).toHaveLength(n);
   });
 });

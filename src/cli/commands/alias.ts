@@ -12,11 +12,13 @@ import { jsonHead, renderJson } from '../../report/json.js';
 import { aliasConflict } from '../alias-conflict.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
-import { outputWidth, writeLines, writeOut } from '../output.js';
+import { outputWidth, writeErr, writeLines, writeOut } from '../output.js';
 
 interface AliasOptions {
   library?: string;
   json?: boolean;
+  /** `--ascii`: the table drawn in plain ASCII. */
+  ascii?: boolean;
 }
 
 /** Adds the `alias` command and its subcommands to the program. */
@@ -32,13 +34,13 @@ export function registerAlias(program: Command): void {
       // a cycle or a chain would swap or split persons silently: refused, nothing written
       const conflict = aliasConflict(await storedAliases(lib), name, other);
       if (conflict !== null) {
-        process.stderr.write(`bdb: alias add: ${conflict}\n`);
+        writeErr(`bdb: alias add: ${conflict}\n`);
         return EXIT.usage;
       }
       // a spelling no match has yet (a typo, or matches still to import): said, not refused
       const seen = await storedSpellings(lib);
       for (const n of [name, other].filter((x) => !seen.has(x)))
-        process.stderr.write(`bdb: warning: no match in the library has a player named '${n}' (yet)\n`);
+        writeErr(`bdb: warning: no match in the library has a player named '${n}' (yet)\n`);
       await addAlias(lib, name, other);
       await rebuildTotals(lib);
       writeLines(`${other} is counted as ${name}\n`);
@@ -56,7 +58,7 @@ export function registerAlias(program: Command): void {
             writeLines(`${other} is no longer an alias\n`);
             return EXIT.ok;
           }
-          process.stderr.write(`bdb: ${other}: no such alias\n`);
+          writeErr(`bdb: ${other}: no such alias\n`);
           return EXIT.someFailed;
         },
       );
@@ -71,7 +73,7 @@ export function registerAlias(program: Command): void {
         else if (list.length === 0) writeOut('No stored aliases.\n');
         else {
           const rows = list.map((a) => [a.name, a.alias]);
-          writeOut(`${fitTable({ head: ['name', 'alias'], rows }, outputWidth())}\n`);
+          writeOut(`${fitTable({ head: ['name', 'alias'], rows }, outputWidth(), { ascii: opts.ascii })}\n`);
         }
         return EXIT.ok;
       });

@@ -33,7 +33,7 @@ import { inputFiles, STDIN_PATH } from '../files.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
 import { maxFileSize, maxFileSizeOption } from '../options.js';
-import { writeLines } from '../output.js';
+import { writeErr, writeLines } from '../output.js';
 import { progressBar } from '../progress-bar.js';
 
 interface AnalyseOptions {
@@ -130,7 +130,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
   try {
     program = locateGnubg(opts.gnubg, userConfig().gnubg);
   } catch (e) {
-    process.stderr.write(`bdb: ${oneLine(describeFailure(opts.gnubg ?? 'gnubg', e))}\n`);
+    writeErr(`bdb: ${oneLine(describeFailure(opts.gnubg ?? 'gnubg', e))}\n`);
     return EXIT.someFailed;
   }
   // the --out folder is made first: one that cannot be made stops the run before any input is read
@@ -138,14 +138,14 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
     try {
       makeFolders(out);
     } catch (e) {
-      process.stderr.write(`bdb: ${oneLine(outputError(out, e, 'cannot make the output folder').message)}\n`);
+      writeErr(`bdb: ${oneLine(outputError(out, e, 'cannot make the output folder').message)}\n`);
       return EXIT.someFailed;
     }
   }
   const met = defaultMet();
   const fail = (message: string): void => {
     bar.clear();
-    process.stderr.write(`bdb: ${oneLine(message)}\n`);
+    writeErr(`bdb: ${oneLine(message)}\n`);
   };
 
   // the inputs, each with the argument it came from (outputs keep their path below it); earlier outputs
@@ -160,7 +160,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
     for (const f of inputFiles([p], {
       onMissing(path, why) {
         missing++;
-        process.stderr.write(`bdb: ${oneLine(`${path}: ${why}`)}\n`);
+        writeErr(`bdb: ${oneLine(`${path}: ${why}`)}\n`);
       },
     })) {
       if (seen.has(f) || isOutput(f)) continue;
@@ -250,7 +250,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
   await imports;
   bar.clear();
   if (stopped) {
-    process.stderr.write(`bdb: ${oneLine(stopped.message)}\n`);
+    writeErr(`bdb: ${oneLine(stopped.message)}\n`);
     return EXIT.someFailed;
   }
   if (opts.import && imported > 0)
@@ -259,7 +259,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
       return EXIT.ok;
     });
   if (stopper.signal.aborted) {
-    process.stderr.write(
+    writeErr(
       `bdb: stopped: ${counts.analysed} analysed, ${plan.tasks.length - done + stoppedTasks} not started or stopped (run again to finish)\n`,
     );
     return EXIT.someFailed;
@@ -278,7 +278,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
   );
   if (counts.failed > 0) return EXIT.someFailed;
   if (found.length === 0 && missing === 0) {
-    process.stderr.write('bdb: no match files found\n');
+    writeErr('bdb: no match files found\n');
     return EXIT.someFailed;
   }
   return EXIT.ok;

@@ -21,7 +21,7 @@ import {
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
 import { parseAliases } from '../options.js';
-import { writeFailure, writeOut } from '../output.js';
+import { writeErr, writeFailure, writeOut } from '../output.js';
 
 /** A key named on the command line; an unknown one is a usage error. */
 function keyArgument(key: string): ConfigKey {
@@ -91,7 +91,7 @@ export function runGet(key: string, file: string = configPath()): ExitCode {
   const k = keyArgument(key);
   const lines = showValue(k, loadConfig(file));
   if (lines.length === 0) {
-    process.stderr.write(`bdb: ${k} is not set (bdb config set ${k} ...)\n`);
+    writeErr(`bdb: ${k} is not set (bdb config set ${k} ...)\n`);
     return EXIT.someFailed;
   }
   writeOut(`${lines.join('\n')}\n`);
@@ -104,7 +104,7 @@ function save(file: string, raw: Record<string, unknown>): ExitCode {
   try {
     writeConfigObject(file, raw);
   } catch (e) {
-    process.stderr.write(`bdb: ${oneLine(`${file}: cannot write: ${writeFailure(e)}`)}\n`);
+    writeErr(`bdb: ${oneLine(`${file}: cannot write: ${writeFailure(e)}`)}\n`);
     return EXIT.someFailed;
   }
   return EXIT.ok;
@@ -125,7 +125,7 @@ export function runUnset(key: string, file: string = configPath()): ExitCode {
   const raw = readConfigObject(file);
   if (raw === null || !Object.hasOwn(raw, key)) {
     keyArgument(key);
-    process.stderr.write(`bdb: ${key} is not set\n`);
+    writeErr(`bdb: ${key} is not set\n`);
     return EXIT.someFailed;
   }
   const { [key]: _removed, ...rest } = raw;

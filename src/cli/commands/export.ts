@@ -14,6 +14,7 @@ import {
 } from '../../library/export.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
+import { writeErr } from '../output.js';
 
 interface ExportOptions {
   library?: string;
@@ -54,10 +55,10 @@ export async function runExport(out: string, opts: ExportOptions): Promise<ExitC
     try {
       n = await exportTable(lib, target, format, table);
     } catch (e) {
-      process.stderr.write(`bdb: ${out}: cannot write: ${(e as Error).message.split('\n')[0]}\n`);
+      writeErr(`bdb: ${out}: cannot write: ${(e as Error).message.split('\n')[0]}\n`);
       return EXIT.someFailed;
     }
-    process.stderr.write(`bdb: wrote ${n} ${table} rows to ${out} (${format})\n`);
+    writeErr(`bdb: wrote ${n} ${table} rows to ${out} (${format})\n`);
     return EXIT.ok;
   });
 }

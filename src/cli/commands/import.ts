@@ -19,7 +19,7 @@ import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';
 import { libraryOption, megabytes, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
 import { maxFileSize, maxFileSizeOption, threadsOption } from '../options.js';
-import { writeLines } from '../output.js';
+import { writeErr, writeLines } from '../output.js';
 import { progressBar } from '../progress-bar.js';
 
 interface ImportOptions {
@@ -47,7 +47,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     let missing = 0;
     const fail = (message: string): void => {
       bar.clear();
-      process.stderr.write(`bdb: ${oneLine(message)}\n`);
+      writeErr(`bdb: ${oneLine(message)}\n`);
     };
     // absolute paths: the library knows a file wherever bdb is run from; a path given twice or a folder
     // inside another gives each file once
@@ -58,7 +58,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       {
         onMissing(p, why) {
           missing++;
-          process.stderr.write(`bdb: ${oneLine(`${p}: ${why}`)}\n`);
+          writeErr(`bdb: ${oneLine(`${p}: ${why}`)}\n`);
         },
       },
     )) {
@@ -85,7 +85,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     const again = (e: unknown): boolean => {
       if (!isOutOfMemory(e) || attempt + 1 >= limits.length) return false;
       bar.clear();
-      process.stderr.write(
+      writeErr(
         `bdb: the import needed more than ${megabytes(limits[attempt]!)} of memory: going on with ${megabytes(limits[attempt + 1]!)}\n`,
       );
       attempt++;
@@ -142,7 +142,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     );
     if (counts.failed > 0) return EXIT.someFailed;
     if (units.length === 0 && missing === 0) {
-      process.stderr.write('bdb: no match files found\n');
+      writeErr('bdb: no match files found\n');
       return EXIT.someFailed;
     }
     return EXIT.ok;

@@ -11,7 +11,7 @@ import { mergeLibrary } from '../../library/merge.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { withLibrary } from '../library-input.js';
-import { writeLines } from '../output.js';
+import { writeErr, writeLines } from '../output.js';
 
 interface MergeOptions {
   into: string;
@@ -23,7 +23,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
   for (const s of sources) {
     if (resolve(s) === into) throw new UsageError(`${s}: is the --into library itself`);
     if (!existsSync(s)) {
-      process.stderr.write(`bdb: ${s}: no such library\n`);
+      writeErr(`bdb: ${s}: no such library\n`);
       return EXIT.someFailed;
     }
   }
@@ -39,7 +39,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
       } catch (e) {
         if (!(e instanceof BdbError)) throw e;
         failed++;
-        process.stderr.write(`bdb: ${e.message}\n`);
+        writeErr(`bdb: ${e.message}\n`);
       }
     }
     await withMoreMemory(lib.connection, lib.memory, () => rebuildTotals(lib));

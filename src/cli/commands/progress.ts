@@ -39,7 +39,7 @@ import {
   personSettings,
   sayNameProblems,
 } from '../options.js';
-import { outputWidth, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeErr, writeOut, writeUserFile } from '../output.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
@@ -147,19 +147,19 @@ function print(
     sayNameProblems([], EXIT.ok, said);
   }
   if (person === null) {
-    process.stderr.write('bdb: no match with a player to follow\n');
+    writeErr('bdb: no match with a player to follow\n');
     return EXIT.someFailed;
   }
   const report = c.report(person, by);
   if (opts.html) {
     const failed = writeUserFile(opts.html, renderProgressHtml(report));
     if (failed !== null) {
-      process.stderr.write(`bdb: ${oneLine(failed)}\n`);
+      writeErr(`bdb: ${oneLine(failed)}\n`);
       return EXIT.someFailed;
     }
   }
   if (opts.json) writeOut(renderJson(jsonProgress(report, s.settings, errors, duplicates)));
-  else writeOut(renderProgress(report, outputWidth()));
+  else writeOut(renderProgress(report, outputWidth(), opts.ascii));
   return exitCode;
 }
 

@@ -43,7 +43,7 @@ import {
   personSettings,
   sayNameProblems,
 } from '../options.js';
-import { writeUserFile } from '../output.js';
+import { writeErr, writeUserFile } from '../output.js';
 import { SpillFile } from '../spill.js';
 import { positionsOption } from './plan.js';
 
@@ -130,10 +130,10 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
       });
       const failedWrite = writeUserFile(out, html);
       if (failedWrite !== null) {
-        process.stderr.write(`bdb: ${oneLine(failedWrite)}\n`);
+        writeErr(`bdb: ${oneLine(failedWrite)}\n`);
         return EXIT.someFailed;
       }
-      process.stderr.write(
+      writeErr(
         `bdb: wrote ${out} (${persons.length} player${persons.length === 1 ? '' : 's'}, ${read} match${read === 1 ? '' : 'es'})\n`,
       );
       return exitCode;

@@ -1,7 +1,8 @@
 /**
  * `bdb review FILE`: the match review of both players (one match): PR and L7 with intervals, level, the
- * three decisions to review, luck-adjusted result; as text (with a text board under each decision to review
- * with `--boards`), JSON, and optionally a standalone HTML page (an SVG board for each).
+ * three decisions to review or every error (`--all`), luck-adjusted result; as text (with a text board under
+ * each decision or error listed with `--boards`), JSON, and optionally a standalone HTML page (an SVG board
+ * for each).
  */
 import { statSync } from 'node:fs';
 import { isatty } from 'node:tty';
@@ -30,7 +31,7 @@ import {
   sayNameProblems,
   textBoards,
 } from '../options.js';
-import { outputWidth, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeErr, writeOut, writeUserFile } from '../output.js';
 
 export interface ReviewOptions extends PersonOptions, BoardOptions {
   html?: string;
@@ -69,7 +70,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   const { thresholds, met, aliases, settings } = personSettings(opts);
   const maxMb = maxFileSize(opts.maxFileSize);
   const fail = (message: string): ExitCode => {
-    process.stderr.write(`bdb: ${oneLine(message)}\n`);
+    writeErr(`bdb: ${oneLine(message)}\n`);
     return EXIT.someFailed;
   };
   if (file === STDIN_PATH) {
@@ -119,7 +120,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   if (opts.html !== undefined && html !== null) {
     const failed = writeUserFile(opts.html, html);
     if (failed !== null) return fail(failed);
-    process.stderr.write(`bdb: wrote ${opts.html}\n`);
+    writeErr(`bdb: wrote ${opts.html}\n`);
   }
   writeOut(text);
   return sayNameProblems(problems, EXIT.ok, notes);

@@ -9,12 +9,14 @@ import { readOnlyQuery } from '../../library/query.js';
 import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
-import { outputWidth, writeOut } from '../output.js';
+import { outputWidth, writeErr, writeOut } from '../output.js';
 
 interface SqlOptions {
   library?: string;
   csv?: boolean;
   json?: boolean;
+  /** `--ascii`: the tables drawn in plain ASCII. */
+  ascii?: boolean;
 }
 
 /** Runs the command; returns the exit code. */
@@ -26,14 +28,14 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
       result = await readOnlyQuery(lib, sql);
     } catch (e) {
       if (!(e instanceof BdbError)) throw e;
-      process.stderr.write(`bdb: ${e.message}\n`);
+      writeErr(`bdb: ${e.message}\n`);
       return EXIT.someFailed;
     }
     const out = opts.csv
       ? renderQueryCsv(result)
       : opts.json
         ? renderQueryJson(result)
-        : renderQueryTable(result, outputWidth());
+        : renderQueryTable(result, outputWidth(), opts.ascii);
     writeOut(out.endsWith('\n') ? out : `${out}\n`);
     return EXIT.ok;
   });

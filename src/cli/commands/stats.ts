@@ -165,7 +165,7 @@ async function statsOver(
   const show = (report: MatchReport): void => {
     shown++;
     if (opts.json) writer().match(jsonMatch(report));
-    else if (opts.matches === true) writeOut(`${renderMatchTable(report, width)}\n\n`);
+    else if (opts.matches === true) writeOut(`${renderMatchTable(report, width, opts.ascii)}\n\n`);
     else if (opts.matches === undefined) {
       if (shown === 1) first = report;
       else {
@@ -176,7 +176,7 @@ async function statsOver(
     }
   };
   const endMatches = (): void => {
-    if (first !== null) writeOut(`${renderMatchTable(first, width)}\n\n`);
+    if (first !== null) writeOut(`${renderMatchTable(first, width, opts.ascii)}\n\n`);
     else if (shown > 1 && opts.matches === undefined) {
       writeOut(
         `${wrapText('Every match in tables: --matches; the players alone: --no-matches.', width).join('\n')}\n\n`,
@@ -213,7 +213,7 @@ async function statsOver(
     writer().end({ players: players.map(jsonPlayerStats), failures: errors, duplicates });
   } else if (players.length > 0) {
     writeOut(
-      `Players over ${thousands(read)} match${read === 1 ? '' : 'es'}\n${renderPlayers(players, width)}\n`,
+      `Players over ${thousands(read)} match${read === 1 ? '' : 'es'}\n${renderPlayers(players, width, opts.ascii === true)}\n`,
     );
   }
   if (!opts.json && read > 0) {
@@ -236,9 +236,9 @@ async function statsOver(
  * The per-person table: a row for each person with analysed decisions, then one line naming those known only
  * from transcripts (a row of n/a each would bury the others).
  */
-function renderPlayers(players: readonly PlayerStats[], width: number): string {
+function renderPlayers(players: readonly PlayerStats[], width: number, ascii: boolean): string {
   const analysed = players.filter((p) => p.analysedMatches > 0);
-  const table = analysed.length > 0 ? [renderPlayersTable(analysed, width)] : [];
+  const table = analysed.length > 0 ? [renderPlayersTable(analysed, width, ascii)] : [];
   const rest = players.filter((p) => p.analysedMatches === 0);
   return [
     table.join(''),

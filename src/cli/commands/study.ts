@@ -31,7 +31,7 @@ import { describeFailure } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { filterOptions, librarySettings, matchFilterOption } from '../match-source.js';
 import { namedPlayers, type PersonOptions, personOptions, personSettings } from '../options.js';
-import { outputWidth, writeLines, writeOut } from '../output.js';
+import { outputWidth, writeErr, writeLines, writeOut } from '../output.js';
 
 interface StudyOptions extends PersonOptions {
   library?: string;
@@ -49,6 +49,8 @@ interface MarkOptions {
 interface ListOptions {
   library?: string;
   json?: boolean;
+  /** `--ascii`: the tables drawn in plain ASCII. */
+  ascii?: boolean;
 }
 
 /** Today's UTC day, ISO. */
@@ -93,7 +95,7 @@ export async function runMark(arg: string, opts: MarkOptions): Promise<ExitCode>
     const known = await targetInLibrary(lib, target);
     const added = await addStudyMark(lib, target, day);
     if (!known)
-      process.stderr.write(
+      writeErr(
         `bdb: ${target.target}: ${
           target.kind === 'family' ? 'no error of this family' : 'not'
         } in the library yet (recorded)\n`,
@@ -113,7 +115,7 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
   return withLibrary(opts.library, { readOnly: false }, async (lib) => {
     const n = await removeStudyMarks(lib, target);
     if (n === 0) {
-      process.stderr.write(`bdb: ${target.target}: not marked as studied\n`);
+      writeErr(`bdb: ${target.target}: not marked as studied\n`);
       return EXIT.someFailed;
     }
     writeLines(`${target.target}: ${n} study mark${n === 1 ? '' : 's'} removed\n`);
@@ -125,7 +127,9 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
 export async function runList(opts: ListOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const marks = await studyMarks(lib);
-    writeOut(opts.json ? renderJson(jsonStudyMarks(marks)) : renderStudyMarks(marks, outputWidth()));
+    writeOut(
+      opts.json ? renderJson(jsonStudyMarks(marks)) : renderStudyMarks(marks, outputWidth(), opts.ascii),
+    );
     return EXIT.ok;
   });
 }
@@ -141,13 +145,13 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
     const s = await librarySettings(lib, opts);
     const seats = await librarySeats(lib, filter);
     const { person, problem, notes } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
-    for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
+    for (const n of notes) writeErr(`bdb: ${n}\n`);
     if (problem !== null) {
-      process.stderr.write(`bdb: ${problem}\n`);
+      writeErr(`bdb: ${problem}\n`);
       return EXIT.someFailed;
     }
     if (person === null) {
-      process.stderr.write('bdb: no match in the library: bdb import adds some\n');
+      writeErr('bdb: no match in the library: bdb import adds some\n');
       return EXIT.someFailed;
     }
     const collector = new StudyCollector(
@@ -166,7 +170,7 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
       (file, e) => {
         const message = describeFailure(file, e);
         errors.push({ file, message });
-        process.stderr.write(`bdb: ${message}\n`);
+        writeErr(`bdb: ${message}\n`);
       },
       spellings,
     ))
@@ -176,7 +180,7 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
       // the files the library set aside at import, as `bdb stats --library` lists them
       const { duplicates } = await libraryFileNotes(lib);
       writeOut(renderJson(jsonStudy(report, s.settings, errors, duplicates)));
-    } else writeOut(renderStudy(report, outputWidth()));
+    } else writeOut(renderStudy(report, outputWidth(), opts.ascii));
     return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
   });
 }

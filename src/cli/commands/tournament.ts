@@ -84,7 +84,7 @@ import {
   personOptions,
   personSettings,
 } from '../options.js';
-import { outputWidth, replaceUserFile, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, replaceUserFile, writeErr, writeOut, writeUserFile } from '../output.js';
 
 export interface TournamentOptions {
   results?: string;
@@ -95,6 +95,8 @@ export interface TournamentOptions {
   force?: boolean;
   /** `pair`: print the pairing without recording it in the event file. */
   dryRun?: boolean;
+  /** `--ascii`: the tables drawn in plain ASCII. */
+  ascii?: boolean;
 }
 
 /** Parses `--seed N` (a whole number 0 … 2³² − 1); anything else is a usage error. */
@@ -156,7 +158,7 @@ function loadEvent(
 
 /** Prints `bdb: MESSAGE` on stderr. */
 function complain(message: string): void {
-  process.stderr.write(`bdb: ${message}\n`);
+  writeErr(`bdb: ${message}\n`);
 }
 
 /**
@@ -205,7 +207,7 @@ function standingsOutput(
   const found =
     fromMatches === null ? computed : { ...computed, roundsComplete: computed.rounds, incomplete: [] };
   const s = plannedRounds === undefined ? found : { ...found, plannedRounds };
-  if (!opts.json) return renderStandings(s, outputWidth());
+  if (!opts.json) return renderStandings(s, outputWidth(), opts.ascii);
   return JSON.stringify(jsonStandings(s, fromMatches, duplicates), null, 2);
 }
 
@@ -248,7 +250,9 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
       scores: Object.fromEntries(next.scores),
       recorded: record ? file : null,
     };
-    const text = opts.json ? JSON.stringify(jsonPairing(view), null, 2) : renderPairing(view, outputWidth());
+    const text = opts.json
+      ? JSON.stringify(jsonPairing(view), null, 2)
+      : renderPairing(view, outputWidth(), opts.ascii);
     return record ? { text, write: recordPairing(own, p) } : { text };
   });
 }
@@ -558,7 +562,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
     // the person first (from the seats alone), then only their decisions are read
     const seats = await librarySeats(lib, { event: wanted! }, (e) => sameEvent(e, wanted!));
     if (seats.length === 0) {
-      process.stderr.write(`bdb: ${unknownEventMessage(wanted!, await libraryEventNames(lib))}\n`);
+      writeErr(`bdb: ${unknownEventMessage(wanted!, await libraryEventNames(lib))}\n`);
       return EXIT.someFailed;
     }
     const person = pickPerson(seats, s, opts);
@@ -613,8 +617,8 @@ async function readTournamentFiles(
   if (reviews.length === 0) {
     // readMatches has said why when nothing could be read
     if (wanted !== undefined && result.read > 0)
-      process.stderr.write(`bdb: ${unknownEventMessage(wanted, [...events])}\n`);
-    else if (result.read > 0) process.stderr.write(`bdb: ${folder}: no match\n`);
+      writeErr(`bdb: ${unknownEventMessage(wanted, [...events])}\n`);
+    else if (result.read > 0) writeErr(`bdb: ${folder}: no match\n`);
     return null;
   }
   return {
@@ -636,8 +640,8 @@ function pickPerson(
   opts: ReviewOptions,
 ): string | null {
   const { person, problem, notes } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
-  for (const n of notes) process.stderr.write(`bdb: ${n}\n`);
-  if (problem !== null) process.stderr.write(`bdb: ${problem}\n`);
+  for (const n of notes) writeErr(`bdb: ${n}\n`);
+  if (problem !== null) writeErr(`bdb: ${problem}\n`);
   return person;
 }
 
@@ -700,13 +704,13 @@ async function finishReview(
   if (opts.html) {
     const failed = writeUserFile(opts.html, renderTournamentReviewHtml(review, plan));
     if (failed !== null) {
-      process.stderr.write(`bdb: ${oneLine(failed)}\n`);
+      writeErr(`bdb: ${oneLine(failed)}\n`);
       return EXIT.someFailed;
     }
   }
   if (opts.json) {
     writeOut(renderJson(jsonTournamentReview(review, plan, s.settings, read.errors, read.duplicates)));
-  } else writeOut(renderTournamentReview(review, plan, outputWidth()));
+  } else writeOut(renderTournamentReview(review, plan, outputWidth(), opts.ascii));
   return read.failed ? EXIT.someFailed : EXIT.ok;
 }
 
