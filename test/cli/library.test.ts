@@ -286,8 +286,9 @@ describe('bdb import and the library route', () => {
       'DROP VIEW players',
       'SELECT 1; DELETE FROM matches',
     ]) {
+      // refused before it runs: a usage error (test/cli/sql-safety.test.ts tries every statement class)
       const r = bdb('sql', w, '--library', main);
-      expect(r.code, w).toBe(1);
+      expect(r.code, w).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
     expect(sha(main)).toBe(before);

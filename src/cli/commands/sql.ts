@@ -1,11 +1,11 @@
 /**
  * `bdb sql "SELECT …"`: read-only SQL over the library's documented views (docs/library.md): decisions,
- * matches, games, players, files. A table by default, `--csv` or `--json` for programs. A statement that
- * would write is refused.
+ * matches, games, players, files. A table by default, `--csv` or `--json` for programs. Anything but one
+ * SELECT is refused (exit 2) before it runs, the library untouched.
  */
 import type { Command } from 'commander';
 import { BdbError, UsageError } from '../../errors.js';
-import { readOnlyQuery } from '../../library/query.js';
+import { ReadOnlySqlError, readOnlyQuery } from '../../library/query.js';
 import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
@@ -27,6 +27,8 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
     try {
       result = await readOnlyQuery(lib, sql);
     } catch (e) {
+      // a text refused before anything of it ran is a usage error (one line, exit 2)
+      if (e instanceof ReadOnlySqlError) throw new UsageError(e.message);
       if (!(e instanceof BdbError)) throw e;
       writeErr(`bdb: ${e.message}\n`);
       return EXIT.someFailed;
