@@ -14,10 +14,11 @@
 
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { CELLS_AFTER, CELLS_BEFORE, fillReviewCells } from './migrate-cells.js';
+import { DATES_BEFORE, rewriteDates } from './migrate-dates.js';
 import { PLAYS_AFTER, PLAYS_BEFORE, rewritePlays } from './migrate-plays.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -254,6 +255,18 @@ UPDATE meta SET value = '0' WHERE key = 'totals_generation';
 `;
 
 /**
+ * Step 7, after its slices (src/library/migrate-dates.ts): every stored date as its ISO day, `matches.date`
+ * and `matches.day` alike; when a match moves to another day, the per-person totals by period go stale.
+ */
+const STEP_7_AFTER = `
+${BUMP_GENERATION} AND EXISTS (SELECT 1 FROM step7_dates s JOIN matches m ON m.match_id = s.match_id
+  WHERE CAST(m.day AS VARCHAR) IS DISTINCT FROM s.day);
+UPDATE matches SET date = s.day, day = CAST(s.day AS DATE) FROM step7_dates s
+  WHERE matches.match_id = s.match_id;
+DROP TABLE step7_dates;
+`;
+
+/**
  * A migration step: SQL run once; or SQL run before, per slice of match ids (SQL with parameters
  * $1 ≤ id < $2, or a function of the same bounds, over every id the library holds) and after; all in the
  * step's one transaction.
@@ -281,6 +294,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { before: STEP_5 + CELLS_BEFORE, slice: fillReviewCells, after: CELLS_AFTER },
   // step 6: the stored plays in the notation XG and gnuBG print (src/library/migrate-plays.ts)
   { before: PLAYS_BEFORE, slice: rewritePlays, after: PLAYS_AFTER },
+  // step 7: the dates an older bdb stored as printed, as ISO days (src/library/migrate-dates.ts)
+  { before: DATES_BEFORE, slice: rewriteDates, after: STEP_7_AFTER },
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */
