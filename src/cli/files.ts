@@ -32,23 +32,33 @@ function whyNot(e: unknown): string {
       ? 'permission denied'
       : code === 'ENOENT'
         ? 'no such file or folder'
-        : `cannot be read (${code ?? (e as Error).message})`;
+        : code === 'ENAMETOOLONG'
+          ? 'the path is too long to open'
+          : `cannot be read (${code ?? (e as Error).message})`;
 }
 
 /**
  * Walks a folder in name order. Symbolic links are followed: to a file, it is read like one; to a folder,
  * walked unless it is one the walk is already in (`seen`, by real path: then skipped and counted); broken
- * ones and loops of links are reported (`problem`); pipes, devices and sockets are skipped and counted.
+ * ones and loops of links are reported (`problem`); pipes, devices and sockets are skipped and counted. A
+ * folder that cannot be listed (permission denied, a path too long …) is reported by its own path, once,
+ * and the walk goes on beside it.
  */
 function walk(
   dir: string,
   out: (f: string) => void,
   skipped: () => void,
   problem: (path: string, why: string) => void,
-  seen: Set<string> = new Set([realpathSync(dir)]),
+  seen: Set<string>,
 ): void {
   const entries: string[] = [];
-  const d = opendirSync(dir);
+  let d: ReturnType<typeof opendirSync>;
+  try {
+    d = opendirSync(dir);
+  } catch (err) {
+    problem(dir, whyNot(err));
+    return;
+  }
   try {
     for (let e = d.readSync(); e !== null; e = d.readSync()) {
       if (e.name.startsWith('.')) continue;
@@ -65,6 +75,10 @@ function walk(
         }
       } else skipped();
     }
+  } catch (err) {
+    // the listing failed part way (an I/O error): the folder is reported, none of its files read
+    problem(dir, whyNot(err));
+    return;
   } finally {
     d.closeSync();
   }
@@ -72,7 +86,13 @@ function walk(
   for (const name of entries) {
     if (name.endsWith('/')) {
       const sub = join(dir, name.slice(0, -1));
-      const real = realpathSync(sub);
+      let real: string;
+      try {
+        real = realpathSync(sub);
+      } catch (err) {
+        problem(sub, whyNot(err));
+        continue;
+      }
       if (seen.has(real)) {
         // a link back to a folder being read: its files are read once, through the folder itself
         skipped();
@@ -137,18 +157,21 @@ export function* inputFiles(paths: readonly string[], events: InputFileEvents): 
       continue;
     }
     if (st.isDirectory()) {
-      const list: string[] = [];
+      let real: string;
       try {
-        walk(
-          p,
-          (f) => list.push(f),
-          () => events.onSkipped?.(),
-          (path, why) => events.onMissing(path, why),
-        );
+        real = realpathSync(p);
       } catch (e) {
-        events.onMissing(p, `cannot read folder: ${(e as Error).message}`);
+        events.onMissing(p, whyNot(e));
         continue;
       }
+      const list: string[] = [];
+      walk(
+        p,
+        (f) => list.push(f),
+        () => events.onSkipped?.(),
+        (path, why) => events.onMissing(path, why),
+        new Set([real]),
+      );
       yield* list;
     } else yield p;
   }
