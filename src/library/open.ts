@@ -103,6 +103,15 @@ async function openInstance(
 }
 
 /**
+ * A second read-only connection to the library at `path`, on an instance of its own opened with the limit
+ * in force of `memory`: for a caller whose first instance can no longer take a larger limit (bdb sql locks
+ * DuckDB's configuration before the user's text runs).
+ */
+export async function openReadOnlyConnection(path: string, memory: MemoryLimits): Promise<DuckDBConnection> {
+  return (await openInstance(path, true, 10_000, memory)).connect();
+}
+
+/**
  * Makes each statement run on a read-only connection (`run`, `stream` and the readers built on them) that
  * runs out of memory run again with the next limit of `memory`: a read changes nothing, so running it
  * again is safe. A streamed result is retried while it starts, not once rows have been handed over.

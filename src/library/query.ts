@@ -23,8 +23,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
-import { withMoreMemory } from './memory.js';
-import type { Library } from './open.js';
+import { isOutOfMemory } from './memory.js';
+import { type Library, openReadOnlyConnection } from './open.js';
 
 /** A text `bdb sql` refuses: empty, several statements, not a SELECT, or a table function that does more than read. */
 export class ReadOnlySqlError extends BdbError {
@@ -202,8 +202,24 @@ async function checkOneSelect(con: DuckDBConnection, sql: string): Promise<void>
  */
 export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryResult> {
   if (!lib.readOnly) throw new Error('readOnlyQuery needs a library opened read-only');
+  // DuckDB's configuration is locked before the text runs, so a query that runs out of memory cannot be
+  // given a larger limit on that instance: it runs again on an instance of its own opened with that limit
+  for (let con = lib.connection; ; ) {
+    try {
+      return await checkedQuery(con, sql);
+    } catch (e) {
+      if (!(e instanceof OutOfMemory)) throw e;
+      if (!lib.memory.raise(e.cause)) throw e.cause;
+      con = await openReadOnlyConnection(lib.path, lib.memory);
+    }
+  }
+}
+
+/** DuckDB ran out of memory while running the user's query (`cause`, the error it threw). */
+class OutOfMemory extends Error {}
+
+async function checkedQuery(con: DuckDBConnection, sql: string): Promise<QueryResult> {
   const { StatementType } = await duckdb();
-  const con = lib.connection;
   await lockDown(con);
   await checkOneSelect(con, sql);
   let extracted: Awaited<ReturnType<typeof con.extractStatements>>;
@@ -222,7 +238,7 @@ export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryRes
   if (prepared.statementType !== StatementType.SELECT)
     throw refused(`${StatementType[prepared.statementType]} statement`);
   try {
-    const reader = await withMoreMemory(con, lib.memory, () => prepared.runAndReadAll());
+    const reader = await prepared.runAndReadAll();
     // a DATE column reads as a day (2023-01-04), not as midnight UTC of it
     const dates = reader.columnTypes().map((t) => t.typeId === DATE_TYPE_ID);
     return {
@@ -234,6 +250,7 @@ export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryRes
         ),
     };
   } catch (e) {
+    if (isOutOfMemory(e)) throw new OutOfMemory('out of memory', { cause: sqlError(firstLine(e)) });
     throw sqlError(firstLine(e));
   }
 }
