@@ -8,10 +8,12 @@
  *     "library": "/home/kevin/backgammon/lib.duckdb" }  the library when no --library PATH names one
  *
  * The order, most specific first: an option on the command line, then the environment (`BDB_LIBRARY`), then
- * this file, then bdb's own default. `--no-player` sets the file's player aside for one run. Aliases add up,
- * as if the file's were typed before `--alias`: on a library its stored ones, then the file's, then
- * `--alias`; where two give the same OTHER, the later wins. A file that is not JSON, or holds an unknown key or a bad value, stops every command that would use
- * it with one line naming the file and the key (exit 2), so a mistake is never silently ignored.
+ * this file, then bdb's own default. `--no-player` sets the file's player aside for one run. Aliases add up
+ * into one map: on a library its stored ones, then the file's, then `--alias`; where two give the same
+ * OTHER, the later wins; a cycle or a chain among them all, whatever their sources, stops the command with
+ * one line naming both aliases and where each comes from (exit 2; ./alias-conflict.ts `mergeAliases`). A
+ * file that is not JSON, or holds an unknown key or a bad value, stops every command that would use it
+ * with one line naming the file and the key (exit 2), so a mistake is never silently ignored.
  *
  * Like git's `config` and npm's `.npmrc`, the file is the user's; the command line always wins over it.
  * This module is loaded on every run: it imports nothing that reads matches.
@@ -23,7 +25,7 @@ import type { Command } from 'commander';
 import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import { THRESHOLD_PRESETS } from '../metrics/thresholds.js';
-import { aliasConflict } from './alias-conflict.js';
+import { type AliasEntry, aliasConflict } from './alias-conflict.js';
 
 /** The keys, in the order they are written and listed. */
 export const CONFIG_KEYS = ['player', 'aliases', 'thresholds', 'library', 'gnubg'] as const;
@@ -247,9 +249,11 @@ export function writeConfigObject(file: string, raw: Record<string, unknown>): v
   renameSync(tmp, file);
 }
 
-/** `--alias NAME=OTHER` values of the configuration's aliases. */
-export function aliasArguments(config: BdbConfig): string[] {
-  return showValue('aliases', config);
+/** The configuration's aliases, each saying it comes from the file `file`. */
+export function configAliases(config: BdbConfig, file: string = configPath()): AliasEntry[] {
+  return Object.entries(config.aliases ?? {}).flatMap(([name, others]) =>
+    others.map((alias) => ({ alias, name, from: `the configuration ${file}` })),
+  );
 }
 
 function hasOption(cmd: Command, attribute: string): boolean {
@@ -271,8 +275,9 @@ export function addConfigOptions(program: Command): void {
 
 /**
  * Gives the command about to run the configuration's defaults for the options the command line left
- * unset: `--player`, `--thresholds`, and the aliases before `--alias` (the library path is applied where
- * the library is opened, after `$BDB_LIBRARY`). `--no-player` leaves the player unset.
+ * unset: `--player`, `--thresholds`, and the aliases (`configAliases`, merged below `--alias` by
+ * ./options.ts `personSettings`; the library path is applied where the library is opened, after
+ * `$BDB_LIBRARY`). `--no-player` leaves the player unset.
  */
 export function applyConfig(cmd: Command, config: BdbConfig): void {
   if (hasOption(cmd, 'player')) {
@@ -286,13 +291,7 @@ export function applyConfig(cmd: Command, config: BdbConfig): void {
   }
   if (hasOption(cmd, 'thresholds') && cmd.getOptionValue('thresholds') === undefined && config.thresholds)
     cmd.setOptionValueWithSource('thresholds', config.thresholds, 'config');
-  const aliases = aliasArguments(config);
-  if (hasOption(cmd, 'alias') && aliases.length > 0) {
-    const given = (cmd.getOptionValue('alias') as string[] | undefined) ?? [];
-    cmd.setOptionValueWithSource(
-      'alias',
-      [...aliases, ...given],
-      given.length > 0 ? cmd.getOptionValueSource('alias') : 'config',
-    );
-  }
+  const aliases = configAliases(config);
+  if (hasOption(cmd, 'alias') && aliases.length > 0)
+    cmd.setOptionValueWithSource('configAliases', aliases, 'config');
 }

@@ -131,13 +131,14 @@ function noMetOnLibrary(opts: SourceOptions): void {
     );
 }
 
-/** The person settings on the library: the stored aliases, then `--alias` (which wins). */
+/**
+ * The person settings on the library: its stored aliases, then the configuration's, then `--alias`, one map
+ * (`personSettings`).
+ */
 export async function librarySettings(lib: Library, opts: SourceOptions): Promise<PersonSettings> {
   noMetOnLibrary(opts);
-  const s = personSettings(opts);
   const { storedAliases } = await import('../library/aliases.js');
-  const aliases = new Map([...(await storedAliases(lib)), ...s.aliases]);
-  return { ...s, aliases };
+  return personSettings(opts, { library: lib.path, aliases: await storedAliases(lib) });
 }
 
 /**

@@ -9,7 +9,7 @@ import { loadMetFile } from '../met/xml.js';
 import { DEFAULT_RESAMPLES, type IntervalMethod } from '../metrics/bootstrap.js';
 import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { TextBoardOptions } from '../report/board-text.js';
-import { aliasConflict } from './alias-conflict.js';
+import { type AliasEntry, mergeAliases } from './alias-conflict.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { outputWidth, writeErr } from './output.js';
 
@@ -17,19 +17,18 @@ import { outputWidth, writeErr } from './output.js';
  *  SGF is about 1 MB, its text export a few). */
 export const DEFAULT_MAX_FILE_MB = 64;
 
-/** Parses `--alias NAME=OTHER` values (given to `what`) into a map alias → canonical name. */
-export function parseAliases(values: readonly string[], what = '--alias'): Map<string, string> {
-  const m = new Map<string, string>();
-  for (const v of values) {
+/**
+ * Parses `--alias NAME=OTHER` values (given to `what`): each spelling OTHER counted as the person NAME, in
+ * the order given. Only the form is checked here: the cycles and chains, in the map of every source
+ * (`personSettings`).
+ */
+export function parseAliases(values: readonly string[], what = '--alias'): AliasEntry[] {
+  return values.map((v) => {
     const k = v.indexOf('=');
     if (k <= 0 || k === v.length - 1)
       throw new UsageError(`${what} expects NAME=OTHER, got ${JSON.stringify(v)}`);
-    // NAME is the canonical spelling; OTHER is merged into it (a cycle or a chain: refused)
-    const conflict = aliasConflict(m, v.slice(0, k), v.slice(k + 1));
-    if (conflict !== null) throw new UsageError(`${what} ${JSON.stringify(v)}: ${conflict}`);
-    m.set(v.slice(k + 1), v.slice(0, k));
-  }
-  return m;
+    return { alias: v.slice(k + 1), name: v.slice(0, k), from: `${what} ${v}` };
+  });
 }
 
 /** Parses `--thresholds PRESET` (default xg); an unknown preset is a usage error. */
@@ -202,12 +201,26 @@ export interface PersonOptions {
   playerFromConfig?: boolean;
   /** `--ascii`: the tables drawn in plain ASCII (every command printing text takes it: output.ts addAsciiOption). */
   ascii?: boolean;
+  /** The configuration's aliases (src/cli/config.ts `applyConfig`), below `--alias`. */
+  configAliases?: readonly AliasEntry[];
+}
+
+/** A library's stored aliases (alias → name), below the configuration's and `--alias`. */
+export interface StoredAliases {
+  /** The library's file. */
+  readonly library: string;
+  readonly aliases: ReadonlyMap<string, string>;
 }
 
 /** What the person options decide, parsed once for `stats`, `biases` and `plan`. */
 export interface PersonSettings {
-  /** alias → canonical name (`--alias`). */
+  /** alias → canonical name: a library's stored aliases, the configuration's, `--alias` (`mergeAliases`). */
   readonly aliases: Map<string, string>;
+  /**
+   * True when the aliases are exactly the library's stored ones, under which its per-person totals were
+   * made (src/library/totals.ts); false on files.
+   */
+  readonly storedAliasesOnly: boolean;
   readonly preset: keyof typeof THRESHOLD_PRESETS;
   readonly thresholds: ErrorThresholds;
   /** The match equity table (`--met`, else Kazaross-XG2). */
@@ -226,9 +239,24 @@ export interface PersonSettings {
   };
 }
 
-/** Parses the person options (`--alias`, then `--thresholds`); bad values are usage errors. */
-export function personSettings(opts: PersonOptions): PersonSettings {
-  const aliases = parseAliases(opts.alias ?? []);
+/**
+ * Parses the person options (the aliases, then `--thresholds`); bad values are usage errors. The aliases
+ * are one map of every source, lowest first: `stored` (a library's), the configuration's, `--alias`; a
+ * cycle or a chain among them is a usage error naming both aliases and their sources.
+ */
+export function personSettings(opts: PersonOptions, stored?: StoredAliases): PersonSettings {
+  const fromLibrary = [...(stored?.aliases ?? [])].map(([alias, name]) => ({
+    alias,
+    name,
+    from: `stored in the library ${stored!.library}`,
+  }));
+  const merged = mergeAliases([fromLibrary, opts.configAliases ?? [], parseAliases(opts.alias ?? [])]);
+  if ('conflict' in merged) throw new UsageError(merged.conflict);
+  const aliases = new Map([...merged.aliases].map(([alias, e]) => [alias, e.name]));
+  const storedAliasesOnly =
+    stored !== undefined &&
+    aliases.size === stored.aliases.size &&
+    [...aliases].every(([alias, name]) => stored.aliases.get(alias) === name);
   const { preset, thresholds } = thresholdsOption(opts.thresholds);
   const met = metOption(opts.met);
   const settings = {
@@ -236,7 +264,7 @@ export function personSettings(opts: PersonOptions): PersonSettings {
     difficultyTauEmg: DIFFICULTY_TAU,
     met: { name: met.name, file: opts.met ?? null },
   };
-  return { aliases, preset, thresholds, met, settings };
+  return { aliases, storedAliasesOnly, preset, thresholds, met, settings };
 }
 
 /** The persons `--player` names under the aliases (src/history/names.ts); null without `--player`. */

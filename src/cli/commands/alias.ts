@@ -6,10 +6,12 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { addAlias, removeAlias, storedAliases, storedSpellings } from '../../library/aliases.js';
+import type { Library } from '../../library/open.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { fitTable } from '../../report/cli-table.js';
 import { jsonHead, renderJson } from '../../report/json.js';
-import { aliasConflict } from '../alias-conflict.js';
+import { aliasConflict, mergeAliases } from '../alias-conflict.js';
+import { configAliases, userConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { outputWidth, writeErr, writeLines, writeOut } from '../output.js';
@@ -19,6 +21,28 @@ interface AliasOptions {
   json?: boolean;
   /** `--ascii`: the table drawn in plain ASCII. */
   ascii?: boolean;
+}
+
+/**
+ * Why the stored aliases with `other` counted as `name` would make a cycle or a chain with the
+ * configuration's aliases (./alias-conflict.ts `mergeAliases`, as a reading command merges them), or null.
+ */
+function withConfig(
+  lib: Library,
+  stored: ReadonlyMap<string, string>,
+  name: string,
+  other: string,
+): string | null {
+  const library = [...stored].map(([alias, n]) => ({
+    alias,
+    name: n,
+    from: `stored in the library ${lib.path}`,
+  }));
+  const merged = mergeAliases([
+    [...library, { alias: other, name, from: 'bdb alias add' }],
+    configAliases(userConfig()),
+  ]);
+  return 'conflict' in merged ? merged.conflict : null;
 }
 
 /** Adds the `alias` command and its subcommands to the program. */
@@ -31,8 +55,10 @@ export function registerAlias(program: Command): void {
   ).action(async (name: string, other: string, opts: AliasOptions) => {
     if (name === other) throw new UsageError('NAME and OTHER are the same spelling');
     process.exitCode = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
-      // a cycle or a chain would swap or split persons silently: refused, nothing written
-      const conflict = aliasConflict(await storedAliases(lib), name, other);
+      // a cycle or a chain would swap or split persons silently: refused, nothing written; among the
+      // stored aliases, and in the map every reading command makes of them and the configuration's
+      const stored = await storedAliases(lib);
+      const conflict = aliasConflict(stored, name, other) ?? withConfig(lib, stored, name, other);
       if (conflict !== null) {
         writeErr(`bdb: alias add: ${conflict}\n`);
         return EXIT.usage;

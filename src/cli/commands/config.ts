@@ -54,9 +54,9 @@ export function configValue(key: ConfigKey, values: readonly string[], cwd: stri
       // each NAME=OTHER on its own, so that one OTHER given to two people is seen (validateConfig says so)
       const byName: Record<string, string[]> = {};
       for (const v of values) {
-        for (const [other, name] of parseAliases([v], 'config set aliases')) {
+        for (const { alias, name } of parseAliases([v], 'config set aliases')) {
           const list = byName[name] ?? [];
-          list.push(other);
+          list.push(alias);
           byName[name] = list;
         }
       }

@@ -91,12 +91,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     sayNameProblems([], EXIT.ok, notes);
     const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
     // the whole library under its stored aliases, by calendar period: the stored totals say it all
-    if (
-      person !== null &&
-      typeof by === 'string' &&
-      isEmptyFilter(filter) &&
-      (opts.alias ?? []).length === 0
-    ) {
+    if (person !== null && typeof by === 'string' && isEmptyFilter(filter) && s.storedAliasesOnly) {
       const stored = await storedProgress(lib, person, by, s.preset);
       if (stored !== null) {
         const report = progressFromTotals({

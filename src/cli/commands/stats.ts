@@ -103,7 +103,7 @@ export async function runStats(paths: readonly string[], opts: StatsOptions): Pr
     // the per-person table alone needs only the stored tallies, not the matches' data
     const talliesOnly = !opts.json && opts.matches === false;
     // and, over the whole library under its stored aliases, only each person's stored totals
-    const whole = talliesOnly && isEmptyFilter(filter) && (opts.alias ?? []).length === 0;
+    const whole = talliesOnly && isEmptyFilter(filter) && s.storedAliasesOnly;
     const stored = whole ? await storedTotals(lib, s.preset) : null;
     if (stored) {
       const agg = PlayerAggregator.resume(stored.totals, { aliases: s.aliases, interval, ...players });
