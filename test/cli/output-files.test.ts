@@ -24,6 +24,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { locateGnubg } from '../../src/engine/gnubg.js';
 import { BIN, bdb, bdbWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
@@ -214,5 +215,75 @@ describe('bdb merge', () => {
       expect(r.stderr).toBe(`bdb: ${source}: is the --into library itself (see bdb merge --help)\n`);
     }
     expect(sha(lib)).toBe(before);
+  });
+});
+
+describe('bdb analyse', () => {
+  /** A Backgammon Galaxy transcript gnuBG analyses (test/reference-matches/README.md, galaxy/). */
+  const TRANSCRIPT = `${REF_DIR}galaxy/match926877.txt`;
+  const GNUBG = locateGnubg(process.env.GNUBG, undefined);
+
+  test('an SGF it did not make (no record beside it) is replaced only with --force', () => {
+    const d = folder();
+    const input = join(d, 'in', 'm.txt');
+    mkdirSync(join(d, 'in'));
+    copyFileSync(TRANSCRIPT, input);
+    const out = join(d, 'out');
+    mkdirSync(out);
+    const mine = join(out, 'm.sgf');
+    writeFileSync(mine, 'my own file\n');
+    const args = ['analyse', input, '--out', out, '--gnubg', GNUBG, '--plies', '0', '--no-progress'];
+    const r = bdb(...args);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `bdb: ${mine}: exists and was not made by bdb analyse (no m.analysis.json nor m.stats.txt beside it); not replaced (give --force to replace it)\n`,
+    );
+    expect(readFileSync(mine, 'utf8')).toBe('my own file\n');
+    expect(readdirSync(out)).toEqual(['m.sgf']);
+    const forced = bdb(...args, '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(mine, 'utf8').startsWith('(;')).toBe(true);
+    expect(readdirSync(out).sort()).toEqual(['m.analysis.json', 'm.sgf', 'm.stats.txt']);
+  });
+
+  test('never over its input, reached through a link, even with --force', () => {
+    const d = folder();
+    const x = join(d, 'x');
+    mkdirSync(x);
+    copyFileSync(TRANSCRIPT, join(x, 'm.txt'));
+    // an SGF holding no analysis, saved by gnuBG itself from the transcript
+    const g = spawnSync(GNUBG, ['-t', '-q', '-r'], {
+      cwd: x,
+      input: 'import mat m.txt\nsave match m.sgf\n',
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(g.status).toBe(0);
+    rmSync(join(x, 'm.txt'));
+    const input = join(x, 'm.sgf');
+    const before = sha(input);
+    // d/link/m.sgf is x/m.sgf: with --out x its analysis would be written over it
+    symlinkSync(x, join(d, 'link'));
+    const viaLink = join(d, 'link', 'm.sgf');
+    for (const force of [[], ['--force']]) {
+      const r = bdb(
+        'analyse',
+        viaLink,
+        '--out',
+        x,
+        '--gnubg',
+        GNUBG,
+        '--plies',
+        '0',
+        '--no-progress',
+        ...force,
+      );
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(
+        `bdb: ${input}: is the input ${viaLink}; bdb does not write over it: give another --out\n`,
+      );
+      expect(sha(input)).toBe(before);
+      expect(readdirSync(x)).toEqual(['m.sgf']);
+    }
   });
 });
