@@ -1,8 +1,8 @@
 /**
- * Standard output, the messages on standard error ({@link writeErr}: both in plain ASCII under `--ascii`)
- * and the files a command writes for the user (`--html FILE`): the only place that writes to standard
- * output or asks how wide it is ({@link outputWidth}). A write to standard output that fails ends the run
- * at once, with one line and no stack trace:
+ * Standard output and the messages on standard error ({@link writeErr}: both in plain ASCII under
+ * `--ascii`): the only place that writes to them or asks how wide standard output is ({@link outputWidth});
+ * the files a command writes for the user (`--html FILE`, `bdb export OUT`) are ./output-file.ts's. A write
+ * that fails ends the run at once, with one line and no stack trace:
  *
  * - a closed pipe (`bdb stats … | head -1`: EPIPE) ends it quietly, exit 0: the reader has what it wanted;
  * - any other failure (a full disk, ENOSPC; a lost terminal, EIO …) prints `bdb: cannot write the output:
@@ -12,8 +12,7 @@
  * that meets it (Node's `process.stdout` reports a pipe's EPIPE asynchronously, after the reading loop has
  * gone on through every remaining file) and nothing is buffered in memory behind a closed pipe.
  */
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
@@ -142,46 +141,6 @@ export function writeOut(text: string): void {
  */
 export function guardStderr(): void {
   process.stderr.on('error', () => process.exit(EXIT.someFailed));
-}
-
-/**
- * Writes a file the user named (`--html FILE`); returns null when written, else the one line saying why not
- * (`FILE: cannot write: no space left on device (ENOSPC)`).
- */
-export function writeUserFile(path: string, text: string): string | null {
-  try {
-    writeFileSync(path, text);
-    return null;
-  } catch (e) {
-    return `${path}: cannot write: ${writeFailure(e)}`;
-  }
-}
-
-/**
- * Replaces a file the user keeps (a tournament's event file) all at once: the text goes to a temporary
- * file beside it, is flushed to disk, then renamed over it, so a failure (full disk, killed run) leaves
- * the old file whole. Returns null, or the one line saying why the file was left unchanged.
- */
-export function replaceUserFile(path: string, text: string): string | null {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  let fd: number | null = null;
-  try {
-    fd = openSync(temp, 'wx');
-    writeFileSync(fd, text);
-    fsyncSync(fd);
-    closeSync(fd);
-    fd = null;
-    renameSync(temp, path);
-    return null;
-  } catch (e) {
-    try {
-      if (fd !== null) closeSync(fd);
-      rmSync(temp, { force: true });
-    } catch {
-      // the temporary file could not be removed either: the event file itself is untouched
-    }
-    return `${path}: cannot write (left unchanged): ${writeFailure(e)}`;
-  }
 }
 
 /** The narrowest width bdb lays text out for; a narrower terminal gets lines of this width. */

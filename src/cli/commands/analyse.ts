@@ -5,9 +5,9 @@
  * run leaves nothing half-written. A progress bar (done, failed, time left) on a terminal; one summary line.
  */
 
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, resolve, sep } from 'node:path';
+import { basename, dirname, resolve, sep } from 'node:path';
 import type { Command } from 'commander';
 import { makeFolders } from '../../core/folders.js';
 import {
@@ -18,7 +18,9 @@ import {
   OutputError,
   outputError,
   planAnalysis,
+  recordPath,
   type Shard,
+  statsPath,
   type TaskOutcome,
 } from '../../engine/analyse.js';
 import { gnubgVersion, locateGnubg, PLIES, type Plies } from '../../engine/gnubg.js';
@@ -34,6 +36,7 @@ import { libraryOption, withLibrary } from '../library-input.js';
 import { readUnit } from '../match-input.js';
 import { maxFileSize, maxFileSizeOption } from '../options.js';
 import { writeErr, writeLines } from '../output.js';
+import { fileKey } from '../output-file.js';
 import { progressBar } from '../progress-bar.js';
 
 interface AnalyseOptions {
@@ -47,6 +50,7 @@ interface AnalyseOptions {
   shard?: string;
   progress?: boolean;
   maxFileSize?: string;
+  force?: boolean;
 }
 
 /** The analysis depth when `--plies` is not given: gnuBG's 2-ply ("world class"), the one players quote. */
@@ -110,6 +114,42 @@ function isFolder(p: string): boolean {
   }
 }
 
+/** Which outputs may be written: never over an input, nor over a file bdb analyse did not make unless forced. */
+class OutputGuard {
+  private readonly inputs: readonly FoundInput[];
+  private readonly force: boolean;
+  /** The inputs by file identity (device and inode), made when an output first exists. */
+  private byFile: Map<string, string> | null = null;
+
+  constructor(inputs: readonly FoundInput[], force: boolean) {
+    this.inputs = inputs;
+    this.force = force;
+  }
+
+  /** Why the task's output may not be written, or null. */
+  refused(task: AnalyseTask): string | null {
+    const key = fileKey(task.output);
+    if (key === null) return null;
+    if (this.byFile === null) {
+      this.byFile = new Map();
+      for (const { file } of this.inputs) {
+        const k = fileKey(file);
+        if (k !== null && !this.byFile.has(k)) this.byFile.set(k, file);
+      }
+    }
+    const input = this.byFile.get(key);
+    if (input !== undefined)
+      return `${task.output}: is the input ${input}; bdb does not write over it: give another --out`;
+    // bdb renames the statistics into place before the SGF, and its record after: an SGF of bdb's has one
+    // of them beside it, even when a killed run left it without its record
+    const record = recordPath(task.output);
+    const stats = statsPath(task.output);
+    if (!this.force && !existsSync(record) && !existsSync(stats))
+      return `${task.output}: exists and was not made by bdb analyse (no ${basename(record)} nor ${basename(stats)} beside it); not replaced (give --force to replace it)`;
+    return null;
+  }
+}
+
 /** Runs the command; returns the exit code. */
 export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions): Promise<ExitCode> {
   // gnuBG reads the match from its file, and the analysis is saved by the input's path (beside it, or below
@@ -168,16 +208,29 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
       found.push({ file: f, root });
     }
   }
-  const plan = planAnalysis(
+  const planned = planAnalysis(
     found,
     { out, shard, met },
     (file) => readUnit([file], maxMb)[0]!.bytes,
     describeFailure,
   );
+  // an output is never an input; one bdb analyse did not make (no record beside it) is replaced only with
+  // --force; bdb's own outputs are made again when their input or depth changed (../output-file.ts)
+  const refused: string[] = [];
+  const guard = new OutputGuard(found, opts.force === true);
+  const plan = {
+    ...planned,
+    tasks: planned.tasks.filter((t) => {
+      const why = guard.refused(t);
+      if (why !== null) refused.push(why);
+      return why === null;
+    }),
+  };
   const bar = progressBar(plan.tasks.length, opts.progress !== false, 'analysing');
   for (const u of plan.unreadable) fail(u.message);
+  for (const message of refused) fail(message);
 
-  const counts = { analysed: 0, before: 0, failed: plan.unreadable.length + missing };
+  const counts = { analysed: 0, before: 0, failed: plan.unreadable.length + missing + refused.length };
   const engine = await gnubgVersion(program);
   const stopper = new AbortController();
   const onSignal = (): void => stopper.abort();
@@ -295,6 +348,7 @@ export function registerAnalyse(program: Command): void {
     .option('--jobs <n>', 'gnuBG processes at once (default: one per core)')
     .option('--out <dir>', `where the analysed SGFs go (default: a ${DEFAULT_OUT}/ folder beside each input)`)
     .option('--import', "add each analysed match to the player's library")
+    .option('--force', 'replace an SGF at an output path that bdb analyse did not make')
     .option(
       '--timeout <seconds>',
       `a match's time at 0-ply before gnuBG is stopped (default ${DEFAULT_TIMEOUT_S}; ×5, ×60, ×600, ×3000 at 1-4 plies)`,

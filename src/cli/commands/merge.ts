@@ -12,6 +12,7 @@ import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { withLibrary } from '../library-input.js';
 import { writeErr, writeLines } from '../output.js';
+import { sameFile } from '../output-file.js';
 
 interface MergeOptions {
   into: string;
@@ -21,7 +22,8 @@ interface MergeOptions {
 export async function runMerge(sources: readonly string[], opts: MergeOptions): Promise<ExitCode> {
   const into = resolve(opts.into);
   for (const s of sources) {
-    if (resolve(s) === into) throw new UsageError(`${s}: is the --into library itself`);
+    // by path, or through a symbolic or hard link (the same file: ../output-file.ts)
+    if (resolve(s) === into || sameFile(s, into)) throw new UsageError(`${s}: is the --into library itself`);
     if (!existsSync(s)) {
       writeErr(`bdb: ${s}: no such library\n`);
       return EXIT.someFailed;

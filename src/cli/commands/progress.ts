@@ -39,11 +39,13 @@ import {
   personSettings,
   sayNameProblems,
 } from '../options.js';
-import { outputWidth, writeErr, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeErr, writeOut } from '../output.js';
+import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
 
 interface ProgressOptions extends SourceOptions {
   by?: string;
   html?: string;
+  force?: boolean;
 }
 
 /** Runs the command; returns the exit code. */
@@ -56,6 +58,9 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
   if ((opts.player?.length ?? 0) > 1) throw new UsageError('progress follows one person: give --player once');
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
+  // the page is never an input nor the library, and replaces a file only with --force: said before the reading
+  const rules = pageRules(opts.force, paths, route === null ? null : route.library);
+  if (opts.html !== undefined && outputRefused(opts.html, rules)) return EXIT.someFailed;
   if (route === null) {
     const s = personSettings(opts);
     const met = s.met;
@@ -79,7 +84,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
         ...fileReading(opts),
       },
     );
-    return print(c, s, named, opts, by, result);
+    return print(c, s, named, opts, by, result, rules);
   }
   return withReadLibrary(route, async (lib) => {
     const s = await librarySettings(lib, opts);
@@ -106,10 +111,15 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
           if (p !== person) throw new Error(`progress: stored totals of ${person}, report asked of ${p}`);
           return report;
         };
-        return print({ person: () => person, report: of }, s, named, opts, by, {
-          ...(await libraryFileNotes(lib)),
-          exitCode: EXIT.ok,
-        });
+        return print(
+          { person: () => person, report: of },
+          s,
+          named,
+          opts,
+          by,
+          { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok },
+          rules,
+        );
       }
     }
     // the person known, their matches are added up as they come (none kept)
@@ -120,7 +130,7 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
     for (const pair of seats) c.see(pair);
     for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
       c.add({ date: m.day, tallies: m.tallies });
-    return print(c, s, named, opts, by, { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok });
+    return print(c, s, named, opts, by, { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok }, rules);
   });
 }
 
@@ -131,6 +141,7 @@ function print(
   opts: ProgressOptions,
   by: NonNullable<ReturnType<typeof parseBy>>,
   { errors, duplicates, exitCode }: Pick<MatchInputResult, 'errors' | 'duplicates' | 'exitCode'>,
+  rules: OutputRules,
 ): ExitCode {
   let person = c.person();
   if (named !== null) {
@@ -147,7 +158,7 @@ function print(
   }
   const report = c.report(person, by);
   if (opts.html) {
-    const failed = writeUserFile(opts.html, renderProgressHtml(report));
+    const failed = writeOutputText(opts.html, rules, renderProgressHtml(report));
     if (failed !== null) {
       writeErr(`bdb: ${oneLine(failed)}\n`);
       return EXIT.someFailed;
@@ -169,6 +180,7 @@ export function registerProgress(program: Command): void {
   )
     .option('--by <period>', 'month (default), quarter, year, or a number of matches')
     .option('--html <file>', 'also write a standalone HTML page with the chart')
+    .option('--force', 'replace an existing page (--html)')
     .action(async (paths: string[], opts: ProgressOptions) => {
       process.exitCode = await runProgress(paths, opts);
     });

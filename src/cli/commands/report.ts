@@ -43,7 +43,8 @@ import {
   personSettings,
   sayNameProblems,
 } from '../options.js';
-import { writeErr, writeUserFile } from '../output.js';
+import { writeErr } from '../output.js';
+import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
 import { SpillFile } from '../spill.js';
 import { positionsOption } from './plan.js';
 
@@ -52,6 +53,7 @@ export const REPORT_POSITIONS = 6;
 
 export interface ReportOptions extends SourceOptions, IntervalOptions {
   html?: string;
+  force?: boolean;
   positions?: string;
   by?: string;
 }
@@ -76,6 +78,9 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
   const interval = intervalOption(opts);
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
+  // the page is never an input nor the library, and replaces a file only with --force: said before the reading
+  const rules = pageRules(opts.force, paths, route === null ? null : route.library);
+  if (outputRefused(out, rules)) return EXIT.someFailed;
   // the biases' and plans' rows of every match read wait in a temporary file past a few MB
   const spill = new SpillFile();
   try {
@@ -128,7 +133,7 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
         },
         persons,
       });
-      const failedWrite = writeUserFile(out, html);
+      const failedWrite = writeOutputText(out, rules, html);
       if (failedWrite !== null) {
         writeErr(`bdb: ${oneLine(failedWrite)}\n`);
         return EXIT.someFailed;
@@ -181,6 +186,7 @@ export function registerReport(program: Command): void {
     .argument('[paths...]', 'match files or folders (read recursively); none with --library');
   intervalOptions(sourceOptions(personOptions(cmd, ' for errors and avoidable errors', null)))
     .option('--html <file>', 'the page to write (required)')
+    .option('--force', 'replace an existing page')
     .option(
       '--positions <n>',
       `reference positions drawn per player (default ${REPORT_POSITIONS}, the first of bdb plan's selection; at most 50)`,

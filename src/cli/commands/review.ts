@@ -31,10 +31,13 @@ import {
   sayNameProblems,
   textBoards,
 } from '../options.js';
-import { outputWidth, writeErr, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeErr, writeOut } from '../output.js';
+import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
 
 export interface ReviewOptions extends PersonOptions, BoardOptions {
   html?: string;
+  /** `--force`: the page replaces an existing file. */
+  force?: boolean;
   /** `--all`: every error of the match in place of the three decisions to review; `--cube`, `--blunders`,
    *  `--top N` filter it (and imply it). */
   all?: boolean;
@@ -84,6 +87,9 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
       return fail(`${file}: no such file`);
     }
   }
+  // the page is never the match file nor the library, and replaces a file only with --force
+  const rules = pageRules(opts.force, [file], null);
+  if (opts.html !== undefined && outputRefused(opts.html, rules)) return EXIT.someFailed;
   const name = inputName(file);
   let match: Match;
   try {
@@ -118,7 +124,7 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
     return fail(`${name}: internal error (please report): ${(e as Error).message}`);
   }
   if (opts.html !== undefined && html !== null) {
-    const failed = writeUserFile(opts.html, html);
+    const failed = writeOutputText(opts.html, rules, html);
     if (failed !== null) return fail(failed);
     writeErr(`bdb: wrote ${opts.html}\n`);
   }
@@ -142,6 +148,7 @@ export function registerReview(program: Command): void {
           '--html <file>',
           'also write the review as one standalone HTML page with SVG charts (stdout as without it)',
         )
+        .option('--force', 'replace an existing page (--html)')
         .option(
           '--all',
           'every error of the match (table; errorsListed in --json) in place of the three decisions to review',

@@ -84,7 +84,8 @@ import {
   personOptions,
   personSettings,
 } from '../options.js';
-import { outputWidth, replaceUserFile, writeErr, writeOut, writeUserFile } from '../output.js';
+import { outputWidth, writeErr, writeOut } from '../output.js';
+import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
 
 export interface TournamentOptions {
   results?: string;
@@ -181,7 +182,8 @@ function runOnEvent(
     return EXIT.someFailed;
   }
   if (out.write !== undefined) {
-    const failed = replaceUserFile(file, eventFileText(out.write));
+    // the event file read, replaced whole (a failure leaves it as it was)
+    const failed = writeOutputText(file, { force: true }, eventFileText(out.write));
     if (failed !== null) {
       complain(oneLine(failed));
       return EXIT.someFailed;
@@ -381,10 +383,9 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     if (!(TIEBREAK_NAMES as readonly string[]).includes(t))
       throw new UsageError(`--tiebreaks: "${t}" is not one of ${TIEBREAK_NAMES.join(', ')}`);
   }
-  if (!opts.force && existsSync(file)) {
-    complain(`${file}: already exists (give --force to replace it)`);
-    return EXIT.someFailed;
-  }
+  // never over a library, nor over an existing file without --force: said before the event is made
+  const rules: OutputRules = { force: opts.force === true, libraries: [cliLibraryPath(undefined)] };
+  if (outputRefused(file, rules)) return EXIT.someFailed;
   let event: EventFile;
   try {
     event = newEvent({
@@ -399,7 +400,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     if (e instanceof TournamentError) throw new UsageError(e.message);
     throw e;
   }
-  const failed = replaceUserFile(file, eventFileText(event));
+  const failed = writeOutputText(file, rules, eventFileText(event));
   if (failed !== null) {
     complain(oneLine(failed));
     return EXIT.someFailed;
@@ -497,6 +498,17 @@ export interface ReviewOptions extends PersonOptions {
   library?: string | boolean;
   matches?: string;
   html?: string;
+  /** `--force`: the page replaces an existing file. */
+  force?: boolean;
+}
+
+/** The rules of the review's page: not the library, not a file of the folder read (../output-file.ts). */
+function reviewPageRules(opts: ReviewOptions): OutputRules {
+  return pageRules(
+    opts.force,
+    opts.matches === undefined ? [] : [opts.matches],
+    typeof opts.library === 'string' ? opts.library : undefined,
+  );
 }
 
 /** The tournament as read: its matches (file order), the person's study plan, the failures. */
@@ -533,6 +545,7 @@ export async function runReview(event: string | undefined, opts: ReviewOptions):
   if (opts.matches === undefined && wanted === undefined)
     throw new UsageError('give EVENT (an event of the library), or --matches FOLDER');
   const met = personSettings(opts).met; // bad --alias / --thresholds / --met: usage errors before anything is read
+  if (opts.html !== undefined && outputRefused(opts.html, reviewPageRules(opts))) return EXIT.someFailed;
   const option = typeof opts.library === 'string' ? opts.library : undefined;
   const folder = opts.matches;
   if (folder !== undefined) {
@@ -702,7 +715,11 @@ async function finishReview(
   });
   const plan = tournamentPlanSummary(read.plan(person));
   if (opts.html) {
-    const failed = writeUserFile(opts.html, renderTournamentReviewHtml(review, plan));
+    const failed = writeOutputText(
+      opts.html,
+      reviewPageRules(opts),
+      renderTournamentReviewHtml(review, plan),
+    );
     if (failed !== null) {
       writeErr(`bdb: ${oneLine(failed)}\n`);
       return EXIT.someFailed;
@@ -804,6 +821,7 @@ export function registerTournament(program: Command): void {
       "the tournament's match files (read, not imported) instead of a library event",
     )
     .option('--html <file>', 'also write a standalone HTML page')
+    .option('--force', 'replace an existing page (--html)')
     .action(async (event: string | undefined, opts: ReviewOptions) => {
       process.exitCode = await runReview(event, opts);
     });
