@@ -241,12 +241,16 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
   }
   for (;;) {
     const instance = await openInstance(path, false, waitMs, memory);
+    let connection: DuckDBConnection | undefined;
     try {
-      const connection = await instance.connect();
+      connection = await instance.connect();
       const v = await schemaVersion(connection, path);
       if (v === null || v < SCHEMA_VERSION) await migrate(connection, v);
       return { path, readOnly: false, instance, connection, memory };
     } catch (e) {
+      // the connection first: an instance a connection still holds stays open, and a second instance of the
+      // same file in this process would then write beside it (the steps committed by one were lost)
+      connection?.closeSync();
       instance.closeSync();
       if (e instanceof BdbError) throw e;
       // each migration step is a transaction, rolled back when it failed: opened again, with more memory

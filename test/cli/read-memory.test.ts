@@ -85,4 +85,16 @@ describe('library readers under a 1 MB DuckDB limit', () => {
     const summary = (lib: string): string => bdbWith(PLAIN, 'sql', SUMMARY, '--library', lib, '--csv').stdout;
     expect(summary(into)).toBe(summary(LIB));
   });
+
+  it('import: a library made under the limit holds what one made without it holds', () => {
+    // the library is created under 1 MB (its schema steps run again with more memory), then the import
+    // asks for its own limit, under what the open library holds: it goes on with a larger one
+    const made = join(tmp, 'made-tiny.duckdb');
+    const r = bdbWith(TINY, 'import', `${REF_DIR}sgf`, '--library', made, '--no-progress');
+    expect(r.stderr).toMatch(/^(bdb: .*needed more than \d+ MB of memory: going on with \d+ MB\n)+$/);
+    expect(r.stdout).toBe(`Imported into ${made}: 5 new, 0 unchanged, 0 duplicate, 0 failed\n`);
+    expect(r.code).toBe(0);
+    const stats = (lib: string): string => bdbWith(PLAIN, 'stats', '--library', lib, '--json').stdout;
+    expect(stats(made)).toBe(stats(LIB));
+  });
 });

@@ -92,7 +92,14 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       return true;
     };
     for (;;) {
-      const importer = await LibraryImporter.start(lib, met, { ...batchRows, memoryMb: limits[attempt] });
+      let importer: LibraryImporter;
+      try {
+        importer = await LibraryImporter.start(lib, met, { ...batchRows, memoryMb: limits[attempt] });
+      } catch (e) {
+        // DuckDB refuses a limit under what it holds already (the library was opened with a larger one)
+        if (!again(e)) throw e;
+        continue;
+      }
       let done = 0;
       try {
         await importUnits(
