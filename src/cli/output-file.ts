@@ -11,6 +11,7 @@
  *   existing file whole. A symbolic link to a file is followed: the file it names is replaced, not the link.
  *   A device or a pipe (`/dev/stdout`) is written in place: nothing there to replace.
  */
+import { createHash } from 'node:crypto';
 import {
   closeSync,
   fsyncSync,
@@ -25,7 +26,7 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, extname, join, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 import { sourcesDir } from '../library/sources.js';
 import { oneLine } from './failure.js';
@@ -138,6 +139,23 @@ export function checkOutput(path: string, rules: OutputRules, deep = true): stri
   return null;
 }
 
+/** The longest file name the usual file systems take, in bytes. */
+const NAME_MAX = 255;
+
+/**
+ * The name of the temporary file written beside the output named `name`: `.tmp-PID-NAME`, or, when that
+ * would be longer than a file system takes, `.tmp-PID-` and a digest of the name with its extension (an
+ * output whose own name is at the limit can still be written).
+ */
+export function tempName(name: string): string {
+  const prefix = `.tmp-${process.pid}-`;
+  const whole = prefix + name;
+  if (Buffer.byteLength(whole) <= NAME_MAX) return whole;
+  const digest = createHash('sha256').update(name).digest('hex').slice(0, 16);
+  const ext = extname(name);
+  return prefix + digest + (Buffer.byteLength(ext) <= 32 ? ext : '');
+}
+
 /** Why a write failed, the first line of it (DuckDB's messages run on). */
 function failure(path: string, e: unknown, replaces: boolean): string {
   return `${path}: cannot write${replaces ? ' (left unchanged)' : ''}: ${writeFailure(e).split('\n')[0]}`;
@@ -178,7 +196,7 @@ export class OutputFile {
     // a link to a file: the file is replaced
     const link = st !== null && lstatSync(path).isSymbolicLink();
     const target = link ? realpathSync(path) : resolve(path);
-    const temp = join(dirname(target), `.tmp-${process.pid}-${basename(target)}`);
+    const temp = join(dirname(target), tempName(basename(target)));
     try {
       rmSync(temp, { force: true });
     } catch (e) {

@@ -5,11 +5,12 @@
  * are in; the default points are a win 1 and a loss 0 (backgammon has no draws: spec/tournament.md).
  * Expected figures are worked by hand from the rules of spec/tournament.md, not read from bdb.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb, bdbWith } from '../helpers/cli.js';
+import { BIN, bdb } from '../helpers/cli.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-director-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -119,22 +120,33 @@ describe('new and result', () => {
   });
 
   test('a file that cannot be replaced is left whole, with one line', () => {
-    // The event file is named through /dev/fd/0, standard input opened on it: it reads as the file, but the
-    // replacement is written beside that name, in /dev/fd, which takes no new file whoever runs bdb (root
-    // included, where a read-only folder would not stop the write).
+    // bdb runs with a file size limit of 0 (`ulimit -f 0`, SIGXFSZ ignored, so a write fails with EFBIG):
+    // the replacement cannot be written whoever runs bdb (root included, where a read-only folder would not
+    // stop the write), while the event file reads as before. Its outputs are pipes, which the limit spares.
     const file = join(tmp, 'e.json');
     bdb('tournament', 'new', file, '--name', 'E', '--players', 'A,B');
     const before = readFileSync(file, 'utf8');
-    const fd = openSync(file, 'r');
-    try {
-      const r = bdbWith({ stdin: fd }, 'tournament', 'pair', '/dev/fd/0');
-      expect(r.code).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toBe('bdb: /dev/fd/0: cannot write (left unchanged): no such folder (ENOENT)\n');
-    } finally {
-      closeSync(fd);
-    }
+    const r = spawnSync(
+      'bash',
+      ['-c', 'ulimit -f 0; trap "" XFSZ; exec "$0" "$@"', process.execPath, BIN, 'tournament', 'pair', file],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`bdb: ${file}: cannot write (left unchanged): file too large (EFBIG)\n`);
     expect(readFileSync(file, 'utf8')).toBe(before);
+    // nothing left beside it (the temporary file is removed)
+    expect(readdirSync(tmp).filter((n) => n.startsWith('.tmp-'))).toEqual([]);
+  });
+
+  test('an event file whose name is as long as a file system takes is still replaced', () => {
+    // 250 bytes with .json: the temporary file beside it cannot be `.tmp-PID-` and the name (255 at most)
+    const file = join(tmp, `${'e'.repeat(245)}.json`);
+    expect(bdb('tournament', 'new', file, '--name', 'E', '--players', 'A,B').code).toBe(0);
+    const r = bdb('tournament', 'pair', file);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(read(file).pairings).toEqual([{ round: 1, player: 'A', opponent: 'B' }]);
   });
 
   test('new into a folder that is a file: one line, nothing written', () => {
@@ -146,7 +158,8 @@ describe('new and result', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
-      `bdb: ${file}: cannot write (left unchanged): a part of the path is not a folder (ENOTDIR)\n`,
+      // nothing was there, so nothing is said to be left unchanged
+      `bdb: ${file}: cannot write: a part of the path is not a folder (ENOTDIR)\n`,
     );
     expect(readFileSync(plain, 'utf8')).toBe('not a folder\n');
   });
