@@ -13,10 +13,10 @@
  * failed: a failure shows as a missing output and as the message it printed (e.g. "in.mat: not a valid
  * .mat file", "No game in progress").
  */
-import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { BdbError } from '../errors.js';
+import { runInGroup } from './process-group.js';
 
 /** Analysis depths gnuBG offers (plies). */
 export const PLIES = [0, 1, 2, 3, 4] as const;
@@ -53,24 +53,29 @@ function runnable(path: string): boolean {
 }
 
 /**
- * The gnuBG program to run: `explicit` (`--gnubg`) or `configured` (the config file) when given — each must
- * be a runnable file — else the first runnable `gnubg` on `PATH`, else the first of the usual places.
+ * The gnuBG program to run: `explicit` (`--gnubg`), else `fromEnv` (`$GNUBG`), else `configured` (the config
+ * file) when given — each must be a runnable file, and a relative path is taken from the current folder
+ * (gnuBG runs in a working folder of its own) — else the first runnable `gnubg` on `PATH`, else the first of
+ * the usual places.
  */
 export function locateGnubg(
   explicit: string | undefined,
   configured: string | undefined,
   path: string | undefined = process.env.PATH,
+  fromEnv: string | undefined = process.env.GNUBG,
 ): string {
   for (const [given, from] of [
     [explicit, '--gnubg'],
+    // an empty GNUBG= names nothing, as an unset one
+    [fromEnv === '' ? undefined : fromEnv, 'GNUBG'],
     [configured, 'the config file'],
   ] as const) {
     if (given === undefined) continue;
-    if (runnable(given)) return given;
+    if (runnable(given)) return resolve(given);
     throw new BdbError('ENGINE', `${given} (from ${from}): not a program that can be run; ${INSTALL_HINT}`);
   }
   for (const dir of (path ?? '').split(delimiter))
-    for (const name of NAMES) if (dir !== '' && runnable(join(dir, name))) return join(dir, name);
+    for (const name of NAMES) if (dir !== '' && runnable(join(dir, name))) return resolve(dir, name);
   for (const place of USUAL_PLACES) if (runnable(place)) return place;
   throw new BdbError('ENGINE', `GNU Backgammon not found on PATH nor in the usual places; ${INSTALL_HINT}`);
 }
@@ -113,10 +118,12 @@ export interface EngineRun {
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
 /**
- * Runs gnuBG on the command file `commands` (a path) in `cwd`, its preferences kept in `prefs`; killed after
- * `timeoutMs` or when `signal` aborts. English output whatever the user's locale (its messages are read).
+ * Runs gnuBG on the command file `commands` (a path) in `cwd`, its preferences kept in `prefs`; stopped after
+ * `timeoutMs` or when `signal` aborts, with everything it started (./process-group.ts: its own process
+ * group, killed whole, and killed too when bdb dies). English output whatever the user's locale (its
+ * messages are read).
  */
-export function runGnubg(
+export async function runGnubg(
   program: string,
   commands: string,
   cwd: string,
@@ -124,55 +131,20 @@ export function runGnubg(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<EngineRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, ['-t', '-q', '-r', '-s', prefs, '-c', commands], {
+  try {
+    return await runInGroup(program, ['-t', '-q', '-r', '-s', prefs, '-c', commands], {
       cwd,
       env: { ...process.env, LC_ALL: 'C', LANG: 'C', LANGUAGE: 'C' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      timeoutMs,
+      signal,
+      maxOutput: MAX_OUTPUT,
     });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    let outBytes = 0;
-    let errBytes = 0;
-    child.stdout.on('data', (b: Buffer) => {
-      if (outBytes < MAX_OUTPUT) out.push(b);
-      outBytes += b.length;
-    });
-    child.stderr.on('data', (b: Buffer) => {
-      if (errBytes < MAX_OUTPUT) err.push(b);
-      errBytes += b.length;
-    });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, timeoutMs);
-    const abort = (): void => {
-      child.kill('SIGKILL');
-    };
-    signal?.addEventListener('abort', abort, { once: true });
-    child.on('error', (e) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-      reject(
-        new BdbError(
-          'ENGINE',
-          `${program}: cannot be run (${(e as NodeJS.ErrnoException).code ?? e.message})`,
-        ),
-      );
-    });
-    child.on('close', (code, sig) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', abort);
-      resolve({
-        code,
-        signal: sig,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-        timedOut,
-      });
-    });
-  });
+  } catch (e) {
+    throw new BdbError(
+      'ENGINE',
+      `${program}: cannot be run (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
+  }
 }
 
 /**
@@ -195,22 +167,18 @@ export function printedStatistics(stdout: string): string | null {
   return at < 0 ? null : stdout.slice(at);
 }
 
-/** The version line gnuBG prints for `--version` (e.g. "GNU Backgammon 1.07.001 20230103"). */
-export async function gnubgVersion(program: string): Promise<string> {
-  return new Promise((resolve) => {
-    const child = spawn(program, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] });
-    let text = '';
-    child.stdout.on('data', (b: Buffer) => {
-      text += b.toString('utf8');
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve('unknown');
-    });
-    child.on('close', () => {
-      clearTimeout(timer);
-      resolve(text.split(/\r?\n/)[0]?.trim() || 'unknown');
-    });
-  });
+/** The longest a version check may take (a start of gnuBG, far less than an analysis). */
+export const VERSION_TIMEOUT_MS = 20_000;
+
+/**
+ * The version line gnuBG prints for `--version` (e.g. "GNU Backgammon 1.07.001 20230103"), or "unknown"
+ * when it prints none within `timeoutMs` (stopped then like an analysis, with all it started).
+ */
+export async function gnubgVersion(program: string, timeoutMs = VERSION_TIMEOUT_MS): Promise<string> {
+  try {
+    const run = await runInGroup(program, ['--version'], { timeoutMs, maxOutput: 64 * 1024 });
+    return run.stdout.split(/\r?\n/)[0]?.trim() || 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }

@@ -409,7 +409,8 @@ describe('bdb analyse, bad input and missing engine', () => {
     const fake = join(tmp, 'not-gnubg-either');
     writeFileSync(fake, 'not a program');
     writeFileSync(join(home, 'bdb', 'config.json'), JSON.stringify({ gnubg: fake }));
-    const env = { ...process.env, XDG_CONFIG_HOME: home };
+    // GNUBG (which names gnuBG for the tests) would come before the config file: not given here
+    const env = { ...process.env, XDG_CONFIG_HOME: home, GNUBG: undefined };
     const one = join(tmp, 'one');
     const viaConfig = spawnSync(process.execPath, [BIN, 'analyse', one, '--plies', '0'], {
       encoding: 'utf8',

@@ -23,7 +23,7 @@ import {
   statsPath,
   type TaskOutcome,
 } from '../../engine/analyse.js';
-import { gnubgVersion, locateGnubg, PLIES, type Plies } from '../../engine/gnubg.js';
+import { gnubgVersion, locateGnubg, PLIES, type Plies, VERSION_TIMEOUT_MS } from '../../engine/gnubg.js';
 import { UsageError } from '../../errors.js';
 import { LibraryImporter } from '../../library/import.js';
 import { rebuildTotals } from '../../library/totals.js';
@@ -75,14 +75,15 @@ function jobsOption(value: string | undefined): number {
   return Number(value);
 }
 
-function timeoutOption(value: string | undefined, plies: Plies): number {
+/** `--timeout`: the seconds a match may take at 0-ply. */
+function timeoutOption(value: string | undefined): number {
   let base = DEFAULT_TIMEOUT_S;
   if (value !== undefined) {
     base = Number(value);
     if (!/^\d+(\.\d+)?$/.test(value) || !(base > 0))
       throw new UsageError(`--timeout expects seconds (a number above 0), got ${JSON.stringify(value)}`);
   }
-  return base * TIMEOUT_FACTOR[plies] * 1000;
+  return base;
 }
 
 /** `--shard K/N`: 1 ≤ K ≤ N. */
@@ -160,7 +161,8 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
     );
   const plies = pliesOption(opts.plies);
   const jobs = jobsOption(opts.jobs);
-  const timeoutMs = timeoutOption(opts.timeout, plies);
+  const timeoutS = timeoutOption(opts.timeout);
+  const timeoutMs = timeoutS * TIMEOUT_FACTOR[plies] * 1000;
   const shard = shardOption(opts.shard);
   const maxMb = maxFileSize(opts.maxFileSize);
   const out = opts.out === undefined ? null : resolve(opts.out);
@@ -231,7 +233,9 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
   for (const message of refused) fail(message);
 
   const counts = { analysed: 0, before: 0, failed: plan.unreadable.length + missing + refused.length };
-  const engine = await gnubgVersion(program);
+  // the version check is a start of gnuBG, far shorter than a match at 0-ply: it has --timeout's time at
+  // most (one that hangs, e.g. a wrapper script's child, is stopped like an analysis)
+  const engine = await gnubgVersion(program, Math.min(VERSION_TIMEOUT_MS, timeoutS * 1000));
   const stopper = new AbortController();
   const onSignal = (): void => stopper.abort();
   process.once('SIGINT', onSignal);
@@ -355,7 +359,7 @@ export function registerAnalyse(program: Command): void {
     )
     .option(
       '--gnubg <path>',
-      'the gnuBG program (default: bdb config gnubg, gnubg on PATH, the usual places)',
+      'the gnuBG program (default: $GNUBG, then bdb config gnubg, gnubg on PATH, the usual places)',
     )
     .option('--shard <k/n>', 'take share K of N of the inputs (by content), for N machines');
   maxFileSizeOption(libraryOption(cmd))
