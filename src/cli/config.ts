@@ -56,7 +56,7 @@ export const CONFIG_HELP: Readonly<Record<ConfigKey, string>> = {
   aliases: 'other spellings of a person, NAME=OTHER ... (as --alias)',
   thresholds: `the default --thresholds: ${Object.keys(THRESHOLD_PRESETS).join(', ')}`,
   library: 'the library file (after --library PATH and $BDB_LIBRARY)',
-  gnubg: 'the gnubg program bdb analyse runs (after --gnubg PATH and $GNUBG; else PATH)',
+  gnubg: 'the gnubg bdb analyse runs (after --gnubg and $GNUBG; else PATH)',
 };
 
 /** A configuration file bdb cannot use: the message names the file, and the key when one is at fault. */
