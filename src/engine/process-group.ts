@@ -60,8 +60,9 @@ export interface GroupOptions {
 /**
  * The watchdog shell (`sh -c WATCHDOG bdb-gnubg PROGRAM ARGS...`): keeps bdb's pipe as fd 3 and gives the
  * program /dev/null; a background reader kills the group when the pipe ends; the shell waits for the
- * program, stops the reader and exits with the program's status. A background list of a shell without job
- * control reads /dev/null, hence the pipe moved to fd 3 first.
+ * program, stops the reader and waits for it (so that its group is empty when it exits and no zombie is
+ * left where the first process reaps none, as in some containers) and exits with the program's status. A
+ * background list of a shell without job control reads /dev/null, hence the pipe moved to fd 3 first.
  */
 const WATCHDOG = [
   'exec 3<&0 </dev/null',
@@ -73,6 +74,7 @@ const WATCHDOG = [
   'wait "$program"',
   'status=$?',
   'kill -KILL "$reader" 2>/dev/null',
+  'wait "$reader"',
   'exit "$status"',
 ].join('\n');
 

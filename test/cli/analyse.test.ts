@@ -252,9 +252,11 @@ describe('bdb analyse, interrupted and run again', () => {
     const kept = new Map(sgfs(out).map((f) => [f, statSync(f).mtimeMs]));
     expect(kept.size).toBeGreaterThanOrEqual(2);
     expect(kept.size).toBeLessThan(20);
-    // gnuBG processes the killed run started finish on their own; wait for them (at most a minute)
-    for (let i = 0; i < 600 && spawnSync('pgrep', ['-f', `${out}/.bdb-analyse-`]).status === 0; i++)
+    // the gnuBG processes of the killed run are killed with it (their process group, issue 37 item 6):
+    // none is left a few seconds later
+    for (let i = 0; i < 50 && spawnSync('pgrep', ['-f', `${out}/.bdb-analyse-`]).status === 0; i++)
       await new Promise((r) => setTimeout(r, 100));
+    expect(spawnSync('pgrep', ['-f', `${out}/.bdb-analyse-`]).status).toBe(1);
     const again = run([join(tmp, 'in'), '--plies', '0', '--jobs', '2', '--out', out]);
     expect(again.code).toBe(0);
     const m = /(\d+) analysed, (\d+) done before/.exec(again.stdout);
