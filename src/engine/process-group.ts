@@ -11,7 +11,7 @@
  * Why the shell: a process killed with SIGKILL runs no handler, and its children keep running. The shell
  * is a watchdog for that case: it holds the read end of a pipe whose other end only bdb holds, and when
  * that pipe reaches its end — bdb is gone, however it died — it kills its whole group (`kill -KILL 0`).
- * Measured: 20-30 ms after `kill -9` of bdb, nothing of the group runs
+ * Measured: 12-63 ms after `kill -9` of bdb, nothing of the group runs
  * (test/cli/analyse-processes.test.ts). The program's own standard input is /dev/null, as before.
  *
  * The shell also waits for the program and exits with its status; a program killed by signal N shows as

@@ -209,6 +209,44 @@ describe('bdb analyse --timeout holds, and leaves nothing running', () => {
     expect(pids.filter(running)).toEqual([]);
   });
 
+  it('SIGTERM to bdb: it stops within seconds, and nothing the wrapper started runs on', async () => {
+    const dir = join(tmp, 'terminated');
+    const program = fake(dir, `(trap '' TERM INT HUP; exec sleep 1000) &\necho "$$ $!" >> "$LOG"\nwait`);
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [
+        BIN,
+        'analyse',
+        '--no-progress',
+        inputs,
+        '--gnubg',
+        program,
+        '--plies',
+        '0',
+        '--jobs',
+        '2',
+        '--out',
+        join(tmp, 'out-terminated'),
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr!.on('data', (b: Buffer) => {
+      stderr += b.toString('utf8');
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    expect(await until(() => recorded(dir).length === 4, 20_000)).toBe(true);
+    const t0 = Date.now();
+    child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const code = await exited;
+    clearTimeout(killer);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    expect(code).toBe(1);
+    expect(stderr).toBe('bdb: stopped: 0 analysed, 2 not started or stopped (run again to finish)\n');
+    expect(recorded(dir).filter(running)).toEqual([]);
+  });
+
   it('kill -9 of bdb: no process of gnuBG’s process group is left running', async () => {
     const dir = join(tmp, 'orphans');
     const program = fake(dir, 'sleep 1000 &\necho "$$ $!" >> "$LOG"\nwait');
