@@ -106,7 +106,11 @@ async function mergeAttached(into: Library, src: string, sourcePath: string): Pr
     await con.run('COMMIT');
     return outcome;
   } catch (e) {
-    await con.run('ROLLBACK');
+    try {
+      await con.run('ROLLBACK');
+    } catch {
+      // DuckDB ended the transaction itself (a failed COMMIT): the failure to tell is the first
+    }
     // the bytes written for rows that were not committed
     pack.discard();
     throw e;
