@@ -253,7 +253,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   },
   merge: {
     reads: 'libraries',
-    exit1: 'a library cannot be opened or read',
+    exit1: 'a library cannot be opened or merged (each is named, the others are merged)',
     examples: [
       ['two libraries made apart, then merged', 'bdb import examples/matches/test.xg --library a.duckdb'],
       ['', 'bdb import examples/matches/g0001.sgf --library b.duckdb'],

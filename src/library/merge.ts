@@ -11,7 +11,8 @@
 import { BdbError } from '../errors.js';
 import { readingRank } from '../model/types.js';
 import { sqlString } from './export.js';
-import { type Library, LibraryError } from './open.js';
+import { isOutOfMemory } from './memory.js';
+import { type Library, LibraryError, openFailure, schemaVersion } from './open.js';
 import { BUMP_GENERATION, SCHEMA_VERSION } from './schema.js';
 import { compressSource, hasLegacySource, readCompressed, readSource, SourcePackWriter } from './sources.js';
 import { rows, TableAppender } from './sql.js';
@@ -33,43 +34,160 @@ interface Held {
 /** Whether reading `a` holds a match rather than `b`: the better reading, then the first path. */
 const before = (a: Held, b: Held): boolean => a.rank < b.rank || (a.rank === b.rank && a.file < b.file);
 
-/** Merges the library at `sourcePath` into `into` (opened for writing). */
+/** The tables a merge reads from a source, whose columns must be those of the target's schema. */
+const COPIED_TABLES = [
+  'matches',
+  'match_players',
+  'games',
+  'decisions',
+  'files',
+  'sources',
+  'aliases',
+  'study_marks',
+] as const;
+
+/**
+ * Merges the library at `sourcePath` into `into` (opened for writing). A source that cannot be merged is a
+ * {@link LibraryError} naming it, never the target: one DuckDB cannot open (not a DuckDB file, cut short,
+ * overwritten), a DuckDB file without bdb tables, a library of another schema (a source is only read, so
+ * an older one is not upgraded here: the line says how), one whose tables are not its schema's, and one
+ * whose rows cannot be read part way through (DuckDB opens a file cut short and fails on the first block
+ * past its end, in any statement). When a statement fails, the transaction is rolled back and each table
+ * the merge reads is read once more, whole and alone: when one fails (or DuckDB's message names the
+ * source), the source is what is wrong; when all read, the failure was the target's and is thrown as it
+ * came (a full disk, a damaged target).
+ */
 export async function mergeLibrary(into: Library, sourcePath: string): Promise<MergeOutcome> {
   if (into.readOnly) throw new BdbError('LIBRARY', `${into.path}: opened read-only, cannot merge into it`);
   const con = into.connection;
+  // the source's name in the statements: not the target's own (a target named src.duckdb is catalog src)
+  const src = (await currentCatalog(con)).toLowerCase() === 'src' ? 'src_library' : 'src';
   try {
-    await con.run(`ATTACH ${sqlString(sourcePath)} AS src (READ_ONLY)`);
+    await con.run(`ATTACH ${sqlString(sourcePath)} AS ${src} (READ_ONLY)`);
   } catch (e) {
-    throw new LibraryError(sourcePath, `cannot open: ${(e as Error).message.split('\n')[0]}`);
+    // DuckDB's memory is the target's: run again with more (src/library/memory.ts)
+    if (isOutOfMemory(e)) throw e;
+    throw openFailure(sourcePath, (e as Error).message);
   }
   try {
-    const tables = (
-      await rows(con, "SELECT table_name FROM information_schema.tables WHERE table_catalog = 'src'")
-    ).map((r) => String(r[0]));
-    if (!tables.includes('meta')) throw new LibraryError(sourcePath, 'not a bdb library (no meta table)');
-    const v = Number((await rows(con, "SELECT value FROM src.meta WHERE key = 'schema_version'"))[0]?.[0]);
-    if (v !== SCHEMA_VERSION) {
+    return await mergeAttached(into, src, sourcePath);
+  } catch (e) {
+    if (e instanceof BdbError || isOutOfMemory(e)) throw e;
+    const unreadable = await unreadableTable(con, src);
+    const message = firstLine((e as Error).message);
+    if (unreadable || message.includes(`"${sourcePath}"`))
       throw new LibraryError(
         sourcePath,
-        `library schema ${v}; this bdb merges schema ${SCHEMA_VERSION} (open it once with bdb import to upgrade)`,
+        `damaged library (cut short or overwritten): ${unreadable?.message ?? message}`,
       );
-    }
-    await con.run('BEGIN TRANSACTION');
-    try {
-      const outcome = await copyRows(into, sourcePath);
-      await con.run(BUMP_GENERATION);
-      await con.run('COMMIT');
-      return outcome;
-    } catch (e) {
-      await con.run('ROLLBACK');
-      throw e;
-    }
+    throw e;
   } finally {
-    await con.run('DETACH src');
+    await con.run(`DETACH ${src}`);
   }
 }
 
-async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcome> {
+/** Merges the source attached as `src`: its checks, then one transaction. */
+async function mergeAttached(into: Library, src: string, sourcePath: string): Promise<MergeOutcome> {
+  const con = into.connection;
+  const v = await schemaVersion(con, sourcePath, src);
+  if (v === null) throw new LibraryError(sourcePath, 'an empty DuckDB file, not a bdb library');
+  if (v < SCHEMA_VERSION) {
+    throw new LibraryError(
+      sourcePath,
+      `library schema ${v}, older than this bdb's ${SCHEMA_VERSION}; merge only reads its sources: upgrade it first with bdb import FILE --library ${sourcePath} (FILE one of its matches), then merge again`,
+    );
+  }
+  await checkColumns(con, src, sourcePath);
+  await con.run('BEGIN TRANSACTION');
+  const pack = new SourcePackWriter(into.path);
+  try {
+    const outcome = await copyRows(into, src, sourcePath, pack);
+    await con.run(BUMP_GENERATION);
+    await con.run('COMMIT');
+    return outcome;
+  } catch (e) {
+    try {
+      await con.run('ROLLBACK');
+    } catch {
+      // DuckDB ended the transaction itself (a failed COMMIT): the failure to tell is the first
+    }
+    // the bytes written for rows that were not committed
+    pack.discard();
+    throw e;
+  }
+}
+
+function firstLine(s: string): string {
+  return s.split('\n')[0]!.replace(/^IO Error: /, '');
+}
+
+/**
+ * Throws when a table the merge reads from the attached source has other columns (names, types, order)
+ * than the target's: a library of the same schema whose tables were changed by hand, whose rows would
+ * fail to go in (or go into the wrong columns).
+ */
+async function checkColumns(con: Library['connection'], src: string, sourcePath: string): Promise<void> {
+  const columns = async (catalog: string): Promise<Map<string, string>> => {
+    const out = new Map<string, string>();
+    for (const [table, list] of await rows(
+      con,
+      `SELECT table_name, string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position)
+         FROM information_schema.columns WHERE table_catalog = $1 AND table_schema = 'main' GROUP BY table_name`,
+      [catalog],
+    ))
+      out.set(String(table), String(list));
+    return out;
+  };
+  const target = await columns(await currentCatalog(con));
+  const source = await columns(src);
+  for (const table of COPIED_TABLES) {
+    if (source.get(table) !== target.get(table))
+      throw new LibraryError(
+        sourcePath,
+        `damaged bdb library: its table ${table} does not have the columns of library schema ${SCHEMA_VERSION}`,
+      );
+  }
+}
+
+async function currentCatalog(con: Library['connection']): Promise<string> {
+  return String((await rows(con, 'SELECT current_database()'))[0]![0]);
+}
+
+/**
+ * What DuckDB cannot read of the attached source, as the merge reads it, with DuckDB's reason; null when
+ * all of it reads. Every column of every row of each table the merge reads, and each row of meta looked up
+ * by its key, as the schema check looks one up: that goes through the key's index, whose blocks a full
+ * read does not meet (nothing else the merge reads from a source goes through an index).
+ */
+async function unreadableTable(con: Library['connection'], src: string): Promise<{ message: string } | null> {
+  const failure = (e: unknown): { message: string } | null => {
+    const message = (e as Error).message;
+    // a table it does not have: told by the checks before, when they ran
+    return /^Catalog Error/.test(message) ? null : { message: firstLine(message) };
+  };
+  for (const table of ['meta', ...COPIED_TABLES]) {
+    try {
+      await con.run(`SELECT count(*), bit_xor(hash(t)) FROM ${src}.main.${table} t`);
+    } catch (e) {
+      const f = failure(e);
+      if (f) return f;
+    }
+  }
+  try {
+    for (const [key] of await rows(con, `SELECT key FROM ${src}.main.meta`))
+      await con.run(`SELECT value FROM ${src}.main.meta WHERE key = $1`, [String(key)]);
+  } catch (e) {
+    return failure(e);
+  }
+  return null;
+}
+
+async function copyRows(
+  into: Library,
+  src: string,
+  sourcePath0: string,
+  pack: SourcePackWriter,
+): Promise<MergeOutcome> {
   const con = into.connection;
   const targetFiles = new Set((await rows(con, 'SELECT path FROM main.files')).map((r) => String(r[0])));
   const held = new Map<string, Held>();
@@ -87,7 +205,7 @@ async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcom
   let duplicates = 0;
   const srcMatches = await rows(
     con,
-    'SELECT match_id, file, fingerprint, format FROM src.matches ORDER BY file',
+    `SELECT match_id, file, fingerprint, format FROM ${src}.matches ORDER BY file`,
   );
   for (const [sid, sfile, sfp, sformat] of srcMatches) {
     const id = Number(sid);
@@ -132,13 +250,13 @@ async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcom
   cap.close();
 
   const remap = (table: string, columns: string): string =>
-    `INSERT INTO main.${table} SELECT ${columns.replace('match_id', 'i.new')} FROM src.${table} t JOIN merge_ids i ON t.match_id = i.old WHERE t.match_id IN (SELECT old FROM merge_copied)`;
+    `INSERT INTO main.${table} SELECT ${columns.replace('match_id', 'i.new')} FROM ${src}.${table} t JOIN merge_ids i ON t.match_id = i.old WHERE t.match_id IN (SELECT old FROM merge_copied)`;
   const cols = async (table: string): Promise<string> =>
     (
       await rows(
         con,
-        `SELECT column_name FROM information_schema.columns WHERE table_catalog = 'src' AND table_name = $1 ORDER BY ordinal_position`,
-        [table],
+        `SELECT column_name FROM information_schema.columns WHERE table_catalog = $1 AND table_name = $2 ORDER BY ordinal_position`,
+        [src, table],
       )
     )
       .map((r) => (String(r[0]) === 'match_id' ? 'match_id' : `t.${String(r[0])}`))
@@ -158,19 +276,18 @@ async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcom
       CASE WHEN f.status = 'failed' THEN NULL
            WHEN f.match_id IN (SELECT old FROM merge_copied) AND f.status = 'imported' THEN NULL
            ELSE i.primary_file END
-    FROM src.files f LEFT JOIN merge_ids i ON f.match_id = i.old
+    FROM ${src}.files f LEFT JOIN merge_ids i ON f.match_id = i.old
     WHERE f.path NOT IN (SELECT path FROM main.files)`);
   const files = Number((await rows(con, 'SELECT count(*) FROM main.files'))[0]![0]) - before0;
   // the bytes of the files now held, copied into a pack of the target before the commit (as an import
   // writes them): as stored when the source keeps them packed, compressed again from schema 1's layout
-  const pack = new SourcePackWriter(into.path);
   try {
     const add = await TableAppender.create(con, 'sources');
     const copiedBytes = new Set<string>();
     for (const [sha, spack, offset, length, codec] of await rows(
       con,
       `SELECT DISTINCT f.sha256, s.pack, s."offset", s.length, s.codec FROM main.files f
-         LEFT JOIN src.sources s ON s.sha256 = f.sha256
+         LEFT JOIN ${src}.sources s ON s.sha256 = f.sha256
        WHERE f.status = 'imported'
          AND f.sha256 NOT IN (SELECT sha256 FROM main.sources)`,
     )) {
@@ -200,12 +317,12 @@ async function copyRows(into: Library, sourcePath0: string): Promise<MergeOutcom
     pack.close();
   }
   await con.run(
-    'INSERT INTO main.aliases SELECT * FROM src.aliases WHERE alias NOT IN (SELECT alias FROM main.aliases)',
+    `INSERT INTO main.aliases SELECT * FROM ${src}.aliases WHERE alias NOT IN (SELECT alias FROM main.aliases)`,
   );
   // study actions: those the target has not recorded (same target, same day)
   await con.run(`
     INSERT INTO main.study_marks
-    SELECT s.* FROM src.study_marks s
+    SELECT s.* FROM ${src}.study_marks s
     WHERE NOT EXISTS (SELECT 1 FROM main.study_marks m WHERE m.target = s.target AND m.day = s.day)`);
   return { source: sourcePath0, matches: copied.length, duplicates, files };
 }

@@ -93,13 +93,30 @@ async function openInstance(
           `in use by another process${pid ? ` (PID ${pid})` : ''}; waited ${Math.round(waitMs / 1000)} s — try again when it has finished`,
         );
       }
-      if (/not a valid DuckDB database/i.test(message))
-        throw new LibraryError(path, 'not a bdb library (not a DuckDB database file); left untouched');
-      if (/serialization|version number|storage version/i.test(message))
-        throw new LibraryError(path, `cannot be read by this bdb's DuckDB: ${firstLine(message)}`);
-      throw new LibraryError(path, `cannot open: ${firstLine(message)}`);
+      throw openFailure(path, message);
     }
   }
+}
+
+/**
+ * What DuckDB's failure to open (or attach) the file at `path` means, as one line naming that file: not a
+ * DuckDB file at all (a text file, random bytes, an empty file), a folder, a DuckDB file cut short or with
+ * blocks overwritten (its checksums no longer match), one of a DuckDB this bdb cannot read, or locked.
+ */
+export function openFailure(path: string, message: string): LibraryError {
+  if (/not a valid DuckDB database/i.test(message))
+    return new LibraryError(path, 'not a bdb library (not a DuckDB database file); left untouched');
+  if (/Is a directory/i.test(message)) return new LibraryError(path, 'is a folder, not a library file');
+  if (/Could not read enough bytes|Corrupt database file|checksum/i.test(message))
+    return new LibraryError(
+      path,
+      `damaged library (cut short or overwritten), cannot open: ${firstLine(message)}`,
+    );
+  if (/serialization|version number|storage version/i.test(message))
+    return new LibraryError(path, `cannot be read by this bdb's DuckDB: ${firstLine(message)}`);
+  if (/Could not set lock/i.test(message))
+    return new LibraryError(path, 'in use by another process; try again when it has finished');
+  return new LibraryError(path, `cannot open: ${firstLine(message)}`);
 }
 
 /**
@@ -128,11 +145,20 @@ function firstLine(s: string): string {
   return s.split('\n')[0]!.replace(/^IO Error: /, '');
 }
 
-/** Reads the schema version of an open library; null when it has no bdb tables (a new, empty file). */
-async function schemaVersion(con: DuckDBConnection, path: string): Promise<number | null> {
+/**
+ * Reads the schema version of an open library; null when it has no bdb tables (a new, empty file). Throws
+ * for a foreign DuckDB file, one written by a newer bdb, and one missing tables of its schema. `catalog`:
+ * the name of a library attached to another's connection (`bdb merge` reads its sources so), else the
+ * connection's own database.
+ */
+export async function schemaVersion(
+  con: DuckDBConnection,
+  path: string,
+  catalog?: string,
+): Promise<number | null> {
   const tables = (
     await con.runAndReadAll(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_catalog = current_database()",
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_catalog = ${catalog === undefined ? 'current_database()' : `'${catalog}'`}`,
     )
   )
     .getRows()
@@ -140,7 +166,11 @@ async function schemaVersion(con: DuckDBConnection, path: string): Promise<numbe
   if (tables.length === 0) return null;
   if (!tables.includes('meta'))
     throw new LibraryError(path, 'a DuckDB database but not a bdb library (no meta table); left untouched');
-  const rows = (await con.runAndReadAll("SELECT value FROM meta WHERE key = 'schema_version'")).getRows();
+  const rows = (
+    await con.runAndReadAll(
+      `SELECT value FROM ${catalog === undefined ? '' : `${catalog}.`}meta WHERE key = 'schema_version'`,
+    )
+  ).getRows();
   const v = Number(rows[0]?.[0]);
   if (!Number.isInteger(v) || v < 1) throw new LibraryError(path, 'not a bdb library (no schema version)');
   if (v > SCHEMA_VERSION) {

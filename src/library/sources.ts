@@ -13,7 +13,16 @@
  * Libraries made by schema 1 kept one gzip file per hash (`LIBRARY.sources/ab/abcd….gz`); those are read
  * where `sources` has no row.
  */
-import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { makeFolders } from '../core/folders.js';
@@ -89,6 +98,20 @@ export class SourcePackWriter {
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+  }
+
+  /**
+   * Closes and removes the pack, whose bytes no committed row names (a merge's transaction rolled back).
+   * Leaving it would only leave unused bytes, so a pack that cannot be removed is left.
+   */
+  discard(): void {
+    try {
+      this.close();
+      if (this.name !== '') rmSync(join(this.dir, this.name), { force: true });
+    } catch {
+      // unused bytes, as a killed run leaves
+    }
+    this.name = '';
   }
 }
 
