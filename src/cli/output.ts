@@ -17,6 +17,7 @@ import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { asciiText } from '../text-ascii.js';
+import { escapeControlsKeepingLines } from '../text-controls.js';
 import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
 import { EXIT } from './exit.js';
@@ -120,9 +121,31 @@ export function statusLine(line = ''): void {
   process.stderr.write(`\r\x1b[2K${asciiMessages ? asciiText(line) : line}`);
 }
 
-/** Writes text to standard output, all of it; a failure ends the run (see the module comment). */
-export function writeOut(text: string): void {
-  const bytes = Buffer.from(ascii ? asciiText(text) : text, 'utf8');
+/**
+ * What standard output holds: 'text' (tables, summaries, JSON: all of bdb's output but one) or 'csv'
+ * (`bdb sql --csv`), see {@link writeOut}.
+ */
+export type OutputKind = 'text' | 'csv';
+
+/**
+ * Writes text to standard output, all of it; a failure ends the run (see the module comment).
+ *
+ * No control character reaches a terminal (issue 37, item 5; src/text-controls.ts): every one but the line
+ * break is shown as its escape (`\u001b` for ESC), whatever the command and wherever the text came from.
+ * Line breaks are kept, being bdb's own: a name's line breaks are escaped where it is laid out (a table's
+ * cells, src/report/cli-table.ts; a header naming a file or a player). JSON is written the same way and
+ * stays the same JSON: its control characters can only stand in its strings, where the escapes are JSON's
+ * own and read back as the characters (JSON.stringify leaves DEL, C1 and U+2028/U+2029 raw, which a
+ * terminal showing the JSON might act on).
+ *
+ * CSV (`kind` 'csv') is for programs: RFC 4180 lets a quoted field hold any character, and an escape would
+ * change the data (`\` itself is not escaped, so the change could not be undone). Written to a pipe or a
+ * file it is kept exactly; written to a terminal, where a person reads it, it is escaped as text is (like
+ * GNU ls, which shows a name's control characters as they are to a pipe and hides them on a terminal).
+ */
+export function writeOut(text: string, kind: OutputKind = 'text'): void {
+  const shown = kind === 'csv' && !isatty(STDOUT_FD) ? text : escapeControlsKeepingLines(text);
+  const bytes = Buffer.from(ascii ? asciiText(shown) : shown, 'utf8');
   let at = 0;
   while (at < bytes.length) {
     try {

@@ -38,7 +38,8 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
       : opts.json
         ? renderQueryJson(result)
         : renderQueryTable(result, outputWidth(), opts.ascii);
-    writeOut(out.endsWith('\n') ? out : `${out}\n`);
+    // CSV to a pipe or a file keeps its cells exactly (writeOut)
+    writeOut(out.endsWith('\n') ? out : `${out}\n`, opts.csv ? 'csv' : 'text');
     return EXIT.ok;
   });
 }
