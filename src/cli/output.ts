@@ -17,7 +17,7 @@ import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { asciiText } from '../text-ascii.js';
-import { escapeControlsKeepingLines } from '../text-controls.js';
+import { escapeControls, escapeControlsKeepingLines } from '../text-controls.js';
 import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
 import { EXIT } from './exit.js';
@@ -58,9 +58,16 @@ function outputFailed(e: unknown): never {
   process.exit(EXIT.someFailed);
 }
 
-/** Writes lines of plain text (a summary, a message) broken to the output's width ({@link outputWidth}). */
+/**
+ * Writes a message of one line (a summary: "Imported into LIBRARY: …", "OTHER is counted as NAME"), ended by
+ * a line break, broken to the output's width ({@link outputWidth}). The line is one line: a line break or
+ * any other control character before its end can only be a name's (a library's path, a player's name) and
+ * is shown as its escape (src/text-controls.ts).
+ */
 export function writeLines(text: string): void {
-  writeOut(fitLines(text, outputWidth()));
+  const ended = text.endsWith('\n');
+  const line = escapeControls(ended ? text.slice(0, -1) : text);
+  writeOut(fitLines(ended ? `${line}\n` : line, outputWidth()));
 }
 
 /** True once the run's standard output is plain ASCII (`--ascii` without `--json`, see {@link asciiOutput}). */
