@@ -115,17 +115,24 @@ export function addAsciiOption(program: Command): void {
   walk(program);
 }
 
-/** Writes a message (or a part of one) to standard error, in plain ASCII under `--ascii`. */
+/**
+ * Writes a message (or a part of one) to standard error, in plain ASCII under `--ascii`. Its control
+ * characters but the line break are shown as escapes, as on standard output ({@link writeOut}): a message
+ * naming a file or a player without oneLine (./failure.ts, which escapes line breaks too) still cannot
+ * act on the terminal.
+ */
 export function writeErr(text: string): void {
-  process.stderr.write(asciiMessages ? asciiText(text) : text);
+  const shown = escapeControlsKeepingLines(text);
+  process.stderr.write(asciiMessages ? asciiText(shown) : shown);
 }
 
 /**
  * Redraws the status line of a terminal's standard error (a progress line): the line erased, then `line`
- * written over it (none: the line left empty).
+ * written over it (none: the line left empty), its control characters shown as escapes.
  */
 export function statusLine(line = ''): void {
-  process.stderr.write(`\r\x1b[2K${asciiMessages ? asciiText(line) : line}`);
+  const shown = escapeControls(line);
+  process.stderr.write(`\r\x1b[2K${asciiMessages ? asciiText(shown) : shown}`);
 }
 
 /**
@@ -133,6 +140,14 @@ export function statusLine(line = ''): void {
  * (`bdb sql --csv`), see {@link writeOut}.
  */
 export type OutputKind = 'text' | 'csv';
+
+/**
+ * The text {@link writeOut} writes for `text` of `kind`, to a terminal (`terminal`) or not: every control
+ * character but the line break shown as its escape; CSV kept exactly but on a terminal.
+ */
+export function shownOutput(text: string, kind: OutputKind, terminal: boolean): string {
+  return kind === 'csv' && !terminal ? text : escapeControlsKeepingLines(text);
+}
 
 /**
  * Writes text to standard output, all of it; a failure ends the run (see the module comment).
@@ -147,11 +162,12 @@ export type OutputKind = 'text' | 'csv';
  *
  * CSV (`kind` 'csv') is for programs: RFC 4180 lets a quoted field hold any character, and an escape would
  * change the data (`\` itself is not escaped, so the change could not be undone). Written to a pipe or a
- * file it is kept exactly; written to a terminal, where a person reads it, it is escaped as text is (like
- * GNU ls, which shows a name's control characters as they are to a pipe and hides them on a terminal).
+ * file it is kept exactly; written to a terminal, where a person reads it, it is escaped as text is, its
+ * fields' line breaks too where they were laid out (src/report/query.ts, {@link outputIsTerminal}), like
+ * GNU ls, which writes a name's control characters as they are to a pipe and hides them on a terminal.
  */
 export function writeOut(text: string, kind: OutputKind = 'text'): void {
-  const shown = kind === 'csv' && !isatty(STDOUT_FD) ? text : escapeControlsKeepingLines(text);
+  const shown = shownOutput(text, kind, kind === 'csv' && outputIsTerminal());
   const bytes = Buffer.from(ascii ? asciiText(shown) : shown, 'utf8');
   let at = 0;
   while (at < bytes.length) {
@@ -163,6 +179,11 @@ export function writeOut(text: string, kind: OutputKind = 'text'): void {
       else outputFailed(e);
     }
   }
+}
+
+/** Whether standard output is a terminal (a person reads it) rather than a pipe or a file (a program). */
+export function outputIsTerminal(): boolean {
+  return isatty(STDOUT_FD);
 }
 
 /**

@@ -12,11 +12,14 @@
  * paragraph separators), and shows the name in the escaped form. JSON keeps the name exactly (a parser
  * reads the escapes back), and so does CSV written to a pipe or a file, for the programs that read it.
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb, bdbWith } from '../helpers/cli.js';
+import { shownOutput } from '../../src/cli/output.js';
+import { renderQueryCsv } from '../../src/report/query.js';
+import { BIN, bdb, bdbWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 /** The name: an OSC (window title) ended by BEL, an erase-display CSI, a line break, a CR, DEL, an 8-bit CSI. */
@@ -131,6 +134,44 @@ describe('terminal injection: names with control characters are shown escaped (i
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(`path\n"${FILE}"\n`);
     });
+
+    test('CSV is kept exactly for a pipe; for a terminal its fields are shown escaped, each record on one line', () => {
+      const q = { columns: ['path'], rows: [[FILE]] };
+      const csv = renderQueryCsv(q);
+      expect(csv).toBe(`path\n"${FILE}"\n`);
+      expect(shownOutput(csv, 'csv', false)).toBe(csv);
+      // the whole text on a terminal: the line breaks kept (the name's too: CSV's fields are escaped before)
+      const kept = SHOWN.replace('\\n', '\n');
+      expect(shownOutput(csv, 'csv', true)).toBe(`path\n"${DIR}/${kept}.sgf"\n`);
+      expect(renderQueryCsv(q, true)).toBe(`path\n${DIR}/${SHOWN}.sgf\n`);
+    });
+
+    // util-linux's script(1) runs the command on a pseudo-terminal (its line discipline writes \n as \r\n)
+    const script = spawnSync('script', ['-qec', 'true', '/dev/null']).status === 0;
+    test.skipIf(!script)('sql --csv on a terminal (script(1)): the path shown escaped', () => {
+      const r = spawnSync(
+        'script',
+        [
+          '-qec',
+          `"${process.execPath}" "${BIN}" sql "SELECT path FROM files" --library "$LIB" --csv`,
+          '/dev/null',
+        ],
+        {
+          encoding: 'utf8',
+          env: { ...process.env, LIB: lib, NO_COLOR: '1' },
+        },
+      );
+      expect(r.status).toBe(0);
+      const out = r.stdout.replaceAll('\r\n', '\n');
+      expectSafe(out, `path\n${DIR}/${SHOWN}.sgf\n`);
+    });
+  });
+
+  test('standard error: a message naming a file without oneLine acts on nothing either', () => {
+    const r = bdb('merge', join(DIR, `${NAME}.missing.duckdb`), '--into', join(DIR, 'into.duckdb'));
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(CONTROL) ?? []).toEqual([]);
+    expect(r.stderr).toContain('x\\u001b]0;pwned\\u0007\\u001b[2J');
   });
 
   describe('tournament: event and player names', () => {
