@@ -174,6 +174,19 @@ describe('terminal injection: names with control characters are shown escaped (i
     expect(r.stderr).toContain('x\\u001b]0;pwned\\u0007\\u001b[2J');
   });
 
+  test('config set, get and list: the player shown escaped, one line each', () => {
+    const env = { XDG_CONFIG_HOME: join(DIR, 'config') };
+    const set = bdbWith({ env }, 'config', 'set', 'player', NAME);
+    expect(set.code).toBe(0);
+    expectSafe(set.stdout, `player = ${SHOWN}\n`);
+    const get = bdbWith({ env }, 'config', 'get', 'player');
+    expect(get.code).toBe(0);
+    expect(get.stdout).toBe(`${SHOWN}\n`);
+    const list = bdbWith({ env }, 'config', 'list');
+    expect(list.code).toBe(0);
+    expectSafe(list.stdout, ` ${SHOWN}\n`);
+  });
+
   describe('tournament: event and player names', () => {
     const event = join(DIR, 'event.json');
 
