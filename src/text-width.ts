@@ -4,7 +4,13 @@
  * The CLI decides the width (src/cli/output.ts); the renderers take it as a number. Lines are broken at
  * spaces (or between the `·`-separated parts of a line), never inside a word: a word longer than the width
  * (an XGID, a file path) keeps its own line whole, so it can still be copied.
+ *
+ * What is wrapped is one line (a paragraph, a summary, a heading): a control character in it can only come
+ * from a name it holds (a file's, a player's, an event's), so it is shown as its escape, a line break as
+ * `\n` (src/text-controls.ts), before the line is measured and broken. (The text as a whole, line breaks
+ * kept, is escaped again where it is written: src/cli/output.ts.)
  */
+import { escapeControls } from './text-controls.js';
 
 /** No limit: the width when the output is not a terminal. */
 export const FULL_WIDTH = Number.POSITIVE_INFINITY;
@@ -95,7 +101,9 @@ export function wrapParts(
 ): string[] {
   const indent = opts.indent ?? '';
   const hang = opts.hang ?? indent;
-  if (width === FULL_WIDTH) return [`${indent}${parts.join(sep)}`];
+  // one line: a name's control characters shown as escapes (see the module comment)
+  const shown = parts.map(escapeControls);
+  if (width === FULL_WIDTH) return [`${indent}${shown.join(sep)}`];
   const lines: string[] = [];
   let line = indent;
   let empty = true;
@@ -105,7 +113,7 @@ export function wrapParts(
     line = hang;
     empty = true;
   };
-  for (const part of parts) {
+  for (const part of shown) {
     const glue = empty ? '' : sep;
     if (displayWidth(glue + part) <= room()) {
       line += glue + part;
@@ -128,8 +136,10 @@ export function wrapParts(
   return lines;
 }
 
-/** A paragraph broken at its spaces into lines of at most `width` columns (see {@link wrapParts}). */
-export function wrapText(text: string, width: number, opts: WrapOptions = {}): string[] {
+/** A paragraph (one line) broken at its spaces into lines of at most `width` columns (see {@link wrapParts}). */
+export function wrapText(line: string, width: number, opts: WrapOptions = {}): string[] {
+  // one line: a name's control characters shown as escapes (see the module comment)
+  const text = escapeControls(line);
   // a line that fits is kept as it is (its runs of spaces too)
   if (displayWidth(`${opts.indent ?? ''}${text}`) <= width) return [`${opts.indent ?? ''}${text}`];
   const lead = /^ */.exec(text)![0];

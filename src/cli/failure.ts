@@ -4,6 +4,7 @@
  * EACCES …) is a file that cannot be read; anything else is a bug in bdb.
  */
 import { BdbError } from '../errors.js';
+import { escapeControls } from '../text-controls.js';
 
 /** The message for an exception thrown while reading or analysing `file`. */
 export function describeFailure(file: string, e: unknown): string {
@@ -15,17 +16,10 @@ export function describeFailure(file: string, e: unknown): string {
 
 /**
  * A message as one line of a terminal: line breaks and other control characters (a file name may hold
- * them; so may a damaged file's text) shown as escapes, never acted on, and at most 1,000 characters.
+ * them; so may a damaged file's text) shown as escapes (src/text-controls.ts: the rule standard output
+ * follows too), never acted on, and at most 1,000 characters.
  */
 export function oneLine(message: string): string {
-  const safe = message.replace(/[\p{Cc}\u2028\u2029]/gu, (c) =>
-    c === '\n'
-      ? '\\n'
-      : c === '\r'
-        ? '\\r'
-        : c === '\t'
-          ? '\\t'
-          : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const safe = escapeControls(message);
   return safe.length > 1000 ? `${safe.slice(0, 999)}…` : safe;
 }

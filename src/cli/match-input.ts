@@ -186,7 +186,7 @@ export class ReadRun {
    */
   read(unit: readonly string[]): ReadUnit | null {
     this.n++;
-    if (this.tty && this.n % 25 === 0) writeErr(`\rbdb: ${this.n} matches read…`);
+    if (this.tty && this.n % 25 === 0) statusLine(`bdb: ${this.n} matches read…`);
     const name = inputName(unit[0]!);
     let inputs: { file: string; bytes: Uint8Array }[];
     try {

@@ -17,6 +17,7 @@ import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { asciiText } from '../text-ascii.js';
+import { escapeControls, escapeControlsKeepingLines } from '../text-controls.js';
 import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
 import { EXIT } from './exit.js';
@@ -57,9 +58,16 @@ function outputFailed(e: unknown): never {
   process.exit(EXIT.someFailed);
 }
 
-/** Writes lines of plain text (a summary, a message) broken to the output's width ({@link outputWidth}). */
+/**
+ * Writes a message of one line (a summary: "Imported into LIBRARY: …", "OTHER is counted as NAME"), ended by
+ * a line break, broken to the output's width ({@link outputWidth}). The line is one line: a line break or
+ * any other control character before its end can only be a name's (a library's path, a player's name) and
+ * is shown as its escape (src/text-controls.ts).
+ */
 export function writeLines(text: string): void {
-  writeOut(fitLines(text, outputWidth()));
+  const ended = text.endsWith('\n');
+  const line = escapeControls(ended ? text.slice(0, -1) : text);
+  writeOut(fitLines(ended ? `${line}\n` : line, outputWidth()));
 }
 
 /** True once the run's standard output is plain ASCII (`--ascii` without `--json`, see {@link asciiOutput}). */
@@ -107,22 +115,60 @@ export function addAsciiOption(program: Command): void {
   walk(program);
 }
 
-/** Writes a message (or a part of one) to standard error, in plain ASCII under `--ascii`. */
+/**
+ * Writes a message (or a part of one) to standard error, in plain ASCII under `--ascii`. Its control
+ * characters but the line break are shown as escapes, as on standard output ({@link writeOut}): a message
+ * naming a file or a player without oneLine (./failure.ts, which escapes line breaks too) still cannot
+ * act on the terminal.
+ */
 export function writeErr(text: string): void {
-  process.stderr.write(asciiMessages ? asciiText(text) : text);
+  const shown = escapeControlsKeepingLines(text);
+  process.stderr.write(asciiMessages ? asciiText(shown) : shown);
 }
 
 /**
  * Redraws the status line of a terminal's standard error (a progress line): the line erased, then `line`
- * written over it (none: the line left empty).
+ * written over it (none: the line left empty), its control characters shown as escapes.
  */
 export function statusLine(line = ''): void {
-  process.stderr.write(`\r\x1b[2K${asciiMessages ? asciiText(line) : line}`);
+  const shown = escapeControls(line);
+  process.stderr.write(`\r\x1b[2K${asciiMessages ? asciiText(shown) : shown}`);
 }
 
-/** Writes text to standard output, all of it; a failure ends the run (see the module comment). */
-export function writeOut(text: string): void {
-  const bytes = Buffer.from(ascii ? asciiText(text) : text, 'utf8');
+/**
+ * What standard output holds: 'text' (tables, summaries, JSON: all of bdb's output but one) or 'csv'
+ * (`bdb sql --csv`), see {@link writeOut}.
+ */
+export type OutputKind = 'text' | 'csv';
+
+/**
+ * The text {@link writeOut} writes for `text` of `kind`, to a terminal (`terminal`) or not: every control
+ * character but the line break shown as its escape; CSV kept exactly but on a terminal.
+ */
+export function shownOutput(text: string, kind: OutputKind, terminal: boolean): string {
+  return kind === 'csv' && !terminal ? text : escapeControlsKeepingLines(text);
+}
+
+/**
+ * Writes text to standard output, all of it; a failure ends the run (see the module comment).
+ *
+ * No control character reaches a terminal (issue 37, item 5; src/text-controls.ts): every one but the line
+ * break is shown as its escape (`\u001b` for ESC), whatever the command and wherever the text came from.
+ * Line breaks are kept, being bdb's own: a name's line breaks are escaped where it is laid out (a table's
+ * cells, src/report/cli-table.ts; a header naming a file or a player). JSON is written the same way and
+ * stays the same JSON: its control characters can only stand in its strings, where the escapes are JSON's
+ * own and read back as the characters (JSON.stringify leaves DEL, C1 and U+2028/U+2029 raw, which a
+ * terminal showing the JSON might act on).
+ *
+ * CSV (`kind` 'csv') is for programs: RFC 4180 lets a quoted field hold any character, and an escape would
+ * change the data (`\` itself is not escaped, so the change could not be undone). Written to a pipe or a
+ * file it is kept exactly; written to a terminal, where a person reads it, it is escaped as text is, its
+ * fields' line breaks too where they were laid out (src/report/query.ts, {@link outputIsTerminal}), like
+ * GNU ls, which writes a name's control characters as they are to a pipe and hides them on a terminal.
+ */
+export function writeOut(text: string, kind: OutputKind = 'text'): void {
+  const shown = shownOutput(text, kind, kind === 'csv' && outputIsTerminal());
+  const bytes = Buffer.from(ascii ? asciiText(shown) : shown, 'utf8');
   let at = 0;
   while (at < bytes.length) {
     try {
@@ -133,6 +179,11 @@ export function writeOut(text: string): void {
       else outputFailed(e);
     }
   }
+}
+
+/** Whether standard output is a terminal (a person reads it) rather than a pipe or a file (a program). */
+export function outputIsTerminal(): boolean {
+  return isatty(STDOUT_FD);
 }
 
 /**

@@ -35,6 +35,7 @@ import {
 import { addTakePass } from '../metrics/take-pass-bias.js';
 import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
+import { escapeControls } from '../text-controls.js';
 import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
@@ -367,7 +368,8 @@ export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}
   const rows = shown.map((r) => biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate));
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
-    `${p.player} — ${matchesAnalysedText(p.matches, p.analysedMatches)}`,
+    // one line: the name's control characters shown as escapes (src/text-controls.ts)
+    `${escapeControls(p.player)} — ${matchesAnalysedText(p.matches, p.analysedMatches)}`,
     fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width, { ascii: opts.boards?.ascii }),
     ...(hidden > 0
       ? wrapText(

@@ -13,6 +13,7 @@
  * bar are stacked in the bar column from the middle out, each side in its own half.
  */
 import { asciiText } from '../text-ascii.js';
+import { escapeControls } from '../text-controls.js';
 import type { BoardView } from './board-view.js';
 import { cubeText, cutName, matchText, scoreText, turnText } from './board-view.js';
 
@@ -80,7 +81,9 @@ export function renderTextBoard(v: BoardView, opts: TextBoardOptions = {}): stri
   const width = opts.width ?? 80;
   const room = Math.max(10, width - indent.length - TEXT_BOARD_WIDTH - GAP);
   const text = (s: string): string => {
-    const t = opts.ascii ? asciiText(s) : s;
+    // a name's control characters shown as escapes, its line breaks too: one line beside the board
+    const shown = escapeControls(s);
+    const t = opts.ascii ? asciiText(shown) : shown;
     return cutName(t, room, opts.ascii);
   };
   const [x, o] = v.position.board;

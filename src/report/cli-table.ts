@@ -9,9 +9,14 @@
  *    column (the row's name), like a wide data frame printed by R;
  * 3. one paragraph per row ("records"): the row's first cell, then `Column: value` parts, wrapped. Tables
  *    whose cells hold long unbreakable words (XGIDs, file paths) ask for it directly (`narrow: 'records'`).
+ *
+ * A cell is one line of text: its control characters, line breaks included, are shown as escapes (a file's
+ * or a player's name, a `bdb sql` cell may hold them: src/text-controls.ts), so every table bdb prints is
+ * safe on a terminal and keeps its rows.
  */
 import Table from 'cli-table3';
 import { asciiText } from '../text-ascii.js';
+import { escapeControls } from '../text-controls.js';
 import { displayWidth, FULL_WIDTH, PART_SEPARATOR, wrapParts, wrapText } from '../text-width.js';
 
 /** cli-table3 style without colours. */
@@ -46,6 +51,8 @@ export interface FitOptions {
   readonly whole?: readonly number[];
   /** Plain ASCII (`--ascii`): the cells transliterated before they are laid out, the rules drawn with - | +. */
   readonly ascii?: boolean;
+  /** The cells' control characters already shown as escapes (fitTables does it first). */
+  readonly shown?: boolean;
 }
 
 /** Cells up to this many columns are never wrapped. */
@@ -204,6 +211,13 @@ function records(sections: readonly TableSpec[], width: number): string[] {
  * columns line up (one width per column across them).
  */
 export function fitTables(sections: readonly TableSpec[], width: number, opts: FitOptions = {}): string[] {
+  if (!opts.shown) {
+    // a cell's control characters shown as escapes, its line breaks too (a name stays in its row), before
+    // anything is measured: the columns fit the cells as printed (src/text-controls.ts)
+    const cells = (r: readonly string[]): string[] => r.map(escapeControls);
+    const shown = sections.map((t) => ({ head: t.head ? cells(t.head) : null, rows: t.rows.map(cells) }));
+    return fitTables(shown, width, { ...opts, shown: true });
+  }
   if (opts.ascii) {
     // the cells first, so the columns are measured as printed (ß is two columns in ASCII, ss)
     const cells = (r: readonly string[]): string[] => r.map(asciiText);

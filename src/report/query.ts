@@ -3,6 +3,7 @@
  * for programs. NULL is empty in the table and CSV, null in JSON.
  */
 
+import { escapeControls } from '../text-controls.js';
 import { FULL_WIDTH } from '../text-width.js';
 import { fitTable } from './cli-table.js';
 
@@ -26,15 +27,22 @@ export function renderQueryTable(q: QueryRows, width: number = FULL_WIDTH, ascii
   return `${table}\n(${q.rows.length} row${q.rows.length === 1 ? '' : 's'})`;
 }
 
-function csvField(v: unknown): string {
-  const s = text(v);
+/** A CSV field, quoted when it holds a quote, a comma or a line break (RFC 4180). */
+function csvField(v: unknown, shown: boolean): string {
+  const s = shown ? escapeControls(text(v)) : text(v);
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** CSV with a header line. */
-export function renderQueryCsv(q: QueryRows): string {
-  const lines = [q.columns.map(csvField).join(',')];
-  for (const r of q.rows) lines.push(r.map(csvField).join(','));
+/**
+ * CSV with a header line. Every value as it is (RFC 4180 lets a quoted field hold any character), but
+ * with `shown` (the CSV goes to a terminal, where a person reads it): each field's control characters shown
+ * as escapes, its line breaks too, so that a record is one line and nothing acts on the terminal
+ * (src/text-controls.ts).
+ */
+export function renderQueryCsv(q: QueryRows, shown = false): string {
+  const field = (v: unknown): string => csvField(v, shown);
+  const lines = [q.columns.map(field).join(',')];
+  for (const r of q.rows) lines.push(r.map(field).join(','));
   return `${lines.join('\n')}\n`;
 }
 

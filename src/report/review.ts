@@ -6,6 +6,7 @@
  */
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
+import { escapeControls } from '../text-controls.js';
 import { displayWidth, FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
@@ -306,7 +307,8 @@ export function renderPlayerReview(
   opts: ReviewTextOptions = {},
 ): string {
   const width = opts.width ?? FULL_WIDTH;
-  const lines = [p.player, renderPlayerSummary(p, width, opts.boards?.ascii)];
+  // the name alone on its line: its control characters shown as escapes (src/text-controls.ts)
+  const lines = [escapeControls(p.player), renderPlayerSummary(p, width, opts.boards?.ascii)];
   const boards = opts.boards ? { text: opts.boards, player: p.player, opponent } : null;
   if (opts.list) {
     lines.push(...renderErrorList(p, opts.list, width, opts.boards?.ascii === true, boards));

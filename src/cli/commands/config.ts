@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { Argument, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { libraryPath } from '../../library/path.js';
+import { escapeControls } from '../../text-controls.js';
 import {
   CONFIG_KEYS,
   type ConfigKey,
@@ -82,7 +83,8 @@ export function runList(file: string = configPath()): ExitCode {
     }
     lines.push(`${key.padEnd(width)}${shown}`);
   }
-  writeOut(`${lines.join('\n')}\n`);
+  // a line each: a value's control characters (a path's, a player's) shown as escapes (src/text-controls.ts)
+  writeOut(`${lines.map(escapeControls).join('\n')}\n`);
   return EXIT.ok;
 }
 
@@ -94,7 +96,8 @@ export function runGet(key: string, file: string = configPath()): ExitCode {
     writeErr(`bdb: ${k} is not set (bdb config set ${k} ...)\n`);
     return EXIT.someFailed;
   }
-  writeOut(`${lines.join('\n')}\n`);
+  // a value a line: its control characters shown as escapes (src/text-controls.ts)
+  writeOut(`${lines.map(escapeControls).join('\n')}\n`);
   return EXIT.ok;
 }
 
@@ -116,7 +119,10 @@ export function runSet(key: string, values: readonly string[], file: string = co
   const value = configValue(k, values);
   const raw = readConfigObject(file) ?? {};
   const code = save(file, { ...raw, [k]: value });
-  if (code === EXIT.ok) writeOut(`${k} = ${showValue(k, validateConfig({ [k]: value }, file)).join(', ')}\n`);
+  if (code === EXIT.ok)
+    writeOut(
+      `${escapeControls(`${k} = ${showValue(k, validateConfig({ [k]: value }, file)).join(', ')}`)}\n`,
+    );
   return code;
 }
 

@@ -9,7 +9,7 @@ import { ReadOnlySqlError, readOnlyQuery } from '../../library/query.js';
 import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
-import { outputWidth, writeErr, writeOut } from '../output.js';
+import { outputIsTerminal, outputWidth, writeErr, writeOut } from '../output.js';
 
 interface SqlOptions {
   library?: string;
@@ -33,12 +33,13 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
       writeErr(`bdb: ${e.message}\n`);
       return EXIT.someFailed;
     }
+    // CSV to a pipe or a file keeps its cells exactly; on a terminal, they are shown escaped (writeOut)
     const out = opts.csv
-      ? renderQueryCsv(result)
+      ? renderQueryCsv(result, outputIsTerminal())
       : opts.json
         ? renderQueryJson(result)
         : renderQueryTable(result, outputWidth(), opts.ascii);
-    writeOut(out.endsWith('\n') ? out : `${out}\n`);
+    writeOut(out.endsWith('\n') ? out : `${out}\n`, opts.csv ? 'csv' : 'text');
     return EXIT.ok;
   });
 }

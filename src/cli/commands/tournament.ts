@@ -44,6 +44,7 @@ import {
   renderTournamentReviewHtml,
   tournamentPlanSummary,
 } from '../../report/tournament-review.js';
+import { escapeControls } from '../../text-controls.js';
 import {
   describeResult,
   enterResult,
@@ -414,11 +415,12 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       `; start scores: ${event.players.map((p) => `${p.name} ${mms.get(p.name)}`).join(', ')}` +
       (unrated.length > 0 ? ` (unrated: ${unrated.join(', ')})` : '');
   }
-  writeOut(
+  // one line: the names' control characters (the event's, the players', the file's) shown as escapes
+  const summary =
     `${file}: "${event.name}", ${describeSystem(event.system)}, ${event.players.length} players, ${planned} round${planned === 1 ? '' : 's'}` +
-      `${rounds === undefined ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
-      `${start}; next: bdb tournament pair ${file}\n`,
-  );
+    `${rounds === undefined ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
+    `${start}; next: bdb tournament pair ${file}`;
+  writeOut(`${escapeControls(summary)}\n`);
   return EXIT.ok;
 }
 
@@ -484,10 +486,12 @@ export function runResult(
       (x) => x.round === Number(round),
     );
     const count = progress ? `; round ${round}: ${progress.results} of ${progress.games} results in` : '';
-    const text =
+    // one line: the players' control characters shown as escapes (src/text-controls.ts)
+    const text = escapeControls(
       outcome === 'same'
         ? `round ${round}: ${player}–${opponent} already recorded; ${file} unchanged`
-        : `round ${round}: ${said}${outcome === 'replaced' ? ' (replaces the result entered before)' : ''}${count}`;
+        : `round ${round}: ${said}${outcome === 'replaced' ? ' (replaces the result entered before)' : ''}${count}`,
+    );
     return outcome === 'same' ? { text } : { text, write: entered.event };
   });
 }
