@@ -11,8 +11,15 @@
  *   again under the same name).
  * - A file bdb cannot read is recorded with its error (retried on the next import).
  * - Atomicity: a file's rows are written in one transaction, never split across two. Several files share a
- *   transaction (DuckDB commits cost milliseconds each; `batchRows` decisions per commit), so killing bdb at
- *   any moment leaves every file either wholly in the library or absent, and importing again finishes.
+ *   transaction (DuckDB commits cost milliseconds each), so killing bdb at any moment leaves every file
+ *   either wholly in the library or absent, and importing again finishes.
+ * - Cadence: a transaction is committed when it holds `batchRows` decisions (50,000) or has been open for
+ *   `batchMs` (2 s), whichever comes first, so a kill loses at most a few seconds of work. Rows alone let
+ *   the first commit of the reference matches (11,341 decisions) come only at their end: a kill anywhere
+ *   before it threw the whole run away.
+ * - What a killed run leaves: its temporary CSV and a pack of sources no row names (written before a commit
+ *   that never came) are removed by the next import ({@link LibraryImporter.start}), or by the run itself
+ *   when it rolls back.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
@@ -177,6 +184,9 @@ export class LibraryImporter {
   private readonly lib: Library;
   private readonly met: Met;
   private readonly batchRows: number;
+  private readonly batchMs: number;
+  /** When the open transaction began (Date.now()). */
+  private batchStarted = 0;
   /** path → { sha256, match } of files already in the library (imported or duplicate). */
   private readonly known = new Map<string, { sha: string; matchId: number | null; holds: boolean }>();
   /** fingerprint key → file of the match and its reading rank. */
@@ -208,10 +218,11 @@ export class LibraryImporter {
    */
   private committing: Promise<void> | null = null;
 
-  private constructor(lib: Library, met: Met, batchRows: number) {
+  private constructor(lib: Library, met: Met, batchRows: number, batchMs: number) {
     this.lib = lib;
     this.met = met;
     this.batchRows = batchRows;
+    this.batchMs = batchMs;
     this.pack = new SourcePackWriter(lib.path);
     this.csvPath = `${lib.path}.import-${process.pid}.csv`;
   }
@@ -220,10 +231,10 @@ export class LibraryImporter {
   static async start(
     lib: Library,
     met: Met,
-    opts: { batchRows?: number; memoryMb?: number } = {},
+    opts: { batchRows?: number; batchMs?: number; memoryMb?: number } = {},
   ): Promise<LibraryImporter> {
     if (lib.readOnly) throw new BdbError('LIBRARY', `${lib.path}: opened read-only, cannot import`);
-    const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000);
+    const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000, opts.batchMs ?? 2000);
     const con = lib.connection;
     if (opts.memoryMb !== undefined) await setMemoryLimit(con, opts.memoryMb);
     else if (userMemoryLimit() === undefined) await setMemoryLimit(con, IMPORT_MEMORY_MB);
@@ -296,6 +307,7 @@ export class LibraryImporter {
     if (this.appenders) return this.appenders;
     const con = this.lib.connection;
     await con.run('BEGIN TRANSACTION');
+    this.batchStarted = Date.now();
     const apps = {} as Record<Table, TableAppender>;
     for (const t of TABLES) apps[t] = await TableAppender.create(con, t);
     this.appenders = apps;
@@ -560,12 +572,13 @@ export class LibraryImporter {
   }
 
   /**
-   * Starts a commit once the transaction holds `batchRows` rows, without waiting for it ({@link committing}):
-   * every map above already says what the commit stores, so the next unit can be checked and parsed.
+   * Starts a commit once the transaction holds `batchRows` rows or has been open for `batchMs`, without
+   * waiting for it ({@link committing}): every map above already says what the commit stores, so the next
+   * unit can be checked and parsed.
    */
   private maybeCommit(rowsAdded: number): void {
     this.pending += rowsAdded + 1;
-    if (this.pending < this.batchRows) return;
+    if (this.pending < this.batchRows && Date.now() - this.batchStarted < this.batchMs) return;
     const c = this.commitNow();
     this.committing = c;
     // once it succeeded there is nothing to wait for; a failed one stays, for settle() to throw (until then

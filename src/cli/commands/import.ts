@@ -73,9 +73,14 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     const byPath = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const units = matchUnits(byPath, true);
     const bar = progressBar(units.length, opts.progress !== false, 'importing');
-    // decisions per transaction (BDB_IMPORT_BATCH_ROWS; small values are for the kill test)
+    // decisions per transaction (BDB_IMPORT_BATCH_ROWS) and milliseconds a transaction stays open
+    // (BDB_IMPORT_BATCH_MS), whichever comes first: small values are for the kill tests
     const batch = Number(process.env.BDB_IMPORT_BATCH_ROWS);
-    const batchRows = Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {};
+    const batchMs = Number(process.env.BDB_IMPORT_BATCH_MS || Number.NaN);
+    const batchRows = {
+      ...(Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {}),
+      ...(Number.isInteger(batchMs) && batchMs >= 0 ? { batchMs } : {}),
+    };
     // DuckDB's limit grows when a statement runs out of memory: the import is then run again, the units
     // committed so far being unchanged (each unit keeps the outcome it had when it was stored)
     const limits = importMemoryLimits(userMemoryLimit(), totalmem());
