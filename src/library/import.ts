@@ -33,7 +33,7 @@ import { IMPORT_MEMORY_MB, setMemoryLimit, userMemoryLimit } from './memory.js';
 import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
-import { compressSource, SourcePackWriter } from './sources.js';
+import { compressSource, removeUnusedPacks, SourcePackWriter } from './sources.js';
 import { COPY_CSV, CsvWriter, rows, TableAppender, type WriteValue } from './sql.js';
 
 /** One file of a match unit: the shape `parseMatchFiles` reads. */
@@ -78,6 +78,7 @@ const SELECT_MATCH_FILES =
   'SELECT unit, path, sha256, size, format FROM files WHERE match_id = $1 ORDER BY unit, path';
 const SELECT_NEXT_ID = 'SELECT coalesce(max(match_id), 0) + 1 FROM matches';
 const SELECT_SOURCES = 'SELECT sha256 FROM sources';
+const SELECT_PACKS = 'SELECT DISTINCT pack FROM sources';
 /** The content, fingerprint and format of every stored single-file unit (imported or duplicate). */
 const SELECT_CONTENTS = `SELECT any_value(f.sha256), any_value(m.fingerprint), any_value(f.format)
   FROM files f JOIN matches m ON m.match_id = f.match_id
@@ -262,7 +263,15 @@ export class LibraryImporter {
     const prefix = `${basename(lib.path)}.import-`;
     for (const f of readdirSync(dir))
       if (f.startsWith(prefix) && f.endsWith('.csv')) rmSync(join(dir, f), { force: true });
+    // and the packs of sources a killed run wrote before its commit (this process holds the lock, see there)
+    await imp.removeUnusedPacks();
     return imp;
+  }
+
+  /** Removes the library's packs that no committed row names ({@link removeUnusedPacks}). */
+  private async removeUnusedPacks(): Promise<void> {
+    const named = new Set((await rows(this.lib.connection, SELECT_PACKS)).map((r) => String(r[0])));
+    removeUnusedPacks(this.lib.path, named);
   }
 
   /** A match id for a unit about to be prepared (an id left unused by a duplicate or a failure is a gap). */
@@ -366,6 +375,12 @@ export class LibraryImporter {
       await this.lib.connection.run('ROLLBACK');
     } catch {
       // no transaction open (a COMMIT that failed has ended its own): nothing to roll back
+    }
+    // this run's pack, when no commit of it named it
+    try {
+      await this.removeUnusedPacks();
+    } catch {
+      // a connection DuckDB invalidated cannot say: the next import removes it
     }
   }
 
