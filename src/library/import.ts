@@ -293,6 +293,18 @@ export class LibraryImporter {
     }
   }
 
+  /**
+   * Removes the temporary CSV at once, for a process about to end without waiting for DuckDB (a second
+   * Ctrl-C): the open transaction is lost, as when killed. A commit in flight stays all or nothing, whether
+   * its COPY had the file open already (it reads on) or not (it fails). The pack is left for the next import
+   * ({@link removeUnusedPacks}): only DuckDB knows whether a commit named it.
+   */
+  dropTemporary(): void {
+    if (this.csvFd !== null) closeSync(this.csvFd);
+    this.csvFd = null;
+    rmSync(this.csvPath, { force: true });
+  }
+
   /** Whether a commit is in flight (or failed, to be thrown): the caller may parse more units meanwhile. */
   get busy(): boolean {
     return this.committing !== null;
