@@ -167,14 +167,16 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         if (!again(e)) throw e;
       }
     }
-    if (stoppedBy !== null) {
+    // stopped: the line in place of the summary (the code is the signal's, below)
+    const stopped = (): ExitCode => {
       const n = outcomes.size;
       bar.clear();
       writeErr(
         `bdb: stopped: ${n} of ${units.length} files imported${n < units.length ? ', the rest not (import again to finish)' : ''}\n`,
       );
       return EXIT.someFailed;
-    }
+    };
+    if (stoppedBy !== null) return stopped();
     // each person's totals, for `bdb stats --library` (also after a run that found nothing new, when an
     // earlier run was stopped before making them)
     for (;;) {
@@ -186,6 +188,8 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         await setMemoryLimit(lib.connection, limits[attempt]!);
       }
     }
+    // a signal while the totals were made: they are made, every file imported
+    if (stoppedBy !== null) return stopped();
     const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };
     for (const o of outcomes.values()) counts[o.status]++;
     bar.clear();
