@@ -13,3 +13,13 @@ export const EXIT_MEANING: Readonly<Record<ExitCode, string>> = {
   [EXIT.someFailed]: 'some input failed, or none was found (the others are still read)',
   [EXIT.usage]: 'usage error: a bad option, argument or configuration file',
 };
+
+/** The signals a command stops on cleanly: Ctrl-C, and the polite request to end. */
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/**
+ * The exit code of a command a signal stopped (`bdb import`): 128 plus the signal's number, as a shell
+ * reports a process the signal ended (130 for Ctrl-C's SIGINT, 143 for SIGTERM), so a script tells a stop
+ * from a failure.
+ */
+export const STOPPED: Readonly<Record<StopSignal, number>> = { SIGINT: 130, SIGTERM: 143 };

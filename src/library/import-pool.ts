@@ -27,6 +27,12 @@ function sizeOf(f: StoredFile | UnitFile): number {
 export interface PoolOptions {
   /** Worker threads; 0 parses on the main thread. */
   readonly workers: number;
+  /**
+   * Stops the import between two units once aborted (Ctrl-C): the units stored so far stay in the open
+   * transaction, for the caller to commit; those read or parsed ahead are dropped (their reserved match ids
+   * are gaps).
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** Parses units in worker threads, each taking the next unit when it is free. */
@@ -84,7 +90,8 @@ class WorkerPool {
 
 /**
  * Imports `units` in order; `read` gives a unit's files (it may throw: that unit fails with `onReadError`'s
- * message), `onOutcome` hears each unit's outcome in input order.
+ * message), `onOutcome` hears each unit's outcome in input order, up to the last stored when
+ * `opts.signal` stops it.
  */
 export async function importUnits<U>(
   importer: LibraryImporter,
@@ -147,12 +154,14 @@ export async function importUnits<U>(
           return importer.store(slot.files, slot.hashes, await slot.result);
       }
     };
+    const stopped = (): boolean => opts.signal?.aborted === true;
     // workers: keep the window full; here: parse ahead only while a commit is in flight
     const room = (): boolean =>
+      !stopped() &&
       next < units.length &&
       (window.length === 0 ||
         (window.length < limit && inFlight < maxBytes && (pool !== null || importer.busy)));
-    while (next < units.length || window.length > 0) {
+    while ((next < units.length || window.length > 0) && !stopped()) {
       while (room()) {
         const slot = submit(units[next++]!);
         if (slot.kind !== 'done') for (const f of slot.files) inFlight += sizeOf(f);

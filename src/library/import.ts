@@ -11,8 +11,15 @@
  *   again under the same name).
  * - A file bdb cannot read is recorded with its error (retried on the next import).
  * - Atomicity: a file's rows are written in one transaction, never split across two. Several files share a
- *   transaction (DuckDB commits cost milliseconds each; `batchRows` decisions per commit), so killing bdb at
- *   any moment leaves every file either wholly in the library or absent, and importing again finishes.
+ *   transaction (DuckDB commits cost milliseconds each), so killing bdb at any moment leaves every file
+ *   either wholly in the library or absent, and importing again finishes.
+ * - Cadence: a transaction is committed when it holds `batchRows` decisions (50,000) or has been open for
+ *   `batchMs` (2 s), whichever comes first, so a kill loses at most a few seconds of work. Rows alone let
+ *   the first commit of the reference matches (11,341 decisions) come only at their end: a kill anywhere
+ *   before it threw the whole run away.
+ * - What a killed run leaves: its temporary CSV and a pack of sources no row names (written before a commit
+ *   that never came) are removed by the next import ({@link LibraryImporter.start}), or by the run itself
+ *   when it rolls back.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
@@ -26,7 +33,7 @@ import { IMPORT_MEMORY_MB, setMemoryLimit, userMemoryLimit } from './memory.js';
 import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
-import { compressSource, SourcePackWriter } from './sources.js';
+import { compressSource, removeUnusedPacks, SourcePackWriter } from './sources.js';
 import { COPY_CSV, CsvWriter, rows, TableAppender, type WriteValue } from './sql.js';
 
 /** One file of a match unit: the shape `parseMatchFiles` reads. */
@@ -71,6 +78,7 @@ const SELECT_MATCH_FILES =
   'SELECT unit, path, sha256, size, format FROM files WHERE match_id = $1 ORDER BY unit, path';
 const SELECT_NEXT_ID = 'SELECT coalesce(max(match_id), 0) + 1 FROM matches';
 const SELECT_SOURCES = 'SELECT sha256 FROM sources';
+const SELECT_PACKS = 'SELECT DISTINCT pack FROM sources';
 /** The content, fingerprint and format of every stored single-file unit (imported or duplicate). */
 const SELECT_CONTENTS = `SELECT any_value(f.sha256), any_value(m.fingerprint), any_value(f.format)
   FROM files f JOIN matches m ON m.match_id = f.match_id
@@ -177,6 +185,9 @@ export class LibraryImporter {
   private readonly lib: Library;
   private readonly met: Met;
   private readonly batchRows: number;
+  private readonly batchMs: number;
+  /** When the open transaction began (Date.now()). */
+  private batchStarted = 0;
   /** path → { sha256, match } of files already in the library (imported or duplicate). */
   private readonly known = new Map<string, { sha: string; matchId: number | null; holds: boolean }>();
   /** fingerprint key → file of the match and its reading rank. */
@@ -208,10 +219,11 @@ export class LibraryImporter {
    */
   private committing: Promise<void> | null = null;
 
-  private constructor(lib: Library, met: Met, batchRows: number) {
+  private constructor(lib: Library, met: Met, batchRows: number, batchMs: number) {
     this.lib = lib;
     this.met = met;
     this.batchRows = batchRows;
+    this.batchMs = batchMs;
     this.pack = new SourcePackWriter(lib.path);
     this.csvPath = `${lib.path}.import-${process.pid}.csv`;
   }
@@ -220,10 +232,10 @@ export class LibraryImporter {
   static async start(
     lib: Library,
     met: Met,
-    opts: { batchRows?: number; memoryMb?: number } = {},
+    opts: { batchRows?: number; batchMs?: number; memoryMb?: number } = {},
   ): Promise<LibraryImporter> {
     if (lib.readOnly) throw new BdbError('LIBRARY', `${lib.path}: opened read-only, cannot import`);
-    const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000);
+    const imp = new LibraryImporter(lib, met, opts.batchRows ?? 50_000, opts.batchMs ?? 2000);
     const con = lib.connection;
     if (opts.memoryMb !== undefined) await setMemoryLimit(con, opts.memoryMb);
     else if (userMemoryLimit() === undefined) await setMemoryLimit(con, IMPORT_MEMORY_MB);
@@ -251,7 +263,15 @@ export class LibraryImporter {
     const prefix = `${basename(lib.path)}.import-`;
     for (const f of readdirSync(dir))
       if (f.startsWith(prefix) && f.endsWith('.csv')) rmSync(join(dir, f), { force: true });
+    // and the packs of sources a killed run wrote before its commit (this process holds the lock, see there)
+    await imp.removeUnusedPacks();
     return imp;
+  }
+
+  /** Removes the library's packs that no committed row names ({@link removeUnusedPacks}). */
+  private async removeUnusedPacks(): Promise<void> {
+    const named = new Set((await rows(this.lib.connection, SELECT_PACKS)).map((r) => String(r[0])));
+    removeUnusedPacks(this.lib.path, named);
   }
 
   /** A match id for a unit about to be prepared (an id left unused by a duplicate or a failure is a gap). */
@@ -271,6 +291,18 @@ export class LibraryImporter {
     } finally {
       rmSync(this.csvPath, { force: true });
     }
+  }
+
+  /**
+   * Removes the temporary CSV at once, for a process about to end without waiting for DuckDB (a second
+   * Ctrl-C): the open transaction is lost, as when killed. A commit in flight stays all or nothing, whether
+   * its COPY had the file open already (it reads on) or not (it fails). The pack is left for the next import
+   * ({@link removeUnusedPacks}): only DuckDB knows whether a commit named it.
+   */
+  dropTemporary(): void {
+    if (this.csvFd !== null) closeSync(this.csvFd);
+    this.csvFd = null;
+    rmSync(this.csvPath, { force: true });
   }
 
   /** Whether a commit is in flight (or failed, to be thrown): the caller may parse more units meanwhile. */
@@ -296,6 +328,7 @@ export class LibraryImporter {
     if (this.appenders) return this.appenders;
     const con = this.lib.connection;
     await con.run('BEGIN TRANSACTION');
+    this.batchStarted = Date.now();
     const apps = {} as Record<Table, TableAppender>;
     for (const t of TABLES) apps[t] = await TableAppender.create(con, t);
     this.appenders = apps;
@@ -354,6 +387,12 @@ export class LibraryImporter {
       await this.lib.connection.run('ROLLBACK');
     } catch {
       // no transaction open (a COMMIT that failed has ended its own): nothing to roll back
+    }
+    // this run's pack, when no commit of it named it
+    try {
+      await this.removeUnusedPacks();
+    } catch {
+      // a connection DuckDB invalidated cannot say: the next import removes it
     }
   }
 
@@ -560,12 +599,13 @@ export class LibraryImporter {
   }
 
   /**
-   * Starts a commit once the transaction holds `batchRows` rows, without waiting for it ({@link committing}):
-   * every map above already says what the commit stores, so the next unit can be checked and parsed.
+   * Starts a commit once the transaction holds `batchRows` rows or has been open for `batchMs`, without
+   * waiting for it ({@link committing}): every map above already says what the commit stores, so the next
+   * unit can be checked and parsed.
    */
   private maybeCommit(rowsAdded: number): void {
     this.pending += rowsAdded + 1;
-    if (this.pending < this.batchRows) return;
+    if (this.pending < this.batchRows && Date.now() - this.batchStarted < this.batchMs) return;
     const c = this.commitNow();
     this.committing = c;
     // once it succeeded there is nothing to wait for; a failed one stays, for settle() to throw (until then

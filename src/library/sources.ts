@@ -8,7 +8,8 @@
  * table `sources` says where each content hash (SHA-256) lies. A blob is written, and the pack flushed to
  * disk, before the rows that name it are committed: a kill leaves at most unused bytes at a pack's end,
  * never a row without its bytes. One file per run instead of one per match: creating thousands of small
- * files cost more than compressing them.
+ * files cost more than compressing them. A run killed before its first commit leaves a pack no row names
+ * (2.5 MB for the reference matches): the next import removes it ({@link removeUnusedPacks}).
  *
  * Libraries made by schema 1 kept one gzip file per hash (`LIBRARY.sources/ab/abcd….gz`); those are read
  * where `sources` has no row.
@@ -18,6 +19,7 @@ import {
   existsSync,
   fdatasyncSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   rmSync,
@@ -113,6 +115,44 @@ export class SourcePackWriter {
     }
     this.name = '';
   }
+}
+
+/** The name of a pack file ({@link SourcePackWriter}). */
+const PACK_NAME = /^pack-\d+-\d+\.bin$/;
+
+/**
+ * Removes the pack files of a library that no `sources` row names (`referenced`: the packs its rows name),
+ * and gives their names. Such a pack was written by a run stopped before the commit that would have named
+ * it (killed, or rolled back), and no later row can name it: only the run writing a pack adds rows naming it.
+ *
+ * Safe only while the caller holds the library open for writing. DuckDB locks the database file: a process
+ * that opened it for writing holds the lock alone (another writer, or a reader, cannot open it until it is
+ * closed), and every writer of packs (import, merge, analyse --import) writes them only while it has the
+ * library open for writing. So no other process is writing a pack now, and every pack it wrote before is
+ * named by its committed rows or never will be. Schema 1's folders of per-hash files are left alone, and so
+ * are the unused bytes at the end of a pack whose start is named (at most one transaction's files).
+ * Nothing here stops an import: a folder that cannot be read or a pack that cannot be removed is left.
+ */
+export function removeUnusedPacks(libraryPath: string, referenced: ReadonlySet<string>): string[] {
+  const dir = sourcesDir(libraryPath);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    // no sources folder yet (or not one bdb can read: reading a source says so)
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    if (!PACK_NAME.test(name) || referenced.has(name)) continue;
+    try {
+      rmSync(join(dir, name));
+      removed.push(name);
+    } catch {
+      // left for a later import
+    }
+  }
+  return removed;
 }
 
 /** The stored bytes of one location (as compressed), or null when the pack is missing or short. */

@@ -3,6 +3,13 @@
  * the player's library. Files already imported are skipped by their content hash; the same match found in
  * another file is recorded once; a file bdb cannot read is reported (one line) and recorded with its error.
  * A progress bar on a terminal; one summary line at the end.
+ *
+ * Ctrl-C (SIGINT) or SIGTERM once the library is open stops the import between two files: the files stored
+ * so far are committed (each is whole, and they are at most a few seconds of work: rolling them back would
+ * throw that away for nothing), the temporary CSV goes with that commit, and one line says how many files
+ * were imported; exit 130 or 143 (128 + the signal's number). The totals (src/library/totals.ts) are left
+ * stale, never wrong, for the next import to make. A second signal ends bdb at once, as a kill would: what
+ * was committed stays, and the next import removes what the run left (its pack, when no commit named it).
  */
 import { availableParallelism, totalmem } from 'node:os';
 import { resolve } from 'node:path';
@@ -13,7 +20,7 @@ import { importUnits } from '../../library/import-pool.js';
 import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { defaultMet } from '../../match-report.js';
-import { EXIT, type ExitCode } from '../exit.js';
+import { EXIT, type ExitCode, STOPPED, type StopSignal } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';
 import { libraryOption, megabytes, withLibrary } from '../library-input.js';
@@ -30,7 +37,7 @@ interface ImportOptions {
 }
 
 /** Runs the command; returns the exit code. */
-export async function runImport(paths: readonly string[], opts: ImportOptions): Promise<ExitCode> {
+export async function runImport(paths: readonly string[], opts: ImportOptions): Promise<ExitCode | number> {
   // the library keeps where each match came from, to see it again unchanged: a stream has no such place
   if (paths.includes(STDIN_PATH))
     throw new UsageError(
@@ -42,7 +49,29 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
   // with none)
   const workers = threadsOption(opts.jobs, Math.max(0, availableParallelism() - 2));
   const maxMb = maxFileSize(opts.maxFileSize);
-  return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+  // a signal stops the import between two files (see the module comment); a second ends bdb at once
+  const stop = new AbortController();
+  let stoppedBy: StopSignal | null = null;
+  let running: LibraryImporter | null = null;
+  let clearBar = (): void => {};
+  const onSignal = (signal: StopSignal): void => {
+    if (stoppedBy === null) {
+      stoppedBy = signal;
+      stop.abort();
+      return;
+    }
+    running?.dropTemporary();
+    clearBar();
+    writeErr('bdb: stopped at once: the files committed so far are kept; import again to finish\n');
+    // the signal's own end (a shell sees the process ended by it)
+    listen(false);
+    process.kill(process.pid, signal);
+  };
+  const listen = (on: boolean): void => {
+    for (const s of ['SIGINT', 'SIGTERM'] as const) process[on ? 'on' : 'off'](s, onSignal);
+  };
+  const code = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+    // until the library is open, a signal ends bdb as usual: nothing was written
     const met = defaultMet();
     let missing = 0;
     const fail = (message: string): void => {
@@ -73,9 +102,16 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     const byPath = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const units = matchUnits(byPath, true);
     const bar = progressBar(units.length, opts.progress !== false, 'importing');
-    // decisions per transaction (BDB_IMPORT_BATCH_ROWS; small values are for the kill test)
+    clearBar = () => bar.clear();
+    listen(true);
+    // decisions per transaction (BDB_IMPORT_BATCH_ROWS) and milliseconds a transaction stays open
+    // (BDB_IMPORT_BATCH_MS), whichever comes first: small values are for the kill tests
     const batch = Number(process.env.BDB_IMPORT_BATCH_ROWS);
-    const batchRows = Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {};
+    const batchMs = Number(process.env.BDB_IMPORT_BATCH_MS || Number.NaN);
+    const batchRows = {
+      ...(Number.isInteger(batch) && batch > 0 ? { batchRows: batch } : {}),
+      ...(Number.isInteger(batchMs) && batchMs >= 0 ? { batchMs } : {}),
+    };
     // DuckDB's limit grows when a statement runs out of memory: the import is then run again, the units
     // committed so far being unchanged (each unit keeps the outcome it had when it was stored)
     const limits = importMemoryLimits(userMemoryLimit(), totalmem());
@@ -95,6 +131,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       let importer: LibraryImporter;
       try {
         importer = await LibraryImporter.start(lib, met, { ...batchRows, memoryMb: limits[attempt] });
+        running = importer;
       } catch (e) {
         // DuckDB refuses a limit under what it holds already (the library was opened with a larger one)
         if (!again(e)) throw e;
@@ -121,7 +158,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
             }
             bar.tick(++done);
           },
-          { workers },
+          { workers, signal: stop.signal },
         );
         await importer.finish();
         break;
@@ -130,6 +167,16 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         if (!again(e)) throw e;
       }
     }
+    // stopped: the line in place of the summary (the code is the signal's, below)
+    const stopped = (): ExitCode => {
+      const n = outcomes.size;
+      bar.clear();
+      writeErr(
+        `bdb: stopped: ${n} of ${units.length} files imported${n < units.length ? ', the rest not (import again to finish)' : ''}\n`,
+      );
+      return EXIT.someFailed;
+    };
+    if (stoppedBy !== null) return stopped();
     // each person's totals, for `bdb stats --library` (also after a run that found nothing new, when an
     // earlier run was stopped before making them)
     for (;;) {
@@ -141,6 +188,8 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         await setMemoryLimit(lib.connection, limits[attempt]!);
       }
     }
+    // a signal while the totals were made: they are made, every file imported
+    if (stoppedBy !== null) return stopped();
     const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };
     for (const o of outcomes.values()) counts[o.status]++;
     bar.clear();
@@ -153,7 +202,8 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       return EXIT.someFailed;
     }
     return EXIT.ok;
-  });
+  }).finally(() => listen(false));
+  return stoppedBy === null ? code : STOPPED[stoppedBy];
 }
 
 /** Adds the `import` command to the program. */
