@@ -14,7 +14,7 @@ import { sqlString } from './export.js';
 import { type Library, LibraryError } from './open.js';
 import { BUMP_GENERATION, SCHEMA_VERSION } from './schema.js';
 import { compressSource, hasLegacySource, readCompressed, readSource, SourcePackWriter } from './sources.js';
-import { rows, TableAppender } from './sql.js';
+import { rollback, rows, TableAppender } from './sql.js';
 
 /** What a merge did, per source. */
 export interface MergeOutcome {
@@ -61,7 +61,7 @@ export async function mergeLibrary(into: Library, sourcePath: string): Promise<M
       await con.run('COMMIT');
       return outcome;
     } catch (e) {
-      await con.run('ROLLBACK');
+      await rollback(con);
       throw e;
     }
   } finally {
