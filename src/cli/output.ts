@@ -16,6 +16,7 @@ import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { DISK_FAILURES, diskFailureWords } from '../library/disk.js';
 import { asciiText } from '../text-ascii.js';
 import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
@@ -25,11 +26,7 @@ const STDOUT_FD = 1;
 
 /** Plain words for the system error codes of a failed write (the code itself follows in brackets). */
 const WRITE_FAILURES: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EFBIG: 'file too large',
-  EIO: 'input/output error',
-  EROFS: 'read-only file system',
+  ...DISK_FAILURES,
   EACCES: 'permission denied',
   EPERM: 'permission denied',
   ENOENT: 'no such folder',
@@ -38,10 +35,13 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
   EBADF: 'standard output is closed',
 };
 
-/** Why a write failed, in words: "no space left on device (ENOSPC)". */
+/**
+ * Why a write failed, in words: "no space left on device (ENOSPC)". DuckDB's failures have no code: a full
+ * or read-only disk is told from its words (src/library/disk.ts); any other keeps its message.
+ */
 export function writeFailure(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === undefined) return (e as Error).message;
+  if (code === undefined) return diskFailureWords(e) ?? (e as Error).message;
   const words = WRITE_FAILURES[code];
   return words === undefined ? code : `${words} (${code})`;
 }

@@ -12,9 +12,11 @@ import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
+import { diskFailureWords } from './disk.js';
 import { duckdb } from './duckdb.js';
 import { MemoryLimits, withMoreMemory } from './memory.js';
 import { LIBRARY_TABLES, MIGRATION_SLICE, MIGRATIONS, type Migration, SCHEMA_VERSION } from './schema.js';
+import { rollback } from './sql.js';
 
 /** A library that cannot be opened: missing, locked, corrupt, foreign or newer. */
 export class LibraryError extends BdbError {
@@ -97,9 +99,19 @@ async function openInstance(
         throw new LibraryError(path, 'not a bdb library (not a DuckDB database file); left untouched');
       if (/serialization|version number|storage version/i.test(message))
         throw new LibraryError(path, `cannot be read by this bdb's DuckDB: ${firstLine(message)}`);
-      throw new LibraryError(path, `cannot open: ${firstLine(message)}`);
+      throw new LibraryError(path, cannotOpen(e, readOnly));
     }
   }
+}
+
+/**
+ * Why the library cannot be opened: a full or read-only disk in plain words ("cannot open for writing:
+ * read-only file system (EROFS)", ./disk.ts), else DuckDB's first line.
+ */
+function cannotOpen(e: unknown, readOnly: boolean): string {
+  const disk = diskFailureWords(e);
+  if (disk !== null) return `cannot open${readOnly ? '' : ' for writing'}: ${disk}`;
+  return `cannot open: ${firstLine((e as Error).message)}`;
 }
 
 /**
@@ -184,7 +196,7 @@ async function migrate(con: DuckDBConnection, from: number | null): Promise<void
       );
       await con.run('COMMIT');
     } catch (e) {
-      await con.run('ROLLBACK');
+      await rollback(con);
       throw e;
     }
   }
@@ -225,7 +237,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       con.closeSync();
       probe.closeSync();
       if (e instanceof BdbError) throw e;
-      throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
+      throw new LibraryError(path, cannotOpen(e, true));
     }
     con.closeSync();
     probe.closeSync();
@@ -235,7 +247,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
     } catch (e) {
       throw new LibraryError(
         path,
-        `cannot create its folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        `cannot create its folder: ${diskFailureWords(e) ?? (e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
       );
     }
   }
@@ -255,7 +267,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       if (e instanceof BdbError) throw e;
       // each migration step is a transaction, rolled back when it failed: opened again, with more memory
       if (memory.raise(e)) continue;
-      throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
+      throw new LibraryError(path, cannotOpen(e, false));
     }
   }
 }

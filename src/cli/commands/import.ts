@@ -42,7 +42,11 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
   // with none)
   const workers = threadsOption(opts.jobs, Math.max(0, availableParallelism() - 2));
   const maxMb = maxFileSize(opts.maxFileSize);
-  return withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+  // the units stored as new by the commits so far: a full disk stops the import, and they stay
+  let kept = 0;
+  const stopped = (): string =>
+    `the import stopped; the ${kept} ${kept === 1 ? 'file' : 'files'} imported before ${kept === 1 ? 'is' : 'are'} kept, as is all the library held (import again to finish)`;
+  return withLibrary(opts.library, { readOnly: false, create: true, stopped }, async (lib) => {
     const met = defaultMet();
     let missing = 0;
     const fail = (message: string): void => {
@@ -124,9 +128,11 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
           { workers },
         );
         await importer.finish();
+        kept += importer.kept;
         break;
       } catch (e) {
         await importer.rollback();
+        kept += importer.kept;
         if (!again(e)) throw e;
       }
     }
