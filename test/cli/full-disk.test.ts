@@ -16,6 +16,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { locateGnubg } from '../../src/engine/gnubg.js';
 import { type BdbRun, BIN, bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
@@ -225,5 +226,44 @@ describe('outputs on a full disk', () => {
       expect(oneLine(run)).toMatch(/^bdb: \S+: cannot write: no space left on device \(ENOSPC\)$/);
     }
     expect(readFileSync(join(tmp, 'left.txt'), 'utf8')).toBe('');
+  });
+});
+
+const GNUBG = (() => {
+  try {
+    return locateGnubg(process.env.GNUBG, undefined);
+  } catch {
+    return null;
+  }
+})();
+
+describe.skipIf(GNUBG === null)('bdb analyse on a full disk', () => {
+  test('one line naming the cause first, not the half-written SGFs gnuBG left', () => {
+    const inputs = join(tmp, 'transcripts');
+    mkdirSync(inputs);
+    // four short Galaxy transcripts: their analysed SGFs and statistics take about 100 KB
+    for (const f of ['match926877.txt', 'match1548034.txt', 'match8488387.txt', 'match9664897.txt'])
+      spawnSync('cp', [`${REF_DIR}galaxy/${f}`, inputs]);
+    for (const size of ['30k', '60k']) {
+      const { runs: r } = onTmpfs(`size=${size}`, (d) => [
+        {
+          bdb: [
+            'analyse',
+            '--gnubg',
+            GNUBG!,
+            '--plies',
+            '0',
+            '--jobs',
+            '2',
+            '--no-progress',
+            '--out',
+            join(d, 'out'),
+            inputs,
+          ],
+        },
+      ]);
+      expect(r[0]!.code, size).toBe(1);
+      expect(oneLine(r[0]!), size).toMatch(/^bdb: \S+: cannot write the analysis \(no space left on/);
+    }
   });
 });
