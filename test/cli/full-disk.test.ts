@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { locateGnubg } from '../../src/engine/gnubg.js';
 import { type BdbRun, BIN, bdb } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
@@ -238,12 +238,15 @@ const GNUBG = (() => {
 })();
 
 describe.skipIf(GNUBG === null)('bdb analyse on a full disk', () => {
-  test('one line naming the cause first, not the half-written SGFs gnuBG left', () => {
-    const inputs = join(tmp, 'transcripts');
+  /** Four short Galaxy transcripts: their analysed SGFs and statistics take about 100 KB. */
+  const inputs = join(tmp, 'transcripts');
+  beforeAll(() => {
     mkdirSync(inputs);
-    // four short Galaxy transcripts: their analysed SGFs and statistics take about 100 KB
     for (const f of ['match926877.txt', 'match1548034.txt', 'match8488387.txt', 'match9664897.txt'])
-      spawnSync('cp', [`${REF_DIR}galaxy/${f}`, inputs]);
+      cpSync(`${REF_DIR}galaxy/${f}`, join(inputs, f));
+  });
+
+  test('one line naming the cause first, not the half-written SGFs gnuBG left', () => {
     for (const size of ['30k', '60k']) {
       const { runs: r } = onTmpfs(`size=${size}`, (d) => [
         {
@@ -265,5 +268,31 @@ describe.skipIf(GNUBG === null)('bdb analyse on a full disk', () => {
       expect(r[0]!.code, size).toBe(1);
       expect(oneLine(r[0]!), size).toMatch(/^bdb: \S+: cannot write the analysis \(no space left on/);
     }
+  });
+
+  test('--import into a library on a read-only file system: said once, the analyses written', () => {
+    const out = join(tmp, 'analysed');
+    const { runs: r } = onTmpfs('ro', (d) => [
+      {
+        bdb: [
+          'analyse',
+          '--gnubg',
+          GNUBG!,
+          '--plies',
+          '0',
+          '--no-progress',
+          '--out',
+          out,
+          '--import',
+          '--library',
+          join(d, 'lib.duckdb'),
+          inputs,
+        ],
+      },
+    ]);
+    expect(r[0]!.code).toBe(1);
+    expect(oneLine(r[0]!)).toMatch(/^bdb: \S+lib\.duckdb: .*read-only file system \(EROFS\)$/);
+    expect(r[0]!.stdout).toMatch(/: 4 analysed, .*, 4 failed, 0 imported/);
+    expect(readdirSync(out).filter((f) => f.endsWith('.sgf'))).toHaveLength(4);
   });
 });
