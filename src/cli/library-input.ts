@@ -3,8 +3,8 @@
  * line on failure (missing, locked, corrupt, foreign or newer library: exit 1, the file untouched).
  */
 import type { Command } from 'commander';
+import { diskFailureWords } from '../core/disk.js';
 import { BdbError } from '../errors.js';
-import { diskFailureWords } from '../library/disk.js';
 import type { Library } from '../library/open.js';
 import { libraryPath } from '../library/path.js';
 import { userConfig } from './config.js';
@@ -37,7 +37,7 @@ const DUCKDB_FAILURE = /^[A-Z][A-Za-z ]*Error: |^Failed to [a-z]+: /;
 /**
  * Opens the library for a command and runs `work` with it, closing it afterwards. A library that cannot be
  * opened is one line on stderr and exit 1. So is a disk that fails under the work (full, read-only: Node's
- * ENOSPC or DuckDB's words for it, src/library/disk.ts): `bdb: LIBRARY: no space left on device (ENOSPC)`,
+ * ENOSPC or DuckDB's words for it, src/core/disk.ts): `bdb: LIBRARY: no space left on device (ENOSPC)`,
  * then what `mode.stopped` says of what became of the work (the import's "the import stopped; …").
  */
 export async function withLibrary(

@@ -15,8 +15,8 @@
 import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
+import { DISK_FAILURES, diskFailureWords } from '../core/disk.js';
 import { UsageError } from '../errors.js';
-import { DISK_FAILURES, diskFailureWords } from '../library/disk.js';
 import { asciiText } from '../text-ascii.js';
 import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
@@ -37,7 +37,7 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
 
 /**
  * Why a write failed, in words: "no space left on device (ENOSPC)". DuckDB's failures have no code: a full
- * or read-only disk is told from its words (src/library/disk.ts); any other keeps its message.
+ * or read-only disk is told from its words (src/core/disk.ts); any other keeps its message.
  */
 export function writeFailure(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;

@@ -8,7 +8,7 @@
  * `to_json(list(…))`, a transaction's rows before a commit, the CSV reader's buffer).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { diskFailure } from './disk.js';
+import { diskFailure } from '../core/disk.js';
 
 /**
  * The limit a library is opened with, in MB, which the commands that read it keep. Reading a library
@@ -89,9 +89,9 @@ export function importMemoryLimits(user: string | undefined, machineBytes: numbe
 }
 
 /**
- * Whether DuckDB failed for want of memory under its limit. Not when the disk is the cause (./disk.ts): a
- * block DuckDB could not spill to a full disk is an "Out of Memory Error" in its words, but a larger limit
- * only moves the failure, and the user must hear that the disk is full.
+ * Whether DuckDB failed for want of memory under its limit. Not when the disk is the cause
+ * (src/core/disk.ts): a block DuckDB could not spill to a full disk is an "Out of Memory Error" in its
+ * words, but a larger limit only moves the failure, and the user must hear that the disk is full.
  */
 export function isOutOfMemory(e: unknown): boolean {
   return (

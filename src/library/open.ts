@@ -10,9 +10,9 @@ import { existsSync, statSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { diskFailureWords } from '../core/disk.js';
 import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
-import { diskFailureWords } from './disk.js';
 import { duckdb } from './duckdb.js';
 import { MemoryLimits, withMoreMemory } from './memory.js';
 import { LIBRARY_TABLES, MIGRATION_SLICE, MIGRATIONS, type Migration, SCHEMA_VERSION } from './schema.js';
@@ -106,7 +106,7 @@ async function openInstance(
 
 /**
  * Why the library cannot be opened: a full or read-only disk in plain words ("cannot open for writing:
- * read-only file system (EROFS)", ./disk.ts), else DuckDB's first line.
+ * read-only file system (EROFS)", src/core/disk.ts), else DuckDB's first line.
  */
 function cannotOpen(e: unknown, readOnly: boolean): string {
   const disk = diskFailureWords(e);

@@ -3,14 +3,15 @@
  * (ENOSPC, or the user's quota: EDQUOT), a file reached its size limit (EFBIG), the file system is read-only
  * (EROFS) or the device failed (EIO). Told from Node's errors by their `code`, and from DuckDB's by their
  * words, since DuckDB gives no code: it says `Could not write file "…": No space left on device` (a WAL, a
- * COPY's output) or `Cannot open file "…": Read-only file system`, in the operating system's words (strerror)
- * after its own. One failure of DuckDB's says it otherwise: a block it could not spill to `<library>.tmp` is
+ * COPY's output) or `Cannot open file "…": Read-only file system`, in the operating system's words
+ * (strerror) after its own. One failure of DuckDB's says it otherwise: a block it could not spill to `<library>.tmp` is
  * an "Out of Memory Error: failed to offload data block … This limit was set by the
  * 'max_temp_directory_size' setting", a setting bdb leaves at its default, 90 % of the disk's free space
  * when the temporary folder is first used. That one is the disk too: more memory is not the answer, nor the
- * advice to raise BDB_DUCKDB_MEMORY (./memory.ts `isOutOfMemory` leaves it out).
+ * advice to raise BDB_DUCKDB_MEMORY (src/library/memory.ts `isOutOfMemory` leaves it out).
  *
- * A leaf module (no DuckDB, no CLI): the library's memory retry and every command's messages use it.
+ * A leaf module (no DuckDB, no CLI; loaded by every run, with the messages of src/cli/output.ts): the
+ * library's memory retry and every command's messages use it.
  */
 import { BdbError } from '../errors.js';
 

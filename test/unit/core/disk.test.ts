@@ -1,5 +1,5 @@
 /**
- * Failures that are the disk's (src/library/disk.ts, issue 37 item 4), told from Node's error codes and from
+ * Failures that are the disk's (src/core/disk.ts, issue 37 item 4), told from Node's error codes and from
  * DuckDB's messages, which carry none. DuckDB's messages here are its own, made by DuckDB in the test: a
  * block it cannot spill is an "Out of Memory Error" naming its temporary folder's limit, which bdb leaves at
  * DuckDB's default, 90 % of the disk's free space: the disk is full, and more memory is not the answer
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
+import { diskFailure, diskFailureWords } from '../../../src/core/disk.js';
 import { CorruptFileError } from '../../../src/errors.js';
-import { diskFailure, diskFailureWords } from '../../../src/library/disk.js';
 import { isOutOfMemory } from '../../../src/library/memory.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-disk-'));
