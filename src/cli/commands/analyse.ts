@@ -254,27 +254,24 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
         libraryFailed = true;
         return `${task.output} not imported, nor the matches analysed after it`;
       };
-      const code = await withLibrary(
-        opts.library,
-        { readOnly: false, create: true, stopped },
-        async (lib) => {
-          opened = true;
-          const importer = await LibraryImporter.start(lib, met);
-          try {
-            const o = await importer.add(readUnit([task.output], maxMb));
-            await importer.finish();
-            if (o.status === 'failed') {
-              fail(o.message ?? `${task.output}: not imported`);
-              return EXIT.someFailed;
-            }
-          } catch (e) {
-            await importer.rollback();
-            throw e;
+      const mode = { readOnly: false, create: true, stopped };
+      const code = await withLibrary(opts.library, mode, async (lib) => {
+        opened = true;
+        const importer = await LibraryImporter.start(lib, met);
+        try {
+          const o = await importer.add(readUnit([task.output], maxMb));
+          await importer.finish();
+          if (o.status === 'failed') {
+            fail(o.message ?? `${task.output}: not imported`);
+            return EXIT.someFailed;
           }
-          imported++;
-          return EXIT.ok;
-        },
-      );
+        } catch (e) {
+          await importer.rollback();
+          throw e;
+        }
+        imported++;
+        return EXIT.ok;
+      });
       if (code !== EXIT.ok) counts.failed++;
       if (code !== EXIT.ok && !opened) libraryFailed = true;
     });
