@@ -3,11 +3,13 @@
  * line on failure (missing, locked, corrupt, foreign or newer library: exit 1, the file untouched).
  */
 import type { Command } from 'commander';
+import { diskFailureWords } from '../core/disk.js';
 import { BdbError } from '../errors.js';
 import type { Library } from '../library/open.js';
 import { libraryPath } from '../library/path.js';
 import { userConfig } from './config.js';
 import { EXIT, type ExitCode } from './exit.js';
+import { oneLine } from './failure.js';
 import { writeErr } from './output.js';
 
 /** The help text of `--library PATH`. */
@@ -34,11 +36,13 @@ const DUCKDB_FAILURE = /^[A-Z][A-Za-z ]*Error: |^Failed to [a-z]+: /;
 
 /**
  * Opens the library for a command and runs `work` with it, closing it afterwards. A library that cannot be
- * opened is one line on stderr and exit 1.
+ * opened is one line on stderr and exit 1. So is a disk that fails under the work (full, read-only: Node's
+ * ENOSPC or DuckDB's words for it, src/core/disk.ts): `bdb: LIBRARY: no space left on device (ENOSPC)`,
+ * then what `mode.stopped` says of what became of the work (the import's "the import stopped; …").
  */
 export async function withLibrary(
   option: string | undefined,
-  mode: { readOnly: boolean; create?: boolean },
+  mode: { readOnly: boolean; create?: boolean; stopped?: () => string },
   work: (lib: Library) => Promise<ExitCode>,
 ): Promise<ExitCode> {
   const path = cliLibraryPath(option);
@@ -49,7 +53,8 @@ export async function withLibrary(
   let lib: Library;
   try {
     lib = await openLibrary(path, {
-      ...mode,
+      readOnly: mode.readOnly,
+      ...(mode.create === undefined ? {} : { create: mode.create }),
       ...(Number.isFinite(wait) && wait >= 0 ? { waitMs: wait } : {}),
       // the user never tunes memory (src/library/memory.ts): a larger limit is one line
       onMoreMemory: (from, to) =>
@@ -67,7 +72,15 @@ export async function withLibrary(
   try {
     return await work(lib);
   } catch (e) {
-    // DuckDB's own failures (out of memory, disk full, I/O): one line; what was committed stays
+    // the disk: one line, whatever wrote (bdb's files beside the library, DuckDB's log, its spilled blocks)
+    const disk = diskFailureWords(e);
+    if (disk !== null) {
+      writeErr(
+        `bdb: ${oneLine(`${path}: ${disk}${mode.stopped === undefined ? '' : `: ${mode.stopped()}`}`)}\n`,
+      );
+      return EXIT.someFailed;
+    }
+    // DuckDB's own failures (out of memory, I/O): one line; what was committed stays
     if (e instanceof Error && DUCKDB_FAILURE.test(e.message) && !(e instanceof BdbError)) {
       const memory = !/could not allocate|out of memory/i.test(e.message)
         ? ''

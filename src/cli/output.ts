@@ -15,6 +15,7 @@
 import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
+import { DISK_FAILURES, diskFailureWords } from '../core/disk.js';
 import { UsageError } from '../errors.js';
 import { asciiText } from '../text-ascii.js';
 import { escapeControls, escapeControlsKeepingLines } from '../text-controls.js';
@@ -26,11 +27,7 @@ const STDOUT_FD = 1;
 
 /** Plain words for the system error codes of a failed write (the code itself follows in brackets). */
 const WRITE_FAILURES: Readonly<Record<string, string>> = {
-  ENOSPC: 'no space left on device',
-  EDQUOT: 'disk quota exceeded',
-  EFBIG: 'file too large',
-  EIO: 'input/output error',
-  EROFS: 'read-only file system',
+  ...DISK_FAILURES,
   EACCES: 'permission denied',
   EPERM: 'permission denied',
   ENOENT: 'no such folder',
@@ -39,10 +36,13 @@ const WRITE_FAILURES: Readonly<Record<string, string>> = {
   EBADF: 'standard output is closed',
 };
 
-/** Why a write failed, in words: "no space left on device (ENOSPC)". */
+/**
+ * Why a write failed, in words: "no space left on device (ENOSPC)". DuckDB's failures have no code: a full
+ * or read-only disk is told from its words (src/core/disk.ts); any other keeps its message.
+ */
 export function writeFailure(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === undefined) return (e as Error).message;
+  if (code === undefined) return diskFailureWords(e) ?? (e as Error).message;
   const words = WRITE_FAILURES[code];
   return words === undefined ? code : `${words} (${code})`;
 }

@@ -19,6 +19,7 @@ import {
   readFileSync,
   renameSync,
   rmSync,
+  statfsSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
@@ -238,6 +239,23 @@ export function outputError(path: string, e: unknown, doing = 'cannot write the 
   return new OutputError(`${path}: ${doing} (${why})`);
 }
 
+/**
+ * Free space under which a file system counts as full after gnuBG left no SGF, or one bdb cannot read: more
+ * than an analysed SGF takes (20-200 KB; gnuBG writes 4 KiB at a time), so that the room another gnuBG
+ * process freed meanwhile (its working folder removed) does not hide a full disk.
+ */
+const FULL_BELOW = 1024 * 1024;
+
+/** Whether the file system holding `path` has less than {@link FULL_BELOW} free (false when unknown). */
+function nearlyFull(path: string): boolean {
+  try {
+    const fs = statfsSync(path);
+    return fs.bavail * fs.bsize < FULL_BELOW;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs the tasks in a pool of `jobs` gnuBG processes; `onOutcome` hears each as it finishes. */
 export class AnalysePool {
   private readonly settings: EngineSettings;
@@ -315,7 +333,12 @@ export class AnalysePool {
           message: `${task.input}: gnuBG took longer than ${Math.round(this.settings.timeoutMs / 1000)} s and was stopped (--timeout)`,
         };
       const saved = join(work, 'out.sgf');
+      // gnuBG saves on a full disk without a word: what it could write (nothing, or a cut SGF) is the disk's
+      // doing, which stops the run, not a failure of this match
+      const full = (): OutputError =>
+        outputError(folder, Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }));
       if (!existsSync(saved)) {
+        if (nearlyFull(work)) throw full();
         const how = run.signal ? ` (gnuBG stopped by ${run.signal})` : '';
         return {
           status: 'failed',
@@ -327,6 +350,7 @@ export class AnalysePool {
       try {
         parseMatchFiles([{ file: task.output, bytes: readFileSync(saved) }], this.settings.met);
       } catch (e) {
+        if (nearlyFull(work)) throw full();
         return {
           status: 'failed',
           task,

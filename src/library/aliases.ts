@@ -4,7 +4,7 @@
  */
 import type { Library } from './open.js';
 import { BUMP_GENERATION } from './schema.js';
-import { rows } from './sql.js';
+import { rollback, rows } from './sql.js';
 
 const UPSERT = 'INSERT OR REPLACE INTO aliases VALUES ($1, $2)';
 const DELETE = 'DELETE FROM aliases WHERE alias = $1';
@@ -26,7 +26,7 @@ async function inTransaction(lib: Library, change: () => Promise<void>): Promise
     await con.run(BUMP_GENERATION);
     await con.run('COMMIT');
   } catch (e) {
-    await con.run('ROLLBACK');
+    await rollback(con);
     throw e;
   }
 }

@@ -212,6 +212,9 @@ export class LibraryImporter {
   private nextId = 1;
   private appenders: Record<Table, TableAppender> | null = null;
   private pending = 0;
+  /** Units stored as new in the open transaction, and in the transactions committed ({@link kept}). */
+  private newPending = 0;
+  private newCommitted = 0;
   /**
    * A commit started by {@link maybeCommit} and not awaited: DuckDB loads the CSV and commits on its own
    * threads while the caller reads and parses the next files. Awaited before anything else touches the
@@ -305,6 +308,14 @@ export class LibraryImporter {
     rmSync(this.csvPath, { force: true });
   }
 
+  /**
+   * The units stored as new by this importer's commits: in the library whatever happens next (a full disk
+   * stops an import: what it committed is kept, issue 37 item 4).
+   */
+  get kept(): number {
+    return this.newCommitted;
+  }
+
   /** Whether a commit is in flight (or failed, to be thrown): the caller may parse more units meanwhile. */
   get busy(): boolean {
     return this.committing !== null;
@@ -351,8 +362,11 @@ export class LibraryImporter {
     for (const t of TABLES) apps[t].close();
     this.appenders = null;
     this.pending = 0;
+    const stored = this.newPending;
+    this.newPending = 0;
     await this.lib.connection.run(BUMP_GENERATION);
     await this.lib.connection.run('COMMIT');
+    this.newCommitted += stored;
   }
 
   /** Commits and closes the sources' pack. */
@@ -375,6 +389,7 @@ export class LibraryImporter {
     rmSync(this.csvPath, { force: true });
     this.appenders = null;
     this.pending = 0;
+    this.newPending = 0;
     for (const t of apps ? TABLES : []) {
       try {
         apps![t].discard();
@@ -568,6 +583,7 @@ export class LibraryImporter {
     for (const o of overtaken)
       this.fileRows(apps, o.files, o.hashes, o.format, 'duplicate', { matchId, sameAs: first.file });
     if (fp !== null) this.fingerprints.set(fp, { file: first.file, rank });
+    this.newPending++;
     this.maybeCommit(decisionCount + 1);
     return { status: 'new', file: first.file, decisions: decisionCount };
   }

@@ -8,6 +8,7 @@
  * `to_json(list(…))`, a transaction's rows before a commit, the CSV reader's buffer).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { diskFailure } from '../core/disk.js';
 
 /**
  * The limit a library is opened with, in MB, which the commands that read it keep. Reading a library
@@ -87,9 +88,15 @@ export function importMemoryLimits(user: string | undefined, machineBytes: numbe
   return memoryLimits(IMPORT_MEMORY_MB, user, machineBytes);
 }
 
-/** Whether DuckDB failed for want of memory under its limit. */
+/**
+ * Whether DuckDB failed for want of memory under its limit. Not when the disk is the cause
+ * (src/core/disk.ts): a block DuckDB could not spill to a full disk is an "Out of Memory Error" in its
+ * words, but a larger limit only moves the failure, and the user must hear that the disk is full.
+ */
 export function isOutOfMemory(e: unknown): boolean {
-  return e instanceof Error && /Out of Memory Error|could not allocate/i.test(e.message);
+  return (
+    e instanceof Error && /Out of Memory Error|could not allocate/i.test(e.message) && diskFailure(e) === null
+  );
 }
 
 /** A limit as DuckDB's `memory_limit` setting reads it (in KB: a limit under 1 MB stays one). */

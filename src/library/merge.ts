@@ -15,7 +15,7 @@ import { isOutOfMemory } from './memory.js';
 import { type Library, LibraryError, openFailure, schemaVersion } from './open.js';
 import { BUMP_GENERATION, SCHEMA_VERSION } from './schema.js';
 import { compressSource, hasLegacySource, readCompressed, readSource, SourcePackWriter } from './sources.js';
-import { rows, TableAppender } from './sql.js';
+import { rollback, rows, TableAppender } from './sql.js';
 
 /** What a merge did, per source. */
 export interface MergeOutcome {
@@ -107,7 +107,7 @@ async function mergeAttached(into: Library, src: string, sourcePath: string): Pr
     return outcome;
   } catch (e) {
     try {
-      await con.run('ROLLBACK');
+      await rollback(con);
     } catch {
       // DuckDB ended the transaction itself (a failed COMMIT): the failure to tell is the first
     }

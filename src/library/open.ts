@@ -10,11 +10,13 @@ import { existsSync, statSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { diskFailureWords } from '../core/disk.js';
 import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
 import { MemoryLimits, withMoreMemory } from './memory.js';
 import { LIBRARY_TABLES, MIGRATION_SLICE, MIGRATIONS, type Migration, SCHEMA_VERSION } from './schema.js';
+import { rollback } from './sql.js';
 
 /** A library that cannot be opened: missing, locked, corrupt, foreign or newer. */
 export class LibraryError extends BdbError {
@@ -93,6 +95,8 @@ async function openInstance(
           `in use by another process${pid ? ` (PID ${pid})` : ''}; waited ${Math.round(waitMs / 1000)} s — try again when it has finished`,
         );
       }
+      // a full or read-only disk in plain words, else what DuckDB's words mean
+      if (diskFailureWords(e) !== null) throw new LibraryError(path, cannotOpen(e, readOnly));
       throw openFailure(path, message);
     }
   }
@@ -117,6 +121,16 @@ export function openFailure(path: string, message: string): LibraryError {
   if (/Could not set lock/i.test(message))
     return new LibraryError(path, 'in use by another process; try again when it has finished');
   return new LibraryError(path, `cannot open: ${firstLine(message)}`);
+}
+
+/**
+ * Why the library cannot be opened: a full or read-only disk in plain words ("cannot open for writing:
+ * read-only file system (EROFS)", src/core/disk.ts), else DuckDB's first line.
+ */
+function cannotOpen(e: unknown, readOnly: boolean): string {
+  const disk = diskFailureWords(e);
+  if (disk !== null) return `cannot open${readOnly ? '' : ' for writing'}: ${disk}`;
+  return `cannot open: ${firstLine((e as Error).message)}`;
 }
 
 /**
@@ -214,7 +228,7 @@ async function migrate(con: DuckDBConnection, from: number | null): Promise<void
       );
       await con.run('COMMIT');
     } catch (e) {
-      await con.run('ROLLBACK');
+      await rollback(con);
       throw e;
     }
   }
@@ -255,7 +269,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       con.closeSync();
       probe.closeSync();
       if (e instanceof BdbError) throw e;
-      throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
+      throw new LibraryError(path, cannotOpen(e, true));
     }
     con.closeSync();
     probe.closeSync();
@@ -265,7 +279,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
     } catch (e) {
       throw new LibraryError(
         path,
-        `cannot create its folder: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+        `cannot create its folder: ${diskFailureWords(e) ?? (e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
       );
     }
   }
@@ -285,7 +299,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       if (e instanceof BdbError) throw e;
       // each migration step is a transaction, rolled back when it failed: opened again, with more memory
       if (memory.raise(e)) continue;
-      throw new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
+      throw new LibraryError(path, cannotOpen(e, false));
     }
   }
 }

@@ -196,6 +196,19 @@ export class CsvWriter {
 export const COPY_CSV =
   "(FORMAT csv, HEADER false, DELIMITER ',', QUOTE '\"', ESCAPE '\"', NULLSTR '', ALLOW_QUOTED_NULLS false, AUTO_DETECT false)";
 
+/**
+ * Rolls back the transaction a failed statement left, if any: a COMMIT that failed (a full disk could not
+ * take the write-ahead log) has ended it already, and DuckDB's "cannot rollback - no transaction is active"
+ * must not hide why the COMMIT failed (the caller throws that error).
+ */
+export async function rollback(con: DuckDBConnection): Promise<void> {
+  try {
+    await con.run('ROLLBACK');
+  } catch {
+    // no transaction open: nothing to roll back
+  }
+}
+
 /** Runs a query with positional parameters ($1 …) and returns its rows as JS values. */
 export async function rows(
   con: DuckDBConnection,

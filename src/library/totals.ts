@@ -23,7 +23,7 @@ import type { Library } from './open.js';
 import { GROUPINGS, type Grouping, PersonPeriods } from './period-totals.js';
 import { libraryTallies } from './read.js';
 import type { ErrorsByPreset } from './rows.js';
-import { rows, TableAppender } from './sql.js';
+import { rollback, rows, TableAppender } from './sql.js';
 import { decodeTally, encodeTally } from './tally-codec.js';
 
 type Preset = keyof typeof THRESHOLD_PRESETS;
@@ -132,7 +132,7 @@ export async function rebuildTotals(lib: Library): Promise<void> {
     await con.run("UPDATE meta SET value = $1 WHERE key = 'totals_generation'", [generation ?? '0']);
     await con.run('COMMIT');
   } catch (e) {
-    await con.run('ROLLBACK');
+    await rollback(con);
     throw e;
   }
 }

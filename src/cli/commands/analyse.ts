@@ -244,9 +244,23 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
   // --import: each finished match goes to the library at once, one after another
   let imports: Promise<void> = Promise.resolve();
   let imported = 0;
+  // a library that cannot be opened, or whose disk failed (read-only, full), is said once: the matches after
+  // it are analysed but not imported (the summary's count of imported says how many were)
+  let libraryFailed = false;
   const importOne = (task: AnalyseTask): void => {
     imports = imports.then(async () => {
-      const code = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+      if (libraryFailed) {
+        counts.failed++;
+        return;
+      }
+      let opened = false;
+      const stopped = (): string => {
+        libraryFailed = true;
+        return `${task.output} not imported, nor the matches analysed after it`;
+      };
+      const mode = { readOnly: false, create: true, stopped };
+      const code = await withLibrary(opts.library, mode, async (lib) => {
+        opened = true;
         const importer = await LibraryImporter.start(lib, met);
         try {
           const o = await importer.add(readUnit([task.output], maxMb));
@@ -263,6 +277,7 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
         return EXIT.ok;
       });
       if (code !== EXIT.ok) counts.failed++;
+      if (code !== EXIT.ok && !opened) libraryFailed = true;
     });
   };
 

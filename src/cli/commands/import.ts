@@ -70,7 +70,12 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
   const listen = (on: boolean): void => {
     for (const s of ['SIGINT', 'SIGTERM'] as const) process[on ? 'on' : 'off'](s, onSignal);
   };
-  const code = await withLibrary(opts.library, { readOnly: false, create: true }, async (lib) => {
+  // the units stored as new by the commits so far: a full disk stops the import, and they stay
+  let kept = 0;
+  const diskStopped = (): string =>
+    `the import stopped; the ${kept} ${kept === 1 ? 'file' : 'files'} imported before ${kept === 1 ? 'is' : 'are'} kept, as is all the library held (import again to finish)`;
+  const writing = { readOnly: false, create: true, stopped: diskStopped };
+  const code = await withLibrary(opts.library, writing, async (lib) => {
     // until the library is open, a signal ends bdb as usual: nothing was written
     const met = defaultMet();
     let missing = 0;
@@ -161,9 +166,11 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
           { workers, signal: stop.signal },
         );
         await importer.finish();
+        kept += importer.kept;
         break;
       } catch (e) {
         await importer.rollback();
+        kept += importer.kept;
         if (!again(e)) throw e;
       }
     }
