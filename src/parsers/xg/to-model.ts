@@ -32,7 +32,7 @@ import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { XgFile } from './file.js';
-import type { XgCube, XgHeaderMatch, XgMove, XgPosition } from './records.js';
+import type { XgCube, XgHeaderGame, XgHeaderMatch, XgMove, XgPosition } from './records.js';
 
 /** XG's "not analysed" sentinel. */
 const NOT_ANALYSED = -1000;
@@ -120,10 +120,33 @@ function samePosition(a: XgPosition, b: XgPosition): boolean {
   return true;
 }
 
-/** Cube value and owner from an absolute XG cube field (0 centred; ±n: player 1/2 owns a 2ⁿ cube). */
+/** log2 of the largest cube: gnuBG's MAX_CUBE, 4096 (XG's own cube limit, `CubeLimit`, is 10 in known files). */
+const MAX_CUBE_LOG2 = 12;
+
+/**
+ * Cube value and owner from an absolute XG cube field (0 centred; ±n: player 1/2 owns a 2ⁿ cube) and the
+ * game's automatic doubles; a damaged field never makes the cube pass 4096 (2^2000 was Infinity, and every
+ * figure in points with it).
+ */
 function cubeOf(field: number, autoDoubles: number): { value: number; owner: -1 | 0 | 1 } {
-  const n = Math.min(Math.abs(field), 12);
-  return { value: 2 ** (n + autoDoubles), owner: field === 0 ? -1 : field > 0 ? 0 : 1 };
+  const n = Math.min(Math.abs(field) + autoDoubles, MAX_CUBE_LOG2);
+  return { value: 2 ** n, owner: field === 0 ? -1 : field > 0 ? 0 : 1 };
+}
+
+/**
+ * The automatic doubles of a game (HeaderGame `NumberOfAutoDouble`, v26: the cube of the game really is 2ⁿ ×
+ * the stored one). A count that would take the cube past 4096, or below none, is a damaged field: read as
+ * none, with a warning at the field, as a damaged equity is read as not analysed; the game's decisions and
+ * equities are still good, only their cube would be wrong.
+ */
+function autoDoublesOf(rec: XgHeaderGame, warn: (offset: number, message: string) => void): number {
+  const n = rec.numberOfAutoDouble ?? 0;
+  if (n >= 0 && n <= MAX_CUBE_LOG2) return n;
+  warn(
+    rec.offset + 64,
+    `game header record ${rec.index}: ${n} automatic doubles cannot be (the cube would pass ${2 ** MAX_CUBE_LOG2}); read as none`,
+  );
+  return 0;
 }
 
 /** Drops the RTF groups that hold no text: font and colour tables, style sheets, `{\\* …}` destinations. */
@@ -231,7 +254,7 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
           index: games.length,
           score: [rec.score1, rec.score2],
           crawford: rec.crawfordApply,
-          autoDoubles: rec.numberOfAutoDouble ?? 0,
+          autoDoubles: autoDoublesOf(rec, warn),
           decisions: [],
         };
         break;
