@@ -8,9 +8,9 @@
  * the real test/reference-matches/xg/test.xg, re-packed with its temp.xg records patched (the archive's sizes
  * and CRCs right, so only the patched field is damaged).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { readXgArchive } from '../../src/parsers/xg/archive.js';
 import { decodeXgRecords } from '../../src/parsers/xg/records.js';
@@ -159,5 +159,42 @@ describe('item 10b: a library with damaged blocks', () => {
     // some only when a command reads a table's rows
     expect([...kinds.sql].sort()).toEqual(['catalog', 'data']);
     expect([...kinds.stats].sort()).toEqual(['catalog', 'data']);
+  });
+});
+
+/**
+ * Item 10c: a library copied without its `.sources` folder (the stored bytes of every imported file, which
+ * biases, plan, study and report read again) printed one line per match, 1,814 for a real library. Now one
+ * line for the run: the folder missing and how many matches it leaves unread.
+ */
+describe('item 10c: a library copied without its sources folder', () => {
+  const made = join(tmp, 'made', 'lib.duckdb');
+  const xgs = ['test.xg', 'match_with_comment.xg', '2-Intermediate-Round2-Unger-Lahme-7pt.xg'].map(
+    (f) => `${REF_DIR}xg/${f}`,
+  );
+  const imported = bdb('import', '--library', made, ...xgs);
+  const copy = join(tmp, 'copied', 'lib.duckdb');
+  mkdirSync(dirname(copy));
+  copyFileSync(made, copy);
+
+  // study follows one person, Kévin Unger, who plays 2 of the 3 matches (test.xg and the Lahme match)
+  test.each([
+    ['biases', 3, ['biases', '--library', copy]],
+    ['plan', 3, ['plan', '--library', copy]],
+    ['study', 2, ['study', '--library', copy]],
+    ['report', 3, ['report', '--library', copy, '--html', join(tmp, 'copied', 'report.html')]],
+  ] as const)('%s: one line naming the folder and the %i matches it needs, exit 1', (_, n, args) => {
+    expect(imported.code).toBe(0);
+    const r = bdb(...args);
+    expect(r.code).toBe(1);
+    // report says what it wrote, as always
+    const lines = r.stderr
+      .trimEnd()
+      .split('\n')
+      .filter((l) => !l.startsWith('bdb: wrote '));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.startsWith(`bdb: ${copy}: `)).toBe(true);
+    expect(lines[0]).toContain(`${copy}.sources`);
+    expect(lines[0]).toMatch(new RegExp(`\\b${n} matches\\b`));
   });
 });
