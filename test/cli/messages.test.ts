@@ -15,7 +15,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { readXgArchive } from '../../src/parsers/xg/archive.js';
 import { decodeXgRecords } from '../../src/parsers/xg/records.js';
 import { bdb } from '../helpers/cli.js';
-import { REF_DIR } from '../helpers/fixtures.js';
+import { REF_DIR, refFiles } from '../helpers/fixtures.js';
 import { nonFinite } from '../helpers/non-finite.js';
 import { buildXg } from '../unit/xg/build-xg.js';
 
@@ -86,6 +86,86 @@ describe('item 9: an absurd count of automatic doubles in an XG game header', ()
     const rows = r.stdout.split('\n').filter((l) => /error total EMG \(Points\)/.test(l));
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row).not.toMatch(/n\/a/);
+  });
+});
+
+/** The gnuBG error figures of a `stats --json` run, per player, by name (all must be 0 or more). */
+function gnubgErrors(j: StatsJson): Record<string, number>[] {
+  return j.matches[0]!.stats.map((s) =>
+    Object.fromEntries(
+      Object.entries(s.gnubg).filter(
+        (e): e is [string, number] =>
+          /Error(Emg|MwcPct)$|ErrorRateMemg$|^snowieErMemg$/.test(e[0]) && typeof e[1] === 'number',
+      ),
+    ),
+  );
+}
+
+/**
+ * Item 9, the negative error rate: an equity within the ±100 every reader accepts, but absurd (+50 EMG, where
+ * a game is worth at most 3 cubes), made a played move 50 EMG better than XG's best: the player "gained"
+ * 46 EMG, a negative error total and rate. XG stores its own error of each decision beside the equities, and
+ * in the six reference files they agree: on all 1,461 analysed played moves the played candidate's equity
+ * minus the first candidate's is ErrMove within 0.0001, and on all 805 analysed cube decisions max(ND,
+ * min(D/T, D/P)) minus the chosen action's equity is ErrCube within 0.0001. Equities that disagree with it
+ * are damaged: the decision is read as not analysed, with a warning.
+ */
+describe("item 9: stored equities that disagree with XG's own stored error", () => {
+  const undamaged = JSON.parse(bdb('stats', '--json', `${REF_DIR}xg/test.xg`).stdout) as StatsJson;
+  let moveAt = -1;
+  const move = patchedXg('played-50.xg', (v, { records }) => {
+    // the first analysed move where the player did not play XG's best candidate
+    for (const r of records) {
+      if (r.type !== 'move' || !r.played || r.errMove === -1000 || r.errMove > -0.01) continue;
+      const p = r.dataMoves.posPlayed.findIndex((x) => x.every((c, i) => c === r.positionEnd[i]));
+      if (p <= 0) continue;
+      moveAt = r.offset;
+      // DataMoves.Eval of candidate p (formats.md §1.9: 28 bytes a candidate from offset 1408), [6] the equity
+      v.setFloat32(r.offset + 1408 + 28 * p + 24, 50, true);
+      return;
+    }
+  });
+  let cubeAt = -1;
+  const cube = patchedXg('double-50.xg', (v, { records }) => {
+    // the first analysed no double: D/T and D/P (offsets 156, 160) made +50, a missed double of 50 EMG
+    const r = records.find(
+      (x) => x.type === 'cube' && x.double === 0 && x.errCube !== -1000 && x.analyzeC >= 0,
+    )!;
+    cubeAt = r.offset;
+    v.setFloat32(r.offset + 156, 50, true);
+    v.setFloat32(r.offset + 160, 50, true);
+  });
+
+  test('a played candidate at +50: no negative error, one warning at the move record', () => {
+    const r = bdb('stats', '--json', move);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as StatsJson;
+    for (const side of gnubgErrors(j))
+      for (const [k, x] of Object.entries(side)) expect(x, k).toBeGreaterThanOrEqual(0);
+    const w = j.matches[0]!.warnings;
+    expect(w.map((x) => x.offset)).toEqual([moveAt]);
+    expect(w[0]!.message).toMatch(/XG's stored error/);
+  });
+
+  test('a no double whose D/T and D/P read +50: no 50 EMG cube error, one warning at the cube record', () => {
+    const r = bdb('stats', '--json', cube);
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout) as StatsJson;
+    const before = gnubgErrors(undamaged);
+    gnubgErrors(j).forEach((side, i) => {
+      // one decision read as not analysed changes a side's cube error by less than one EMG, never by 50
+      expect(Math.abs(side.cubeErrorEmg! - before[i]!.cubeErrorEmg!)).toBeLessThan(1);
+    });
+    const w = j.matches[0]!.warnings;
+    expect(w.map((x) => x.offset)).toEqual([cubeAt]);
+    expect(w[0]!.message).toMatch(/XG's stored error/);
+  });
+
+  test('the six reference .xg files and four .xgp files: no such warning', () => {
+    for (const f of [...refFiles('xg', '.xg'), ...refFiles('xgp', '.xgp')]) {
+      const j = JSON.parse(bdb('stats', '--json', f).stdout) as StatsJson;
+      for (const m of j.matches) expect(m.warnings, f).toEqual([]);
+    }
   });
 });
 

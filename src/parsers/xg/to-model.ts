@@ -37,6 +37,26 @@ import type { XgCube, XgHeaderGame, XgHeaderMatch, XgMove, XgPosition } from './
 /** XG's "not analysed" sentinel. */
 const NOT_ANALYSED = -1000;
 
+/**
+ * How far XG's stored error of a decision may be from the one its stored equities give (EMG). XG writes both,
+ * and in the six reference files they agree to float precision: the played candidate's equity minus the
+ * first's is ErrMove within 0.00006 on all 1,461 analysed played moves, and max(ND, min(D/T, D/P)) minus the
+ * chosen action's equity is ErrCube within 0.00009 on all 805 analysed cube decisions (ErrTake exactly).
+ * Equities that disagree by more are damaged (an absurd +50 within the ±100 of isSaneValue made a player
+ * gain 46 EMG on one move): the decision is read as not analysed, with a warning, as a non-finite one is.
+ */
+const AGREES = 0.01;
+
+/** Whether XG's stored error `stored` is the one the equities give, `fromEquities`. */
+function agrees(stored: number, fromEquities: number): boolean {
+  return Math.abs(stored - fromEquities) <= AGREES;
+}
+
+/** An equity or error as a warning shows it. */
+function eq(x: number): string {
+  return x.toFixed(3);
+}
+
 /** Seat of an XG player sign (+1 player 1 → seat 0, −1 player 2 → seat 1). */
 function seatOf(sign: number): Side {
   return sign === -1 ? 1 : 0;
@@ -376,6 +396,19 @@ function addCube(
     );
     analysed = false;
   }
+  if (analysed) {
+    // gnuBG's and XG's cube error: the optimal action's equity (FindBestCubeDecision) minus the one taken
+    const reply = Math.min(dd.equDouble, dd.equDrop);
+    const optimal = dd.equDouble >= dd.equB && dd.equDrop >= dd.equB ? reply : dd.equB;
+    const error = optimal - (rec.double === 1 ? reply : dd.equB);
+    if (!agrees(rec.errCube, error)) {
+      warn(
+        rec.offset,
+        `cube record ${rec.index}: equities ND ${eq(dd.equB)}, D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored error ${eq(rec.errCube)}; read as not analysed`,
+      );
+      analysed = false;
+    }
+  }
   const analysis: CubeAnalysis | null = analysed ? { nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop } : null;
   if (analysed) {
     const name = xgLevelName(dd.level);
@@ -396,7 +429,17 @@ function addCube(
   cur.decisions.push(withAnnotation(own, comment(rec.commentCube)));
   if (rec.double !== 1) return;
   if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
-  const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
+  let takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
+  // the taker's error (≤ 0; equities from the doubler's view): a take costs D/T − D/P when above, a pass the
+  // reverse (a beaver's has no reference)
+  const takeError = -Math.max(0, rec.take === 1 ? dd.equDouble - dd.equDrop : dd.equDrop - dd.equDouble);
+  if (takeAnalysed && rec.take !== 2 && !agrees(rec.errTake, takeError)) {
+    warn(
+      rec.offset,
+      `cube record ${rec.index}: equities D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored take error ${eq(rec.errTake)}; the ${rec.take === 1 ? 'take' : 'pass'} read as not analysed`,
+    );
+    takeAnalysed = false;
+  }
   cur.decisions.push(
     cubeDecision(
       cur,
@@ -551,9 +594,20 @@ function moveDecision(
       }
       // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
       candidates[kept++] = { play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) };
-      if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = j;
+      // the index among the candidates kept (one left out before it moves it up)
+      if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = kept - 1;
     }
     candidates.length = kept;
+    const error = playedIndex === null ? null : candidates[playedIndex]!.equity - candidates[0]!.equity;
+    if (error !== null && !agrees(rec.errMove, error)) {
+      warn(
+        rec.offset,
+        `move record ${rec.index}: equities of the played and best candidates (${eq(candidates[playedIndex!]!.equity)}, ${eq(candidates[0]!.equity)}) disagree with XG's stored error ${eq(rec.errMove)}; read as not analysed`,
+      );
+      analysed = false;
+      candidates = [];
+      playedIndex = null;
+    }
   }
   // built field by field: object spreads here cost more than the rest of the mapping
   const d: CheckerDecision = {
