@@ -3,7 +3,7 @@
  * test/unit/fuzz-corpus.test.ts): parsed, the figures of `stats`, and with `deep` the review (its table and
  * HTML page), the biases and the plan. It fails on anything but a BdbError naming the file, on a NaN or
  * infinite figure, and on a message that is not one short plain line: two lines, a raw control character,
- * or more than {@link MESSAGE_MAX} characters besides the file's name (a reader quotes at most 60 characters
+ * or more than {@link MESSAGE_MAX} characters besides the file's name and the place in it (a reader quotes at most 60 characters
  * of the bad text, 80 once escaped: issue 37 saw messages of 549 characters).
  */
 import { defaultMet, parseMatchFiles, reportMatch } from '../../src/analyse.js';
@@ -18,12 +18,15 @@ import { nonFinite } from './non-finite.js';
 
 const met = defaultMet();
 
-/** The longest message a case may give, not counting the file's name that starts an error. */
+/** The longest message a case may give, not counting where it is (the file's name, line or byte offset). */
 export const MESSAGE_MAX = 200;
 
-/** A message's length without the file name it starts with. */
-function ownLength(message: string, file: string): number {
-  return message.startsWith(file) ? message.length - file.length : message.length;
+/** Where an error is, before its text: `:LINE[:COLUMN]: `, `@0xOFFSET (segment): ` or `: ` after the name. */
+const LOCATION = /^(?::\d+(?::\d+)?|@0x[0-9a-f]+(?: \([^)]*\))?)?: /;
+
+/** A message's text without the file name and location an error starts with. */
+function ownText(message: string, file: string): string {
+  return message.startsWith(file) ? message.slice(file.length).replace(LOCATION, '') : message;
 }
 
 /** A character a message never holds raw: a terminal may act on it (NUL, ESC, U+009B) or it ends the line. */
@@ -32,10 +35,9 @@ const RAW = /[\p{Cc}\u2028\u2029]/u;
 /** Why a message (`what`: "a warning", "an error") is not one short plain line; null when it is. */
 function badMessage(what: string, message: string, file: string): string | null {
   if (message.includes('\n')) return `${what} of two lines`;
-  const own = ownLength(message, file);
-  const text = message.slice(message.length - own);
+  const text = ownText(message, file);
   if (RAW.test(message)) return `raw control character in ${what}: ${JSON.stringify(text.slice(0, 120))}`;
-  if (own > MESSAGE_MAX) return `long message: ${what} of ${own}: ${text.slice(0, 120)}`;
+  if (text.length > MESSAGE_MAX) return `long message: ${what} of ${text.length}: ${text.slice(0, 120)}`;
   return null;
 }
 
