@@ -28,15 +28,42 @@ export function formatLocation(loc: ErrorLocation): string {
 export const SHOWN_MAX = 60;
 
 /**
- * A value read from an input as a message quotes it (without the quotes): at most `max` characters, then
- * "…"; control characters, U+2028 and U+2029 escaped (`\n`, `\u001b`, `\u2028`), as are `"` and `\`, so the
- * message stays one line and a terminal never acts on what a damaged file holds.
+ * How many more characters the quote may take once escaped: a NUL prints as the six characters `\u0000`, so
+ * 60 NULs quoted whole made a message of 549 characters (issue 37).
+ */
+const SHOWN_ESCAPES = 20;
+
+/** What {@link shownChar} escapes: `"`, `\`, control characters, U+2028, U+2029 and lone surrogates. */
+const ESCAPED = /["\\\p{Cc}\u2028\u2029\p{Cs}]/u;
+
+/**
+ * One character as a message quotes it: escaped as JSON escapes it (`\n`, `\"`, `\u0000`, a lone surrogate as
+ * `\ud800`), and the control characters JSON leaves as they are (DEL, U+0080–U+009F), U+2028 and U+2029 as
+ * `\uXXXX`.
+ */
+function shownChar(c: string): string {
+  if (!ESCAPED.test(c)) return c;
+  const json = JSON.stringify(c).slice(1, -1);
+  return json === c ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : json;
+}
+
+/**
+ * A value read from an input as a message quotes it (without the quotes): at most `max` characters of it and
+ * at most `max` + 20 once escaped, then "…"; control characters, U+2028 and U+2029 escaped (`\n`, `\u001b`,
+ * `\u2028`), as are `"` and `\`, so the message stays one line and short and a terminal never acts on what a
+ * damaged file holds. The cut never splits a character outside the Basic Multilingual Plane.
  */
 export function shown(v: string, max = SHOWN_MAX): string {
-  const cut = v.length > max ? `${v.slice(0, max)}…` : v;
-  return JSON.stringify(cut)
-    .slice(1, -1)
-    .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  const width = max + SHOWN_ESCAPES;
+  let out = '';
+  let n = 0;
+  for (const c of v) {
+    const e = shownChar(c);
+    if (n === max || out.length + e.length > width) return `${out}…`;
+    out += e;
+    n++;
+  }
+  return out;
 }
 
 /** Base class of every error bdb reports to users. */

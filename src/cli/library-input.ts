@@ -49,7 +49,9 @@ export async function withLibrary(
   // how long to wait for another bdb holding the library (BDB_LIBRARY_WAIT_MS, default 10 s)
   const wait = Number(process.env.BDB_LIBRARY_WAIT_MS);
   // DuckDB's modules, loaded by the commands that open a library only
-  const { closeLibrary, LibraryError, openLibrary } = await import('../library/open.js');
+  const { closeLibrary, damagedLibrary, isDamagedLibrary, LibraryError, openLibrary } = await import(
+    '../library/open.js'
+  );
   let lib: Library;
   try {
     lib = await openLibrary(path, {
@@ -80,7 +82,12 @@ export async function withLibrary(
       );
       return EXIT.someFailed;
     }
-    // DuckDB's own failures (out of memory, I/O): one line; what was committed stays
+    // a damaged block of the file, found reading a table's rows: the library's, in one plain line
+    if (!(e instanceof BdbError) && isDamagedLibrary(e)) {
+      writeErr(`bdb: ${damagedLibrary(path, e, 'data').message}\n`);
+      return EXIT.someFailed;
+    }
+    // DuckDB's own failures (out of memory, disk full, I/O): one line; what was committed stays
     if (e instanceof Error && DUCKDB_FAILURE.test(e.message) && !(e instanceof BdbError)) {
       const memory = !/could not allocate|out of memory/i.test(e.message)
         ? ''

@@ -11,6 +11,8 @@
  * writes anBoard[0] first. (The manual's prose says "player on roll first", which does not match the code;
  * we follow the code.) The starting position is 4HPwATDgc/ABMA whoever is on roll.
  */
+
+import { shown } from '../errors.js';
 import { type Board, CHECKERS_PER_SIDE, type Side, validateBoard } from './board.js';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -96,12 +98,13 @@ export function positionId(board: Board, onRoll: Side): string {
  */
 export function boardFromPositionId(id: string): { board: Board } {
   const s = id.trim();
-  if (s.length !== 14) throw new Error(`Position ID must have 14 characters, got ${s.length}: '${id}'`);
+  if (s.length !== 14)
+    throw new Error(`Position ID must have 14 characters, got ${s.length}: "${shown(id, 20)}"`);
   const v: number[] = [];
   for (let i = 0; i < 14; i++) {
     const c = s.charCodeAt(i);
     const x = c < 128 ? BASE64_INDEX[c]! : -1;
-    if (x < 0) throw new Error(`Position ID has an invalid character '${s[i]}': '${id}'`);
+    if (x < 0) throw new Error(`Position ID has an invalid character "${shown(s[i]!)}": "${shown(id, 20)}"`);
     v.push(x);
   }
   const key = new Uint8Array(10);

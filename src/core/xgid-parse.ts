@@ -17,6 +17,8 @@
  * The reader is strict: anything the writer could not have produced is refused with an {@link XgidError}
  * naming the field and its position in the string.
  */
+
+import { shown } from '../errors.js';
 import { type Board, type Side, validateBoard } from './board.js';
 
 /** A malformed XGID. `index` is the 0-based position, in the string given, of the offending field. */
@@ -101,8 +103,7 @@ export function parseXgid(s: string): ParsedXgid {
   const where = (i: number): number => at[i] ?? offset;
   const int = (i: number, name: string, lo: number, hi: number): number => {
     const f = field(i);
-    if (!/^-?\d{1,4}$/.test(f))
-      throw new XgidError(`${name} "${f.slice(0, 12)}" is not an integer`, where(i));
+    if (!/^-?\d{1,4}$/.test(f)) throw new XgidError(`${name} "${shown(f, 12)}" is not an integer`, where(i));
     const v = Number(f);
     if (v < lo || v > hi) throw new XgidError(`${name} ${v} is not in ${lo}..${hi}`, where(i));
     return v;
@@ -116,7 +117,10 @@ export function parseXgid(s: string): ParsedXgid {
   for (let k = 0; k < 26; k++) {
     const n = count(pos[k]!);
     if (Number.isNaN(n)) {
-      throw new XgidError(`position character ${k} "${pos[k]}" is not '-', A..P or a..p`, where(0) + k);
+      throw new XgidError(
+        `position character ${k} "${shown(pos[k]!)}" is not '-', A..P or a..p`,
+        where(0) + k,
+      );
     }
     if (k === 0) {
       if (n > 0) throw new XgidError("the top player's bar (character 0) holds bottom checkers", where(0));
@@ -143,7 +147,7 @@ export function parseXgid(s: string): ParsedXgid {
   const cubePos = int(2, 'cube position', -1, 1);
   const turnField = field(3);
   if (turnField !== '1' && turnField !== '-1') {
-    throw new XgidError(`turn "${turnField.slice(0, 12)}" is not 1 or -1`, where(3));
+    throw new XgidError(`turn "${shown(turnField, 12)}" is not 1 or -1`, where(3));
   }
   const onRoll: Side = turnField === '1' ? 0 : 1;
 
@@ -158,7 +162,7 @@ export function parseXgid(s: string): ParsedXgid {
     const d1 = diceField.charCodeAt(0) - 48;
     const d2 = diceField.charCodeAt(1) - 48;
     if (diceField.length !== 2 || !(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
-      throw new XgidError(`dice "${diceField.slice(0, 12)}" are not '00', 'D' or two dice 1..6`, where(4));
+      throw new XgidError(`dice "${shown(diceField, 12)}" are not '00', 'D' or two dice 1..6`, where(4));
     }
     dice = [d1, d2];
   }

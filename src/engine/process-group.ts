@@ -20,7 +20,7 @@
  *
  * When the program ends, what it started in its group and left running is stopped too; the run waits for
  * the output pipes to close at most {@link GRACE_MS} + {@link CLOSE_WAIT_MS} after the program ended (a
- * process that left the group can hold them open). When bdb itself exits (an exception, `process.exit`), the
+ * process that left the group can hold them open). When bdb itself exits (an exception, an exit call), the
  * groups still running are killed at once.
  *
  * On Windows (no process groups, no /bin/sh) the program is started directly and killed alone.

@@ -27,6 +27,28 @@ export class LibraryError extends BdbError {
   }
 }
 
+/**
+ * How DuckDB says that a block of the file does not hold what its checksum says (every block carries one): a
+ * damaged file, a flipped byte or a copy gone wrong.
+ */
+const DAMAGED = /Corrupt database file|does not match stored checksum/i;
+
+/** Whether DuckDB's failure `e` is a damaged block of the library file. */
+export function isDamagedLibrary(e: unknown): boolean {
+  return DAMAGED.test(e instanceof Error ? e.message : String(e));
+}
+
+/**
+ * The one line for a library whose file is damaged: its `part` is the catalog when DuckDB found the damage
+ * opening it, its data when reading a table's rows. DuckDB's own first line follows, shortened: its 19-digit
+ * checksums are nothing the user can act on (the block's location stays), and at most 120 characters.
+ */
+export function damagedLibrary(path: string, e: unknown, part: 'catalog' | 'data'): LibraryError {
+  const line = firstLine(e instanceof Error ? e.message : String(e)).replace(/\b\d{10,}\b/g, '…');
+  const short = line.length > 120 ? `${line.slice(0, 119)}…` : line;
+  return new LibraryError(path, `not a readable library: its ${part} is damaged (DuckDB: ${short})`);
+}
+
 /** An open library. */
 export interface Library {
   readonly path: string;
@@ -95,8 +117,9 @@ async function openInstance(
           `in use by another process${pid ? ` (PID ${pid})` : ''}; waited ${Math.round(waitMs / 1000)} s — try again when it has finished`,
         );
       }
-      // a full or read-only disk in plain words, else what DuckDB's words mean
+      // a full or read-only disk in plain words, a damaged file as such, else what DuckDB's words mean
       if (diskFailureWords(e) !== null) throw new LibraryError(path, cannotOpen(e, readOnly));
+      if (DAMAGED.test(message)) throw damagedLibrary(path, e, 'catalog');
       throw openFailure(path, message);
     }
   }
@@ -269,6 +292,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       con.closeSync();
       probe.closeSync();
       if (e instanceof BdbError) throw e;
+      if (isDamagedLibrary(e)) throw damagedLibrary(path, e, 'catalog');
       throw new LibraryError(path, cannotOpen(e, true));
     }
     con.closeSync();
@@ -299,6 +323,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       if (e instanceof BdbError) throw e;
       // each migration step is a transaction, rolled back when it failed: opened again, with more memory
       if (memory.raise(e)) continue;
+      if (isDamagedLibrary(e)) throw damagedLibrary(path, e, 'catalog');
       throw new LibraryError(path, cannotOpen(e, false));
     }
   }

@@ -24,7 +24,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { BdbError } from '../errors.js';
 import { duckdb } from './duckdb.js';
 import { isOutOfMemory } from './memory.js';
-import { type Library, openReadOnlyConnection } from './open.js';
+import { damagedLibrary, isDamagedLibrary, type Library, openReadOnlyConnection } from './open.js';
 
 /** A text `bdb sql` refuses: empty, several statements, not a SELECT, or a table function that does more than read. */
 export class ReadOnlySqlError extends BdbError {
@@ -105,6 +105,14 @@ function firstLine(e: unknown): string {
 /** A failure of the query itself (syntax, an unknown column, a permission DuckDB refuses …). */
 function sqlError(detail: string): BdbError {
   return new BdbError('SQL', `SQL: ${detail}`);
+}
+
+/**
+ * A failure of the query at `path`: a damaged block of the library file is the library's (one plain line
+ * naming it), anything else the query's.
+ */
+function queryFailure(e: unknown, path: string): BdbError {
+  return isDamagedLibrary(e) ? damagedLibrary(path, e, 'data') : sqlError(firstLine(e));
 }
 
 /**
@@ -206,7 +214,7 @@ export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryRes
   // given a larger limit on that instance: it runs again on an instance of its own opened with that limit
   for (let con = lib.connection; ; ) {
     try {
-      return await checkedQuery(con, sql);
+      return await checkedQuery(con, sql, lib.path);
     } catch (e) {
       if (!(e instanceof OutOfMemory)) throw e;
       if (!lib.memory.raise(e.cause)) throw e.cause;
@@ -218,7 +226,7 @@ export async function readOnlyQuery(lib: Library, sql: string): Promise<QueryRes
 /** DuckDB ran out of memory while running the user's query (`cause`, the error it threw). */
 class OutOfMemory extends Error {}
 
-async function checkedQuery(con: DuckDBConnection, sql: string): Promise<QueryResult> {
+async function checkedQuery(con: DuckDBConnection, sql: string, path: string): Promise<QueryResult> {
   const { StatementType } = await duckdb();
   await lockDown(con);
   await checkOneSelect(con, sql);
@@ -226,14 +234,14 @@ async function checkedQuery(con: DuckDBConnection, sql: string): Promise<QueryRe
   try {
     extracted = await con.extractStatements(sql);
   } catch (e) {
-    throw sqlError(firstLine(e));
+    throw queryFailure(e, path);
   }
   if (extracted.count !== 1) throw refused(`${extracted.count} statements`);
   let prepared: Awaited<ReturnType<typeof extracted.prepare>>;
   try {
     prepared = await extracted.prepare(0);
   } catch (e) {
-    throw sqlError(firstLine(e));
+    throw queryFailure(e, path);
   }
   if (prepared.statementType !== StatementType.SELECT)
     throw refused(`${StatementType[prepared.statementType]} statement`);
@@ -251,6 +259,6 @@ async function checkedQuery(con: DuckDBConnection, sql: string): Promise<QueryRe
     };
   } catch (e) {
     if (isOutOfMemory(e)) throw new OutOfMemory('out of memory', { cause: sqlError(firstLine(e)) });
-    throw sqlError(firstLine(e));
+    throw queryFailure(e, path);
   }
 }

@@ -7,6 +7,7 @@
  * Order: matches come sorted by file path (JavaScript string order), which is the order in which `bdb stats
  * FOLDER` walks a folder, so a library and a folder give the same lists.
  */
+import { statSync } from 'node:fs';
 import type { MatchReport } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
@@ -597,10 +598,20 @@ export async function* libraryDecisionRows(
   }
 }
 
+/** Whether `path` is a folder (false when missing or a file). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The stored matches, parsed again from their stored bytes by the reader `bdb stats` uses, in
  * file order. A stored file that cannot be parsed any more (a newer bdb's reader refuses it) is reported
- * through `onError` and skipped.
+ * through `onError` and skipped; a library whose sources folder is missing is reported once, as the
+ * library's failure, and gives no match.
  */
 export async function* libraryMatches(
   lib: Library,
@@ -613,7 +624,21 @@ export async function* libraryMatches(
   const con = lib.connection;
   // the parsers are loaded only by the commands that parse (the other library readers never need them)
   const { parseMatchFiles } = await import('../analyse.js');
-  for (const part of chunks(await heads(lib, filter, players), 50)) {
+  const all = await heads(lib, filter, players);
+  // a library copied without its sources folder: one failure for the run, not one per match (1,814 lines
+  // for a real library)
+  const dir = sourcesDir(lib.path);
+  if (all.length > 0 && !isFolder(dir)) {
+    onError(
+      lib.path,
+      new LibraryError(
+        lib.path,
+        `its folder of stored match files, ${dir}, is missing: ${all.length === 1 ? '1 match' : `${all.length} matches`} cannot be read again (copy the folder with the library)`,
+      ),
+    );
+    return;
+  }
+  for (const part of chunks(all, 50)) {
     const ids = part.map((h) => h.id).join(',');
     const bytes = new Map<string, Uint8Array>();
     const unitFiles = new Map<number, string[]>();

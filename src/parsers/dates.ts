@@ -11,6 +11,8 @@
  *     79 matches of gnubg-text-bglab agree); else the date is ambiguous and left undated, never guessed.
  */
 
+import { shown } from '../errors.js';
+
 /** The ISO day of a year, month and day; null when no such day. */
 function validDay(y: number, m: number, d: number): string | null {
   if (m < 1 || m > 12 || d < 1 || d > 31 || y < 1900 || y > 2999) return null;
@@ -40,16 +42,16 @@ export interface ReadDate {
 export function readDate(written: string | null | undefined, file = ''): ReadDate {
   const s = (written ?? '').trim();
   if (s === '') return { day: null, problem: null };
-  const shown = JSON.stringify(s);
+  const quoted = `"${shown(s)}"`;
   const iso = /^(\d{4})[-./](\d{1,2})[-./](\d{1,2})(?!\d)/.exec(s);
   if (iso) {
     const day = validDay(Number(iso[1]), Number(iso[2]), Number(iso[3]));
     return day
       ? { day, problem: null }
-      : { day: null, problem: `date ${shown} is no calendar day: left undated` };
+      : { day: null, problem: `date ${quoted} is no calendar day: left undated` };
   }
   const slashed = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(s);
-  if (!slashed) return { day: null, problem: `date ${shown} is not a date bdb reads: left undated` };
+  if (!slashed) return { day: null, problem: `date ${quoted} is not a date bdb reads: left undated` };
   const a = Number(slashed[1]);
   const b = Number(slashed[2]);
   const twoDigit = slashed[3]!.length === 2;
@@ -60,19 +62,19 @@ export function readDate(written: string | null | undefined, file = ''): ReadDat
   if (twoDigit)
     return monthFirst
       ? { day: monthFirst, problem: null }
-      : { day: null, problem: `date ${shown} is no calendar day (MM/DD/YY): left undated` };
+      : { day: null, problem: `date ${quoted} is no calendar day (MM/DD/YY): left undated` };
   if (monthFirst === null || dayFirst === null || monthFirst === dayFirst) {
     const day = monthFirst ?? dayFirst;
     return day
       ? { day, problem: null }
-      : { day: null, problem: `date ${shown} is no calendar day: left undated` };
+      : { day: null, problem: `date ${quoted} is no calendar day: left undated` };
   }
   const named = nameDay(file);
   if (named === dayFirst || named === monthFirst) return { day: named, problem: null };
   return {
     day: null,
     problem:
-      `date ${shown} is ambiguous (${dayFirst} day first, ${monthFirst} month first) and the file name ` +
+      `date ${quoted} is ambiguous (${dayFirst} day first, ${monthFirst} month first) and the file name ` +
       'gives no day to tell: left undated',
   };
 }

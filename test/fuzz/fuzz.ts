@@ -5,8 +5,8 @@
  * Every reference match of every format (test/reference-matches: .xg, .xgp, .sgf, gnuBG text exports, XG
  * position texts, .mat) is mutated, round after round until the time is up: truncated, bytes flipped,
  * tokens of its format inserted, chunks deleted, duplicated or moved, numbers made extreme, a huge line,
- * NULs and invalid UTF-8; for .xg the records inside the archive are damaged (bytes, and stored floats set
- * to NaN, ±Infinity or absurd values) and re-packed into a valid archive so that they pass the CRCs. Each
+ * NULs and invalid UTF-8; for .xg the records inside the archive are damaged (bytes, 32-bit integers made
+ * extreme, and stored floats set to NaN, ±Infinity or absurd values) and re-packed into a valid archive so that they pass the CRCs. Each
  * case goes through what the commands do with a match: the figures of `stats` (and, for one case in four,
  * `review`, its table and HTML page, and `biases` and `plan`). A case fails when
  * - it throws anything but a BdbError, or a BdbError whose message does not start with the file's name;
@@ -215,6 +215,9 @@ const FLOATS = [
   3.5e38,
 ];
 
+/** Counts and indexes made extreme (a count of automatic doubles of 2000 made every cube of its game Infinity). */
+const INTS = [-1, 2000, 2 ** 31 - 1, -(2 ** 31), 99999];
+
 /** An .xg whose temp.xg records are damaged, re-packed so that sizes and CRCs are right. */
 function mutateXgRecords(s: Seed, rnd: () => number): Uint8Array {
   let inner: ReadonlyMap<string, Uint8Array>;
@@ -231,7 +234,9 @@ function mutateXgRecords(s: Seed, rnd: () => number): Uint8Array {
   for (let k = 1 + Math.floor(rnd() * 6); k > 0 && records > 0; k--) {
     const base = Math.floor(rnd() * records) * XG_RECORD_SIZE;
     const off = base + Math.floor(rnd() * (XG_RECORD_SIZE - 8));
-    if (rnd() < 0.5) data[off] = Math.floor(rnd() * 256);
+    const pick = rnd();
+    if (pick < 0.4) data[off] = Math.floor(rnd() * 256);
+    else if (pick < 0.55) view.setInt32(off & ~3, INTS[Math.floor(rnd() * INTS.length)]!, true);
     else {
       const v = FLOATS[Math.floor(rnd() * FLOATS.length)]!;
       if (rnd() < 0.5) view.setFloat64(off & ~7, v, true);

@@ -444,7 +444,10 @@ class TextFileReader {
       this.players = h.players;
     } else {
       if (h.players[0] !== this.header.players[0] || h.players[1] !== this.header.players[1]) {
-        throw this.corrupt(lineNo, `players "${h.players.join('", "')}" differ from the file's first game`);
+        throw this.corrupt(
+          lineNo,
+          `players "${shown(h.players[0], 30)}", "${shown(h.players[1], 30)}" differ from the file's first game`,
+        );
       }
       if (h.matchLength !== this.header.matchLength) {
         throw this.corrupt(lineNo, `match length ${h.matchLength} differs from the file's first game`);
@@ -698,7 +701,7 @@ class TextFileReader {
     if (!header) {
       throw this.corrupt(
         lineNo,
-        `unreadable move header "${shown(t)}" (expected "NAME to play DD", "NAME on roll, cube decision?" or "NAME doubles to N" with NAME one of the players)`,
+        `unreadable move header "${shown(t)}" (expected "NAME to play DD", "NAME on roll, cube decision?" or "NAME doubles to N")`,
       );
     }
     const { kind, who, dice, cubeTo } = header;
@@ -1103,7 +1106,7 @@ class TextFileReader {
       return;
     }
     if (block.kind !== 'answer')
-      throw this.corrupt(action.line, `"${action.verb}" outside a "doubles to" block`);
+      throw this.corrupt(action.line, `"${shown(action.verb)}" outside a "doubles to" block`);
     // an answer: the responder is the opponent of the player who doubled last (the header's NAME)
     if (action.seat === seat) throw this.corrupt(action.line, 'a player answers his own double');
     if (block.cubeTo !== null && block.cubeTo !== game.cubeValue * 2) {

@@ -2,7 +2,7 @@
  * A match from gnuBG's text export: one file per game (`NAME.txt`, `NAME_002.txt`, `NAME_003.txt` …, gnuBG's
  * `filename_from_iGame`), assembled in game order and checked for consistency.
  */
-import { CorruptFileError } from '../../errors.js';
+import { CorruptFileError, shown } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import type { Game, Match } from '../../model/types.js';
 import { readDate } from '../dates.js';
@@ -96,7 +96,7 @@ export function assembleGnubgTextMatch(parsed: readonly GnubgTextFile[]): {
       if (f.players[0] !== first.players[0] || f.players[1] !== first.players[1]) {
         throw new CorruptFileError(
           { file: f.file, line: 1 },
-          `players "${f.players[0]}", "${f.players[1]}" differ from "${first.players[0]}", "${first.players[1]}" of ${first.file}: not the same match`,
+          `players "${shown(f.players[0], 30)}", "${shown(f.players[1], 30)}" differ from "${shown(first.players[0], 30)}", "${shown(first.players[1], 30)}" of ${first.file}: not the same match`,
         );
       }
       if (f.matchLength !== first.matchLength) {

@@ -12,6 +12,7 @@
  */
 import type { Board, Hop, Play, Side } from '../../core/board.js';
 import { applyPlay } from '../../core/moves.js';
+import { shown } from '../../errors.js';
 
 /** A play text that cannot be read or cannot be played on the given position. */
 export class MoveNotationError extends Error {}
@@ -44,22 +45,24 @@ function tokenHops(token: string): Hop[] {
     repeat = Number(rep[1]);
     body = body.slice(0, rep.index);
     if (!(repeat >= 1 && repeat <= MAX_HOPS)) {
-      throw new MoveNotationError(`bad repeat count in "${token}"`);
+      throw new MoveNotationError(`bad repeat count in "${shown(token)}"`);
     }
   }
   const parts = body.split('/');
-  if (parts.length < 2) throw new MoveNotationError(`"${token}" is not a move (expected FROM/TO)`);
+  if (parts.length < 2) throw new MoveNotationError(`"${shown(token)}" is not a move (expected FROM/TO)`);
   const first = parts[0]!;
-  if (first.endsWith('*')) throw new MoveNotationError(`"${token}": a hit mark after the starting point`);
+  if (first.endsWith('*'))
+    throw new MoveNotationError(`"${shown(token)}": a hit mark after the starting point`);
   let from = fromPoint(first);
-  if (from < 0) throw new MoveNotationError(`"${token}": bad starting point "${first}"`);
+  if (from < 0) throw new MoveNotationError(`"${shown(token)}": bad starting point "${shown(first, 20)}"`);
   const chain: Hop[] = [];
   for (let k = 1; k < parts.length; k++) {
     let p = parts[k]!;
     if (p.endsWith('*')) p = p.slice(0, -1);
     const to = toPoint(p);
-    if (to < 0) throw new MoveNotationError(`"${token}": bad point "${parts[k]}"`);
-    if (to >= from) throw new MoveNotationError(`"${token}": a checker must move forward (${from} to ${to})`);
+    if (to < 0) throw new MoveNotationError(`"${shown(token)}": bad point "${shown(parts[k]!, 20)}"`);
+    if (to >= from)
+      throw new MoveNotationError(`"${shown(token)}": a checker must move forward (${from} to ${to})`);
     chain.push({ from, to });
     from = to;
   }
@@ -85,11 +88,12 @@ export function parseMoveNotation(text: string, board: Board, side: Side): Play 
   for (const token of t.split(/\s+/)) {
     pending.push(...tokenHops(token));
     if (pending.length > MAX_HOPS) {
-      throw new MoveNotationError(`"${t}" has more than ${MAX_HOPS} checker moves`);
+      throw new MoveNotationError(`"${shown(t)}" has more than ${MAX_HOPS} checker moves`);
     }
   }
   const hops = splitBearOffs(pending, board, side);
-  if (hops.length > MAX_HOPS) throw new MoveNotationError(`"${t}" has more than ${MAX_HOPS} checker moves`);
+  if (hops.length > MAX_HOPS)
+    throw new MoveNotationError(`"${shown(t)}" has more than ${MAX_HOPS} checker moves`);
   const order = playableOrder(board, side, [], hops);
   if (order) return order;
   // say which hop fails first in the listed order
@@ -105,7 +109,7 @@ export function parseMoveNotation(text: string, board: Board, side: Side): Play 
     }
   }
   throw new MoveNotationError(
-    `"${t}" cannot be played: ${at}: ${why || 'no order of its moves can be played'}`,
+    `"${shown(t)}" cannot be played: ${at}: ${why || 'no order of its moves can be played'}`,
   );
 }
 

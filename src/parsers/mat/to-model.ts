@@ -26,7 +26,7 @@
  */
 import { type Board, checkersOff, initialBoard, type Play, type Side } from '../../core/board.js';
 import { legalPlays } from '../../core/moves.js';
-import { CorruptFileError } from '../../errors.js';
+import { CorruptFileError, shown } from '../../errors.js';
 import {
   type CheckerDecision,
   FormatId,
@@ -126,7 +126,7 @@ export function matToModel(
       if (a !== normalizeName(first.names[0]) || b !== normalizeName(first.names[1])) {
         warn(
           mg.scoreLine,
-          `the players' names change in game ${mg.number} ("${a}", "${b}"); the first game's are kept`,
+          `the players' names change in game ${mg.number} ("${shown(a, 30)}", "${shown(b, 30)}"); the first game's are kept`,
         );
       }
     }

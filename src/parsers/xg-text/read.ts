@@ -507,7 +507,7 @@ function buildCube(
     ) {
       x.warn(
         x.bestLine,
-        `the best cube action "${x.bestText}" does not match the equities; the text is used`,
+        `the best cube action "${shown(x.bestText ?? '')}" does not match the equities; the text is used`,
       );
     }
   }

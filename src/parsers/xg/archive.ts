@@ -271,13 +271,12 @@ export function readXgArchiveIndex(
     notTrailer(`their index compression flag is ${compressedFlag}, not 0 or 1`);
   }
   if (trailer.indexSize <= 0 || trailer.dataSize < 0) {
-    notTrailer(`their index size ${trailer.indexSize} and data size ${trailer.dataSize} are not sizes`);
+    notTrailer(`index size ${trailer.indexSize} and data size ${trailer.dataSize}: not sizes`);
   }
   const archiveStart = trailerAt - trailer.indexSize - trailer.dataSize;
   if (archiveStart < RGMH_HEADER_SIZE) {
     notTrailer(
-      `an index of ${trailer.indexSize} bytes and data of ${trailer.dataSize} bytes do not fit between the ` +
-        `header and the trailer (${trailerAt - RGMH_HEADER_SIZE} bytes)`,
+      `${trailer.indexSize} + ${trailer.dataSize} bytes of index and data do not fit in the ${trailerAt - RGMH_HEADER_SIZE} after the header`,
     );
   }
   if (archiveStart !== contentStart) {

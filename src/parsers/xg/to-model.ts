@@ -32,10 +32,30 @@ import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { XgFile } from './file.js';
-import type { XgCube, XgHeaderMatch, XgMove, XgPosition } from './records.js';
+import type { XgCube, XgHeaderGame, XgHeaderMatch, XgMove, XgPosition } from './records.js';
 
 /** XG's "not analysed" sentinel. */
 const NOT_ANALYSED = -1000;
+
+/**
+ * How far XG's stored error of a decision may be from the one its stored equities give (EMG). XG writes both,
+ * and in the six reference files they agree to float precision: the played candidate's equity minus the
+ * first's is ErrMove within 0.00006 on all 1,461 analysed played moves, and max(ND, min(D/T, D/P)) minus the
+ * chosen action's equity is ErrCube within 0.00009 on all 805 analysed cube decisions (ErrTake exactly).
+ * Equities that disagree by more are damaged (an absurd +50 within the ±100 of isSaneValue made a player
+ * gain 46 EMG on one move): the decision is read as not analysed, with a warning, as a non-finite one is.
+ */
+const AGREES = 0.01;
+
+/** Whether XG's stored error `stored` is the one the equities give, `fromEquities`. */
+function agrees(stored: number, fromEquities: number): boolean {
+  return Math.abs(stored - fromEquities) <= AGREES;
+}
+
+/** An equity or error as a warning shows it. */
+function eq(x: number): string {
+  return x.toFixed(3);
+}
 
 /** Seat of an XG player sign (+1 player 1 → seat 0, −1 player 2 → seat 1). */
 function seatOf(sign: number): Side {
@@ -120,10 +140,33 @@ function samePosition(a: XgPosition, b: XgPosition): boolean {
   return true;
 }
 
-/** Cube value and owner from an absolute XG cube field (0 centred; ±n: player 1/2 owns a 2ⁿ cube). */
+/** log2 of the largest cube: gnuBG's MAX_CUBE, 4096 (XG's own cube limit, `CubeLimit`, is 10 in known files). */
+const MAX_CUBE_LOG2 = 12;
+
+/**
+ * Cube value and owner from an absolute XG cube field (0 centred; ±n: player 1/2 owns a 2ⁿ cube) and the
+ * game's automatic doubles; a damaged field never makes the cube pass 4096 (2^2000 was Infinity, and every
+ * figure in points with it).
+ */
 function cubeOf(field: number, autoDoubles: number): { value: number; owner: -1 | 0 | 1 } {
-  const n = Math.min(Math.abs(field), 12);
-  return { value: 2 ** (n + autoDoubles), owner: field === 0 ? -1 : field > 0 ? 0 : 1 };
+  const n = Math.min(Math.abs(field) + autoDoubles, MAX_CUBE_LOG2);
+  return { value: 2 ** n, owner: field === 0 ? -1 : field > 0 ? 0 : 1 };
+}
+
+/**
+ * The automatic doubles of a game (HeaderGame `NumberOfAutoDouble`, v26: the cube of the game really is 2ⁿ ×
+ * the stored one). A count that would take the cube past 4096, or below none, is a damaged field: read as
+ * none, with a warning at the field, as a damaged equity is read as not analysed; the game's decisions and
+ * equities are still good, only their cube would be wrong.
+ */
+function autoDoublesOf(rec: XgHeaderGame, warn: (offset: number, message: string) => void): number {
+  const n = rec.numberOfAutoDouble ?? 0;
+  if (n >= 0 && n <= MAX_CUBE_LOG2) return n;
+  warn(
+    rec.offset + 64,
+    `game header record ${rec.index}: ${n} automatic doubles cannot be (the cube would pass ${2 ** MAX_CUBE_LOG2}); read as none`,
+  );
+  return 0;
 }
 
 /** Drops the RTF groups that hold no text: font and colour tables, style sheets, `{\\* …}` destinations. */
@@ -231,7 +274,7 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
           index: games.length,
           score: [rec.score1, rec.score2],
           crawford: rec.crawfordApply,
-          autoDoubles: rec.numberOfAutoDouble ?? 0,
+          autoDoubles: autoDoublesOf(rec, warn),
           decisions: [],
         };
         break;
@@ -353,6 +396,19 @@ function addCube(
     );
     analysed = false;
   }
+  if (analysed) {
+    // gnuBG's and XG's cube error: the optimal action's equity (FindBestCubeDecision) minus the one taken
+    const reply = Math.min(dd.equDouble, dd.equDrop);
+    const optimal = dd.equDouble >= dd.equB && dd.equDrop >= dd.equB ? reply : dd.equB;
+    const error = optimal - (rec.double === 1 ? reply : dd.equB);
+    if (!agrees(rec.errCube, error)) {
+      warn(
+        rec.offset,
+        `cube record ${rec.index}: equities ND ${eq(dd.equB)}, D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored error ${eq(rec.errCube)}; read as not analysed`,
+      );
+      analysed = false;
+    }
+  }
   const analysis: CubeAnalysis | null = analysed ? { nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop } : null;
   if (analysed) {
     const name = xgLevelName(dd.level);
@@ -373,7 +429,17 @@ function addCube(
   cur.decisions.push(withAnnotation(own, comment(rec.commentCube)));
   if (rec.double !== 1) return;
   if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
-  const takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
+  let takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
+  // the taker's error (≤ 0; equities from the doubler's view): a take costs D/T − D/P when above, a pass the
+  // reverse (a beaver's has no reference)
+  const takeError = -Math.max(0, rec.take === 1 ? dd.equDouble - dd.equDrop : dd.equDrop - dd.equDouble);
+  if (takeAnalysed && rec.take !== 2 && !agrees(rec.errTake, takeError)) {
+    warn(
+      rec.offset,
+      `cube record ${rec.index}: equities D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored take error ${eq(rec.errTake)}; the ${rec.take === 1 ? 'take' : 'pass'} read as not analysed`,
+    );
+    takeAnalysed = false;
+  }
   cur.decisions.push(
     cubeDecision(
       cur,
@@ -528,9 +594,20 @@ function moveDecision(
       }
       // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
       candidates[kept++] = { play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) };
-      if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = j;
+      // the index among the candidates kept (one left out before it moves it up)
+      if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = kept - 1;
     }
     candidates.length = kept;
+    const error = playedIndex === null ? null : candidates[playedIndex]!.equity - candidates[0]!.equity;
+    if (error !== null && !agrees(rec.errMove, error)) {
+      warn(
+        rec.offset,
+        `move record ${rec.index}: equities of the played and best candidates (${eq(candidates[playedIndex!]!.equity)}, ${eq(candidates[0]!.equity)}) disagree with XG's stored error ${eq(rec.errMove)}; read as not analysed`,
+      );
+      analysed = false;
+      candidates = [];
+      playedIndex = null;
+    }
   }
   // built field by field: object spreads here cost more than the rest of the mapping
   const d: CheckerDecision = {

@@ -35,6 +35,23 @@ describe('shown', () => {
     expect(shown('x'.repeat(61))).toBe(`${'x'.repeat(60)}…`);
     expect(shown('x'.repeat(100), 64)).toBe(`${'x'.repeat(64)}…`);
   });
+
+  // issue 37, item 10: 60 NULs quoted whole printed as 360 characters, a message of 549
+  test('escapes count: at most 20 more characters than it quotes, then "…"', () => {
+    const nuls = shown('\u0000'.repeat(60));
+    // 13 escapes of 6 characters fit in 60 + 20
+    expect(nuls).toBe(`${'\\u0000'.repeat(13)}…`);
+    expect(shown(`ab${'\n'.repeat(100)}`)).toBe(`ab${'\\n'.repeat(39)}…`);
+  });
+
+  test('escapes the control characters JSON leaves as they are: DEL and C1 (U+009B is a terminal CSI)', () => {
+    expect(shown('a\u007fb\u009b2Jc')).toBe('a\\u007fb\\u009b2Jc');
+  });
+
+  test('never cuts a character outside the Basic Multilingual Plane in two', () => {
+    expect(shown(`${'x'.repeat(59)}\u{1F600}yz`)).toBe(`${'x'.repeat(59)}\u{1F600}…`);
+    expect(shown('\ud800x')).toBe('\\ud800x');
+  });
 });
 
 describe('the readers quote through it', () => {
