@@ -88,6 +88,9 @@ class WorkerPool {
   }
 }
 
+/** How long units are stored one after another before the event loop gets a turn, in ms. */
+const TURN_MS = 20;
+
 /**
  * Imports `units` in order; `read` gives a unit's files (it may throw: that unit fails with `onReadError`'s
  * message), `onOutcome` hears each unit's outcome in input order, up to the last stored when
@@ -155,6 +158,7 @@ export async function importUnits<U>(
       }
     };
     const stopped = (): boolean => opts.signal?.aborted === true;
+    let lastTurn = Date.now();
     // workers: keep the window full; here: parse ahead only while a commit is in flight
     const room = (): boolean =>
       !stopped() &&
@@ -173,6 +177,12 @@ export async function importUnits<U>(
       onOutcome(await outcomeOf(slot));
       if (slot.kind !== 'done') for (const f of slot.files) inFlight -= sizeOf(f);
       if (pool?.error) throw pool.error;
+      // a turn of the event loop now and then: a signal's handler (Ctrl-C) runs only there, and a run of
+      // units stored without a commit in flight awaits nothing else (the stop came after the last unit)
+      if (Date.now() - lastTurn >= TURN_MS) {
+        await nextTurn();
+        lastTurn = Date.now();
+      }
     }
   } finally {
     await pool?.close();
