@@ -8,7 +8,7 @@
 import type { Command } from 'commander';
 import type { FormatInfo } from '../model/format-info.js';
 import { CONFIG_HELP, CONFIG_KEYS, configPath } from './config.js';
-import { EXIT, EXIT_MEANING, type ExitCode } from './exit.js';
+import { EXIT, EXIT_MEANING, type ExitCode, STOPPED } from './exit.js';
 
 /** The widest help line. */
 export const HELP_WIDTH = 80;
@@ -33,6 +33,8 @@ interface CommandHelp {
   readonly reads: Reads;
   /** What exit code 1 means here, when not what {@link READS_EXIT} says; null: never 1. */
   readonly exit1?: string | null;
+  /** What the exit codes of a stop by a signal (130 Ctrl-C, 143 SIGTERM) mean, for a command giving them. */
+  readonly stopped?: string;
 }
 
 /** What exit codes 0 and 1 mean, by what the command reads (2 is always a usage error). */
@@ -230,6 +232,7 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
   import: {
     reads: 'matches',
     exit1: 'some file could not be read (the others are imported)',
+    stopped: 'stopped by Ctrl-C or SIGTERM (the files imported so far are kept)',
     examples: [
       ['a folder into a library file (again: only new files)', IMPORT_DEMO],
       ['again, without worker threads: nothing new', `${IMPORT_DEMO} --jobs 0`],
@@ -429,10 +432,9 @@ function exitText(help: CommandHelp): string {
     [EXIT.someFailed, help.exit1 === undefined ? failed : help.exit1],
     [EXIT.usage, EXIT_MEANING[EXIT.usage]],
   ];
-  return `Exit codes: ${meaning
-    .filter((m): m is [ExitCode, string] => m[1] !== null)
-    .map(([c, m]) => `${c} ${m}`)
-    .join('; ')}.`;
+  const codes = meaning.filter((m): m is [ExitCode, string] => m[1] !== null).map(([c, m]) => `${c} ${m}`);
+  if (help.stopped !== undefined) codes.push(`${STOPPED.SIGINT}/${STOPPED.SIGTERM} ${help.stopped}`);
+  return `Exit codes: ${codes.join('; ')}.`;
 }
 
 function examplesText(examples: readonly (readonly [string, string])[]): string[] {

@@ -168,6 +168,11 @@ describe('interrupted imports', () => {
     }, 300_000);
   }
 
+  it('import --help names the exit codes of a stop', () => {
+    const help = bdb('import', '--help').stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('130/143 stopped by Ctrl-C or SIGTERM (the files imported so far are kept).');
+  });
+
   it('a second Ctrl-C stops at once; importing again finishes the job', async () => {
     const path = lib('twice.duckdb');
     const run = startImport(path);
