@@ -11,6 +11,7 @@ import { DIFFICULTY_TAU, type ErrorThresholds, THRESHOLD_PRESETS } from '../metr
 import type { TextBoardOptions } from '../report/board-text.js';
 import { type AliasEntry, mergeAliases } from './alias-conflict.js';
 import { EXIT, type ExitCode } from './exit.js';
+import { oneLine } from './failure.js';
 import { outputWidth, writeErr } from './output.js';
 
 /** The largest file read by default (`--max-file-size`): far above any match file (an analysed 25-point
@@ -284,8 +285,8 @@ export function sayNameProblems(
   code: ExitCode = EXIT.ok,
   notes: readonly string[] = [],
 ): ExitCode {
-  for (const p of problems) writeErr(`bdb: ${p}\n`);
-  for (const n of notes) writeErr(`bdb: ${n}\n`);
+  for (const p of problems) writeErr(`bdb: ${oneLine(`${p}`)}\n`);
+  for (const n of notes) writeErr(`bdb: ${oneLine(`${n}`)}\n`);
   return problems.length > 0 ? EXIT.someFailed : code;
 }
 

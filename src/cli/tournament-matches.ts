@@ -129,7 +129,7 @@ export function runStandingsFromMatches(
   const duplicates: JsonDuplicate[] = [];
   const records = readMatchRecords(paths, fail, (d) => {
     duplicates.push(d);
-    writeErr(`bdb: ${d.file}: the same match as ${d.sameAs}, counted once\n`);
+    writeErr(`bdb: ${oneLine(`${d.file}: the same match as ${d.sameAs}, counted once`)}\n`);
   });
   if (records.length === 0 && !base) {
     fail('no match file found');
@@ -147,9 +147,9 @@ export function runStandingsFromMatches(
         score && length !== undefined
           ? ` (${r.players[0]} ${score[0]}, ${r.players[1]} ${score[1]}${length > 0 ? ` of ${length}` : ''})`
           : '';
-      writeErr(`bdb: ${r.source}: unfinished match${detail}, not counted\n`);
+      writeErr(`bdb: ${oneLine(`${r.source}: unfinished match${detail}, not counted`)}\n`);
     }
-    for (const n of built.notes) writeErr(`bdb: ${n}\n`);
+    for (const n of built.notes) writeErr(`bdb: ${oneLine(`${n}`)}\n`);
     output = render(
       built.event,
       {

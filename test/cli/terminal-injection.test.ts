@@ -174,6 +174,15 @@ describe('terminal injection: names with control characters are shown escaped (i
     expect(r.stderr).toContain('x\\u001b]0;pwned\\u0007\\u001b[2J');
   });
 
+  test('standard error: a name the user typed, in a message, keeps it on one line', () => {
+    const r = bdb('stats', FILE, '--player', NAME);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.match(CONTROL) ?? []).toEqual([]);
+    expect(r.stderr.split('\n').filter((l) => l !== '')).toHaveLength(1);
+    expect(r.stderr).toContain(`no player '${SHOWN}'`);
+  });
+
   test('config set, get and list: the player shown escaped, one line each', () => {
     const env = { XDG_CONFIG_HOME: join(DIR, 'config') };
     const set = bdbWith({ env }, 'config', 'set', 'player', NAME);

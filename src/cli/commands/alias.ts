@@ -13,6 +13,7 @@ import { jsonHead, renderJson } from '../../report/json.js';
 import { aliasConflict, mergeAliases } from '../alias-conflict.js';
 import { configAliases, userConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
+import { oneLine } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { outputWidth, writeErr, writeLines, writeOut } from '../output.js';
 
@@ -60,13 +61,13 @@ export function registerAlias(program: Command): void {
       const stored = await storedAliases(lib);
       const conflict = aliasConflict(stored, name, other) ?? withConfig(lib, stored, name, other);
       if (conflict !== null) {
-        writeErr(`bdb: alias add: ${conflict}\n`);
+        writeErr(`bdb: ${oneLine(`alias add: ${conflict}`)}\n`);
         return EXIT.usage;
       }
       // a spelling no match has yet (a typo, or matches still to import): said, not refused
       const seen = await storedSpellings(lib);
       for (const n of [name, other].filter((x) => !seen.has(x)))
-        writeErr(`bdb: warning: no match in the library has a player named '${n}' (yet)\n`);
+        writeErr(`bdb: ${oneLine(`warning: no match in the library has a player named '${n}' (yet)`)}\n`);
       await addAlias(lib, name, other);
       await rebuildTotals(lib);
       writeLines(`${other} is counted as ${name}\n`);
@@ -84,7 +85,7 @@ export function registerAlias(program: Command): void {
             writeLines(`${other} is no longer an alias\n`);
             return EXIT.ok;
           }
-          writeErr(`bdb: ${other}: no such alias\n`);
+          writeErr(`bdb: ${oneLine(`${other}: no such alias`)}\n`);
           return EXIT.someFailed;
         },
       );

@@ -10,6 +10,7 @@ import { withMoreMemory } from '../../library/memory.js';
 import { mergeLibrary } from '../../library/merge.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
+import { oneLine } from '../failure.js';
 import { withLibrary } from '../library-input.js';
 import { writeErr, writeLines } from '../output.js';
 import { sameFile } from '../output-file.js';
@@ -71,7 +72,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
         : null;
     if (problem === null) found.push(s);
     else {
-      writeErr(`bdb: ${s}: ${problem}\n`);
+      writeErr(`bdb: ${oneLine(`${s}: ${problem}`)}\n`);
       failed++;
     }
   }
@@ -101,7 +102,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
         } catch (e) {
           if (!(e instanceof BdbError)) throw e;
           failed++;
-          writeErr(`bdb: ${e.message}\n`);
+          writeErr(`bdb: ${oneLine(`${e.message}`)}\n`);
         }
       }
       await withMoreMemory(lib.connection, lib.memory, () => rebuildTotals(lib));

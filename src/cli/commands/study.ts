@@ -27,7 +27,7 @@ import { canonicalName, defaultMet } from '../../match-report.js';
 import { renderJson } from '../../report/json.js';
 import { jsonStudy, jsonStudyMarks, renderStudy, renderStudyMarks } from '../../report/study.js';
 import { EXIT, type ExitCode } from '../exit.js';
-import { describeFailure } from '../failure.js';
+import { describeFailure, oneLine } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { filterOptions, librarySettings, matchFilterOption } from '../match-source.js';
 import { namedPlayers, type PersonOptions, personOptions, personSettings } from '../options.js';
@@ -115,7 +115,7 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
   return withLibrary(opts.library, { readOnly: false }, async (lib) => {
     const n = await removeStudyMarks(lib, target);
     if (n === 0) {
-      writeErr(`bdb: ${target.target}: not marked as studied\n`);
+      writeErr(`bdb: ${oneLine(`${target.target}: not marked as studied`)}\n`);
       return EXIT.someFailed;
     }
     writeLines(`${target.target}: ${n} study mark${n === 1 ? '' : 's'} removed\n`);
@@ -145,9 +145,9 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
     const s = await librarySettings(lib, opts);
     const seats = await librarySeats(lib, filter);
     const { person, problem, notes } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
-    for (const n of notes) writeErr(`bdb: ${n}\n`);
+    for (const n of notes) writeErr(`bdb: ${oneLine(`${n}`)}\n`);
     if (problem !== null) {
-      writeErr(`bdb: ${problem}\n`);
+      writeErr(`bdb: ${oneLine(`${problem}`)}\n`);
       return EXIT.someFailed;
     }
     if (person === null) {
@@ -170,7 +170,7 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
       (file, e) => {
         const message = describeFailure(file, e);
         errors.push({ file, message });
-        writeErr(`bdb: ${message}\n`);
+        writeErr(`bdb: ${oneLine(`${message}`)}\n`);
       },
       spellings,
     ))
