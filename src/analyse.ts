@@ -7,6 +7,7 @@ import { UsageError } from './errors.js';
 import { defaultMet, type MatchReport, reportMatch } from './match-report.js';
 import type { Met } from './met/index.js';
 import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './metrics/difficulty.js';
+import { HEAD_BYTES } from './model/format-info.js';
 import type { Match } from './model/types.js';
 import { parseGnubgTextMatch, sniffGnubgText } from './parsers/gnubg-text/index.js';
 import { parseBytes } from './parsers/index.js';
@@ -35,7 +36,7 @@ export function parseMatchFiles(
 ): { match: Match; warnings: readonly ParseWarning[] } {
   const first = files[0];
   if (!first) throw new UsageError('no file to read');
-  if (files.length > 1 || sniffGnubgText(first.bytes.subarray(0, 4096)))
+  if (files.length > 1 || sniffGnubgText(first.bytes.subarray(0, HEAD_BYTES)))
     return parseGnubgTextMatch(files, met);
   return parseBytes(first.bytes, { file: first.file, met });
 }

@@ -8,6 +8,7 @@ import { closeSync, opendirSync, openSync, readdirSync, readSync, realpathSync, 
 import { basename, dirname, extname, join } from 'node:path';
 import { isatty } from 'node:tty';
 import { UsageError } from '../errors.js';
+import { HEAD_BYTES } from '../model/format-info.js';
 import { FormatId, readingRank } from '../model/types.js';
 import { groupGnubgTextFiles, sniffGnubgText } from '../parsers/gnubg-text/index.js';
 import { detectFormat, formats } from '../parsers/index.js';
@@ -179,14 +180,14 @@ export function* inputFiles(paths: readonly string[], events: InputFileEvents): 
 
 /** True when bytes are a gnuBG text export (read with its sibling game files, not alone). */
 function isGnubgText(bytes: Uint8Array): boolean {
-  return sniffGnubgText(bytes.subarray(0, 4096));
+  return sniffGnubgText(bytes.subarray(0, HEAD_BYTES));
 }
 
 function headOf(file: string): Uint8Array {
   let fd: number | null = null;
   try {
     fd = openSync(file, 'r');
-    const head = new Uint8Array(4096);
+    const head = new Uint8Array(HEAD_BYTES);
     return head.subarray(0, readSync(fd, head, 0, head.length, 0));
   } catch {
     return new Uint8Array(0);

@@ -4,6 +4,12 @@
  */
 import { FormatId } from './types.js';
 
+/**
+ * How many of a file's first bytes tell its format (each reader's sniff, the SGF's declared charset, and
+ * whether a .txt is a gnuBG text export): read once from the disk and handed to every test.
+ */
+export const HEAD_BYTES = 4096;
+
 /** What a format is called and how its files are usually named. */
 export interface FormatInfo {
   readonly id: FormatId;

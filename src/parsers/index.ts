@@ -1,5 +1,6 @@
 /** The format registry and content-based detection. Adding a format = one line in `formats`. */
 import { UnsupportedFormatError } from '../errors.js';
+import { HEAD_BYTES } from '../model/format-info.js';
 import { gnubgTextFormat } from './gnubg-text/index.js';
 import { matFormat } from './mat/index.js';
 import { sgfFormat } from './sgf/index.js';
@@ -27,7 +28,7 @@ export function detectFormat(head: Uint8Array): MatchFormat | null {
  * ({@link MatchFormat.nearMiss}) is read by that format, whose error says where it goes wrong.
  */
 export function parseBytes(bytes: Uint8Array, ctx: ParseContext): ParseResult & { format: MatchFormat } {
-  const head = bytes.subarray(0, 4096);
+  const head = bytes.subarray(0, HEAD_BYTES);
   const format = detectFormat(head) ?? formats.find((f) => f.nearMiss?.(head)) ?? null;
   if (!format) {
     throw new UnsupportedFormatError(

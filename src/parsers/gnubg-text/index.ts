@@ -1,6 +1,6 @@
 /** gnuBG's analysed text export (`export match text`): one file per game, spec/formats.md §3.1. */
 
-import { GNUBG_TEXT_INFO } from '../../model/format-info.js';
+import { GNUBG_TEXT_INFO, HEAD_BYTES } from '../../model/format-info.js';
 import { Lines } from '../lines.js';
 import { decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
@@ -21,7 +21,7 @@ export { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
  * @param head - the first bytes of the file (a few kilobytes)
  */
 export function sniffGnubgText(head: Uint8Array): boolean {
-  const text = decodeText(head.subarray(0, Math.min(head.length, 4096)));
+  const text = decodeText(head.subarray(0, Math.min(head.length, HEAD_BYTES)));
   // the lines are taken one by one, as far as the test looks (a sniff runs on every .txt of a folder)
   const lines = new Lines(text);
   let first = lines.next();

@@ -1,6 +1,6 @@
 /** gnuBG SGF (GM[6]) match files with analysis. */
 
-import { SGF_INFO } from '../../model/format-info.js';
+import { HEAD_BYTES, SGF_INFO } from '../../model/format-info.js';
 import { byteCharset, decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { lexSgf, lexSgfBytes } from './lexer.js';
@@ -10,7 +10,7 @@ const latin1 = new TextDecoder('latin1');
 
 /** Reads the `CA[...]` charset declared in the first kilobytes, if any. */
 function declaredCharset(bytes: Uint8Array): string | undefined {
-  const head = latin1.decode(bytes.subarray(0, Math.min(bytes.length, 4096)));
+  const head = latin1.decode(bytes.subarray(0, Math.min(bytes.length, HEAD_BYTES)));
   const m = /CA\[([^\]]*)\]/.exec(head);
   return m?.[1]?.trim() || undefined;
 }
