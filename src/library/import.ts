@@ -34,7 +34,7 @@ import type { Library } from './open.js';
 import { type Cell, matchRows } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { compressSource, removeUnusedPacks, SourcePackWriter } from './sources.js';
-import { COPY_CSV, CsvWriter, rows, TableAppender, type WriteValue } from './sql.js';
+import { COPY_CSV, CsvWriter, rollback, rows, TableAppender, type WriteValue } from './sql.js';
 
 /** One file of a match unit: the shape `parseMatchFiles` reads. */
 export interface UnitFile {
@@ -384,9 +384,7 @@ export class LibraryImporter {
     }
     const apps = this.appenders;
     this.pack.close();
-    if (this.csvFd !== null) closeSync(this.csvFd);
-    this.csvFd = null;
-    rmSync(this.csvPath, { force: true });
+    this.dropTemporary();
     this.appenders = null;
     this.pending = 0;
     this.newPending = 0;
@@ -398,11 +396,7 @@ export class LibraryImporter {
       }
     }
     // also when a commit failed after giving up its appenders (their flush, or the COMMIT itself)
-    try {
-      await this.lib.connection.run('ROLLBACK');
-    } catch {
-      // no transaction open (a COMMIT that failed has ended its own): nothing to roll back
-    }
+    await rollback(this.lib.connection);
     // this run's pack, when no commit of it named it
     try {
       await this.removeUnusedPacks();

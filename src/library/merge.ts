@@ -12,7 +12,7 @@ import { BdbError } from '../errors.js';
 import { readingRank } from '../model/types.js';
 import { sqlString } from './export.js';
 import { isOutOfMemory } from './memory.js';
-import { type Library, LibraryError, openFailure, schemaVersion } from './open.js';
+import { firstLine, type Library, LibraryError, openFailure, schemaVersion } from './open.js';
 import { BUMP_GENERATION, SCHEMA_VERSION } from './schema.js';
 import { compressSource, hasLegacySource, readCompressed, readSource, SourcePackWriter } from './sources.js';
 import { rollback, rows, TableAppender } from './sql.js';
@@ -106,19 +106,12 @@ async function mergeAttached(into: Library, src: string, sourcePath: string): Pr
     await con.run('COMMIT');
     return outcome;
   } catch (e) {
-    try {
-      await rollback(con);
-    } catch {
-      // DuckDB ended the transaction itself (a failed COMMIT): the failure to tell is the first
-    }
+    // DuckDB ended the transaction itself after a failed COMMIT: rollback() says nothing then
+    await rollback(con);
     // the bytes written for rows that were not committed
     pack.discard();
     throw e;
   }
-}
-
-function firstLine(s: string): string {
-  return s.split('\n')[0]!.replace(/^IO Error: /, '');
 }
 
 /**

@@ -118,8 +118,7 @@ async function openInstance(
         );
       }
       // a full or read-only disk in plain words, a damaged file as such, else what DuckDB's words mean
-      if (diskFailureWords(e) !== null) throw new LibraryError(path, cannotOpen(e, readOnly));
-      if (DAMAGED.test(message)) throw damagedLibrary(path, e, 'catalog');
+      if (diskFailureWords(e) !== null || isDamagedLibrary(e)) throw unreadable(path, e, readOnly);
       throw openFailure(path, message);
     }
   }
@@ -147,13 +146,15 @@ export function openFailure(path: string, message: string): LibraryError {
 }
 
 /**
- * Why the library cannot be opened: a full or read-only disk in plain words ("cannot open for writing:
- * read-only file system (EROFS)", src/core/disk.ts), else DuckDB's first line.
+ * Why the library cannot be opened or its catalog read: a full or read-only disk in plain words ("cannot
+ * open for writing: read-only file system (EROFS)", src/core/disk.ts), a damaged block of the file
+ * ({@link damagedLibrary}), else DuckDB's first line.
  */
-function cannotOpen(e: unknown, readOnly: boolean): string {
+function unreadable(path: string, e: unknown, readOnly: boolean): LibraryError {
   const disk = diskFailureWords(e);
-  if (disk !== null) return `cannot open${readOnly ? '' : ' for writing'}: ${disk}`;
-  return `cannot open: ${firstLine((e as Error).message)}`;
+  if (disk !== null) return new LibraryError(path, `cannot open${readOnly ? '' : ' for writing'}: ${disk}`);
+  if (isDamagedLibrary(e)) return damagedLibrary(path, e, 'catalog');
+  return new LibraryError(path, `cannot open: ${firstLine((e as Error).message)}`);
 }
 
 /**
@@ -178,7 +179,8 @@ function growingReader(con: DuckDBConnection, memory: MemoryLimits): DuckDBConne
   return con;
 }
 
-function firstLine(s: string): string {
+/** The first line of DuckDB's message, without its "IO Error: " prefix. */
+export function firstLine(s: string): string {
   return s.split('\n')[0]!.replace(/^IO Error: /, '');
 }
 
@@ -292,8 +294,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       con.closeSync();
       probe.closeSync();
       if (e instanceof BdbError) throw e;
-      if (isDamagedLibrary(e)) throw damagedLibrary(path, e, 'catalog');
-      throw new LibraryError(path, cannotOpen(e, true));
+      throw unreadable(path, e, true);
     }
     con.closeSync();
     probe.closeSync();
@@ -323,8 +324,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
       if (e instanceof BdbError) throw e;
       // each migration step is a transaction, rolled back when it failed: opened again, with more memory
       if (memory.raise(e)) continue;
-      if (isDamagedLibrary(e)) throw damagedLibrary(path, e, 'catalog');
-      throw new LibraryError(path, cannotOpen(e, false));
+      throw unreadable(path, e, false);
     }
   }
 }

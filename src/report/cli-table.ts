@@ -51,8 +51,6 @@ export interface FitOptions {
   readonly whole?: readonly number[];
   /** Plain ASCII (`--ascii`): the cells transliterated before they are laid out, the rules drawn with - | +. */
   readonly ascii?: boolean;
-  /** The cells' control characters already shown as escapes (fitTables does it first). */
-  readonly shown?: boolean;
 }
 
 /** Cells up to this many columns are never wrapped. */
@@ -211,19 +209,18 @@ function records(sections: readonly TableSpec[], width: number): string[] {
  * columns line up (one width per column across them).
  */
 export function fitTables(sections: readonly TableSpec[], width: number, opts: FitOptions = {}): string[] {
-  if (!opts.shown) {
-    // a cell's control characters shown as escapes, its line breaks too (a name stays in its row), before
-    // anything is measured: the columns fit the cells as printed (src/text-controls.ts)
-    const cells = (r: readonly string[]): string[] => r.map(escapeControls);
-    const shown = sections.map((t) => ({ head: t.head ? cells(t.head) : null, rows: t.rows.map(cells) }));
-    return fitTables(shown, width, { ...opts, shown: true });
-  }
-  if (opts.ascii) {
-    // the cells first, so the columns are measured as printed (ß is two columns in ASCII, ss)
-    const cells = (r: readonly string[]): string[] => r.map(asciiText);
-    const plain = sections.map((t) => ({ head: t.head ? cells(t.head) : null, rows: t.rows.map(cells) }));
-    return fitTables(plain, width, { ...opts, ascii: false }).map(asciiText);
-  }
+  // the cells as printed before anything is measured, so the columns fit them: their control characters
+  // shown as escapes, line breaks too (a name stays in its row, src/text-controls.ts), and under --ascii
+  // transliterated (ß is two columns in ASCII, ss); then the rules too
+  const shown = (c: string): string => (opts.ascii ? asciiText(escapeControls(c)) : escapeControls(c));
+  const cells = (r: readonly string[]): string[] => r.map(shown);
+  const printed = sections.map((t) => ({ head: t.head ? cells(t.head) : null, rows: t.rows.map(cells) }));
+  const tables = layTables(printed, width, opts);
+  return opts.ascii ? tables.map(asciiText) : tables;
+}
+
+/** {@link fitTables} of cells already as printed. */
+function layTables(sections: readonly TableSpec[], width: number, opts: FitOptions): string[] {
   const n = Math.max(0, ...sections.map((s) => s.head?.length ?? s.rows[0]?.length ?? 0));
   const cols = Array.from({ length: n }, (_, i) => columnCells(sections, i));
   const natural = cols.map(naturalWidth);

@@ -154,27 +154,36 @@ function timeoutLines(seconds: number): string[] {
   );
 }
 
+/**
+ * `bdb analyse` of both matches with `program` as gnuBG, `--timeout 1` on two jobs (outputs in out-NAME):
+ * it ends within seconds, exit 1, with one line a match saying gnuBG was stopped.
+ */
+function analyseTimingOut(name: string, program: string): ReturnType<typeof analyse> {
+  const r = analyse([
+    inputs,
+    '--gnubg',
+    program,
+    '--plies',
+    '0',
+    '--timeout',
+    '1',
+    '--jobs',
+    '2',
+    '--out',
+    join(tmp, `out-${name}`),
+  ]);
+  expect(r.signal).toBeNull();
+  expect(r.seconds).toBeLessThan(15);
+  expect(r.code).toBe(1);
+  expect(r.stderr.trim().split('\n').sort()).toEqual(timeoutLines(1).sort());
+  return r;
+}
+
 describe('bdb analyse --timeout holds, and leaves nothing running', () => {
   it('gnuBG a wrapper script whose child ignores SIGTERM and keeps running: one line a match within seconds', () => {
     const dir = join(tmp, 'stubborn');
     const program = fake(dir, `(trap '' TERM INT HUP; exec sleep 1000) &\necho "$$ $!" >> "$LOG"\nwait`);
-    const r = analyse([
-      inputs,
-      '--gnubg',
-      program,
-      '--plies',
-      '0',
-      '--timeout',
-      '1',
-      '--jobs',
-      '2',
-      '--out',
-      join(tmp, 'out-stubborn'),
-    ]);
-    expect(r.signal).toBeNull();
-    expect(r.seconds).toBeLessThan(15);
-    expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n').sort()).toEqual(timeoutLines(1).sort());
+    const r = analyseTimingOut('stubborn', program);
     expect(r.stdout).toMatch(/: 0 analysed, 0 done before, 0 left alone .*, 2 failed/);
     const pids = recorded(dir);
     // the script and its child, for each match
@@ -185,23 +194,7 @@ describe('bdb analyse --timeout holds, and leaves nothing running', () => {
   it('the version check hangs the same way: bounded by --timeout too', () => {
     const dir = join(tmp, 'hangs');
     const program = fake(dir, 'sleep 1000 &\necho "$$ $!" >> "$LOG"\nwait', null);
-    const r = analyse([
-      inputs,
-      '--gnubg',
-      program,
-      '--plies',
-      '0',
-      '--timeout',
-      '1',
-      '--jobs',
-      '2',
-      '--out',
-      join(tmp, 'out-hangs'),
-    ]);
-    expect(r.signal).toBeNull();
-    expect(r.seconds).toBeLessThan(15);
-    expect(r.code).toBe(1);
-    expect(r.stderr.trim().split('\n').sort()).toEqual(timeoutLines(1).sort());
+    analyseTimingOut('hangs', program);
     expect(calls(dir)[0]).toBe('--version');
     const pids = recorded(dir);
     // the version check and the two analyses

@@ -102,7 +102,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
         } catch (e) {
           if (!(e instanceof BdbError)) throw e;
           failed++;
-          writeErr(`bdb: ${oneLine(`${e.message}`)}\n`);
+          writeErr(`bdb: ${oneLine(e.message)}\n`);
         }
       }
       await withMoreMemory(lib.connection, lib.memory, () => rebuildTotals(lib));
