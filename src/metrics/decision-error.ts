@@ -23,10 +23,8 @@ export function toMpt(equity: number): number {
   return Math.round(equity * 1000);
 }
 
-/** Equity of the best cube action: max(ND, min(DT, DP)). */
-export function bestCubeEquity(a: CubeAnalysis): number {
-  return Math.max(a.nd, Math.min(a.dt, a.dp));
-}
+/** Equity of the best cube action: max(ND, min(DT, DP)) (defined with the decision model, which readers see). */
+export { bestCubeEquity } from '../model/types.js';
 
 /** Error of a checker play (EMG), or null when unscored / unanalysed. */
 export function checkerError(d: CheckerDecision): number | null {

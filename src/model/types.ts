@@ -181,6 +181,15 @@ export interface CubeAnalysis {
 }
 
 /**
+ * Equity of the best cube action: max(ND, min(DT, DP)) (spec/metrics.md, the cube error; gnuBG's
+ * FindBestCubeDecision gives the same). Here, below the metrics, so that a reader can check stored errors
+ * with the formula the metrics use (src/parsers/xg/to-model.ts).
+ */
+export function bestCubeEquity(a: CubeAnalysis): number {
+  return Math.max(a.nd, Math.min(a.dt, a.dp));
+}
+
+/**
  * A cube decision: the cube holder's double / no double before rolling, or the opponent's take / pass.
  * For take and pass `player` is the responder while `cubeValue` is still the value before the double,
  * and `analysis` is seen from the doubler.

@@ -28,6 +28,7 @@ import type {
   Match,
   Probabilities,
 } from '../../model/types.js';
+import { bestCubeEquity } from '../../model/types.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -397,10 +398,10 @@ function addCube(
     analysed = false;
   }
   if (analysed) {
-    // gnuBG's and XG's cube error: the optimal action's equity (FindBestCubeDecision) minus the one taken
+    // gnuBG's and XG's cube error: the best action's equity minus the one taken
     const reply = Math.min(dd.equDouble, dd.equDrop);
-    const optimal = dd.equDouble >= dd.equB && dd.equDrop >= dd.equB ? reply : dd.equB;
-    const error = optimal - (rec.double === 1 ? reply : dd.equB);
+    const best = bestCubeEquity({ nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop });
+    const error = best - (rec.double === 1 ? reply : dd.equB);
     if (!agrees(rec.errCube, error)) {
       warn(
         rec.offset,
