@@ -1,17 +1,31 @@
 /**
  * bdb — backgammon match-analysis statistics. The public library API; the CLI is a thin shell over it.
  */
+import type { Met } from './met/index.js';
+import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './metrics/difficulty.js';
+import { defaultMet, type MatchReport, reportMatch } from './metrics/match-report.js';
+import { parseBytes } from './parsers/index.js';
+
 export {
   type AggregateOptions,
-  analyseBytes,
   canonicalName,
   defaultMet,
   type MatchReport,
   matchOutcome,
   PlayerAggregator,
-  parseMatchFiles,
   reportMatch,
-} from './analyse.js';
+} from './metrics/match-report.js';
+
+/** Parses the bytes of one file (format detected from content) and computes its figures. */
+export function analyseBytes(
+  bytes: Uint8Array,
+  file: string,
+  met: Met = defaultMet(),
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+): MatchReport {
+  const { match, warnings } = parseBytes(bytes, { file, met });
+  return reportMatch(match, met, match.format, warnings, thresholds);
+}
 export * from './core/board.js';
 export { applyPlay, formatPlay, isLegalPlay, type LegalPlay, legalPlays } from './core/moves.js';
 export { boardFromPositionId, positionId } from './core/position-id.js';
@@ -63,7 +77,7 @@ export { performanceRating } from './metrics/pr.js';
 export { snowieErrorRate } from './metrics/snowie-er.js';
 export type * from './model/types.js';
 export { groupGnubgTextFiles, parseGnubgTextMatch } from './parsers/gnubg-text/index.js';
-export { detectFormat, formats, parseBytes } from './parsers/index.js';
+export { detectFormat, formats, parseBytes, parseMatchFiles } from './parsers/index.js';
 export type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './parsers/types.js';
 export { type JsonReport, renderJson } from './report/json.js';
 export { renderReview } from './report/review.js';

@@ -3,8 +3,9 @@
  * user's bad input and carries its own message (naming the file); a Node error with a `code` (ENOENT,
  * EACCES …) is a file that cannot be read; anything else is a bug in bdb.
  */
+
+import { escapeControls } from '../core/text-controls.js';
 import { BdbError } from '../errors.js';
-import { escapeControls } from '../text-controls.js';
 
 /** The message for an exception thrown while reading or analysing `file`. */
 export function describeFailure(file: string, e: unknown): string {
@@ -16,7 +17,7 @@ export function describeFailure(file: string, e: unknown): string {
 
 /**
  * A message as one line of a terminal: line breaks and other control characters (a file name may hold
- * them; so may a damaged file's text) shown as escapes (src/text-controls.ts: the rule standard output
+ * them; so may a damaged file's text) shown as escapes (src/core/text-controls.ts: the rule standard output
  * follows too), never acted on, and at most 1,000 characters.
  */
 export function oneLine(message: string): string {

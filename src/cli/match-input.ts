@@ -11,12 +11,13 @@
  */
 
 import { readFileSync, readSync, statSync } from 'node:fs';
-import { defaultMet, matchKey, parseMatchFiles } from '../analyse.js';
 import { newHash } from '../core/hash.js';
 import { BdbError } from '../errors.js';
 import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
+import { defaultMet, matchKey } from '../metrics/match-report.js';
 import type { Match } from '../model/types.js';
+import { parseMatchFiles } from '../parsers/index.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { pause } from './blocking.js';
 import { EXIT, type ExitCode } from './exit.js';

@@ -16,10 +16,10 @@ import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
 import { DISK_FAILURES, diskFailureWords } from '../core/disk.js';
+import { asciiText } from '../core/text-ascii.js';
+import { escapeControls, escapeControlsKeepingLines } from '../core/text-controls.js';
+import { FULL_WIDTH, fitLines } from '../core/text-width.js';
 import { UsageError } from '../errors.js';
-import { asciiText } from '../text-ascii.js';
-import { escapeControls, escapeControlsKeepingLines } from '../text-controls.js';
-import { FULL_WIDTH, fitLines } from '../text-width.js';
 import { pause } from './blocking.js';
 import { EXIT } from './exit.js';
 
@@ -62,7 +62,7 @@ function outputFailed(e: unknown): never {
  * Writes a message of one line (a summary: "Imported into LIBRARY: …", "OTHER is counted as NAME"), ended by
  * a line break, broken to the output's width ({@link outputWidth}). The line is one line: a line break or
  * any other control character before its end can only be a name's (a library's path, a player's name) and
- * is shown as its escape (src/text-controls.ts).
+ * is shown as its escape (src/core/text-controls.ts).
  */
 export function writeLines(text: string): void {
   const ended = text.endsWith('\n');
@@ -76,7 +76,7 @@ let ascii = false;
 let asciiMessages = false;
 
 /**
- * Makes the rest of the run's text plain ASCII (src/text-ascii.ts): `--ascii`, which every command printing
+ * Makes the rest of the run's text plain ASCII (src/core/text-ascii.ts): `--ascii`, which every command printing
  * text takes. Its messages on standard error always; its standard output unless `output` is false: a
  * command's JSON or CSV (`--json`, `--csv`) keeps every name as it is. Tables are drawn in ASCII where
  * they are laid out (src/report/cli-table.ts), so their columns line up; this catches the rest (charts,
@@ -152,7 +152,7 @@ export function shownOutput(text: string, kind: OutputKind, terminal: boolean): 
 /**
  * Writes text to standard output, all of it; a failure ends the run (see the module comment).
  *
- * No control character reaches a terminal (issue 37, item 5; src/text-controls.ts): every one but the line
+ * No control character reaches a terminal (issue 37, item 5; src/core/text-controls.ts): every one but the line
  * break is shown as its escape (`\u001b` for ESC), whatever the command and wherever the text came from.
  * Line breaks are kept, being bdb's own: a name's line breaks are escaped where it is laid out (a table's
  * cells, src/report/cli-table.ts; a header naming a file or a player). JSON is written the same way and

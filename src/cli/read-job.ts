@@ -3,12 +3,14 @@
  * whose original failed): parse it, identify it, and make its per-match report. The same function on
  * either thread, so `--jobs N` gives what one thread gives.
  */
-import { defaultMet, type MatchReport, matchKey, parseMatchFiles, reportMatch } from '../analyse.js';
+
 import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import type { ErrorThresholds } from '../metrics/difficulty.js';
+import { defaultMet, type MatchReport, matchKey, reportMatch } from '../metrics/match-report.js';
+import { parseMatchFiles } from '../parsers/index.js';
 import { describeFailure } from './failure.js';
 
 /** How the reports are made: the same settings on every thread. */

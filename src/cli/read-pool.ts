@@ -10,8 +10,8 @@
  * one thread with 2 workers, 1.14× with 1).
  */
 import { Worker } from 'node:worker_threads';
-import type { MatchReport } from '../match-report.js';
-import { ownBuffers } from '../transfer.js';
+import { ownBuffers } from '../core/transfer.js';
+import type { MatchReport } from '../metrics/match-report.js';
 import type { MatchInputResult, ReadMatchesOptions, ReadUnit } from './match-input.js';
 import { ReadRun } from './match-input.js';
 import { jobMet, type ReportJob, type ReportOutcome, runReportJob } from './read-job.js';

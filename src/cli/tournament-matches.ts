@@ -5,11 +5,12 @@
  * stderr and not counted.
  */
 import { readFileSync } from 'node:fs';
-import { matchKey, matchOutcome, parseMatchFiles } from '../analyse.js';
+import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import { BdbError } from '../errors.js';
+import { matchKey, matchOutcome } from '../metrics/match-report.js';
+import { parseMatchFiles } from '../parsers/index.js';
 import type { JsonDuplicate } from '../report/json.js';
 import type { StandingsFromMatches } from '../report/tournament.js';
-import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { TournamentError } from '../tournament/event.js';
 import { type EventFile, parseEventJson } from '../tournament/file.js';
 import { eventFromMatches, type MatchesEvent, type MatchRecord } from '../tournament/from-matches.js';

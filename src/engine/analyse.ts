@@ -23,11 +23,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, extname, join, relative } from 'node:path';
-import { parseMatchFiles } from '../analyse.js';
 import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
+import { parseMatchFiles } from '../parsers/index.js';
 import {
   analysisCommands,
   type EngineInput,

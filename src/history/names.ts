@@ -4,7 +4,7 @@
  * lower-cased, accent-free forms), then the names containing the typed text.
  */
 
-import { canonicalName } from '../match-report.js';
+import { canonicalName } from '../metrics/match-report.js';
 
 /** The name with the largest count (ties: the first in JavaScript string order); null when none. */
 export function mostCounted(counts: ReadonlyMap<string, number>): string | null {

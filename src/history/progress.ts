@@ -17,7 +17,7 @@
  */
 import { isoDay, periodKey } from '../library/dates.js';
 import { type Grouping, PersonPeriods } from '../library/period-totals.js';
-import { canonicalName, PlayerAggregator } from '../match-report.js';
+import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
 import { prTrend, type TrendPoint, trendPoint } from '../metrics/trend.js';
 import { mostCounted } from './names.js';

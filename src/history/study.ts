@@ -23,7 +23,7 @@
 
 import { isoDay } from '../library/dates.js';
 import type { StudyMark } from '../library/study-marks.js';
-import { canonicalName } from '../match-report.js';
+import { canonicalName } from '../metrics/match-report.js';
 
 export type { StudyMark } from '../library/study-marks.js';
 

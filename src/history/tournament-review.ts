@@ -39,7 +39,6 @@ import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
 import { libraryDecisionRows, librarySeats, type StoredMatchRows } from '../library/read.js';
 import { rows } from '../library/sql.js';
-import { canonicalName, matchKey, matchOutcome, PlayerAggregator } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import {
   type ErrorThresholds,
@@ -48,6 +47,7 @@ import {
   type THRESHOLD_PRESETS,
 } from '../metrics/difficulty.js';
 import { type PrUnit, prInterval } from '../metrics/interval.js';
+import { canonicalName, matchKey, matchOutcome, PlayerAggregator } from '../metrics/match-report.js';
 import { matchTallies, type PlayerStats, type PlayerTally } from '../metrics/player-stats.js';
 import { performanceRating } from '../metrics/pr.js';
 import { CellsBuilder, PRESSURES, RANK_BANDS, type SeatCells } from '../metrics/review-cells.js';
@@ -82,7 +82,7 @@ export interface ReviewMatch {
   readonly matchLength: number;
   readonly finalScore: readonly [number, number];
   readonly winner: 0 | 1 | null;
-  /** The match's identity (src/analyse.ts); null when it holds no decision. */
+  /** The match's identity (src/metrics/match-report.ts); null when it holds no decision. */
   readonly fingerprint: string | null;
   /** Both seats' tallies; from the library, only the seats of the person followed when they alone were read. */
   readonly tallies: readonly PlayerTally[];

@@ -6,7 +6,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { ownBuffers } from '../transfer.js';
+import { ownBuffers } from '../core/transfer.js';
 import {
   contentKey,
   type ImportOutcome,

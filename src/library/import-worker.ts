@@ -4,7 +4,7 @@
  * main thread keeps the library and stores results in input order.
  */
 import { parentPort } from 'node:worker_threads';
-import { defaultMet } from '../match-report.js';
+import { defaultMet } from '../metrics/match-report.js';
 import { type Prepared, prepareUnit, type UnitFile } from './import.js';
 
 /** A unit sent to a worker. */

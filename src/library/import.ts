@@ -24,10 +24,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { matchKey, parseMatchFiles } from '../analyse.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
+import { matchKey } from '../metrics/match-report.js';
 import { type Match, readingRank } from '../model/types.js';
+import { parseMatchFiles } from '../parsers/index.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { IMPORT_MEMORY_MB, setMemoryLimit, userMemoryLimit } from './memory.js';
 import type { Library } from './open.js';

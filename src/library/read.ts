@@ -8,10 +8,10 @@
  * FOLDER` walks a folder, so a library and a folder give the same lists.
  */
 import { statSync } from 'node:fs';
-import type { MatchReport } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import type { MatchReport } from '../metrics/match-report.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import { type Match, readingRank } from '../model/types.js';
@@ -623,7 +623,7 @@ export async function* libraryMatches(
 ): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
   const con = lib.connection;
   // the parsers are loaded only by the commands that parse (the other library readers never need them)
-  const { parseMatchFiles } = await import('../analyse.js');
+  const { parseMatchFiles } = await import('../parsers/index.js');
   const all = await heads(lib, filter, players);
   // a library copied without its sources folder: one failure for the run, not one per match (1,814 lines
   // for a real library)

@@ -8,7 +8,6 @@
 import { checkerThemes } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
 import { gamePhase, gamePlan } from '../classify/game-plan.js';
-import { matchOutcome } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { bestCubeEquity } from '../metrics/decision-error.js';
 import {
@@ -19,6 +18,7 @@ import {
   THRESHOLD_PRESETS,
   thresholdEquity,
 } from '../metrics/difficulty.js';
+import { matchOutcome } from '../metrics/match-report.js';
 import {
   type DecisionFigures,
   decisionType,

@@ -173,7 +173,7 @@ CREATE TABLE study_marks (
 /**
  * Step 4: a played match counts once, whatever file it came from (issue: XG file, SGF, text export and
  * transcript of one match were four matches). `matches.fingerprint` becomes the SHA-256 of
- * `matchFingerprint` (src/analyse.ts): length, the two players in byte order, each game's winner, points and
+ * `matchFingerprint` (src/metrics/match-report.ts): length, the two players in byte order, each game's winner, points and
  * rolls (high die first), recomputed here from the stored rows, byte for byte the same text; files of
  * analysed positions keep theirs. Then each played match found more than once keeps its best reading
  * (`readingRank`, src/model/types.ts: XG, SGF, gnuBG text, the rest; then path), the others' files become

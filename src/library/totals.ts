@@ -13,8 +13,9 @@
  * used only while the two are equal. `bdb import`, `merge` and `alias` rebuild them when they finish; a
  * process killed before that leaves them stale, never wrong, and readers then add the matches up.
  */
-import { canonicalName, PlayerAggregator } from '../match-report.js';
+
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
 import type { PlayerTally } from '../metrics/player-stats.js';
 import type { TrendPoint } from '../metrics/trend.js';
 import { storedAliases } from './aliases.js';

@@ -16,7 +16,7 @@
  * without analysis has no error (null), nor does the answer to a beaver (the file only has the original
  * double's analysis, which does not describe it).
  */
-import type { CheckerDecision, CubeAnalysis, CubeDecision, Decision } from '../model/types.js';
+import type { CheckerDecision, CubeDecision, Decision } from '../model/types.js';
 
 /** Rounds an equity to the millipoint, as an integer number of mpt (used where equities are compared). */
 export function toMpt(equity: number): number {

@@ -252,3 +252,10 @@ export interface Match {
   readonly marksComplete?: boolean;
   readonly games: readonly Game[];
 }
+
+/** A non-fatal problem found while reading a file. */
+export interface ParseWarning {
+  readonly line?: number;
+  readonly offset?: number;
+  readonly message: string;
+}

@@ -1,10 +1,12 @@
 /** The format registry and content-based detection. Adding a format = one line in `formats`. */
-import { UnsupportedFormatError } from '../errors.js';
+import { UnsupportedFormatError, UsageError } from '../errors.js';
+import { loadKazarossXG2, type Met } from '../met/index.js';
 import { HEAD_BYTES } from '../model/format-info.js';
-import { gnubgTextFormat } from './gnubg-text/index.js';
+import type { Match } from '../model/types.js';
+import { gnubgTextFormat, parseGnubgTextMatch, sniffGnubgText } from './gnubg-text/index.js';
 import { matFormat } from './mat/index.js';
 import { sgfFormat } from './sgf/index.js';
-import type { MatchFormat, ParseContext, ParseResult } from './types.js';
+import type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './types.js';
 import { xgFormat } from './xg/index.js';
 import { xgTextFormat } from './xg-text/index.js';
 
@@ -39,6 +41,21 @@ export function parseBytes(bytes: Uint8Array, ctx: ParseContext): ParseResult & 
     );
   }
   return { ...format.parse(bytes, ctx), format };
+}
+
+/**
+ * Parses the files of one match: a single file of any format, or the per-game files of a gnuBG text
+ * export (NAME.txt, NAME_002.txt …), which are read together.
+ */
+export function parseMatchFiles(
+  files: { file: string; bytes: Uint8Array }[],
+  met: Met = loadKazarossXG2(),
+): { match: Match; warnings: readonly ParseWarning[] } {
+  const first = files[0];
+  if (!first) throw new UsageError('no file to read');
+  if (files.length > 1 || sniffGnubgText(first.bytes.subarray(0, HEAD_BYTES)))
+    return parseGnubgTextMatch(files, met);
+  return parseBytes(first.bytes, { file: first.file, met });
 }
 
 export type { MatchFormat, ParseContext, ParseResult, ParseWarning } from './types.js';

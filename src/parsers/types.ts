@@ -1,13 +1,8 @@
 /** The contract every input format implements. */
 import type { Met } from '../met/index.js';
-import type { FormatId, Match } from '../model/types.js';
+import type { FormatId, Match, ParseWarning } from '../model/types.js';
 
-/** A non-fatal problem found while reading a file. */
-export interface ParseWarning {
-  readonly line?: number;
-  readonly offset?: number;
-  readonly message: string;
-}
+export type { ParseWarning };
 
 /** What a parser needs besides the bytes. */
 export interface ParseContext {

@@ -2,7 +2,9 @@
  * The signed biases of each person (spec/metrics.md §10): collection over matches, the JSON view and the
  * tables. Figures come from src/metrics/{take-pass,doubles,blot,exposure}-bias.ts; nothing is printed here.
  */
-import { type AggregateOptions, personSeats } from '../match-report.js';
+
+import { escapeControls } from '../core/text-controls.js';
+import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
   BIAS_MIN_DECISIONS,
@@ -32,11 +34,10 @@ import {
   exposureBiasItem,
   exposureBiasOf,
 } from '../metrics/exposure-bias.js';
+import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { addTakePass } from '../metrics/take-pass-bias.js';
 import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
-import { escapeControls } from '../text-controls.js';
-import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
@@ -368,7 +369,7 @@ export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}
   const rows = shown.map((r) => biasRow(r.sub ? `  ${r.label}` : r.label, r.estimate));
   const read = p.blots.estimate.n + p.blots.unread;
   const lines = [
-    // one line: the name's control characters shown as escapes (src/text-controls.ts)
+    // one line: the name's control characters shown as escapes (src/core/text-controls.ts)
     `${escapeControls(p.player)} — ${matchesAnalysedText(p.matches, p.analysedMatches)}`,
     fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width, { ascii: opts.boards?.ascii }),
     ...(hidden > 0

@@ -12,8 +12,8 @@
  * Each point shows up to five checkers; a taller stack shows its count in the fifth place. Checkers on the
  * bar are stacked in the bar column from the middle out, each side in its own half.
  */
-import { asciiText } from '../text-ascii.js';
-import { escapeControls } from '../text-controls.js';
+import { asciiText } from '../core/text-ascii.js';
+import { escapeControls } from '../core/text-controls.js';
 import type { BoardView } from './board-view.js';
 import { cubeText, cutName, matchText, scoreText, turnText } from './board-view.js';
 

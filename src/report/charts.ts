@@ -4,9 +4,10 @@
  * plain Unicode for the terminal (no colours, ≤ 100 columns) and inline SVG for the HTML page. Pure and
  * deterministic: strings in, strings out.
  */
+
+import { escapeControls } from '../core/text-controls.js';
+import { displayWidth, wrapText } from '../core/text-width.js';
 import type { ReviewSeries, SeriesPoint } from '../review/review.js';
-import { escapeControls } from '../text-controls.js';
-import { displayWidth, wrapText } from '../text-width.js';
 import { fixed } from './format.js';
 
 /** The eight bar heights, lowest first; a decision with ℓ = 0 is a blank. */
@@ -192,7 +193,7 @@ export function renderCumulativeChart(
   if (cols >= 12) place(Math.floor(cols / 2), String(xAt(Math.floor(cols / 2))), false);
   lines.push(`${' '.repeat(w + 2)}${ticks.join('')}`.trimEnd());
   lines.push(`${' '.repeat(w + 2)}decision number (both players, match order)`);
-  // the legend, one line: the names' control characters shown as escapes (src/text-controls.ts)
+  // the legend, one line: the names' control characters shown as escapes (src/core/text-controls.ts)
   lines.push(
     `  ${CURVE_MARKERS[0]} ${escapeControls(players[0])} (${fixed(y[0][n - 1], 2)} %)   ` +
       `${CURVE_MARKERS[1]} ${escapeControls(players[1])} (${fixed(y[1][n - 1], 2)} %)   ${BOTH_MARKER} both`,

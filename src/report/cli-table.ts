@@ -1,6 +1,6 @@
 /**
  * Shared cli-table3 settings: no colours (same output on any terminal), a rule under the header only; and
- * tables that fit a width (src/text-width.ts). At {@link FULL_WIDTH} (piped) a table is drawn as wide as
+ * tables that fit a width (src/core/text-width.ts). At {@link FULL_WIDTH} (piped) a table is drawn as wide as
  * its cells. Narrower, in this order, the first that fits:
  *
  * 1. the long text cells wrapped at their spaces (a cell of up to {@link KEEP_WHOLE} columns never wraps:
@@ -11,13 +11,13 @@
  *    whose cells hold long unbreakable words (XGIDs, file paths) ask for it directly (`narrow: 'records'`).
  *
  * A cell is one line of text: its control characters, line breaks included, are shown as escapes (a file's
- * or a player's name, a `bdb sql` cell may hold them: src/text-controls.ts), so every table bdb prints is
+ * or a player's name, a `bdb sql` cell may hold them: src/core/text-controls.ts), so every table bdb prints is
  * safe on a terminal and keeps its rows.
  */
 import Table from 'cli-table3';
-import { asciiText } from '../text-ascii.js';
-import { escapeControls } from '../text-controls.js';
-import { displayWidth, FULL_WIDTH, PART_SEPARATOR, wrapParts, wrapText } from '../text-width.js';
+import { asciiText } from '../core/text-ascii.js';
+import { escapeControls } from '../core/text-controls.js';
+import { displayWidth, FULL_WIDTH, PART_SEPARATOR, wrapParts, wrapText } from '../core/text-width.js';
 
 /** cli-table3 style without colours. */
 export const plain = { head: [] as string[], border: [] as string[] };
@@ -210,7 +210,7 @@ function records(sections: readonly TableSpec[], width: number): string[] {
  */
 export function fitTables(sections: readonly TableSpec[], width: number, opts: FitOptions = {}): string[] {
   // the cells as printed before anything is measured, so the columns fit them: their control characters
-  // shown as escapes, line breaks too (a name stays in its row, src/text-controls.ts), and under --ascii
+  // shown as escapes, line breaks too (a name stays in its row, src/core/text-controls.ts), and under --ascii
   // transliterated (ß is two columns in ASCII, ss); then the rules too
   const shown = (c: string): string => (opts.ascii ? asciiText(escapeControls(c)) : escapeControls(c));
   const cells = (r: readonly string[]): string[] => r.map(shown);

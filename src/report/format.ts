@@ -1,5 +1,5 @@
 /** Number formatting for reports. The only place figures are rounded. */
-import { FULL_WIDTH, wrapText } from '../text-width.js';
+import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 
 /** Fixed decimals, or "n/a" for a missing figure. */
 export function fixed(x: number | null | undefined, digits: number): string {

@@ -6,7 +6,7 @@
  * them, and rename one only with a new schemaVersion (CHANGELOG.md). Figures keep full precision; keys come
  * in a fixed order.
  */
-import type { MatchReport } from '../match-report.js';
+import type { MatchReport } from '../metrics/match-report.js';
 import type {
   GnubgCubeErrorFigures,
   GnubgFigures,

@@ -5,8 +5,8 @@
  */
 
 import { boardKey } from '../core/board.js';
+import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
-import { type AggregateOptions, personSeats } from '../match-report.js';
 import { isCounted } from '../metrics/counting.js';
 import {
   decisionDifficultyPoints,
@@ -15,6 +15,7 @@ import {
   thresholdEquity,
 } from '../metrics/difficulty.js';
 import { scoreCell } from '../metrics/doubles-bias.js';
+import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { type mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import {
   REFERENCE_DEFAULT_SIZE,
@@ -34,7 +35,6 @@ import {
 } from '../metrics/study-plan.js';
 import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
-import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';

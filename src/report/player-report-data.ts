@@ -25,9 +25,14 @@ import {
 } from '../history/pr-groups.js';
 import { ProgressCollector } from '../history/progress.js';
 import type { ProgressBy, ProgressReport } from '../history/progress-types.js';
-import { type AggregateOptions, canonicalName, PlayerAggregator, personSeats } from '../match-report.js';
 import type { ErrorThresholds } from '../metrics/difficulty.js';
 import { engineEloInterval } from '../metrics/elo.js';
+import {
+  type AggregateOptions,
+  canonicalName,
+  PlayerAggregator,
+  personSeats,
+} from '../metrics/match-report.js';
 import type { mwcLoss } from '../metrics/mwc-loss.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
 import type { Match } from '../model/types.js';

@@ -3,8 +3,9 @@
  * interval as a line ├──┤ on one scale from 0 to the largest upper bound), the whole history, and the
  * trend in one sentence.
  */
+
+import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
-import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { fitTable } from './cli-table.js';
 import { MATCHES_ANALYSED_NOTE, matchesAnalysed, matchesAnalysedText } from './format.js';
 

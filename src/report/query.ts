@@ -3,8 +3,8 @@
  * for programs. NULL is empty in the table and CSV, null in JSON.
  */
 
-import { escapeControls } from '../text-controls.js';
-import { FULL_WIDTH } from '../text-width.js';
+import { escapeControls } from '../core/text-controls.js';
+import { FULL_WIDTH } from '../core/text-width.js';
 import { fitTable } from './cli-table.js';
 
 /** Columns and rows of a query, values as JS values. */
@@ -37,7 +37,7 @@ function csvField(v: unknown, shown: boolean): string {
  * CSV with a header line. Every value as it is (RFC 4180 lets a quoted field hold any character), but
  * with `shown` (the CSV goes to a terminal, where a person reads it): each field's control characters shown
  * as escapes, its line breaks too, so that a record is one line and nothing acts on the terminal
- * (src/text-controls.ts).
+ * (src/core/text-controls.ts).
  */
 export function renderQueryCsv(q: QueryRows, shown = false): string {
   const field = (v: unknown): string => csvField(v, shown);

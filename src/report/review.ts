@@ -4,10 +4,11 @@
  * decision to review), each with lines a player can paste into XG (XGID) or gnuBG (Position ID). No
  * colours.
  */
+
+import { escapeControls } from '../core/text-controls.js';
+import { displayWidth, FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
-import { escapeControls } from '../text-controls.js';
-import { displayWidth, FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { renderCumulativeChart, renderLossBars } from './charts.js';
@@ -307,7 +308,7 @@ export function renderPlayerReview(
   opts: ReviewTextOptions = {},
 ): string {
   const width = opts.width ?? FULL_WIDTH;
-  // the name alone on its line: its control characters shown as escapes (src/text-controls.ts)
+  // the name alone on its line: its control characters shown as escapes (src/core/text-controls.ts)
   const lines = [escapeControls(p.player), renderPlayerSummary(p, width, opts.boards?.ascii)];
   const boards = opts.boards ? { text: opts.boards, player: p.player, opponent } : null;
   if (opts.list) {

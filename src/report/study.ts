@@ -3,9 +3,10 @@
  * src/history/study.ts, src/metrics/before-after.ts) as a table or JSON, and the list of study marks.
  * r, Δ and its bounds in MWC points per 100 decisions; Σℓ in the JSON as fractions of a match.
  */
+
+import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import type { StudiedFamily, StudyMark, StudyReport, StudyWindow } from '../history/study.js';
 import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
-import { FULL_WIDTH, wrapText } from '../text-width.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed } from './format.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';

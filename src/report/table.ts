@@ -1,7 +1,8 @@
 /** Tables for people (cli-table3), from the shared rows. No colours: output is the same on any terminal. */
-import type { MatchReport } from '../match-report.js';
+
+import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
+import type { MatchReport } from '../metrics/match-report.js';
 import type { PlayerStats } from '../metrics/player-stats.js';
-import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { fitTable, fitTables } from './cli-table.js';
 import { fixed, matchesAnalysed, percent } from './format.js';
 import { gnubgRows, xgRows } from './rows.js';

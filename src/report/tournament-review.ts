@@ -4,6 +4,8 @@
  * for the study-plan families of the tournament (§7), from the plan's own collector (src/report/plan.ts);
  * nothing is computed here but the display.
  */
+
+import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import type {
   BreakdownRow,
   CellFigures,
@@ -14,7 +16,6 @@ import type {
 import { HABITUAL_DAYS, HABITUAL_MIN_MATCHES } from '../history/tournament-review.js';
 import { familyText, type StudyFamily, type StudyPlan } from '../metrics/study-plan.js';
 import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js';
-import { FULL_WIDTH, wrapSummary, wrapText } from '../text-width.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { fitTable } from './cli-table.js';
 import { familyTextWords } from './family-words.js';

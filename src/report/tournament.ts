@@ -4,7 +4,7 @@
  * return), so the report layer does not depend on the tournament code.
  */
 
-import { FULL_WIDTH, wrapText } from '../text-width.js';
+import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import { fitTable } from './cli-table.js';
 import { type JsonDuplicate, type JsonHead, jsonHead } from './json.js';
 

@@ -17,9 +17,10 @@
  * Summed over the games, gnuBG's per-game "actual result" telescopes to R, so A is gnuBG's "Luck adjusted
  * result".
  */
-import { matchOutcome } from '../match-report.js';
+
 import type { Met } from '../met/index.js';
 import { mwcAtScore } from '../met/index.js';
+import { matchOutcome } from '../metrics/match-report.js';
 import { decisionMwcFactor } from '../metrics/mwc-loss.js';
 import type { Match } from '../model/types.js';
 

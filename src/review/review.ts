@@ -13,7 +13,6 @@
  * TimeBot / TimeTop are the match clock's totals), so the review says so instead of guessing.
  */
 
-import { matchOutcome } from '../match-report.js';
 import type { Met } from '../met/index.js';
 import { isCounted } from '../metrics/counting.js';
 import { decisionError } from '../metrics/decision-error.js';
@@ -27,6 +26,7 @@ import {
   reachesThreshold,
   thresholdEquity,
 } from '../metrics/difficulty.js';
+import { matchOutcome } from '../metrics/match-report.js';
 import { mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import { type IntervalFigure, matchTallies, type PlayerStats, playerStats } from '../metrics/player-stats.js';
 import type { CheckerDecision, CubeDecision, Decision, Game, Match } from '../model/types.js';

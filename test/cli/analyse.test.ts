@@ -22,8 +22,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultMet, reportMatch } from '../../src/analyse.js';
 import { locateGnubg } from '../../src/engine/gnubg.js';
+import { defaultMet, reportMatch } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { BIN } from '../helpers/cli.js';
 import { compareGnubg } from '../helpers/compare-gnubg.js';

@@ -76,7 +76,7 @@ describe('--ascii: plain ASCII text', () => {
  * only, `bdb stats --ascii` a usage error). Each run reads real files with accented names: test.xg (`Kévin
  * Unger`), g0001.sgf (`Zoë Ångström`, gnubg-generated) and g0016.sgf (`Δημήτρης`, `李雷`), in a folder named
  * `…Søren…` so that the paths in the summaries and messages are not ASCII either; the expected spellings
- * are those of src/text-ascii.ts's rules (é → e, ø → o, Δημήτρης → Dimitris), not bdb's output.
+ * are those of src/core/text-ascii.ts's rules (é → e, ø → o, Δημήτρης → Dimitris), not bdb's output.
  */
 describe('--ascii on every command with text output', () => {
   const G0001 = `${REF_DIR}gnubg/g0001.sgf`;

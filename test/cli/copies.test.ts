@@ -11,8 +11,8 @@ import { REF_DIR } from '../helpers/fixtures.js';
 
 const parsed = vi.hoisted(() => ({ files: [] as string[] }));
 
-vi.mock('../../src/analyse.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/analyse.js')>();
+vi.mock('../../src/parsers/index.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/parsers/index.js')>();
   return {
     ...real,
     parseMatchFiles: (

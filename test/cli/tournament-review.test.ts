@@ -17,7 +17,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMatchFiles } from '../../src/analyse.js';
 import { matchUnits } from '../../src/cli/files.js';
 import { readUnit } from '../../src/cli/match-input.js';
 import {
@@ -32,6 +31,7 @@ import {
 import { closeLibrary, openLibrary } from '../../src/library/open.js';
 import { loadKazarossXG2 } from '../../src/met/index.js';
 import { DEFAULT_THRESHOLDS } from '../../src/metrics/difficulty.js';
+import { parseMatchFiles } from '../../src/parsers/index.js';
 import { bdb } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 import { nonFinite } from '../helpers/non-finite.js';

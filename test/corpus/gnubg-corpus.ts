@@ -16,8 +16,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { defaultMet, parseMatchFiles } from '../../src/analyse.js';
+import { defaultMet } from '../../src/metrics/match-report.js';
 import { groupGnubgTextFiles } from '../../src/parsers/gnubg-text/index.js';
+import { parseMatchFiles } from '../../src/parsers/index.js';
 import { countDiffs, matchCountDiffs } from '../helpers/printed-counts.js';
 
 const DIR = process.env.BDB_CORPUS;

@@ -6,9 +6,11 @@
  * or more than {@link MESSAGE_MAX} characters besides the file's name and the place in it (a reader quotes at most 60 characters
  * of the bad text, 80 once escaped: issue 37 saw messages of 549 characters).
  */
-import { defaultMet, parseMatchFiles, reportMatch } from '../../src/analyse.js';
+
 import { BdbError } from '../../src/errors.js';
 import { DEFAULT_THRESHOLDS } from '../../src/metrics/difficulty.js';
+import { defaultMet, reportMatch } from '../../src/metrics/match-report.js';
+import { parseMatchFiles } from '../../src/parsers/index.js';
 import { BiasCollector } from '../../src/report/biases.js';
 import { renderReviewHtml } from '../../src/report/html.js';
 import { PlanCollector } from '../../src/report/plan.js';

@@ -1,6 +1,6 @@
 /** bdb's counts against the ones gnuBG printed in a text export's "Match statistics" (the parity tests). */
 import { readdirSync, readFileSync } from 'node:fs';
-import { defaultMet, reportMatch } from '../../src/analyse.js';
+import { defaultMet, reportMatch } from '../../src/metrics/match-report.js';
 import type { Match } from '../../src/model/types.js';
 import { groupGnubgTextFiles, parseGnubgTextMatch } from '../../src/parsers/gnubg-text/index.js';
 import { PRINTED_COUNT_ROWS, printedCounts } from './gnubg-stats-txt.js';

@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { defaultMet, reportMatch } from '../../src/analyse.js';
+import { defaultMet, reportMatch } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { buildReview } from '../../src/review/review.js';
 import { compareGnubg, type FieldComparison } from '../helpers/compare-gnubg.js';

@@ -6,9 +6,9 @@
  * cube actions.
  */
 import { expect, test } from 'vitest';
-import { defaultMet } from '../../src/analyse.js';
 import { boardKey } from '../../src/core/board.js';
 import { applyPlay } from '../../src/core/moves.js';
+import { defaultMet } from '../../src/metrics/match-report.js';
 import type { Match } from '../../src/model/types.js';
 import { parseGnubgTextMatch } from '../../src/parsers/gnubg-text/index.js';
 import { parseBytes } from '../../src/parsers/index.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet, reportMatch } from '../../src/analyse.js';
+import { defaultMet, reportMatch } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { compareGnubg } from '../helpers/compare-gnubg.js';
 import { bytesOf, refFiles } from '../helpers/fixtures.js';

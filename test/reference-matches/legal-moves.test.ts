@@ -3,7 +3,7 @@
  * generator (same resulting position as one of legalPlays()).
  */
 import { expect, test } from 'vitest';
-import { defaultMet } from '../../src/analyse.js';
+import { defaultMet } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { bytesOf, refFiles } from '../helpers/fixtures.js';
 import { checkLegality } from '../helpers/legality.js';

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { defaultMet } from '../../src/analyse.js';
 import { positionId } from '../../src/core/position-id.js';
+import { defaultMet } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../helpers/fixtures.js';
 

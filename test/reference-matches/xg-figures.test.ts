@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { analyseBytes, defaultMet } from '../../src/analyse.js';
+import { analyseBytes } from '../../src/index.js';
+import { defaultMet } from '../../src/metrics/match-report.js';
 import { bytesOf, REF_DIR } from '../helpers/fixtures.js';
 
 const expected = JSON.parse(readFileSync(`${REF_DIR}expected/test.xg.json`, 'utf8')).xg;

@@ -4,7 +4,7 @@
  * and every played move and every candidate is a legal play of bdb's generator.
  */
 import { expect, test } from 'vitest';
-import { defaultMet } from '../../src/analyse.js';
+import { defaultMet } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../helpers/fixtures.js';
 import { checkLegality } from '../helpers/legality.js';

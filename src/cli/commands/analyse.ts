@@ -27,7 +27,7 @@ import { gnubgVersion, locateGnubg, PLIES, type Plies, VERSION_TIMEOUT_MS } from
 import { UsageError } from '../../errors.js';
 import { LibraryImporter } from '../../library/import.js';
 import { rebuildTotals } from '../../library/totals.js';
-import { defaultMet } from '../../match-report.js';
+import { defaultMet } from '../../metrics/match-report.js';
 import { userConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';

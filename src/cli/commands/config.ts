@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { Argument, type Command } from 'commander';
+import { escapeControls } from '../../core/text-controls.js';
 import { UsageError } from '../../errors.js';
 import { libraryPath } from '../../library/path.js';
-import { escapeControls } from '../../text-controls.js';
 import {
   CONFIG_KEYS,
   type ConfigKey,
@@ -83,7 +83,7 @@ export function runList(file: string = configPath()): ExitCode {
     }
     lines.push(`${key.padEnd(width)}${shown}`);
   }
-  // a line each: a value's control characters (a path's, a player's) shown as escapes (src/text-controls.ts)
+  // a line each: a value's control characters (a path's, a player's) shown as escapes (src/core/text-controls.ts)
   writeOut(`${lines.map(escapeControls).join('\n')}\n`);
   return EXIT.ok;
 }
@@ -96,7 +96,7 @@ export function runGet(key: string, file: string = configPath()): ExitCode {
     writeErr(`bdb: ${k} is not set (bdb config set ${k} ...)\n`);
     return EXIT.someFailed;
   }
-  // a value a line: its control characters shown as escapes (src/text-controls.ts)
+  // a value a line: its control characters shown as escapes (src/core/text-controls.ts)
   writeOut(`${lines.map(escapeControls).join('\n')}\n`);
   return EXIT.ok;
 }

@@ -19,7 +19,7 @@ import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
 import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
 import { rebuildTotals } from '../../library/totals.js';
-import { defaultMet } from '../../match-report.js';
+import { defaultMet } from '../../metrics/match-report.js';
 import { EXIT, type ExitCode, STOPPED, type StopSignal } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';

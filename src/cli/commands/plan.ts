@@ -4,6 +4,7 @@
  * marked as studied (`bdb study mark`) are never proposed, count as chosen, and are listed apart.
  */
 import type { Command } from 'commander';
+import { wrapText } from '../../core/text-width.js';
 import { UsageError } from '../../errors.js';
 import { type StudyMark, studyMarks } from '../../library/study-marks.js';
 import {
@@ -22,7 +23,6 @@ import {
   planLegend,
   renderPlans,
 } from '../../report/plan.js';
-import { wrapText } from '../../text-width.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';

@@ -15,7 +15,7 @@ import {
   librarySeats,
 } from '../../library/read.js';
 import { storedProgress } from '../../library/totals.js';
-import { reportMatch } from '../../match-report.js';
+import { reportMatch } from '../../metrics/match-report.js';
 import { renderJson } from '../../report/json.js';
 import { renderProgress } from '../../report/progress.js';
 import { renderProgressHtml } from '../../report/progress-html.js';

@@ -7,9 +7,10 @@
 import { statSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import type { Command } from 'commander';
-import { canonicalName, parseMatchFiles } from '../../analyse.js';
 import { UsageError } from '../../errors.js';
+import { canonicalName } from '../../metrics/match-report.js';
 import type { Match } from '../../model/types.js';
+import { parseMatchFiles } from '../../parsers/index.js';
 import { renderReviewHtml } from '../../report/html.js';
 import { renderJson } from '../../report/json.js';
 import { renderReview } from '../../report/review.js';

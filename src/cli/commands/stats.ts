@@ -3,16 +3,16 @@
  * and per person over the matches read, or all of it as JSON (src/report/json.ts; docs/json.md).
  */
 import type { Command } from 'commander';
+import { FULL_WIDTH, wrapText } from '../../core/text-width.js';
 import type { NamedPlayers } from '../../history/names.js';
 import { isEmptyFilter } from '../../library/filter.js';
-import type { MatchReport } from '../../match-report.js';
-import { canonicalName, PlayerAggregator, reportMatch } from '../../match-report.js';
 import type { IntervalMethod } from '../../metrics/bootstrap.js';
+import type { MatchReport } from '../../metrics/match-report.js';
+import { canonicalName, PlayerAggregator, reportMatch } from '../../metrics/match-report.js';
 import type { PlayerStats } from '../../metrics/player-stats.js';
 import { MATCHES_ANALYSED_NOTE, thousands, withoutAnalysis } from '../../report/format.js';
 import { JsonReportWriter, jsonMatch, jsonPlayerStats } from '../../report/json.js';
 import { renderMatchLine, renderMatchTable, renderPlayersTable } from '../../report/table.js';
-import { FULL_WIDTH, wrapText } from '../../text-width.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import {

@@ -23,7 +23,7 @@ import {
   studyMarks,
   targetInLibrary,
 } from '../../library/study-marks.js';
-import { canonicalName, defaultMet } from '../../match-report.js';
+import { canonicalName, defaultMet } from '../../metrics/match-report.js';
 import { renderJson } from '../../report/json.js';
 import { jsonStudy, jsonStudyMarks, renderStudy, renderStudyMarks } from '../../report/study.js';
 import { EXIT, type ExitCode } from '../exit.js';

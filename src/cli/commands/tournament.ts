@@ -9,6 +9,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
+import { escapeControls } from '../../core/text-controls.js';
 import { UsageError } from '../../errors.js';
 import { followedPerson, storedNames, unknownEventMessage } from '../../history/names.js';
 import {
@@ -25,9 +26,9 @@ import {
 } from '../../history/tournament-review.js';
 import type { Library } from '../../library/open.js';
 import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
-import { canonicalName } from '../../match-report.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
+import { canonicalName } from '../../metrics/match-report.js';
 import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
 import { type JsonDuplicate, renderJson } from '../../report/json.js';
 import { PlanCollector, type PlanRef } from '../../report/plan.js';
@@ -44,7 +45,6 @@ import {
   renderTournamentReviewHtml,
   tournamentPlanSummary,
 } from '../../report/tournament-review.js';
-import { escapeControls } from '../../text-controls.js';
 import {
   describeResult,
   enterResult,
@@ -486,7 +486,7 @@ export function runResult(
       (x) => x.round === Number(round),
     );
     const count = progress ? `; round ${round}: ${progress.results} of ${progress.games} results in` : '';
-    // one line: the players' control characters shown as escapes (src/text-controls.ts)
+    // one line: the players' control characters shown as escapes (src/core/text-controls.ts)
     const text = escapeControls(
       outcome === 'same'
         ? `round ${round}: ${player}–${opponent} already recorded; ${file} unchanged`

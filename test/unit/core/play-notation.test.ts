@@ -10,9 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { reformatPlayText } from '../../../src/core/move-notation.js';
 import { formatPlay } from '../../../src/core/moves.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision } from '../../../src/model/types.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';

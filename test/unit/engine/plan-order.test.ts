@@ -7,8 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { planAnalysis } from '../../../src/engine/analyse.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { REF_DIR } from '../../helpers/fixtures.js';
 
 test('the longest matches are analysed first', () => {

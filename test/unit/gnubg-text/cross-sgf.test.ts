@@ -20,9 +20,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { type Board, boardKey, type Play } from '../../../src/core/board.js';
 import { applyPlay, legalPlays } from '../../../src/core/moves.js';
+import { defaultMet, reportMatch } from '../../../src/metrics/match-report.js';
 import { decisionMwcFactor } from '../../../src/metrics/mwc-loss.js';
 import type { GnubgFigures, PlayerStats } from '../../../src/metrics/player-stats.js';
 import type { CheckerDecision, Decision, Match } from '../../../src/model/types.js';

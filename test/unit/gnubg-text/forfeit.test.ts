@@ -6,8 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet, parseMatchFiles } from '../../../src/analyse.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { sniffGnubgText } from '../../../src/parsers/gnubg-text/index.js';
+import { parseMatchFiles } from '../../../src/parsers/index.js';
 import { REF_DIR } from '../../helpers/fixtures.js';
 import { countDiffs } from '../../helpers/printed-counts.js';
 

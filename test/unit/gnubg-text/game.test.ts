@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { initialBoard } from '../../../src/core/board.js';
 import { positionId } from '../../../src/core/position-id.js';
 import { CorruptFileError } from '../../../src/errors.js';
 import { eq2mwc } from '../../../src/met/index.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, CubeDecision, Decision } from '../../../src/model/types.js';
 import {
   gnubgTextFormat,

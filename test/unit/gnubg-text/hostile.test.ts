@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
+import { defaultMet, reportMatch } from '../../../src/metrics/match-report.js';
 import { gnubgTextFormat, parseGnubgTextMatch } from '../../../src/parsers/gnubg-text/index.js';
 import { REF_DIR } from '../../helpers/fixtures.js';
 import { nonFinite } from '../../helpers/non-finite.js';

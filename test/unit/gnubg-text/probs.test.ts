@@ -4,8 +4,8 @@
  * Expected values are copied from the file's text (the lines are cited).
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { checkerThemes } from '../../../src/classify/checker-themes.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, Decision } from '../../../src/model/types.js';
 import { parseGnubgTextGame } from '../../../src/parsers/gnubg-text/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';

@@ -5,13 +5,13 @@
  * `matchTallies` itself.
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import {
   addGroupTally,
   emptyGroupTally,
   matchTalliesWithGroups,
   prGroups,
 } from '../../../src/history/pr-groups.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { matchTallies } from '../../../src/metrics/player-stats.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';

@@ -12,7 +12,7 @@ import { LibraryImporter } from '../../../src/library/import.js';
 import { importMemoryLimits, memoryMb } from '../../../src/library/memory.js';
 import { closeLibrary, type Library, openLibrary } from '../../../src/library/open.js';
 import { rows } from '../../../src/library/sql.js';
-import { defaultMet } from '../../../src/match-report.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-import-memory-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

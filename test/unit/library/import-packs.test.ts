@@ -11,7 +11,7 @@ import { LibraryImporter } from '../../../src/library/import.js';
 import { closeLibrary, openLibrary } from '../../../src/library/open.js';
 import { removeUnusedPacks, sourcesDir } from '../../../src/library/sources.js';
 import { rows } from '../../../src/library/sql.js';
-import { defaultMet } from '../../../src/match-report.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { bytesOf, refFiles } from '../../helpers/fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-import-packs-'));

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultMet, parseMatchFiles } from '../../../src/analyse.js';
 import { matchRows } from '../../../src/library/rows.js';
 import { decodeTally, encodeTally } from '../../../src/library/tally-codec.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { matchTallies } from '../../../src/metrics/player-stats.js';
+import { parseMatchFiles } from '../../../src/parsers/index.js';
 
 describe('stored tallies', () => {
   it('a match gives one row per decision and the tallies the metrics layer makes', () => {

@@ -8,7 +8,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { defaultMet, matchOutcome } from '../../../src/analyse.js';
+import { defaultMet, matchOutcome } from '../../../src/metrics/match-report.js';
 import type { Match } from '../../../src/model/types.js';
 import { matFormat } from '../../../src/parsers/mat/index.js';
 import type { ParseWarning } from '../../../src/parsers/types.js';

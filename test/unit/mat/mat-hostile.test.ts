@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
+import { defaultMet, reportMatch } from '../../../src/metrics/match-report.js';
 import { matFormat } from '../../../src/parsers/mat/index.js';
 import { concatBytes } from '../../helpers/bytes.js';
 import { REF_DIR } from '../../helpers/fixtures.js';

@@ -4,8 +4,8 @@
  * (bear-off, pass, resignation), the Crawford game, and the warnings and errors of odd or broken input.
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { CorruptFileError } from '../../../src/errors.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, CubeDecision, Match } from '../../../src/model/types.js';
 import { matFormat, sniffMat } from '../../../src/parsers/mat/index.js';
 import type { ParseWarning } from '../../../src/parsers/types.js';

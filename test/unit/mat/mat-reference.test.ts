@@ -13,9 +13,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet, matchOutcome, reportMatch } from '../../../src/analyse.js';
 import { boardKey } from '../../../src/core/board.js';
 import { applyPlay } from '../../../src/core/moves.js';
+import { defaultMet, matchOutcome, reportMatch } from '../../../src/metrics/match-report.js';
 import type { Match } from '../../../src/model/types.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { matFormat } from '../../../src/parsers/mat/index.js';

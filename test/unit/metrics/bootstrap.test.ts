@@ -13,9 +13,9 @@
  *   · with more units they agree to a few PR points (median half-width ratio ≈ 1).
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet, reportMatch } from '../../../src/analyse.js';
 import { bootstrapRatio, type IntervalMethod } from '../../../src/metrics/bootstrap.js';
 import { prInterval, Z95 } from '../../../src/metrics/interval.js';
+import { defaultMet, reportMatch } from '../../../src/metrics/match-report.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { bytesOf, REF_DIR, refFiles } from '../../helpers/fixtures.js';
 

@@ -1,6 +1,5 @@
 // Difficulty d, avoidable errors, excess and ratio: the worked values of spec/metrics.md §4, thresholds §16.
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { decisionError } from '../../../src/metrics/decision-error.js';
 import {
   DEFAULT_THRESHOLDS,
@@ -15,6 +14,7 @@ import {
   THRESHOLD_PRESETS,
   thresholdEquity,
 } from '../../../src/metrics/difficulty.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { mwcLoss } from '../../../src/metrics/mwc-loss.js';
 import { checker, cube } from './helpers.js';
 

@@ -1,6 +1,6 @@
 // ℓ = e × (W − Λ)/2 (spec/metrics.md §1.3): the worked values with the Kazaross-XG2 table.
 import { expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { mwcLoss } from '../../../src/metrics/mwc-loss.js';
 import { cube } from './helpers.js';
 

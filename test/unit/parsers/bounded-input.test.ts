@@ -5,7 +5,7 @@
  * files of more than 5,000 games refused where the limit is passed.
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet, PlayerAggregator, reportMatch } from '../../../src/analyse.js';
+import { defaultMet, PlayerAggregator, reportMatch } from '../../../src/metrics/match-report.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { normalizeName } from '../../../src/parsers/text-decode.js';
 import { renderPlayersTable } from '../../../src/report/table.js';

@@ -8,8 +8,9 @@
  *   at 16, and is owned by Bob."
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet, parseMatchFiles } from '../../../src/analyse.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { Match } from '../../../src/model/types.js';
+import { parseMatchFiles } from '../../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';
 
 const DIR = `${REF_DIR}gnubg/`;

@@ -7,8 +7,9 @@
  * reproducible from its name.
  */
 import { describe, expect, test } from 'vitest';
-import { analyseBytes, defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError, UnsupportedFormatError } from '../../../src/errors.js';
+import { analyseBytes } from '../../../src/index.js';
+import { defaultMet, reportMatch } from '../../../src/metrics/match-report.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { concatBytes } from '../../helpers/bytes.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';

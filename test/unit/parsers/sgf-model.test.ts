@@ -4,9 +4,9 @@
  * the rejection of files that are not gnuBG backgammon.
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { CorruptFileError, UnsupportedFormatError } from '../../../src/errors.js';
 import { doublePassEquity, mwc2eq } from '../../../src/met/index.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, CubeDecision, Decision, Match } from '../../../src/model/types.js';
 import { type ParseWarning, parseBytes } from '../../../src/parsers/index.js';
 

@@ -4,8 +4,8 @@
  * breaks the line (control characters, U+2028, U+2029 escaped). Issue 16, item 4.
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { BdbError, SHOWN_MAX, shown } from '../../../src/errors.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 
 const enc = new TextEncoder();

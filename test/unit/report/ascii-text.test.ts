@@ -1,13 +1,13 @@
 /**
- * Plain ASCII text (`--ascii`, src/text-ascii.ts): names spelt as they are written in Latin letters, never
+ * Plain ASCII text (`--ascii`, src/core/text-ascii.ts): names spelt as they are written in Latin letters, never
  * '?' while a spelling exists; the drawing characters by their ASCII look; tables whose columns line up.
  * The names are those of the reference matches (test/reference-matches/README.md: gnubg-generated
  * players `Zoë Ångström`, `Jürgen Ölmann`, `Sofía`, `Δημήτρης`, `李雷`; XG's `Kévin Unger`) and common
  * spellings of the letters without a decomposition (Danish/Norwegian ø, æ; German ß; Polish ł).
  */
 import { describe, expect, it } from 'vitest';
+import { asciiText } from '../../../src/core/text-ascii.js';
 import { fitTable } from '../../../src/report/cli-table.js';
-import { asciiText } from '../../../src/text-ascii.js';
 
 describe('asciiText', () => {
   it('drops accents and spells the letters that have none as their language does', () => {

@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { Match } from '../../../src/model/types.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { boardFigure, boardSvg } from '../../../src/report/board-svg.js';

@@ -1,12 +1,12 @@
 /**
- * Text and tables that fit a width (src/text-width.ts, src/report/cli-table.ts): lines broken at spaces
+ * Text and tables that fit a width (src/core/text-width.ts, src/report/cli-table.ts): lines broken at spaces
  * or between ` · ` parts, never inside a word; tables drawn as wide as their cells with no limit, else with
  * long cells wrapped, else split into tables of fewer columns, else a paragraph per row. The widths below
  * are counted by hand from the strings.
  */
 import { describe, expect, test } from 'vitest';
+import { displayWidth, FULL_WIDTH, wrapParts, wrapSummary, wrapText } from '../../../src/core/text-width.js';
 import { fitTable } from '../../../src/report/cli-table.js';
-import { displayWidth, FULL_WIDTH, wrapParts, wrapSummary, wrapText } from '../../../src/text-width.js';
 
 /** Code points per line: every string below is one column per code point (no wide character). */
 const widths = (text: string): number[] => text.split('\n').map((l) => [...l].length);

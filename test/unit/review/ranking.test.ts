@@ -1,7 +1,7 @@
 // The three decisions to review (spec/metrics.md §6): ranking rules on hand-built decisions.
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { decisionDifficulty, THRESHOLD_PRESETS } from '../../../src/metrics/difficulty.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import { decisionMwcFactor } from '../../../src/metrics/mwc-loss.js';
 import type { Decision, Game, Match } from '../../../src/model/types.js';
 import { buildReview, decisionsToReview, rankForReview } from '../../../src/review/review.js';

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { initialBoard } from '../../../src/core/board.js';
 import { applyPlay } from '../../../src/core/moves.js';
 import { positionId } from '../../../src/core/position-id.js';
 import { parseXgid } from '../../../src/core/xgid-parse.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { Match } from '../../../src/model/types.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { luckAdjustedResult } from '../../../src/review/luck.js';

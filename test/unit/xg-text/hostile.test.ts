@@ -8,8 +8,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { BdbError, CorruptFileError } from '../../../src/errors.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, CubeDecision, Decision } from '../../../src/model/types.js';
 import { parseXgText, xgTextFormat } from '../../../src/parsers/xg-text/index.js';
 import { REF_DIR } from '../../helpers/fixtures.js';

@@ -3,7 +3,7 @@
  * "Spieler:") then the opponent's, `win% (G:gammon% B:backgammon%)`. Expected values copied from the files.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision } from '../../../src/model/types.js';
 import { xgTextFormat } from '../../../src/parsers/xg-text/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';

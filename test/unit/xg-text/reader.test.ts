@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { boardKey } from '../../../src/core/board.js';
 import { applyPlay, isLegalPlay } from '../../../src/core/moves.js';
 import { CorruptFileError, UnsupportedFormatError } from '../../../src/errors.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, CubeDecision } from '../../../src/model/types.js';
 import { looksLikeXgText, parseXgText, xgTextFormat } from '../../../src/parsers/xg-text/index.js';
 import { depthName, parseMoveNotation, parseNumber } from '../../../src/parsers/xg-text/notation.js';

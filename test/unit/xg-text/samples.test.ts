@@ -10,9 +10,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { boardKey, type Hop } from '../../../src/core/board.js';
 import { applyPlay, isLegalPlay } from '../../../src/core/moves.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, CubeDecision } from '../../../src/model/types.js';
 import { decodeText } from '../../../src/parsers/text-decode.js';
 import { parseXgText, xgTextFormat } from '../../../src/parsers/xg-text/index.js';

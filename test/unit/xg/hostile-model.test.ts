@@ -5,8 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { analyseBytes, defaultMet, reportMatch } from '../../../src/analyse.js';
 import { BdbError } from '../../../src/errors.js';
+import { analyseBytes } from '../../../src/index.js';
+import { defaultMet, reportMatch } from '../../../src/metrics/match-report.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { readXgArchive } from '../../../src/parsers/xg/archive.js';
 import { XG_RECORD_SIZE } from '../../../src/parsers/xg/records.js';

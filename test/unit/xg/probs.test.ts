@@ -5,8 +5,8 @@
  * test.xg, copied from test/reference-matches/xg/test.records.jsonl.gz (xgdatatools' decoding; README there).
  */
 import { describe, expect, test } from 'vitest';
-import { defaultMet } from '../../../src/analyse.js';
 import { checkerThemes } from '../../../src/classify/checker-themes.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { CheckerDecision, Decision } from '../../../src/model/types.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';

@@ -7,7 +7,7 @@
  *
  * What is wrapped is one line (a paragraph, a summary, a heading): a control character in it can only come
  * from a name it holds (a file's, a player's, an event's), so it is shown as its escape, a line break as
- * `\n` (src/text-controls.ts), before the line is measured and broken. (The text as a whole, line breaks
+ * `\n` (src/core/text-controls.ts), before the line is measured and broken. (The text as a whole, line breaks
  * kept, is escaped again where it is written: src/cli/output.ts.)
  */
 import { escapeControls } from './text-controls.js';

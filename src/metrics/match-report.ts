@@ -1,25 +1,24 @@
 /**
  * A parsed match → its report (per-player figures, identity, outcome), and aggregation by person: the
- * part of the main path that reads no file, shared by the files route (src/analyse.ts parses) and the
+ * part of the main path that reads no file, shared by the files route (src/parsers/index.ts parses) and the
  * library route (which stores the same tallies and must not load the parsers to read them).
  */
 
-import { boardKey } from './core/board.js';
-import { newHash } from './core/hash.js';
-import { plainClone } from './core/plain-clone.js';
-import type { Met } from './met/index.js';
-import { loadKazarossXG2 } from './met/index.js';
-import { CLOSED, type IntervalMethod } from './metrics/bootstrap.js';
-import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './metrics/difficulty.js';
+import { boardKey } from '../core/board.js';
+import { newHash } from '../core/hash.js';
+import { plainClone } from '../core/plain-clone.js';
+import type { Met } from '../met/index.js';
+import { loadKazarossXG2 } from '../met/index.js';
+import type { Match, ParseWarning } from '../model/types.js';
+import { CLOSED, type IntervalMethod } from './bootstrap.js';
+import { DEFAULT_THRESHOLDS, type ErrorThresholds } from './difficulty.js';
 import {
   addTalliesInto,
   matchTallies,
   type PlayerStats,
   type PlayerTally,
   playerStats,
-} from './metrics/player-stats.js';
-import type { Match } from './model/types.js';
-import type { ParseWarning } from './parsers/types.js';
+} from './player-stats.js';
 
 /** The default match equity table: Kazaross-XG2 extended to 64 points with Zadeh's formula. */
 export function defaultMet(): Met {
