@@ -2,7 +2,7 @@
 # npm run check:distributed — an existing distributed engine (Ray Data) reads bdb's Parquet export and
 # recomputes every player's PR, equity and MWC lost and decision counts; they must equal
 # `bdb stats --json`. Not part of npm test (it installs Ray into .venv-distributed/, a few minutes
-# the first time). See docs/distributed.md.
+# the first time); CI runs it after the tests (.ci/run). See docs/distributed.md.
 #
 #   PYTHON=python3.11   the interpreter the venv is made from (default: python3)
 #   KEEP=1              keep the temporary folder (library, Parquet export, stats JSON)
@@ -52,7 +52,11 @@ else
     "$PYTHON" -m venv "$VENV"
   fi
   say "pip install ${RAY_REQS[*]} (a few minutes the first time)"
-  "$VENV/bin/python" -m pip install -qq --disable-pip-version-check "${RAY_REQS[@]}"
+  # a machine whose pip finds its packages in local indexes and wheel folders (pip's configuration: find-links,
+  # extra-index-url) but cannot reach PyPI: one retry, not five, per package on the way to them (9 minutes
+  # of retries, 1 minute without); PIP_RETRIES and PIP_TIMEOUT set outside win
+  PIP_RETRIES="${PIP_RETRIES:-1}" PIP_TIMEOUT="${PIP_TIMEOUT:-15}" \
+    "$VENV/bin/python" -m pip install -qq --disable-pip-version-check "${RAY_REQS[@]}"
   venv_ok || die "$VENV: ${RAY_REQS[*]} did not install"
 fi
 
