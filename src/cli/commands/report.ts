@@ -26,10 +26,8 @@ import {
   intervalOption,
   intervalOptions,
   intervalWords,
-  namedPlayers,
   type PersonSettings,
   personOptions,
-  personSettings,
   sayNameProblems,
 } from '../options.js';
 import { writeErr } from '../output.js';
