@@ -5,7 +5,7 @@
  */
 
 /** The outputs a command may give. */
-export type ReporterName = 'text' | 'json' | 'html';
+export type ReporterName = 'text' | 'json' | 'html' | 'csv';
 
 /** Renders `result` (with `view`, how the output is laid out) through `write`. */
 export type Reporter<R, V = void> = (result: R, view: V, write: (text: string) => void) => void;
@@ -20,9 +20,28 @@ export function pickReporter<R, V>(reporters: Reporters<R, V>, name: ReporterNam
   return reporters[name] ?? reporters.text;
 }
 
-/** The output the options ask for: `--json`, `--html FILE`, else tables. */
-export function reporterName(opts: { readonly json?: boolean; readonly html?: string }): ReporterName {
+/** The output the options ask for: `--json`, `--csv`, `--html FILE`, else tables. */
+export function reporterName(opts: {
+  readonly json?: boolean;
+  readonly csv?: boolean;
+  readonly html?: string;
+}): ReporterName {
   if (opts.json === true) return 'json';
+  if (opts.csv === true) return 'csv';
   if (opts.html !== undefined) return 'html';
   return 'text';
+}
+
+/** The output on standard output of a command whose HTML page (`--html FILE`) is written besides it. */
+export function streamName(opts: { readonly json?: boolean }): 'text' | 'json' {
+  return opts.json === true ? 'json' : 'text';
+}
+
+/** What `reporter` writes, as one text (a command that makes its whole output before writing any). */
+export function rendered<R, V>(reporter: Reporter<R, V>, result: R, view: V): string {
+  let text = '';
+  reporter(result, view, (t) => {
+    text += t;
+  });
+  return text;
 }

@@ -21,7 +21,7 @@ import { progressJson } from '../../report/progress/json.js';
 import { progressText } from '../../report/progress/text.js';
 import type { ProgressResult, ProgressView } from '../../report/progress/types.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
-import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
+import { pickReporter, type Reporters, streamName } from '../../report/reporter.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
 import type { MatchInputResult } from '../match-input.js';
@@ -169,7 +169,7 @@ function print(
   }
   const result = { report, settings: s.settings, failures: errors, duplicates };
   // the page is written besides: standard output has the table or, with --json, the JSON
-  pickReporter(PROGRESS, reporterName({ json: opts.json === true }))(
+  pickReporter(PROGRESS, streamName(opts))(
     result,
     { width: outputWidth(), ascii: opts.ascii === true },
     writeOut,

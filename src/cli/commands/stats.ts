@@ -5,6 +5,7 @@
 import type { Command } from 'commander';
 import { isEmptyFilter } from '../../library/filter.js';
 import { canonicalName, type MatchReport, PlayerAggregator } from '../../metrics/match-report.js';
+import { reporterName } from '../../report/reporter.js';
 import { statsJsonReporter } from '../../report/stats/json.js';
 import { statsTextReporter } from '../../report/stats/text.js';
 import type { StatsReporter, StatsSettings } from '../../report/stats/types.js';
@@ -57,7 +58,7 @@ export async function runStats(
     });
     const players = named === null ? {} : { players: (p: string) => named.keeps(p) };
     // the per-person table alone needs only the tallies, not the matches' data
-    const talliesOnly = !opts.json && opts.matches === false;
+    const talliesOnly = reporterName(opts) === 'text' && opts.matches === false;
     // and, over the whole library under its stored aliases, only each person's stored totals
     const lib = source.library;
     const whole = lib !== null && talliesOnly && isEmptyFilter(source.filter) && s.storedAliasesOnly;
@@ -79,13 +80,13 @@ export async function runStats(
   });
 }
 
-/** The reporter asked for, chosen once. */
+/** The reporter asked for, chosen once (it streams: each match as it comes, then the summary). */
 function chooseReporter(
   opts: StatsOptions,
   write: (text: string) => void,
   settings: StatsSettings,
 ): StatsReporter {
-  if (opts.json) return statsJsonReporter(write, settings);
+  if (reporterName(opts) === 'json') return statsJsonReporter(write, settings);
   return statsTextReporter(write, settings, {
     width: outputWidth(),
     ascii: opts.ascii === true,
