@@ -19,7 +19,7 @@ import type { ReviewResult, ReviewView } from '../../report/review/types.js';
 import { buildReview, type ErrorListOptions } from '../../review/review.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { inputName, matchUnits, STDIN_NAME, STDIN_PATH, STDIN_TERMINAL } from '../files.js';
+import { inputName, matchUnits, namedFile, STDIN_NAME, STDIN_PATH, STDIN_TERMINAL } from '../files.js';
 import { readUnit } from '../match-input.js';
 import {
   type BoardOptions,
@@ -99,7 +99,8 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   let match: Match;
   try {
     // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
-    const read = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file], maxMb), met).match;
+    const unit = matchUnits([namedFile(file)])[0]!;
+    const read = parseMatchFiles(readUnit(unit.files, maxMb), met, unit.format).match;
     // --alias: each seat under its canonical name
     const [a, b] = read.players;
     match = { ...read, players: [canonicalName(a, aliases), canonicalName(b, aliases)] };
