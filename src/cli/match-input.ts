@@ -13,9 +13,9 @@
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { newHash } from '../core/hash.js';
 import { BdbError } from '../errors.js';
-import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import { defaultMet, matchKey } from '../metrics/match-report.js';
+import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
 import { type Detected, type MatchUnit, parseMatchFiles } from '../parsers/index.js';
 import type { ParseWarning } from '../parsers/types.js';

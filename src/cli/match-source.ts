@@ -6,11 +6,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { type NamedPlayers, storedNames } from '../history/names.js';
-import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
 import type { Met } from '../met/index.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import { defaultMet, type MatchReport, reportMatch } from '../metrics/match-report.js';
+import type { MatchFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { EXIT, type ExitCode } from './exit.js';

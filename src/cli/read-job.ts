@@ -4,12 +4,12 @@
  * either thread, so `--jobs N` gives what one thread gives.
  */
 
-import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import type { ErrorThresholds } from '../metrics/difficulty.js';
 import { defaultMet, type MatchReport, matchKey, reportMatch } from '../metrics/match-report.js';
+import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../model/filter.js';
 import { type Detected, parseMatchFiles } from '../parsers/index.js';
 import { describeFailure } from './failure.js';
 

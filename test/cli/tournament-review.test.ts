@@ -19,10 +19,10 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchUnits, namedFile } from '../../src/cli/files.js';
 import { readUnit } from '../../src/cli/match-input.js';
+import { libraryHabitual } from '../../src/cli/tournament-library.js';
 import {
   HabitualCollector,
   habitualWindow,
-  libraryHabitual,
   type ReviewMatch,
   reviewMatch,
   tournamentDay,

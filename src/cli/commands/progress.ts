@@ -7,7 +7,6 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
 import { ProgressCollector, parseBy, progressFromTotals } from '../../history/progress.js';
-import { isEmptyFilter } from '../../library/filter.js';
 import type { Library } from '../../library/open.js';
 import {
   libraryFileNotes,
@@ -17,6 +16,7 @@ import {
 } from '../../library/read.js';
 import { storedProgress } from '../../library/totals.js';
 import { reportMatch } from '../../metrics/match-report.js';
+import { isEmptyFilter } from '../../model/filter.js';
 import { progressJson } from '../../report/progress/json.js';
 import { progressText } from '../../report/progress/text.js';
 import type { ProgressResult, ProgressView } from '../../report/progress/types.js';

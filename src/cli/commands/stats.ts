@@ -3,8 +3,8 @@
  * and per person over the matches read, or all of it as JSON (src/report/stats/; docs/json.md).
  */
 import type { Command } from 'commander';
-import { isEmptyFilter } from '../../library/filter.js';
 import { canonicalName, type MatchReport, PlayerAggregator } from '../../metrics/match-report.js';
+import { isEmptyFilter } from '../../model/filter.js';
 import { reporterName } from '../../report/reporter.js';
 import { statsJsonReporter } from '../../report/stats/json.js';
 import { statsTextReporter } from '../../report/stats/text.js';

@@ -15,9 +15,6 @@ import { followedPerson, storedNames, unknownEventMessage } from '../../history/
 import {
   HabitualCollector,
   habitualWindow,
-  libraryEventNames,
-  libraryHabitual,
-  libraryTournament,
   type ReviewMatch,
   reviewMatch,
   sameEvent,
@@ -25,7 +22,7 @@ import {
   tournamentReview,
 } from '../../history/tournament-review.js';
 import type { Library } from '../../library/open.js';
-import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
+import { libraryEventNames, libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
 import { canonicalName } from '../../metrics/match-report.js';
@@ -81,6 +78,7 @@ import {
 } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
 import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { libraryHabitual, libraryTournament } from '../tournament-library.js';
 
 export interface TournamentOptions {
   results?: string;
