@@ -15,7 +15,7 @@ import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
-import { LIBRARY_HELP, withLibrary } from './library-input.js';
+import { libraryOption, withLibrary } from './library-input.js';
 import type { MatchInputResult } from './match-input.js';
 import {
   maxFileSize,
@@ -45,9 +45,7 @@ export interface SourceOptions extends PersonOptions {
 /** Adds `--library [path]` and the match filters to a command reading matches. */
 export function sourceOptions(cmd: Command): Command {
   return maxFileSizeOption(
-    filterOptions(
-      cmd.option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`),
-    ),
+    filterOptions(libraryOption(cmd, "read the player's library instead of files")),
   ).option(
     '--all-readings',
     'count every file of a match found in several files (its XG file, SGF, text export, transcript, copies); by default a match counts once, from its analysed reading',

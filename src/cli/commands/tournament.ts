@@ -67,7 +67,7 @@ import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { swissRounds } from '../../tournament/swiss.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
+import { cliLibraryPath, libraryOption } from '../library-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import {
   namedPlayers,
@@ -811,20 +811,22 @@ export function registerTournament(program: Command): void {
     .action((file: string, round: string, player: string, opponent: string, opts: ResultOptions) => {
       process.exitCode = runResult(file, round, player, opponent, opts);
     });
-  personOptions(
-    tournament
-      .command('review')
-      .description(
-        "one player's tournament against their habitual level: PR, L7, rounds, rank, pressure, plan",
-      )
-      .argument(
-        '[event]',
-        "the event's name in the library (any case); with --matches, only the folder's matches of that event",
-      ),
-    ' (what an error is, for the study plan)',
-    'print JSON (schemaVersion 2) instead of tables',
+  libraryOption(
+    personOptions(
+      tournament
+        .command('review')
+        .description(
+          "one player's tournament against their habitual level: PR, L7, rounds, rank, pressure, plan",
+        )
+        .argument(
+          '[event]',
+          "the event's name in the library (any case); with --matches, only the folder's matches of that event",
+        ),
+      ' (what an error is, for the study plan)',
+      'print JSON (schemaVersion 2) instead of tables',
+    ),
+    'the library holding the habitual level (and the event)',
   )
-    .option('--library [path]', `the library holding the habitual level (and the event): ${LIBRARY_HELP}`)
     .option(
       '--matches <folder>',
       "the tournament's match files (read, not imported) instead of a library event",
