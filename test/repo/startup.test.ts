@@ -46,7 +46,7 @@ it('bdb stats on files loads neither DuckDB, the library, the workers nor the ME
   const graph = staticImports(`${SRC}cli/commands/stats.ts`, staticImports(`${SRC}cli/match-input.ts`));
   const loaded = [...graph].map((f) => relative(SRC, f));
   const library = loaded.filter((f) =>
-    /^library\/(open|duckdb|sql|schema|read|totals|import|import-pool|rows)\.ts$|^cli\/read-pool\.ts$/.test(
+    /^library\/(open|duckdb|sql|schema|read|totals|import|import-pool|rows)\.ts$|^cli\/read-pool\.ts$|^core\/worker-pool\.ts$/.test(
       f,
     ),
   );
