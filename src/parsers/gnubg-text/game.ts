@@ -36,14 +36,13 @@ import type {
   AnalyserInfo,
   Annotation,
   Candidate,
-  CheckerDecision,
   CubeAnalysis,
   Decision,
   Game,
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
-import { GameBuilder, MAX_CUBE } from '../game-builder.js';
+import { GameBuilder, legalCountIfNeeded, MAX_CUBE } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { decodeText, normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -487,7 +486,7 @@ class TextFileReader {
         if (winner !== null) {
           throw this.corrupt(block.line, 'a move after the end of the game');
         }
-        this.applyBlock(block, st, h, gameIndex, decisions);
+        this.applyBlock(block, st, h);
         continue;
       }
       if (t === 'Annotation:') {
@@ -536,15 +535,7 @@ class TextFileReader {
     } else if (winner !== null && st.lastWasPass && (points !== cubeValue || winner !== st.lastDoubler)) {
       this.warn(this.resultLine, 'the result does not follow from the pass that ended the game');
     }
-    this.games.push({
-      index: gameIndex,
-      score: h.score,
-      crawfordGame: h.crawfordGame,
-      winner,
-      points,
-      resigned,
-      decisions,
-    });
+    this.games.push(st.game.finish(winner, points, resigned));
   }
 
   private readAnnotation(): string | undefined {
@@ -1045,7 +1036,7 @@ class TextFileReader {
     }
   }
 
-  private applyBlock(block: Block, st: GameState, h: ScoreLine, gameIndex: number, out: Decision[]): void {
+  private applyBlock(block: Block, st: GameState, h: ScoreLine): void {
     const { seat } = block;
     const action = block.action;
     if (block.kind === 'resign') {
@@ -1071,18 +1062,10 @@ class TextFileReader {
       }
       st.lastWasPass = false;
       if (block.cube) {
-        const analysis = this.noDoubleAnalysis(block, h, seat, game.cubeValue, out.length);
+        const analysis = this.noDoubleAnalysis(block, h, seat, game.cubeValue, game.decisions.length);
         game.cube(seat, 'no-double', analysis, this.loc(block.cube.line), annotation(block.cubeSkill));
       }
-      this.pushChecker(
-        block,
-        action,
-        st,
-        h,
-        gameIndex,
-        out,
-        annotation(block.moveSkill, block.luckMark, block.comment),
-      );
+      this.pushChecker(block, action, st, h, annotation(block.moveSkill, block.luckMark, block.comment));
       return;
     }
     // gnuBG keeps the doubler on roll while a double (and any beaver) is answered
@@ -1158,8 +1141,6 @@ class TextFileReader {
     action: ActionLine,
     st: GameState,
     h: ScoreLine,
-    gameIndex: number,
-    out: Decision[],
     marks: Annotation | undefined,
   ): void {
     const side = block.seat;
@@ -1227,26 +1208,18 @@ class TextFileReader {
       luck = mwc2eq(this.met, ci, eq2mwc(this.met, ci, 0) + luck / 100);
       if (!isSaneValue(luck)) luck = null;
     }
-    out.push({
+    st.game.checker({
       player: side,
-      gameIndex,
-      index: out.length,
-      matchLength: h.matchLength,
-      score: h.score,
-      crawfordGame: h.crawfordGame,
-      cubeValue: st.game.cubeValue,
-      cubeOwner: st.game.cubeOwner,
+      dice: [d1, d2],
+      board,
+      played,
       source: this.loc(action.line),
       annotation: marks,
-      kind: 'checker',
-      dice: [d1, d2],
-      played,
-      legalCount: needsLegalCount(candidates) ? (legal ?? legalPlays(board, side, d1, d2)).length : null,
       candidates,
       playedIndex,
+      legalCount: legalCountIfNeeded(candidates, board, side, [d1, d2], legal),
       luck,
-      board,
-    } satisfies CheckerDecision);
+    });
     st.board = after;
   }
 }
@@ -1266,13 +1239,6 @@ function annotation(skill?: Skill, luck?: Luck, comment?: string): Annotation | 
   if (luck) a.luck = luck;
   if (comment) a.comment = comment;
   return a;
-}
-
-/** XG's forced-play rule needs the number of legal plays only with at most one candidate or when all tie. */
-function needsLegalCount(candidates: readonly Candidate[]): boolean {
-  if (candidates.length <= 1) return true;
-  const e0 = Math.round(candidates[0]!.equity * 1000);
-  return candidates.every((c) => Math.round(c.equity * 1000) === e0);
 }
 
 /**

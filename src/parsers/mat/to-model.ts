@@ -27,13 +27,7 @@
 import { type Board, checkersOff, initialBoard, type Play, type Side } from '../../core/board.js';
 import { legalPlays } from '../../core/moves.js';
 import { CorruptFileError, shown } from '../../errors.js';
-import {
-  type CheckerDecision,
-  FormatId,
-  type Game,
-  type Match,
-  type SourceLocation,
-} from '../../model/types.js';
+import { FormatId, type Game, type Match, type SourceLocation } from '../../model/types.js';
 import { readDate } from '../dates.js';
 import { GameBuilder } from '../game-builder.js';
 import { normalizeName } from '../text-decode.js';
@@ -196,30 +190,20 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
   /** A roll with no move written although several plays were legal (a resignation should follow). */
   let unplayed: { seat: Side; line: number; dice: string } | null = null;
   let lastRoller: Side | null = null;
-  const decisions = game.decisions;
 
   const loc = (e: MatEntry): SourceLocation => ({ file, format: MAT_FORMAT, line: e.line, column: e.column });
   const checker = (e: MatEntry, dice: readonly [number, number], played: Play): void => {
-    decisions.push({
+    game.checker({
       player: e.seat,
-      gameIndex: gi,
-      index: decisions.length,
-      matchLength,
-      score,
-      crawfordGame,
-      cubeValue: game.cubeValue,
-      cubeOwner: game.cubeOwner,
-      source: loc(e),
-      annotation: undefined,
-      kind: 'checker',
       dice,
       board,
       played,
-      legalCount: null,
+      source: loc(e),
       candidates: [],
       playedIndex: null,
+      legalCount: null,
       luck: null,
-    } satisfies CheckerDecision);
+    });
   };
   const failAt =
     (e: MatEntry) =>
@@ -440,7 +424,7 @@ function readGame(mg: MatGame, gi: number, o: GameOptions): Game {
       warn(mg.line, `game ${mg.number} has no end (unfinished)`);
     }
   }
-  return { index: gi, score, crawfordGame, winner, points, resigned, decisions };
+  return game.finish(winner, points, resigned);
 }
 
 /** The result of a game read from the next game's score: one player gained, the other did not. */

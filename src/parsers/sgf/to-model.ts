@@ -18,7 +18,6 @@ import type {
   AnalyserInfo,
   Annotation,
   Candidate,
-  CheckerDecision,
   CubeAnalysis,
   Game,
   Match,
@@ -26,7 +25,7 @@ import type {
   SourceLocation,
 } from '../../model/types.js';
 import { readDate } from '../dates.js';
-import { GameBuilder, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
+import { GameBuilder, legalCountIfNeeded, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -438,14 +437,6 @@ function readAnnotation(node: SgfNode, player: Side, kind: MarkKind): Annotation
   return out.skill || out.luck || out.comment ? out : undefined;
 }
 
-/** The number of legal plays matters to XG's forced-play rule only with at most one candidate, or when all
- *  candidates have the same equity to the millipoint (spec/metrics.md §2.2); otherwise it is not computed. */
-function needsLegalCount(candidates: readonly Candidate[]): boolean {
-  if (candidates.length <= 1) return true;
-  const e0 = Math.round(candidates[0]!.equity * 1000);
-  return candidates.every((c) => Math.round(c.equity * 1000) === e0);
-}
-
 /** Options for the conversion. */
 export interface SgfToModelOptions {
   readonly file: string;
@@ -520,7 +511,6 @@ export function sgfToModel(
     const st: GameState = { board: initialBoard(), game };
     const cv = first(root, 'CV');
     if (cv !== undefined) game.cubeValue = cubeValueOf(cv, { file, line: root.line, column: root.column });
-    const decisions = game.decisions;
     let winner: 0 | 1 | null = null;
     let points = 0;
     let resigned = false;
@@ -695,29 +685,21 @@ export function sgfToModel(
         if (luck === null && Number.isFinite(x))
           warnings.push({ line: node.line, message: `luck LU[${shown(lu)}] out of range; left out` });
       }
-      decisions.push({
+      game.checker({
         player: side,
-        gameIndex: g,
-        index: decisions.length,
-        matchLength,
-        score,
-        crawfordGame,
-        cubeValue: game.cubeValue,
-        cubeOwner: game.cubeOwner,
+        dice: [d1, d2],
+        board: st.board,
+        played: hops as Play,
         source: loc(node),
         annotation: readAnnotation(node, side, 'move'),
-        kind: 'checker',
-        dice: [d1, d2],
-        played: hops as Play,
-        legalCount: needsLegalCount(candidates) ? (legal ?? legalPlays(st.board, side, d1, d2)).length : null,
         candidates,
         playedIndex,
+        legalCount: legalCountIfNeeded(candidates, st.board, side, [d1, d2], legal),
         luck,
-        board: st.board,
-      } satisfies CheckerDecision);
+      });
       st.board = after;
     }
-    games.push({ index: g, score, crawfordGame, winner, points, resigned, decisions });
+    games.push(game.finish(winner, points, resigned));
   }
   const analyser: AnalyserInfo | null =
     program || checkerDepth || cubeDepth ? { program: program ?? 'unknown', checkerDepth, cubeDepth } : null;

@@ -21,14 +21,14 @@ import type {
   Candidate,
   CheckerDecision,
   CubeAnalysis,
-  CubeDecision,
-  Decision,
   FormatId,
   Game,
   Match,
   Probabilities,
+  SourceLocation,
 } from '../../model/types.js';
 import { bestCubeEquity } from '../../model/types.js';
+import { GameBuilder } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -243,24 +243,10 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
   };
   const modal = (m: Map<string, number>): string | null =>
     [...m].reduce<[string | null, number]>((best, [k, n]) => (n > best[1] ? [k, n] : best), [null, 0])[0];
-  let cur: {
-    index: number;
-    score: [number, number];
-    crawford: boolean;
-    autoDoubles: number;
-    decisions: Decision[];
-  } | null = null;
+  let cur: GameBuild | null = null;
   const finish = (winner: 0 | 1 | null, points: number, resigned: boolean): void => {
     if (!cur) return;
-    games.push({
-      index: cur.index,
-      score: cur.score,
-      crawfordGame: cur.crawford,
-      winner,
-      points,
-      resigned,
-      decisions: cur.decisions,
-    });
+    games.push(cur.game.finish(winner, points, resigned));
     cur = null;
   };
 
@@ -272,27 +258,23 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
           finish(null, 0, false);
         }
         cur = {
-          index: games.length,
-          score: [rec.score1, rec.score2],
-          crawford: rec.crawfordApply,
+          game: new GameBuilder(games.length, matchLength, [rec.score1, rec.score2], rec.crawfordApply),
           autoDoubles: autoDoublesOf(rec, warn),
-          decisions: [],
         };
         break;
       }
       case 'cube': {
         if (!cur) break;
-        addCube(rec, cur, matchLength, file, comment, (d) => tally(cubeDepths, d), warn);
+        addCube(rec, cur, file, comment, (d) => tally(cubeDepths, d), warn);
         break;
       }
       case 'move': {
         // `Played` false: a roll that was never played (the game ended before it, or an .xgp position);
         // XG stores it with zeroed moves and no analysis of the play — not a decision
         if (!cur || !rec.played) break;
-        const d = moveDecision(rec, cur, matchLength, file, comment(rec.commentMove), warn);
+        const d = moveDecision(rec, cur, file, comment(rec.commentMove), warn);
         const depth = d.playedIndex === null ? undefined : d.candidates[d.playedIndex]?.depth;
         if (depth) tally(checkerDepths, depth);
-        cur.decisions.push(d);
         break;
       }
       case 'footerGame': {
@@ -348,12 +330,10 @@ export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; w
   };
 }
 
+/** The game being read: its decisions, and its automatic doubles (which every cube field is read with). */
 interface GameBuild {
-  score: [number, number];
-  crawford: boolean;
-  autoDoubles: number;
-  decisions: Decision[];
-  index: number;
+  readonly game: GameBuilder;
+  readonly autoDoubles: number;
 }
 
 /** The first stored value that is not {@link isSaneValue}, as a short text. */
@@ -362,16 +342,25 @@ function unreadable(...xs: number[]): string {
   return Number.isFinite(x) ? x.toPrecision(4) : String(x);
 }
 
-function withAnnotation<T extends object>(d: T, text: string | undefined): T {
-  if (!text) return d;
-  const annotation: Annotation = { comment: text };
-  return { ...d, annotation };
+/** The annotation of a decision with XG's comment `text`, if any. */
+function commentOf(text: string | undefined): Annotation | undefined {
+  return text ? { comment: text } : undefined;
+}
+
+/** The source of a record of temp.xg at `offset`. */
+function sourceAt(file: string, offset: number): SourceLocation {
+  return { file, format: 'xg', offset, segment: 'temp.xg' };
+}
+
+/** Sets the builder's cube to a record's: XG stores the cube whole in every record. */
+function atCube(game: GameBuilder, cube: ReturnType<typeof cubeOf>): void {
+  game.cubeValue = cube.value;
+  game.cubeOwner = cube.owner;
 }
 
 function addCube(
   rec: XgCube,
   cur: GameBuild,
-  matchLength: number,
   file: string,
   comment: (i: number) => string | undefined,
   depth: (d: string) => void,
@@ -415,19 +404,16 @@ function addCube(
     const name = xgLevelName(dd.level);
     if (name) depth(name);
   }
-  const own = cubeDecision(
-    cur,
+  const game = cur.game;
+  atCube(game, cube);
+  game.cube(
     roller,
-    matchLength,
-    file,
-    rec.offset,
-    cube,
     rec.double === 1 ? 'double' : 'no-double',
     analysis,
-    analysed ? Math.max(0, rec.errCube) : undefined,
-    undefined,
+    sourceAt(file, rec.offset),
+    commentOf(comment(rec.commentCube)),
+    { storedError: analysed ? Math.max(0, rec.errCube) : undefined },
   );
-  cur.decisions.push(withAnnotation(own, comment(rec.commentCube)));
   if (rec.double !== 1) return;
   if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
   let takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
@@ -441,54 +427,17 @@ function addCube(
     );
     takeAnalysed = false;
   }
-  cur.decisions.push(
-    cubeDecision(
-      cur,
-      roller === 0 ? 1 : 0,
-      matchLength,
-      file,
-      rec.offset,
-      cube,
-      rec.take === 0 ? 'pass' : 'take',
-      takeAnalysed ? analysis : null,
-      takeAnalysed ? Math.max(0, -rec.errTake) : undefined,
-      rec.take === 2 ? true : undefined,
-    ),
+  game.cube(
+    roller === 0 ? 1 : 0,
+    rec.take === 0 ? 'pass' : 'take',
+    takeAnalysed ? analysis : null,
+    sourceAt(file, rec.offset),
+    undefined,
+    {
+      storedError: takeAnalysed ? Math.max(0, -rec.errTake) : undefined,
+      beaver: rec.take === 2 ? true : undefined,
+    },
   );
-}
-
-/**
- * A cube decision of `player` in the game being built, of one object shape, built field by field as
- * moveDecision's: object spreads here cost more than the rest of the mapping.
- */
-function cubeDecision(
-  cur: GameBuild,
-  player: Side,
-  matchLength: number,
-  file: string,
-  offset: number,
-  cube: ReturnType<typeof cubeOf>,
-  action: CubeDecision['action'],
-  analysis: CubeAnalysis | null,
-  storedError: number | undefined,
-  beaver: true | undefined,
-): CubeDecision {
-  return {
-    player,
-    gameIndex: cur.index,
-    index: cur.decisions.length,
-    matchLength,
-    score: cur.score,
-    crawfordGame: cur.crawford,
-    source: { file, format: 'xg', offset, segment: 'temp.xg' },
-    cubeValue: cube.value,
-    cubeOwner: cube.owner,
-    kind: 'cube',
-    action,
-    analysis,
-    storedError,
-    beaver,
-  };
 }
 
 /**
@@ -533,7 +482,6 @@ function xgProbabilities(ev: ArrayLike<number>): Probabilities | undefined {
 function moveDecision(
   rec: XgMove,
   cur: GameBuild,
-  matchLength: number,
   file: string,
   note: string | undefined,
   warn: (offset: number, message: string) => void,
@@ -610,27 +558,19 @@ function moveDecision(
       playedIndex = null;
     }
   }
-  // built field by field: object spreads here cost more than the rest of the mapping
-  const d: CheckerDecision = {
+  atCube(cur.game, cube);
+  return cur.game.checker({
     player,
-    gameIndex: cur.index,
-    index: cur.decisions.length,
-    matchLength,
-    score: cur.score,
-    crawfordGame: cur.crawford,
-    source: { file, format: 'xg', offset: rec.offset, segment: 'temp.xg' },
-    cubeValue: cube.value,
-    cubeOwner: cube.owner,
-    kind: 'checker',
     dice: [d1, d2],
     board,
     played: hopsOf(rec.moves),
-    legalCount: null,
+    source: sourceAt(file, rec.offset),
+    annotation: commentOf(note),
     candidates,
     playedIndex,
+    legalCount: null,
     luck: rec.analyzeL >= 0 && isSaneValue(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
     notADecision: analysed ? dm.irrelevant === 1 : undefined,
     storedError: analysed ? Math.max(0, -rec.errMove) : undefined,
-  };
-  return withAnnotation(d, note);
+  });
 }
