@@ -155,6 +155,27 @@ function cubeDecision(
   }) as XgTextCubeDecision;
 }
 
+/** Warns when a block after the first names other players or is from another match length. */
+function checkAgainstFirst(
+  raw: RawPosition,
+  players: readonly [string, string],
+  matchLength: number,
+  warnings: ParseWarning[],
+): void {
+  if (raw.names && (raw.names[0] !== players[0] || raw.names[1] !== players[1])) {
+    warnings.push({
+      line: raw.line,
+      message: `this position names other players (${shown(raw.names[0])}, ${shown(raw.names[1])}); the first position's names are used`,
+    });
+  }
+  if (raw.xgid.matchLength !== matchLength) {
+    warnings.push({
+      line: raw.line,
+      message: `this position is from a ${raw.xgid.matchLength === 0 ? 'money game' : `${raw.xgid.matchLength}-point match`}, the first from ${matchLength === 0 ? 'a money game' : `a ${matchLength}-point match`}; its decision keeps its own`,
+    });
+  }
+}
+
 /**
  * Builds the match from the blocks of one file.
  *
@@ -180,18 +201,7 @@ export function positionsToModel(
 
   for (let b = 0; b < raws.length; b++) {
     const raw = raws[b]!;
-    if (b > 0 && raw.names && (raw.names[0] !== players[0] || raw.names[1] !== players[1])) {
-      warnings.push({
-        line: raw.line,
-        message: `this position names other players (${shown(raw.names[0])}, ${shown(raw.names[1])}); the first position's names are used`,
-      });
-    }
-    if (raw.xgid.matchLength !== matchLength) {
-      warnings.push({
-        line: raw.line,
-        message: `this position is from a ${raw.xgid.matchLength === 0 ? 'money game' : `${raw.xgid.matchLength}-point match`}, the first from ${matchLength === 0 ? 'a money game' : `a ${matchLength}-point match`}; its decision keeps its own`,
-      });
-    }
+    if (b > 0) checkAgainstFirst(raw, players, matchLength, warnings);
     version ??= raw.version;
     const source: SourceLocation = { file, format: 'xg-text', line: raw.decisionLine, column: 1 };
     const game = gameOf(raw, b);
