@@ -39,7 +39,6 @@ export {
   type ExportTable,
   exportTable,
 } from './library/export.js';
-export { isEmptyFilter, type MatchFilter, passesFilter } from './library/filter.js';
 export { type ImportOutcome, LibraryImporter, type UnitFile } from './library/import.js';
 export { importUnits } from './library/import-pool.js';
 export { type MergeOutcome, mergeLibrary } from './library/merge.js';
@@ -75,6 +74,7 @@ export { mwcLoss } from './metrics/mwc-loss.js';
 export { type GnubgFigures, type PlayerStats, playerStats } from './metrics/player-stats.js';
 export { performanceRating } from './metrics/pr.js';
 export { snowieErrorRate } from './metrics/snowie-er.js';
+export { isEmptyFilter, type MatchFilter, passesFilter } from './model/filter.js';
 export type * from './model/types.js';
 export { groupGnubgTextFiles, parseGnubgTextMatch } from './parsers/gnubg-text/index.js';
 export { detectFormat, formats, parseBytes, parseMatchFiles } from './parsers/index.js';

@@ -21,9 +21,14 @@ export function cliLibraryPath(option: string | undefined): string {
   return libraryPath(option, process.env, userConfig().library);
 }
 
-/** Adds `--library <path>` (commands that always use the library). */
-export function libraryOption(cmd: Command): Command {
-  return cmd.option('--library <path>', LIBRARY_HELP);
+/**
+ * Adds `--library`, declared here alone: `--library <path>` for the commands that always use the library;
+ * with `use` (what the library is for), `--library [path]`, the library's path optional (`--library` alone:
+ * the default library), for the commands that read files unless it is given.
+ */
+export function libraryOption(cmd: Command, use?: string): Command {
+  if (use === undefined) return cmd.option('--library <path>', LIBRARY_HELP);
+  return cmd.option('--library [path]', `${use}: ${LIBRARY_HELP}`);
 }
 
 /** A memory limit as a person reads it: `512 MB`, `2.0 GB`. */

@@ -13,11 +13,11 @@
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { newHash } from '../core/hash.js';
 import { BdbError } from '../errors.js';
-import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import { defaultMet, matchKey } from '../metrics/match-report.js';
+import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
-import { parseMatchFiles } from '../parsers/index.js';
+import { type Detected, type MatchUnit, parseMatchFiles } from '../parsers/index.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { pause } from './blocking.js';
 import { EXIT, type ExitCode } from './exit.js';
@@ -115,9 +115,13 @@ function unitHash(inputs: readonly { bytes: Uint8Array }[]): string {
   return h.digest('base64');
 }
 
-/** A unit's bytes, read, with the name messages give it and the hash of its bytes (null: every copy counts). */
+/**
+ * A unit's bytes, read, with the name messages give it, the format told when its files were found, and the
+ * hash of its bytes (null: every copy counts).
+ */
 export interface ReadUnit {
   readonly name: string;
+  readonly format: Detected;
   readonly inputs: { file: string; bytes: Uint8Array }[];
   readonly bytesKey: string | null;
 }
@@ -166,7 +170,7 @@ export class ReadRun {
   }
 
   /** The match units under `paths`, in reading order (analysed formats first); a missing path fails. */
-  units(paths: readonly string[]): string[][] {
+  units(paths: readonly string[]): MatchUnit[] {
     const files = inputFiles(paths, {
       onMissing: (p, why) => {
         this.missing++;
@@ -185,13 +189,13 @@ export class ReadRun {
    * Reads the next unit's bytes; null when it cannot be read (said) or is a copy of a unit whose match was
    * read (listed as its duplicate).
    */
-  read(unit: readonly string[]): ReadUnit | null {
+  read(unit: MatchUnit): ReadUnit | null {
     this.n++;
     if (this.tty && this.n % 25 === 0) statusLine(`bdb: ${this.n} matches read…`);
-    const name = inputName(unit[0]!);
+    const name = inputName(unit.files[0]!);
     let inputs: { file: string; bytes: Uint8Array }[];
     try {
-      inputs = readUnit(unit, this.opts.maxFileMb);
+      inputs = readUnit(unit.files, this.opts.maxFileMb);
     } catch (e) {
       this.fail(
         name,
@@ -201,8 +205,13 @@ export class ReadRun {
       );
       return null;
     }
-    const bytesKey = this.compares ? unitHash(inputs) : null;
-    return this.isCopy({ name, inputs, bytesKey }) ? null : { name, inputs, bytesKey };
+    const u: ReadUnit = {
+      name,
+      format: unit.format,
+      inputs,
+      bytesKey: this.compares ? unitHash(inputs) : null,
+    };
+    return this.isCopy(u) ? null : u;
   }
 
   /** True (and listed as a duplicate) when the unit's bytes are those of a unit whose match was read. */
@@ -282,7 +291,7 @@ export function readMatches(
     const u = run.read(unit);
     if (u === null) continue;
     try {
-      const { match, warnings } = parseMatchFiles(u.inputs, met);
+      const { match, warnings } = parseMatchFiles(u.inputs, met, u.format);
       // the hash of the match's identity, not its text (about 1.5 KB a match, held for every match read)
       const key = run.compares ? matchKey(match) : null;
       if (run.admit(u, key, matchFields(match))) onMatch(match, warnings);

@@ -6,15 +6,16 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { type NamedPlayers, storedNames } from '../history/names.js';
-import type { MatchFilter } from '../library/filter.js';
 import type { Library } from '../library/open.js';
 import type { Met } from '../met/index.js';
-import { defaultMet } from '../metrics/match-report.js';
+import type { IntervalMethod } from '../metrics/bootstrap.js';
+import { defaultMet, type MatchReport, reportMatch } from '../metrics/match-report.js';
+import type { MatchFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
-import { LIBRARY_HELP, withLibrary } from './library-input.js';
+import { libraryOption, withLibrary } from './library-input.js';
 import type { MatchInputResult } from './match-input.js';
 import {
   maxFileSize,
@@ -44,9 +45,7 @@ export interface SourceOptions extends PersonOptions {
 /** Adds `--library [path]` and the match filters to a command reading matches. */
 export function sourceOptions(cmd: Command): Command {
   return maxFileSizeOption(
-    filterOptions(
-      cmd.option('--library [path]', `read the player's library instead of files: ${LIBRARY_HELP}`),
-    ),
+    filterOptions(libraryOption(cmd, "read the player's library instead of files")),
   ).option(
     '--all-readings',
     'count every file of a match found in several files (its XG file, SGF, text export, transcript, copies); by default a match counts once, from its analysed reading',
@@ -184,16 +183,165 @@ export function withReadLibrary(
 /** Whom a command follows: everyone, or the persons `--player` names. */
 export type Keeps = (person: string) => boolean;
 
+/** The persons `--player` names (null: everyone) and, on the library, the stored spellings of their seats. */
+export interface Named {
+  readonly named: NamedPlayers | null;
+  /** Library: only the matches with a seat of one of these names (undefined: every match); files: undefined. */
+  readonly only: ReadonlySet<string> | undefined;
+}
+
+/** How a command reads per-match reports ({@link MatchSource.reports}). */
+export interface ReportReading {
+  readonly interval: IntervalMethod;
+  /** The tallies alone (no per-match table or JSON wanted): the library reads no match row. */
+  readonly talliesOnly?: boolean;
+  /** Files: worker threads reading them (0: the main thread). */
+  readonly jobs?: number;
+}
+
+/**
+ * Where a reading command's matches come from: the files and folders named, or the player's library. A
+ * command asks it for matches, reports or tallies and never chooses the route itself; the persons named
+ * are resolved once, by `named` (the library: from the stored seats, before any match is read; files: as
+ * the matches come, each seen by the source), and settled at the end by `settle`.
+ */
+export interface MatchSource {
+  readonly settings: PersonSettings;
+  readonly filter: MatchFilter;
+  /** The library read, or null on files. */
+  readonly library: Library | null;
+  /**
+   * The persons named: on the library settled from its stored seats (a line for each name meaning nobody;
+   * an exit code when none means anybody); on files seen as the matches come.
+   */
+  readonly names: Named;
+  /** Every match, parsed: files as read, the library's from their stored bytes (only `names.only`'s). */
+  matches(onMatch: (match: Match, warnings: readonly ParseWarning[]) => void): Promise<MatchInputResult>;
+  /** Every match's report (or its tallies alone), in the order of {@link MatchSource.matches}. */
+  reports(
+    onReport: (r: MatchReport | Pick<MatchReport, 'tallies'>) => void,
+    how: ReportReading,
+  ): Promise<MatchInputResult>;
+}
+
+/**
+ * Opens the source the command was given (`paths`, or `--library` and no paths) and runs `work` on it.
+ * `names`: 'settled' (default) resolves `--player` on the library from the stored seats before `work`
+ * (nothing read when none of the names means anybody); 'own': the command resolves them itself (`progress`
+ * follows one person, the one in most matches by default).
+ */
+export async function withMatchSource(
+  paths: readonly string[],
+  opts: SourceOptions,
+  work: (source: MatchSource) => Promise<ExitCode>,
+  names: 'settled' | 'own' = 'settled',
+): Promise<ExitCode> {
+  const filter = matchFilterOption(opts);
+  const route = libraryRoute(paths, opts);
+  if (route === null) {
+    const settings = personSettings(opts);
+    return work(fileSource(paths, opts, settings, filter));
+  }
+  return withReadLibrary(route, async (lib) => {
+    const settings = await librarySettings(lib, opts);
+    let found: Named | ExitCode = { named: namedPlayers(opts, settings.aliases), only: undefined };
+    if (names === 'settled') found = await libraryNamed(lib, opts, settings, filter);
+    if (typeof found === 'number') return found;
+    return work(librarySource(lib, settings, filter, found));
+  });
+}
+
+/** The files route: the persons named are seen as each match comes. */
+function fileSource(
+  paths: readonly string[],
+  opts: SourceOptions & { met?: string },
+  settings: PersonSettings,
+  filter: MatchFilter,
+): MatchSource {
+  const names: Named = { named: namedPlayers(opts, settings.aliases), only: undefined };
+  const { named } = names;
+  const reading = { met: settings.met, filter, ...fileReading(opts) };
+  return {
+    settings,
+    filter,
+    library: null,
+    names,
+    async matches(onMatch) {
+      // the files' readers, loaded on this route only (the library's reads no file)
+      const { readMatches } = await import('./match-input.js');
+      return readMatches(
+        paths,
+        (match, warnings) => {
+          named?.see(match.players);
+          onMatch(match, warnings);
+        },
+        reading,
+      );
+    },
+    async reports(onReport, how) {
+      const seen = (r: MatchReport): void => {
+        named?.see(r.players);
+        onReport(r);
+      };
+      const jobs = how.jobs ?? 0;
+      if (jobs > 0) {
+        const { readReportsPooled } = await import('./read-pool.js');
+        const job = {
+          thresholds: settings.thresholds,
+          interval: how.interval,
+          metFile: opts.met ?? null,
+          filter,
+          allReadings: reading.allReadings,
+        };
+        return readReportsPooled(paths, job, seen, { ...reading, jobs });
+      }
+      return this.matches((match, warnings) =>
+        onReport(reportMatch(match, settings.met, match.format, warnings, settings.thresholds, how.interval)),
+      );
+    },
+  };
+}
+
+/** The library route: the persons named were settled from the stored seats. */
+function librarySource(
+  lib: Library,
+  settings: PersonSettings,
+  filter: MatchFilter,
+  names: Named,
+): MatchSource {
+  return {
+    settings,
+    filter,
+    library: lib,
+    names,
+    matches: (onMatch) => readLibraryMatches(lib, filter, onMatch, settings.met, names.only),
+    async reports(onReport, how) {
+      // the library's readers, loaded on this route only
+      const { libraryFileNotes, libraryReports, libraryTallies } = await import('../library/read.js');
+      let read = 0;
+      const reports = how.talliesOnly
+        ? libraryTallies(lib, filter, settings.preset)
+        : libraryReports(lib, filter, settings.preset, how.interval);
+      for await (const report of reports) {
+        read++;
+        onReport(report);
+      }
+      const { errors, duplicates } = await libraryFileNotes(lib);
+      return { read, errors, duplicates, exitCode: EXIT.ok };
+    },
+  };
+}
+
 /**
  * `--player` on the library: the persons named, settled from the stored seats (one clear line and an exit
  * code when none fits), and the stored spellings of their matches (undefined: every match).
  */
-export async function libraryNamed(
+async function libraryNamed(
   lib: Library,
   opts: SourceOptions,
   s: PersonSettings,
   filter: MatchFilter,
-): Promise<{ named: NamedPlayers | null; only: Set<string> | undefined } | ExitCode> {
+): Promise<Named | ExitCode> {
   const named = namedPlayers(opts, s.aliases);
   if (named === null) return { named, only: undefined };
   const { librarySeats } = await import('../library/read.js');
@@ -207,10 +355,10 @@ export async function libraryNamed(
 }
 
 /**
- * Runs a command that looks at whole matches (`biases`, `plan`) on files or on the library: `start` makes
- * the match handler from the person settings (`keeps`: whom to follow while reading; `lib`: the library, or
- * null on files), `finish` prints and gives the exit code. With `--player`, the result counts only the
- * matches of the persons named, and `finish`'s `keeps` is exactly them.
+ * Runs a command that looks at whole matches (`biases`, `plan`) on its source: `start` makes the match
+ * handler from the person settings (`keeps`: whom to follow while reading; `lib`: the library, or null on
+ * files), `finish` prints and gives the exit code. With `--player`, the result counts only the matches of
+ * the persons named, and `finish`'s `keeps` is exactly them.
  */
 export async function overMatches(
   paths: readonly string[],
@@ -222,31 +370,11 @@ export async function overMatches(
   ) => ((match: Match) => void) | Promise<(match: Match) => void>,
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
 ): Promise<ExitCode> {
-  const filter = matchFilterOption(opts);
-  const route = libraryRoute(paths, opts);
-  if (route === null) {
-    const s = personSettings(opts);
-    const named = namedPlayers(opts, s.aliases);
-    const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), null);
-    const { readMatches } = await import('./match-input.js');
-    const result = readMatches(
-      paths,
-      (match) => {
-        named?.see(match.players);
-        onMatch(match);
-      },
-      { met: s.met, filter, ...fileReading(opts) },
-    );
-    return settle(s, named, result, finish);
-  }
-  return withReadLibrary(route, async (lib) => {
-    const s = await librarySettings(lib, opts);
-    // the persons named are settled from the stored seats: only their matches are read
-    const found = await libraryNamed(lib, opts, s, filter);
-    if (typeof found === 'number') return found;
-    const { named, only } = found;
-    const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), lib);
-    return settle(s, named, await readLibraryMatches(lib, filter, onMatch, s.met, only), finish);
+  return withMatchSource(paths, opts, async (source) => {
+    const { named } = source.names;
+    const s = source.settings;
+    const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), source.library);
+    return settle(source, await source.matches(onMatch), finish);
   });
 }
 
@@ -254,12 +382,13 @@ export async function overMatches(
  * Finishes a run once every match is read: the persons named settled, their matches counted, a line for each
  * name that meant nobody (nothing else printed when none meant anybody).
  */
-function settle(
-  s: PersonSettings,
-  named: NamedPlayers | null,
+export function settle(
+  source: MatchSource,
   result: MatchInputResult,
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
 ): ExitCode {
+  const s = source.settings;
+  const { named } = source.names;
   if (named === null) return finish(s, result, () => true);
   const { persons, problems, notes } = named.resolve();
   if (persons.length === 0) return sayNameProblems(problems, result.exitCode);

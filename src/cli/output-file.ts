@@ -115,9 +115,9 @@ function checkInputs(path: string, st: Stats, inputs: readonly string[], deep: b
   }
   if (!deep || folders.length === 0) return;
   // missing and unreadable paths are the reading's to report
-  for (const f of inputFiles(folders, { onMissing() {} })) {
-    const ist = statOrNull(f);
-    if (ist !== null && same(st, ist)) throw notThere(path, `an input (${f})`);
+  for (const { file } of inputFiles(folders, { onMissing() {} })) {
+    const ist = statOrNull(file);
+    if (ist !== null && same(st, ist)) throw notThere(path, `an input (${file})`);
   }
 }
 

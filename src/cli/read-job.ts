@@ -4,13 +4,13 @@
  * either thread, so `--jobs N` gives what one thread gives.
  */
 
-import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../library/filter.js';
 import type { Met } from '../met/index.js';
 import { loadMetFile } from '../met/xml.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import type { ErrorThresholds } from '../metrics/difficulty.js';
 import { defaultMet, type MatchReport, matchKey, reportMatch } from '../metrics/match-report.js';
-import { parseMatchFiles } from '../parsers/index.js';
+import { type FilteredFields, type MatchFilter, matchFields, passesFilter } from '../model/filter.js';
+import { type Detected, parseMatchFiles } from '../parsers/index.js';
 import { describeFailure } from './failure.js';
 
 /** How the reports are made: the same settings on every thread. */
@@ -41,15 +41,18 @@ export function jobMet(job: ReportJob): Met {
   return job.metFile === null ? defaultMet() : loadMetFile(job.metFile);
 }
 
-/** Parses, identifies and reports one unit named `name` in messages; a failure is its one-line message. */
+/**
+ * Parses (with the format told when its files were found), identifies and reports one unit named `name` in
+ * messages; a failure is its one-line message.
+ */
 export function runReportJob(
-  inputs: { file: string; bytes: Uint8Array }[],
+  unit: { readonly format: Detected; readonly inputs: { file: string; bytes: Uint8Array }[] },
   name: string,
   job: ReportJob,
   met: Met,
 ): ReportOutcome {
   try {
-    const { match, warnings } = parseMatchFiles(inputs, met);
+    const { match, warnings } = parseMatchFiles(unit.inputs, met, unit.format);
     const key = job.allReadings ? null : matchKey(match);
     const fields = matchFields(match);
     const wanted = job.filter === undefined || passesFilter(job.filter, fields);

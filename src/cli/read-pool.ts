@@ -55,7 +55,7 @@ export async function readReportsPooled(
   // on the main thread: a copy whose original failed (parsed again, to say its own failure), or no worker
   const here = (u: ReadUnit): ReportOutcome => {
     met ??= jobMet(job);
-    return runReportJob(u.inputs, u.name, run.compares ? job : { ...job, allReadings: true }, met);
+    return runReportJob(u, u.name, run.compares ? job : { ...job, allReadings: true }, met);
   };
   const deliver = (u: ReadUnit, o: ReportOutcome): void => {
     if (!o.ok) {
@@ -150,6 +150,7 @@ export async function readReportsPooled(
       queue.push({
         seq: s,
         name: u.name,
+        format: u.format,
         inputs: ownBuffers(u.inputs),
       });
       dispatch();

@@ -4,12 +4,14 @@
  * thread hands them on in input order.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { Detected } from '../parsers/index.js';
 import { jobMet, type ReportJob, type ReportOutcome, runReportJob } from './read-job.js';
 
-/** A unit sent to a worker. */
+/** A unit sent to a worker, with the format told when its files were found. */
 export interface ReadRequest {
   readonly seq: number;
   readonly name: string;
+  readonly format: Detected;
   readonly inputs: { file: string; bytes: Uint8Array }[];
 }
 
@@ -23,6 +25,6 @@ const job = workerData as ReportJob;
 const met = jobMet(job);
 
 parentPort?.on('message', (req: ReadRequest) => {
-  const outcome = runReportJob(req.inputs, req.name, job, met);
+  const outcome = runReportJob(req, req.name, job, met);
   parentPort!.postMessage({ seq: req.seq, outcome } satisfies ReadReply);
 });

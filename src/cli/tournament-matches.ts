@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import { BdbError } from '../errors.js';
-import { matchKey, matchOutcome } from '../metrics/match-report.js';
+import { defaultMet, matchKey, matchOutcome } from '../metrics/match-report.js';
 import { parseMatchFiles } from '../parsers/index.js';
 import type { JsonDuplicate } from '../report/json.js';
 import type { StandingsFromMatches } from '../report/tournament.js';
@@ -53,9 +53,9 @@ export function readMatchRecords(
   const records: MatchRecord[] = [];
   const seen = new Map<string, string>();
   for (const unit of matchUnits(files)) {
-    const source = inputName(unit[0]!);
+    const source = inputName(unit.files[0]!);
     try {
-      const { match } = parseMatchFiles(readUnit(unit));
+      const { match } = parseMatchFiles(readUnit(unit.files), defaultMet(), unit.format);
       const key = matchKey(match);
       const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {

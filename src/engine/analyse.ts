@@ -27,7 +27,7 @@ import { makeFolders } from '../core/folders.js';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import type { Match } from '../model/types.js';
-import { parseMatchFiles } from '../parsers/index.js';
+import { type Detected, parseMatchFiles } from '../parsers/index.js';
 import {
   analysisCommands,
   type EngineInput,
@@ -47,9 +47,13 @@ export function isAnalysed(match: Match): boolean {
   );
 }
 
-/** An input found on the command line: the file and the argument (file's folder, or folder) it came from. */
+/**
+ * An input found on the command line: the file, the format its first bytes told when it was found, and the
+ * argument (file's folder, or folder) it came from.
+ */
 export interface FoundInput {
   readonly file: string;
+  readonly format: Detected;
   readonly root: string;
 }
 
@@ -109,13 +113,13 @@ export function planAnalysis(
   };
   const taken = new Set<string>();
   const sorted = [...found].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  for (const { file, root } of sorted) {
+  for (const { file, format: told, root } of sorted) {
     let bytes: Uint8Array;
     let match: Match;
     let format: string;
     try {
       bytes = read(file);
-      const parsed = parseMatchFiles([{ file, bytes }], opts.met);
+      const parsed = parseMatchFiles([{ file, bytes }], opts.met, told);
       match = parsed.match;
       format = match.format;
     } catch (e) {

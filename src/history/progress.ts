@@ -15,7 +15,7 @@
  * never the matches themselves. `progressFromTotals` makes the report from such period totals, the
  * library's stored ones included.
  */
-import { isoDay, periodKey } from '../library/dates.js';
+import { isoDay, periodKey } from '../core/dates.js';
 import { type Grouping, PersonPeriods } from '../library/period-totals.js';
 import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';

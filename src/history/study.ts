@@ -21,7 +21,7 @@
  * matches themselves.
  */
 
-import { isoDay } from '../library/dates.js';
+import { isoDay } from '../core/dates.js';
 import type { StudyMark } from '../library/study-marks.js';
 import { canonicalName } from '../metrics/match-report.js';
 

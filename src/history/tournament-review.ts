@@ -34,18 +34,10 @@
  * through `studyPlan` and are joined in the report layer.
  */
 
-import { isoDay } from '../library/dates.js';
-import type { MatchFilter } from '../library/filter.js';
-import type { Library } from '../library/open.js';
-import { libraryDecisionRows, librarySeats, type StoredMatchRows } from '../library/read.js';
-import { rows } from '../library/sql.js';
+import { isoDay } from '../core/dates.js';
+import type { StoredMatchRows } from '../library/read.js';
 import type { Met } from '../met/index.js';
-import {
-  type ErrorThresholds,
-  reachesThreshold,
-  THRESHOLD_EPSILON,
-  type THRESHOLD_PRESETS,
-} from '../metrics/difficulty.js';
+import { type ErrorThresholds, reachesThreshold, THRESHOLD_EPSILON } from '../metrics/difficulty.js';
 import { type PrUnit, prInterval } from '../metrics/interval.js';
 import { canonicalName, matchKey, matchOutcome, PlayerAggregator } from '../metrics/match-report.js';
 import { matchTallies, type PlayerStats, type PlayerTally } from '../metrics/player-stats.js';
@@ -53,8 +45,8 @@ import { performanceRating } from '../metrics/pr.js';
 import { CellsBuilder, PRESSURES, RANK_BANDS, type SeatCells } from '../metrics/review-cells.js';
 import type { StudyPlanInput } from '../metrics/study-plan.js';
 import { type Delta, type DeltaSide, tournamentDelta } from '../metrics/tournament-delta.js';
+import type { MatchFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
-import { storedNames } from './names.js';
 import { type PlanRef, storedPlanInput } from './plan-errors.js';
 
 /** Days of the habitual window before the tournament date. */
@@ -546,32 +538,18 @@ function roundRow(
   };
 }
 
-/** The event names of the library's matches (for the message naming the closest to an unknown one). */
-export async function libraryEventNames(lib: Library): Promise<string[]> {
-  return (
-    await rows(lib.connection, 'SELECT DISTINCT event FROM matches WHERE event IS NOT NULL ORDER BY event')
-  ).map(([e]) => String(e));
-}
-
 /**
- * The library's tournament EVENT (its matches whose stored event is EVENT, {@link sameEvent}), in file order,
- * read from the stored rows alone: every match for the review, and the errors of `names` (the person's stored
- * names) offered to the study plan under the error threshold `threshold` (equity).
+ * The tournament from the library's stored rows of its matches (in file order; the rows of `names`'s errors
+ * from `threshold - THRESHOLD_EPSILON` read with their detail, {@link tournamentRowsDetailFrom}): every match
+ * for the review, and the errors reaching `threshold` (equity) offered to the study plan.
  */
-export async function libraryTournament(
-  lib: Library,
-  event: string,
-  preset: keyof typeof THRESHOLD_PRESETS,
-  names: ReadonlySet<string>,
+export async function tournamentFromRows(
+  stored: AsyncIterable<StoredMatchRows>,
   threshold: number,
 ): Promise<{ reviews: ReviewMatch[]; planInputs: StudyPlanInput<PlanRef>[] }> {
   const reviews: ReviewMatch[] = [];
   const planInputs: StudyPlanInput<PlanRef>[] = [];
-  for await (const s of libraryDecisionRows(lib, { event }, preset, {
-    players: names,
-    keepEvent: (e) => sameEvent(e, event),
-    detailFrom: threshold - THRESHOLD_EPSILON,
-  })) {
+  for await (const s of stored) {
     reviews.push(storedReviewMatch(s));
     const d = s.decisions!;
     for (let i = 0; i < d.length; i++)
@@ -584,26 +562,18 @@ export async function libraryTournament(
   return { reviews, planInputs };
 }
 
+/** The error size from which the stored decisions of a tournament are read with their detail. */
+export function tournamentRowsDetailFrom(threshold: number): number {
+  return threshold - THRESHOLD_EPSILON;
+}
+
 /**
- * The person's habitual level from the library's stored rows (no match is parsed): their matches of the
- * window (the collector's length and identity rules), in file order.
+ * The person's habitual level from the library's stored rows of their matches in the window (the
+ * collector's length and identity rules), in file order: the stored tallies and cells say all it needs.
  */
-export async function libraryHabitual(
-  lib: Library,
-  window: HabitualWindow,
-  preset: keyof typeof THRESHOLD_PRESETS,
+export async function addHabitualRows(
+  stored: AsyncIterable<StoredMatchRows>,
   collector: HabitualCollector,
-  person: string,
-  aliases: ReadonlyMap<string, string>,
 ): Promise<void> {
-  const filter = habitualFilter(window);
-  const names = storedNames(await librarySeats(lib, filter), person, aliases);
-  if (names.size === 0) return;
-  // the stored tallies and cells say all the habitual level needs: no decision row is read
-  for await (const s of libraryDecisionRows(lib, filter, preset, {
-    players: names,
-    onlyTheirs: true,
-    decisions: false,
-  }))
-    collector.add(storedReviewMatch(s));
+  for await (const s of stored) collector.add(storedReviewMatch(s));
 }

@@ -7,6 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { ownBuffers } from '../core/transfer.js';
+import type { Detected } from '../parsers/index.js';
 import {
   contentKey,
   type ImportOutcome,
@@ -92,11 +93,11 @@ class WorkerPool {
 const TURN_MS = 20;
 
 /**
- * Imports `units` in order; `read` gives a unit's files (it may throw: that unit fails with `onReadError`'s
- * message), `onOutcome` hears each unit's outcome in input order, up to the last stored when
- * `opts.signal` stops it.
+ * Imports `units` in order, each parsed with the format told when its files were found; `read` gives a
+ * unit's files (it may throw: that unit fails with `onReadError`'s message), `onOutcome` hears each unit's
+ * outcome in input order, up to the last stored when `opts.signal` stops it.
  */
-export async function importUnits<U>(
+export async function importUnits<U extends { readonly format: Detected }>(
   importer: LibraryImporter,
   units: readonly U[],
   read: (unit: U) => UnitFile[],
@@ -110,9 +111,9 @@ export async function importUnits<U>(
     type Slot =
       | { kind: 'done'; outcome: ImportOutcome }
       // unchanged when read; checked again at its turn (a unit stored before it may have replaced its match)
-      | { kind: 'unchanged'; files: UnitFile[]; hashes: string[] }
+      | { kind: 'unchanged'; files: UnitFile[]; hashes: string[]; format: Detected }
       | { kind: 'parse'; files: StoredFile[]; hashes: string[]; result: Promise<Prepared> }
-      | { kind: 'copy'; files: UnitFile[]; hashes: string[] };
+      | { kind: 'copy'; files: UnitFile[]; hashes: string[]; format: Detected };
     const window: Slot[] = [];
     // enough units that a long match does not leave the other workers idle (or, here, that a commit does not
     // leave the main thread idle), bounded in bytes
@@ -131,16 +132,17 @@ export async function importUnits<U>(
         return { kind: 'done', outcome: onReadError(u, e) };
       }
       const hashes = importer.hashes(files);
-      if (importer.unchanged(files, hashes)) return { kind: 'unchanged', files, hashes };
-      if (importer.isCopy(files, hashes, pending)) return { kind: 'copy', files, hashes };
+      const { format } = u;
+      if (importer.unchanged(files, hashes)) return { kind: 'unchanged', files, hashes, format };
+      if (importer.isCopy(files, hashes, pending)) return { kind: 'copy', files, hashes, format };
       pending.add(contentKey(hashes));
       const matchId = importer.reserveId();
       // the main thread keeps names and sizes only: the bytes are parsed here, or transferred to a worker
       const stored = storedFiles(files);
       const result =
         pool === null
-          ? Promise.resolve(importer.prepare(files, matchId))
-          : pool.parse({ seq: seq++, matchId, files: ownBuffers(files) });
+          ? Promise.resolve(importer.prepare(files, matchId, format))
+          : pool.parse({ seq: seq++, matchId, format, files: ownBuffers(files) });
       return { kind: 'parse', files: stored, hashes, result };
     };
     const outcomeOf = async (slot: Slot): Promise<ImportOutcome> => {
@@ -150,9 +152,9 @@ export async function importUnits<U>(
         case 'unchanged':
           return importer.unchanged(slot.files, slot.hashes)
             ? { status: 'unchanged', file: slot.files[0]!.file }
-            : importer.add(slot.files);
+            : importer.add(slot.files, slot.format);
         case 'copy':
-          return importer.storeCopy(slot.files, slot.hashes);
+          return importer.storeCopy(slot.files, slot.hashes, slot.format);
         case 'parse':
           return importer.store(slot.files, slot.hashes, await slot.result);
       }

@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { defaultMet } from '../metrics/match-report.js';
+import type { Detected } from '../parsers/index.js';
 import { type Prepared, prepareUnit, type UnitFile } from './import.js';
 
 /** A unit sent to a worker. */
@@ -12,6 +13,8 @@ export interface WorkerRequest {
   readonly seq: number;
   /** The id the unit's match is stored under. */
   readonly matchId: number;
+  /** The format told when the unit's files were found. */
+  readonly format: Detected;
   readonly files: UnitFile[];
 }
 
@@ -24,7 +27,7 @@ export interface WorkerReply {
 const met = defaultMet();
 
 parentPort?.on('message', (req: WorkerRequest) => {
-  const prepared = prepareUnit(met, req.files, req.matchId);
+  const prepared = prepareUnit(met, req.files, req.matchId, req.format);
   const transfer = prepared.ok
     ? [...prepared.compressed, prepared.rows.decisionsCsv].map((d) => d.buffer as ArrayBuffer)
     : [];

@@ -28,7 +28,7 @@ import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
 import { matchKey } from '../metrics/match-report.js';
 import { type Match, readingRank } from '../model/types.js';
-import { parseMatchFiles } from '../parsers/index.js';
+import { type Detected, parseMatchFiles } from '../parsers/index.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { IMPORT_MEMORY_MB, setMemoryLimit, userMemoryLimit } from './memory.js';
 import type { Library } from './open.js';
@@ -127,15 +127,23 @@ export type Prepared =
     }
   | { readonly ok: false; readonly format: null; readonly message: string };
 
-/** Parses a unit and makes its rows under match id `matchId` ({@link LibraryImporter.reserveId}). */
-export function prepareUnit(met: Met, files: readonly UnitFile[], matchId: number): Prepared {
+/**
+ * Parses a unit (with `format`, told when its files were found; left out, told here from the bytes) and
+ * makes its rows under match id `matchId` ({@link LibraryImporter.reserveId}).
+ */
+export function prepareUnit(
+  met: Met,
+  files: readonly UnitFile[],
+  matchId: number,
+  format?: Detected,
+): Prepared {
   const first = files[0]!;
   const internal = (e: unknown): string =>
     `${first.file}: internal error (please report): ${(e as Error).message}`;
   let parsed: { match: Match; warnings: readonly ParseWarning[] };
   try {
     // the reader `bdb stats` uses
-    parsed = parseMatchFiles([...files], met);
+    parsed = parseMatchFiles(files, met, format);
   } catch (e) {
     return { ok: false, format: null, message: e instanceof BdbError ? e.message : internal(e) };
   }
@@ -323,8 +331,8 @@ export class LibraryImporter {
   }
 
   /** Parses a unit and makes its rows here ({@link prepareUnit}), under an id from {@link reserveId}. */
-  prepare(files: readonly UnitFile[], matchId: number): Prepared {
-    return prepareUnit(this.met, files, matchId);
+  prepare(files: readonly UnitFile[], matchId: number, format?: Detected): Prepared {
+    return prepareUnit(this.met, files, matchId, format);
   }
 
   /** Waits for the commit in flight, if any (and throws its error). */
@@ -457,14 +465,17 @@ export class LibraryImporter {
     return files.map((f) => sha256(f.bytes));
   }
 
-  /** Imports one match unit (one file, or the per-game files of a gnuBG text export), parsing it here. */
-  async add(files: UnitFile[]): Promise<ImportOutcome> {
+  /**
+   * Imports one match unit (one file, or the per-game files of a gnuBG text export), parsing it here with
+   * `format` (told when its files were found; left out, told from the bytes).
+   */
+  async add(files: UnitFile[], format?: Detected): Promise<ImportOutcome> {
     const first = files[0];
     if (!first) throw new Error('library import: empty unit');
     const hashes = this.check(files);
     if (hashes === null) return { status: 'unchanged', file: first.file };
-    if (this.isCopy(files, hashes)) return this.storeCopy(files, hashes);
-    return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId()));
+    if (this.isCopy(files, hashes)) return this.storeCopy(files, hashes, format);
+    return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId(), format));
   }
 
   /**
@@ -483,13 +494,17 @@ export class LibraryImporter {
    * that unit's match, as parsing it would have found; parsed after all when that unit gave no fingerprint
    * (it failed, or its match has no decision) or its match is no longer stored.
    */
-  async storeCopy(files: readonly UnitFile[], hashes: readonly string[]): Promise<ImportOutcome> {
+  async storeCopy(
+    files: readonly UnitFile[],
+    hashes: readonly string[],
+    format?: Detected,
+  ): Promise<ImportOutcome> {
     const first = files[0]!;
     const same = this.contents.get(contentKey(hashes));
     const seen = same === undefined ? undefined : this.fingerprints.get(same.fingerprint);
     const matchId = seen === undefined ? undefined : this.known.get(seen.file)?.matchId;
     if (same === undefined || seen === undefined || matchId === undefined || matchId === null)
-      return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId()));
+      return this.store(storedFiles(files), hashes, prepareUnit(this.met, files, this.reserveId(), format));
     const apps = await this.begin();
     this.fileRows(apps, storedFiles(files), hashes, same.format, 'duplicate', { matchId, sameAs: seen.file });
     this.maybeCommit(0);

@@ -3,12 +3,12 @@
  * gave ISO days holds in `matches.date` a gnuBG text export's ambiguous date as printed ("11/10/2023"),
  * which `bdb sql` showed as is, and in `matches.day` the day that bdb read from it (an ambiguous date day
  * first). Each such row gets the day the readers' rules give its text and its file's name
- * (src/parsers/dates.ts), so an upgraded library and a new import hold the same day; when those rules leave
+ * (src/core/dates.ts), so an upgraded library and a new import hold the same day; when those rules leave
  * the text undated, the stored day, which every command read until now; else null (`date` and `day`
  * alike). Run as a sliced step (src/library/schema.ts): only the rows whose `date` is not their `day`.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { readDate } from '../parsers/dates.js';
+import { readDate } from '../core/dates.js';
 import { rows, TableAppender } from './sql.js';
 
 /** Before the slices: where the days go (src/library/schema.ts STEP_7_AFTER moves them into `matches`). */

@@ -9,10 +9,11 @@
  * (src/history/progress.ts) and the library's stored totals (src/library/totals.ts), which must agree to
  * the last bit.
  */
+
+import { periodKey } from '../core/dates.js';
 import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
 import type { PlayerTally } from '../metrics/player-stats.js';
 import { type TrendPoint, trendPoint } from '../metrics/trend.js';
-import { periodKey } from './dates.js';
 
 /** The calendar groupings of `bdb progress`. */
 export type Grouping = 'month' | 'quarter' | 'year';

@@ -14,9 +14,9 @@ import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
 import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
+import { type MatchFilter, passesFilter } from '../model/filter.js';
 import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
-import { type MatchFilter, passesFilter } from './filter.js';
 import type { UnitFile } from './import.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
@@ -692,4 +692,11 @@ export async function libraryFileNotes(lib: Library): Promise<{
   const order = (a: { file: string }, b: { file: string }): number =>
     a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
   return { errors: errors.sort(order), duplicates: duplicates.sort(order) };
+}
+
+/** The event names of the library's matches (for the message naming the closest to an unknown one). */
+export async function libraryEventNames(lib: Library): Promise<string[]> {
+  return (
+    await rows(lib.connection, 'SELECT DISTINCT event FROM matches WHERE event IS NOT NULL ORDER BY event')
+  ).map(([e]) => String(e));
 }

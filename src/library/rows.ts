@@ -8,6 +8,7 @@
 import { checkerThemes } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
 import { gamePhase, gamePlan } from '../classify/game-plan.js';
+import { isoDay } from '../core/dates.js';
 import type { Met } from '../met/index.js';
 import { bestCubeEquity } from '../metrics/decision-error.js';
 import {
@@ -30,7 +31,6 @@ import type { Decision, Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { playedAndBest } from '../review/decision-refs.js';
 import { decisionPosition, decisionPositionId, decisionXgid } from '../review/position.js';
-import { isoDay } from './dates.js';
 import { encodeTally } from './tally-codec.js';
 
 /** A column value as the appender takes it. */

@@ -14,12 +14,12 @@
  * process killed before that leaves them stale, never wrong, and readers then add the matches up.
  */
 
+import { periodKey } from '../core/dates.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
 import type { PlayerTally } from '../metrics/player-stats.js';
 import type { TrendPoint } from '../metrics/trend.js';
 import { storedAliases } from './aliases.js';
-import { periodKey } from './dates.js';
 import type { Library } from './open.js';
 import { GROUPINGS, type Grouping, PersonPeriods } from './period-totals.js';
 import { libraryTallies } from './read.js';

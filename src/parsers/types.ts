@@ -12,6 +12,12 @@ export interface ParseContext {
   readonly met: Met;
 }
 
+/** One file of a match, read: its name (as messages give it) and its bytes. */
+export interface FileBytes {
+  readonly file: string;
+  readonly bytes: Uint8Array;
+}
+
 /** The result of parsing one file. */
 export interface ParseResult {
   readonly match: Match;
@@ -34,4 +40,18 @@ export interface MatchFormat {
   nearMiss?(head: Uint8Array): boolean;
   /** Parses a whole file. Throws a BdbError subclass on bad input. */
   parse(bytes: Uint8Array, ctx: ParseContext): ParseResult;
+  /**
+   * For a format that writes a match in several files (gnuBG's text export: one file per game): given the
+   * names of one folder, sorted, a function giving the names of the other files of the match whose first
+   * file is `name` in that folder (none when `name` does not start a match). Made once per folder, so that
+   * a folder of many matches is gone through once.
+   */
+  siblings?(listing: readonly string[]): (name: string) => readonly string[];
+  /**
+   * For such a format: its files (paths) grouped into matches, each group in reading order, the groups in
+   * the order of their first files; a path given twice counts once.
+   */
+  group?(paths: readonly string[]): string[][];
+  /** For such a format: parses the files of one match, given in any order. */
+  parseFiles?(files: readonly FileBytes[], ctx: Omit<ParseContext, 'file'>): ParseResult;
 }

@@ -17,12 +17,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchUnits } from '../../src/cli/files.js';
+import { matchUnits, namedFile } from '../../src/cli/files.js';
 import { readUnit } from '../../src/cli/match-input.js';
+import { libraryHabitual } from '../../src/cli/tournament-library.js';
 import {
   HabitualCollector,
   habitualWindow,
-  libraryHabitual,
   type ReviewMatch,
   reviewMatch,
   tournamentDay,
@@ -405,10 +405,12 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     const fromFiles = new HabitualCollector({ person: 'Llabba', aliases, window, exclude: new Set() });
     for (const unit of matchUnits(
       readdirSync(LLABBA)
-        .map((f) => join(LLABBA, f))
-        .sort(),
+        .sort()
+        .map((f) => namedFile(join(LLABBA, f))),
     ))
-      fromFiles.add(reviewMatch(met, parseMatchFiles(readUnit(unit), met).match, DEFAULT_THRESHOLDS));
+      fromFiles.add(
+        reviewMatch(met, parseMatchFiles(readUnit(unit.files), met, unit.format).match, DEFAULT_THRESHOLDS),
+      );
     // the library route: the stored tallies and cells alone
     const fromLibrary = new HabitualCollector({ person: 'Llabba', aliases, window, exclude: new Set() });
     const l = await openLibrary(lib, { readOnly: true });
@@ -464,9 +466,11 @@ describe('the review in process: every figure finite or null', () => {
       matchUnits(
         readdirSync(LLABBA)
           .filter((f) => f.includes(part))
-          .map((f) => join(LLABBA, f))
-          .sort(),
-      ).map((unit) => reviewMatch(met, parseMatchFiles(readUnit(unit), met).match, DEFAULT_THRESHOLDS));
+          .sort()
+          .map((f) => namedFile(join(LLABBA, f))),
+      ).map((unit) =>
+        reviewMatch(met, parseMatchFiles(readUnit(unit.files), met, unit.format).match, DEFAULT_THRESHOLDS),
+      );
     const aliases = new Map([['llabba', 'Llabba']]);
     const tournament = read('2023_09');
     const date = tournamentDay(tournament)!;

@@ -84,6 +84,16 @@ test('the root holds only the entry and the errors', () => {
   expect(root.sort()).toEqual(['errors.ts', 'index.ts']);
 });
 
+test('history runs no query: from the library it takes row types and pure functions, never a connection', () => {
+  const storage = /^library\/(open|read|sql|duckdb|query|import|merge|export|totals)\.js$/;
+  const bad = sources(join(SRC, 'history')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^(?:import|export)( type)?[^;]*?from '\.\.\/([^']+)';/gms)]
+      .filter((m) => m[1] === undefined && storage.test(m[2]!))
+      .map((m) => `${relative(SRC, file)}: ${m[2]}`),
+  );
+  expect(bad).toEqual([]);
+});
+
 test('only the CLI prints or exits', () => {
   const bad = sources(SRC)
     .filter((f) => layer(f) !== 'cli')

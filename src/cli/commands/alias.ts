@@ -8,8 +8,11 @@ import { UsageError } from '../../errors.js';
 import { addAlias, removeAlias, storedAliases, storedSpellings } from '../../library/aliases.js';
 import type { Library } from '../../library/open.js';
 import { rebuildTotals } from '../../library/totals.js';
-import { fitTable } from '../../report/cli-table.js';
-import { jsonHead, renderJson } from '../../report/json.js';
+import { aliasListJson } from '../../report/alias/json.js';
+import { aliasListText } from '../../report/alias/text.js';
+import type { AliasListResult } from '../../report/alias/types.js';
+import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
+import type { TableView } from '../../report/view.js';
 import { aliasConflict, mergeAliases } from '../alias-conflict.js';
 import { configAliases, userConfig } from '../config.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -45,6 +48,9 @@ function withConfig(
   ]);
   return 'conflict' in merged ? merged.conflict : null;
 }
+
+/** The outputs of `alias list`. */
+const ALIAS_LIST: Reporters<AliasListResult, TableView> = { text: aliasListText, json: aliasListJson };
 
 /** Adds the `alias` command and its subcommands to the program. */
 export function registerAlias(program: Command): void {
@@ -96,12 +102,8 @@ export function registerAlias(program: Command): void {
     .action(async (opts: AliasOptions) => {
       process.exitCode = await withLibrary(opts.library, { readOnly: true }, async (lib) => {
         const list = [...(await storedAliases(lib))].map(([other, name]) => ({ name, alias: other }));
-        if (opts.json) writeOut(renderJson({ ...jsonHead('alias-list'), aliases: list }));
-        else if (list.length === 0) writeOut('No stored aliases.\n');
-        else {
-          const rows = list.map((a) => [a.name, a.alias]);
-          writeOut(`${fitTable({ head: ['name', 'alias'], rows }, outputWidth(), { ascii: opts.ascii })}\n`);
-        }
+        const view = { width: outputWidth(), ascii: opts.ascii === true };
+        pickReporter(ALIAS_LIST, reporterName(opts))({ aliases: list }, view, writeOut);
         return EXIT.ok;
       });
     });

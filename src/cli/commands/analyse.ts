@@ -205,9 +205,9 @@ export async function runAnalyse(paths: readonly string[], opts: AnalyseOptions)
         writeErr(`bdb: ${oneLine(`${path}: ${why}`)}\n`);
       },
     })) {
-      if (seen.has(f) || isOutput(f)) continue;
-      seen.add(f);
-      found.push({ file: f, root });
+      if (seen.has(f.file) || isOutput(f.file)) continue;
+      seen.add(f.file);
+      found.push({ file: f.file, format: f.format, root });
     }
   }
   const planned = planAnalysis(

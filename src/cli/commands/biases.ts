@@ -4,8 +4,11 @@
  * the share of checker plays that could not be reproduced.
  */
 import type { Command } from 'commander';
-import { BiasCollector, biasesLegend, jsonPlayerBiases, renderBiases } from '../../report/biases.js';
-import { jsonHead, writeJson } from '../../report/json.js';
+import { biasesJson } from '../../report/biases/json.js';
+import { biasesText } from '../../report/biases/text.js';
+import type { BiasesResult, BiasesView } from '../../report/biases/types.js';
+import { BiasCollector } from '../../report/biases.js';
+import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
@@ -23,6 +26,9 @@ export interface BiasesOptions extends SourceOptions, BoardOptions {
   /** `--all-cells`: the score cells with too few decisions for a verdict too. */
   allCells?: boolean;
 }
+
+/** The outputs of `biases`. */
+const BIASES: Reporters<BiasesResult, BiasesView> = { text: biasesText, json: biasesJson };
 
 /** Runs the command; returns the exit code. */
 export async function runBiases(paths: readonly string[], opts: BiasesOptions): Promise<ExitCode> {
@@ -50,6 +56,7 @@ export async function runBiases(paths: readonly string[], opts: BiasesOptions): 
   }
 }
 
+/** The typed result to the reporter asked for. */
 function printBiases(
   collector: BiasCollector,
   settings: PersonSettings['settings'],
@@ -59,26 +66,9 @@ function printBiases(
   boards: ReturnType<typeof textBoards>,
 ): ExitCode {
   const players = collector.results().filter((p) => keeps(p.player));
-  if (opts.json) {
-    // written as it is made: the decision lists grow with the matches read
-    writeJson(
-      {
-        ...jsonHead('biases'),
-        settings,
-        matches: read,
-        players: players.map(jsonPlayerBiases),
-        failures: errors,
-        duplicates,
-      },
-      writeOut,
-    );
-  } else if (players.length > 0) {
-    const width = outputWidth();
-    writeOut(
-      `Signed biases over ${read} match${read === 1 ? '' : 'es'}\n\n${renderBiases(players, { boards, width, allCells: opts.allCells === true })}\n\n`,
-    );
-    writeOut(`${biasesLegend(width)}\n`);
-  }
+  const result = { settings, read, players, failures: errors, duplicates };
+  const view = { boards, width: outputWidth(), allCells: opts.allCells === true };
+  pickReporter(BIASES, reporterName(opts))(result, view, writeOut);
   return exitCode;
 }
 

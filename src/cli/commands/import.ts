@@ -20,6 +20,7 @@ import { importUnits } from '../../library/import-pool.js';
 import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { defaultMet } from '../../metrics/match-report.js';
+import type { DetectedFile } from '../../parsers/index.js';
 import { EXIT, type ExitCode, STOPPED, type StopSignal } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { inputFiles, matchUnits, STDIN_PATH } from '../files.js';
@@ -86,7 +87,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     // absolute paths: the library knows a file wherever bdb is run from; a path given twice or a folder
     // inside another gives each file once
     const seen = new Set<string>();
-    const files: string[] = [];
+    const files: DetectedFile[] = [];
     for (const f of inputFiles(
       paths.map((p) => resolve(p)),
       {
@@ -96,15 +97,15 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         },
       },
     )) {
-      if (!seen.has(f)) {
-        seen.add(f);
+      if (!seen.has(f.file)) {
+        seen.add(f.file);
         files.push(f);
       }
     }
     // best reading first (XG, SGF, gnuBG text, transcripts), then in path order whatever the order of the
     // arguments: the first file of a match in that order holds it, as when `bdb stats` reads their common
     // folder and as `bdb merge` decides
-    const byPath = [...files].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const byPath = [...files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
     const units = matchUnits(byPath, true);
     const bar = progressBar(units.length, opts.progress !== false, 'importing');
     clearBar = () => bar.clear();
@@ -147,11 +148,11 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         await importUnits(
           importer,
           units,
-          (unit) => readUnit(unit, maxMb),
+          (unit) => readUnit(unit.files, maxMb),
           (unit, e): ImportOutcome => ({
             status: 'failed',
-            file: unit[0]!,
-            message: describeFailure(unit[0]!, e),
+            file: unit.files[0]!,
+            message: describeFailure(unit.files[0]!, e),
           }),
           (outcome) => {
             if (!(outcome.status === 'unchanged' && outcomes.has(outcome.file)))

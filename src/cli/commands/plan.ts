@@ -4,7 +4,6 @@
  * marked as studied (`bdb study mark`) are never proposed, count as chosen, and are listed apart.
  */
 import type { Command } from 'commander';
-import { wrapText } from '../../core/text-width.js';
 import { UsageError } from '../../errors.js';
 import { type StudyMark, studyMarks } from '../../library/study-marks.js';
 import {
@@ -13,16 +12,11 @@ import {
   REFERENCE_RHO,
 } from '../../metrics/reference-positions.js';
 import { addThemeCoverage, emptyThemeCoverage } from '../../metrics/theme-coverage.js';
-import { jsonHead, LazyJsonArray, writeJson } from '../../report/json.js';
-import {
-  coverageLine,
-  jsonCoverage,
-  jsonPlayerPlan,
-  PlanCollector,
-  type PlanStudyOptions,
-  planLegend,
-  renderPlans,
-} from '../../report/plan.js';
+import { planJson } from '../../report/plan/json.js';
+import { planText } from '../../report/plan/text.js';
+import type { PlanResult, PlanView } from '../../report/plan/types.js';
+import { PlanCollector, type PlanStudyOptions } from '../../report/plan.js';
+import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
 import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
@@ -68,6 +62,9 @@ function studiedPositions(marks: readonly StudyMark[]): PlanStudyOptions | null 
   };
 }
 
+/** The outputs of `plan`. */
+const PLAN: Reporters<PlanResult, PlanView> = { text: planText, json: planJson };
+
 /** Runs the command; returns the exit code. */
 export async function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
@@ -97,6 +94,7 @@ export async function runPlan(paths: readonly string[], opts: PlanOptions): Prom
   }
 }
 
+/** The typed result to the reporter asked for. */
 function printPlan(
   collector: PlanCollector,
   size: number,
@@ -105,40 +103,33 @@ function printPlan(
   keeps: Keeps,
   opts: PlanOptions,
 ): ExitCode {
-  const names = collector.persons().filter(keeps);
-  const all = emptyThemeCoverage();
+  const persons = collector.persons().filter(keeps);
+  const coverage = emptyThemeCoverage();
   let analysed = false;
-  for (const n of names) {
+  for (const n of persons) {
     const s = collector.summary(n);
-    addThemeCoverage(all, s.coverage);
+    addThemeCoverage(coverage, s.coverage);
     analysed ||= s.analysed > 0;
   }
-  if (opts.json) {
-    const settings = { ...personJson, referencePositions: { size, rhoPips: REFERENCE_RHO } };
-    // written as it is made: the families list every error read
-    writeJson(
-      {
-        ...jsonHead('plan'),
-        settings,
-        matches: read,
-        themeCoverage: jsonCoverage(all, analysed),
-        // each person's plan made as it is written, then let go
-        players: LazyJsonArray.of(names, (n) => jsonPlayerPlan(collector.result(n, size))),
-        failures: errors,
-        duplicates,
-      },
-      writeOut,
-    );
-  } else if (names.length > 0) {
-    const players = names.map((n) => collector.result(n, size));
-    const width = outputWidth();
-    writeOut(
-      `Study plan over ${read} match${read === 1 ? '' : 'es'}\n\n${renderPlans(players, { boards: textBoards(opts), width, full: opts.full === true, allReference: opts.positions !== undefined })}\n\n`,
-    );
-    if (players.filter((p) => p.analysed > 0).length > 1)
-      writeOut(`${wrapText(`All players: ${coverageLine(all)}`, width).join('\n')}\n`);
-    writeOut(`${planLegend(thresholds.errorMpt, preset, width)}\n`);
-  }
+  const result: PlanResult = {
+    settings: { ...personJson, referencePositions: { size, rhoPips: REFERENCE_RHO } },
+    preset,
+    errorMpt: thresholds.errorMpt,
+    read,
+    coverage,
+    analysed,
+    persons,
+    plan: (n) => collector.result(n, size),
+    failures: errors,
+    duplicates,
+  };
+  const view = {
+    boards: textBoards(opts),
+    width: outputWidth(),
+    full: opts.full === true,
+    allReference: opts.positions !== undefined,
+  };
+  pickReporter(PLAN, reporterName(opts))(result, view, writeOut);
   return exitCode;
 }
 

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { followedPerson, type NamedPlayers, storedNames } from '../../history/names.js';
 import { ProgressCollector, parseBy, progressFromTotals } from '../../history/progress.js';
-import { isEmptyFilter } from '../../library/filter.js';
+import type { Library } from '../../library/open.js';
 import {
   libraryFileNotes,
   libraryPersonDays,
@@ -16,29 +16,23 @@ import {
 } from '../../library/read.js';
 import { storedProgress } from '../../library/totals.js';
 import { reportMatch } from '../../metrics/match-report.js';
-import { renderJson } from '../../report/json.js';
-import { renderProgress } from '../../report/progress.js';
+import { isEmptyFilter } from '../../model/filter.js';
+import { progressJson } from '../../report/progress/json.js';
+import { progressText } from '../../report/progress/text.js';
+import type { ProgressResult, ProgressView } from '../../report/progress/types.js';
 import { renderProgressHtml } from '../../report/progress-html.js';
-import { jsonProgress } from '../../report/progress-json.js';
+import { pickReporter, type Reporters, streamName } from '../../report/reporter.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
 import type { MatchInputResult } from '../match-input.js';
 import {
-  fileReading,
   libraryRoute,
-  librarySettings,
-  matchFilterOption,
+  type MatchSource,
   type SourceOptions,
   sourceOptions,
-  withReadLibrary,
+  withMatchSource,
 } from '../match-source.js';
-import {
-  namedPlayers,
-  type PersonSettings,
-  personOptions,
-  personSettings,
-  sayNameProblems,
-} from '../options.js';
+import { type PersonSettings, personOptions, sayNameProblems } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
 import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
 
@@ -48,6 +42,12 @@ interface ProgressOptions extends SourceOptions {
   force?: boolean;
 }
 
+/** The outputs of `progress` on standard output (the page, `--html`, is written besides). */
+const PROGRESS: Reporters<ProgressResult, ProgressView> = { text: progressText, json: progressJson };
+
+/** A period: month, quarter, year, or a number of matches. */
+type By = NonNullable<ReturnType<typeof parseBy>>;
+
 /** Runs the command; returns the exit code. */
 export async function runProgress(paths: readonly string[], opts: ProgressOptions): Promise<ExitCode> {
   const by = parseBy(opts.by);
@@ -56,82 +56,85 @@ export async function runProgress(paths: readonly string[], opts: ProgressOption
       `--by expects month, quarter, year or a number of matches (2 or more), got ${JSON.stringify(opts.by)}`,
     );
   if ((opts.player?.length ?? 0) > 1) throw new UsageError('progress follows one person: give --player once');
-  const filter = matchFilterOption(opts);
+  // the library named, if any, for the page's rules (the source opens it)
   const route = libraryRoute(paths, opts);
   // the page is never an input nor the library, and replaces a file only with --force: said before the reading
   const rules = pageRules(opts.force, paths, route === null ? null : route.library);
   if (opts.html !== undefined && outputRefused(opts.html, rules)) return EXIT.someFailed;
-  if (route === null) {
-    const s = personSettings(opts);
-    const met = s.met;
-    const named = namedPlayers(opts, s.aliases);
-    // every person's matches are kept: the one named is known once every name is
-    const c = new ProgressCollector({ aliases: s.aliases });
-    // the files' readers, loaded only on this route (the library's reads no file)
-    const { readMatches } = await import('../match-input.js');
-    const result = readMatches(
-      paths,
-      (match, warnings) => {
-        named?.see(match.players);
-        c.add({
-          date: match.date,
-          tallies: reportMatch(match, met, match.format, warnings, s.thresholds).tallies,
-        });
-      },
-      {
-        met,
-        filter,
-        ...fileReading(opts),
-      },
-    );
-    return print(c, s, named, opts, by, result, rules);
-  }
-  return withReadLibrary(route, async (lib) => {
-    const s = await librarySettings(lib, opts);
-    // only the followed person's matches are read: the named one, else the one in most matches
-    const seats = await librarySeats(lib, filter);
-    const named = namedPlayers(opts, s.aliases);
-    const { person, problem, notes } = followedPerson(named, seats, s.aliases);
-    if (problem !== null) return sayNameProblems([problem]);
-    sayNameProblems([], EXIT.ok, notes);
-    const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
-    // the whole library under its stored aliases, by calendar period: the stored totals say it all
-    if (person !== null && typeof by === 'string' && isEmptyFilter(filter) && s.storedAliasesOnly) {
-      const stored = await storedProgress(lib, person, by, s.preset);
-      if (stored !== null) {
-        const report = progressFromTotals({
-          person,
-          by,
-          aliases: s.aliases,
-          ...stored,
-          days: await libraryPersonDays(lib, filter, names),
-        });
-        const of = (p: string) => {
-          // the person resolved from the names is the one followed (the same seats decided both)
-          if (p !== person) throw new Error(`progress: stored totals of ${person}, report asked of ${p}`);
-          return report;
-        };
-        return print(
-          { person: () => person, report: of },
-          s,
-          named,
-          opts,
-          by,
-          { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok },
-          rules,
-        );
-      }
+  // progress follows one person: the one named, else the one in most matches (settled here, not by the source)
+  return withMatchSource(
+    paths,
+    opts,
+    (source) =>
+      source.library === null
+        ? fromFiles(source, opts, by, rules)
+        : fromLibrary(source.library, source, opts, by, rules),
+    'own',
+  );
+}
+
+/** Files: every person's matches are kept, the one named known once every name is. */
+async function fromFiles(
+  source: MatchSource,
+  opts: ProgressOptions,
+  by: By,
+  rules: OutputRules,
+): Promise<ExitCode> {
+  const s = source.settings;
+  const c = new ProgressCollector({ aliases: s.aliases });
+  const result = await source.matches((match, warnings) =>
+    c.add({
+      date: match.date,
+      tallies: reportMatch(match, s.met, match.format, warnings, s.thresholds).tallies,
+    }),
+  );
+  return print(c, s, source.names.named, opts, by, result, rules);
+}
+
+/** The library: only the followed person's matches are read, or their stored totals when they say it all. */
+async function fromLibrary(
+  lib: Library,
+  source: MatchSource,
+  opts: ProgressOptions,
+  by: By,
+  rules: OutputRules,
+): Promise<ExitCode> {
+  const { settings: s, filter } = source;
+  const { named } = source.names;
+  const seats = await librarySeats(lib, filter);
+  const { person, problem, notes } = followedPerson(named, seats, s.aliases);
+  if (problem !== null) return sayNameProblems([problem]);
+  sayNameProblems([], EXIT.ok, notes);
+  const names = person === null ? new Set<string>() : storedNames(seats, person, s.aliases);
+  // the whole library under its stored aliases, by calendar period: the stored totals say it all
+  if (person !== null && typeof by === 'string' && isEmptyFilter(filter) && s.storedAliasesOnly) {
+    const stored = await storedProgress(lib, person, by, s.preset);
+    if (stored !== null) {
+      const report = progressFromTotals({
+        person,
+        by,
+        aliases: s.aliases,
+        ...stored,
+        days: await libraryPersonDays(lib, filter, names),
+      });
+      const of = (p: string) => {
+        // the person resolved from the names is the one followed (the same seats decided both)
+        if (p !== person) throw new Error(`progress: stored totals of ${person}, report asked of ${p}`);
+        return report;
+      };
+      const notes = { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok };
+      return print({ person: () => person, report: of }, s, named, opts, by, notes, rules);
     }
-    // the person known, their matches are added up as they come (none kept)
-    const c = new ProgressCollector({
-      aliases: s.aliases,
-      ...(person === null ? {} : { player: person, by }),
-    });
-    for (const pair of seats) c.see(pair);
-    for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
-      c.add({ date: m.day, tallies: m.tallies });
-    return print(c, s, named, opts, by, { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok }, rules);
+  }
+  // the person known, their matches are added up as they come (none kept)
+  const c = new ProgressCollector({
+    aliases: s.aliases,
+    ...(person === null ? {} : { player: person, by }),
   });
+  for (const pair of seats) c.see(pair);
+  for await (const m of libraryPersonTallies(lib, filter, s.preset, names))
+    c.add({ date: m.day, tallies: m.tallies });
+  return print(c, s, named, opts, by, { ...(await libraryFileNotes(lib)), exitCode: EXIT.ok }, rules);
 }
 
 function print(
@@ -139,7 +142,7 @@ function print(
   s: PersonSettings,
   named: NamedPlayers | null,
   opts: ProgressOptions,
-  by: NonNullable<ReturnType<typeof parseBy>>,
+  by: By,
   { errors, duplicates, exitCode }: Pick<MatchInputResult, 'errors' | 'duplicates' | 'exitCode'>,
   rules: OutputRules,
 ): ExitCode {
@@ -164,8 +167,13 @@ function print(
       return EXIT.someFailed;
     }
   }
-  if (opts.json) writeOut(renderJson(jsonProgress(report, s.settings, errors, duplicates)));
-  else writeOut(renderProgress(report, outputWidth(), opts.ascii));
+  const result = { report, settings: s.settings, failures: errors, duplicates };
+  // the page is written besides: standard output has the table or, with --json, the JSON
+  pickReporter(PROGRESS, streamName(opts))(
+    result,
+    { width: outputWidth(), ascii: opts.ascii === true },
+    writeOut,
+  );
   return exitCode;
 }
 

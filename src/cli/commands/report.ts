@@ -20,27 +20,14 @@ import { PlayerReportCollector } from '../../report/player-report-data.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
 import { inputName } from '../files.js';
-import { readMatches } from '../match-input.js';
-import {
-  fileReading,
-  libraryNamed,
-  libraryRoute,
-  librarySettings,
-  matchFilterOption,
-  readLibraryMatches,
-  type SourceOptions,
-  sourceOptions,
-  withReadLibrary,
-} from '../match-source.js';
+import { libraryRoute, type SourceOptions, sourceOptions, withMatchSource } from '../match-source.js';
 import {
   type IntervalOptions,
   intervalOption,
   intervalOptions,
   intervalWords,
-  namedPlayers,
   type PersonSettings,
   personOptions,
-  personSettings,
   sayNameProblems,
 } from '../options.js';
 import { writeErr } from '../output.js';
@@ -76,7 +63,7 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
       `--by expects month, quarter, year or a number of matches (2 or more), got ${JSON.stringify(opts.by)}`,
     );
   const interval = intervalOption(opts);
-  const filter = matchFilterOption(opts);
+  // the library named, if any, for the page's rules (the source opens it)
   const route = libraryRoute(paths, opts);
   // the page is never an input nor the library, and replaces a file only with --force: said before the reading
   const rules = pageRules(opts.force, paths, route === null ? null : route.library);
@@ -144,32 +131,19 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
       return exitCode;
     };
 
-    if (route === null) {
-      const s = personSettings(opts);
-      const named = namedPlayers(opts, s.aliases);
-      const c = collector(s, named, true);
-      const result = readMatches(
-        paths,
-        (m) => {
-          named?.see(m.players);
-          c.addMatch(m);
-        },
-        { met: s.met, filter, ...fileReading(opts) },
-      );
-      return finish(c, s, named, { ...result, failed: result.errors.length }, null);
-    }
-    return await withReadLibrary(route, async (lib) => {
-      const s = await librarySettings(lib, opts);
-      // the persons named are settled from the stored seats: only their matches are read
-      const found = await libraryNamed(lib, opts, s, filter);
-      if (typeof found === 'number') return found;
-      const { named, only } = found;
-      const c = collector(s, named, false);
-      // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
-      for await (const m of libraryTallies(lib, filter, s.preset)) c.addTallies(m);
-      // the rest from the matches parsed again from their stored bytes, as `biases` and `plan` read them
-      const result = await readLibraryMatches(lib, filter, (m) => c.addMatch(m), s.met, only);
-      return finish(c, s, named, { ...result, failed: result.errors.length }, libraryPath(route.library));
+    return await withMatchSource(paths, opts, async (source) => {
+      const s = source.settings;
+      const { named } = source.names;
+      const lib = source.library;
+      const c = collector(s, named, lib === null);
+      if (lib !== null) {
+        // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
+        for await (const m of libraryTallies(lib, source.filter, s.preset)) c.addTallies(m);
+      }
+      // the rest from the matches: read from the files, or parsed again from the library's stored bytes
+      const result = await source.matches((m) => c.addMatch(m));
+      const library = route === null ? null : libraryPath(route.library);
+      return finish(c, s, named, { ...result, failed: result.errors.length }, library);
     });
   } finally {
     spill.close();

@@ -12,13 +12,14 @@ import { canonicalName } from '../../metrics/match-report.js';
 import type { Match } from '../../model/types.js';
 import { parseMatchFiles } from '../../parsers/index.js';
 import { renderReviewHtml } from '../../report/html.js';
-import { renderJson } from '../../report/json.js';
-import { renderReview } from '../../report/review.js';
-import { jsonReview } from '../../report/review-json.js';
+import { pickReporter, type Reporters, streamName } from '../../report/reporter.js';
+import { reviewJson } from '../../report/review/json.js';
+import { reviewText } from '../../report/review/text.js';
+import type { ReviewResult, ReviewView } from '../../report/review/types.js';
 import { buildReview, type ErrorListOptions } from '../../review/review.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { inputName, matchUnits, STDIN_NAME, STDIN_PATH, STDIN_TERMINAL } from '../files.js';
+import { inputName, matchUnits, namedFile, STDIN_NAME, STDIN_PATH, STDIN_TERMINAL } from '../files.js';
 import { readUnit } from '../match-input.js';
 import {
   type BoardOptions,
@@ -67,6 +68,9 @@ function errorList(opts: ReviewOptions): ErrorListOptions | null {
   return { cube: opts.cube === true, blunders: opts.blunders === true, top };
 }
 
+/** The outputs of `review` on standard output (the page, `--html`, is written besides). */
+const REVIEW: Reporters<ReviewResult, ReviewView> = { text: reviewText, json: reviewJson };
+
 /** Runs the command; returns the exit code. */
 export function runReview(file: string, opts: ReviewOptions): ExitCode {
   const list = errorList(opts);
@@ -95,7 +99,8 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   let match: Match;
   try {
     // a gnuBG text export is one file per game: NAME.txt brings NAME_002.txt … of the same folder
-    const read = parseMatchFiles(readUnit(matchUnits([file])[0] ?? [file], maxMb), met).match;
+    const unit = matchUnits([namedFile(file)])[0]!;
+    const read = parseMatchFiles(readUnit(unit.files, maxMb), met, unit.format).match;
     // --alias: each seat under its canonical name
     const [a, b] = read.players;
     match = { ...read, players: [canonicalName(a, aliases), canonicalName(b, aliases)] };
@@ -118,9 +123,12 @@ export function runReview(file: string, opts: ReviewOptions): ExitCode {
   try {
     const review = buildReview(match, met, thresholds, list);
     if (opts.html !== undefined) html = renderReviewHtml(review, seats);
-    text = opts.json
-      ? renderJson(jsonReview(review, settings, seats))
-      : `${renderReview(review, { boards: textBoards(opts), width: outputWidth(), seats })}\n`;
+    // standard output's text or JSON, made whole before anything is written
+    text = '';
+    const view = { boards: textBoards(opts), width: outputWidth() };
+    pickReporter(REVIEW, streamName(opts))({ review, seats, settings }, view, (t) => {
+      text += t;
+    });
   } catch (e) {
     return fail(`${name}: internal error (please report): ${(e as Error).message}`);
   }

@@ -6,7 +6,12 @@
 import type { Command } from 'commander';
 import { BdbError, UsageError } from '../../errors.js';
 import { ReadOnlySqlError, readOnlyQuery } from '../../library/query.js';
-import { renderQueryCsv, renderQueryJson, renderQueryTable } from '../../report/query.js';
+import type { QueryRows } from '../../report/query.js';
+import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
+import { sqlCsv } from '../../report/sql/csv.js';
+import { sqlJson } from '../../report/sql/json.js';
+import { sqlText } from '../../report/sql/text.js';
+import type { TableView } from '../../report/view.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { libraryOption, withLibrary } from '../library-input.js';
 import { outputIsTerminal, outputWidth, writeErr, writeOut } from '../output.js';
@@ -18,6 +23,13 @@ interface SqlOptions {
   /** `--ascii`: the tables drawn in plain ASCII. */
   ascii?: boolean;
 }
+
+/** The outputs of `sql`. */
+const SQL: Reporters<QueryRows, TableView & { readonly terminal: boolean }> = {
+  text: sqlText,
+  json: sqlJson,
+  csv: sqlCsv,
+};
 
 /** Runs the command; returns the exit code. */
 export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
@@ -34,12 +46,9 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
       return EXIT.someFailed;
     }
     // CSV to a pipe or a file keeps its cells exactly; on a terminal, they are shown escaped (writeOut)
-    const out = opts.csv
-      ? renderQueryCsv(result, outputIsTerminal())
-      : opts.json
-        ? renderQueryJson(result)
-        : renderQueryTable(result, outputWidth(), opts.ascii);
-    writeOut(out.endsWith('\n') ? out : `${out}\n`, opts.csv ? 'csv' : 'text');
+    const name = reporterName(opts);
+    const view = { width: outputWidth(), ascii: opts.ascii === true, terminal: outputIsTerminal() };
+    pickReporter(SQL, name)(result, view, (text) => writeOut(text, name === 'csv' ? 'csv' : 'text'));
     return EXIT.ok;
   });
 }

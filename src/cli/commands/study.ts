@@ -24,8 +24,10 @@ import {
   targetInLibrary,
 } from '../../library/study-marks.js';
 import { canonicalName, defaultMet } from '../../metrics/match-report.js';
-import { renderJson } from '../../report/json.js';
-import { jsonStudy, jsonStudyMarks, renderStudy, renderStudyMarks } from '../../report/study.js';
+import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
+import { studyJson, studyMarksJson } from '../../report/study/json.js';
+import { studyMarksText, studyText } from '../../report/study/text.js';
+import type { StudyMarksResult, StudyResult, StudyView } from '../../report/study/types.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { libraryOption, withLibrary } from '../library-input.js';
@@ -123,13 +125,20 @@ export async function runUnmark(arg: string, opts: MarkOptions): Promise<ExitCod
   });
 }
 
+/** The outputs of `study` and `study list`. */
+const STUDY: Reporters<StudyResult, StudyView> = { text: studyText, json: studyJson };
+const STUDY_LIST: Reporters<StudyMarksResult, StudyView> = { text: studyMarksText, json: studyMarksJson };
+
+/** The tables' layout. */
+function view(opts: { ascii?: boolean }): StudyView {
+  return { width: outputWidth(), ascii: opts.ascii === true };
+}
+
 /** `bdb study list`. */
 export async function runList(opts: ListOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const marks = await studyMarks(lib);
-    writeOut(
-      opts.json ? renderJson(jsonStudyMarks(marks)) : renderStudyMarks(marks, outputWidth(), opts.ascii),
-    );
+    pickReporter(STUDY_LIST, reporterName(opts))({ marks }, view(opts), writeOut);
     return EXIT.ok;
   });
 }
@@ -176,11 +185,10 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
     ))
       collector.add(match);
     const report = collector.report();
-    if (opts.json) {
-      // the files the library set aside at import, as `bdb stats --library` lists them
-      const { duplicates } = await libraryFileNotes(lib);
-      writeOut(renderJson(jsonStudy(report, s.settings, errors, duplicates)));
-    } else writeOut(renderStudy(report, outputWidth(), opts.ascii));
+    // the files the library set aside at import, as `bdb stats --library` lists them
+    const { duplicates } = await libraryFileNotes(lib);
+    const result = { report, settings: s.settings, failures: errors, duplicates };
+    pickReporter(STUDY, reporterName(opts))(result, view(opts), writeOut);
     return errors.length > 0 ? EXIT.someFailed : EXIT.ok;
   });
 }

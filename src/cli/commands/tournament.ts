@@ -15,9 +15,6 @@ import { followedPerson, storedNames, unknownEventMessage } from '../../history/
 import {
   HabitualCollector,
   habitualWindow,
-  libraryEventNames,
-  libraryHabitual,
-  libraryTournament,
   type ReviewMatch,
   reviewMatch,
   sameEvent,
@@ -25,26 +22,20 @@ import {
   tournamentReview,
 } from '../../history/tournament-review.js';
 import type { Library } from '../../library/open.js';
-import { libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
+import { libraryEventNames, libraryFileNotes, librarySeats, libraryUndated } from '../../library/read.js';
 import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
 import { canonicalName } from '../../metrics/match-report.js';
 import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
-import { type JsonDuplicate, renderJson } from '../../report/json.js';
+import type { JsonDuplicate } from '../../report/json.js';
 import { PlanCollector, type PlanRef } from '../../report/plan.js';
-import {
-  jsonPairing,
-  jsonStandings,
-  renderPairing,
-  renderStandings,
-  type StandingsFromMatches,
-} from '../../report/tournament.js';
-import {
-  jsonTournamentReview,
-  renderTournamentReview,
-  renderTournamentReviewHtml,
-  tournamentPlanSummary,
-} from '../../report/tournament-review.js';
+import { pickReporter, type Reporters, rendered, reporterName, streamName } from '../../report/reporter.js';
+import { pairingJson, standingsJson, tournamentReviewJson } from '../../report/tournament/json.js';
+import { pairingText, standingsText, tournamentReviewText } from '../../report/tournament/text.js';
+import type { PairingView, StandingsResult, TournamentReviewResult } from '../../report/tournament/types.js';
+import type { StandingsFromMatches } from '../../report/tournament.js';
+import { renderTournamentReviewHtml, tournamentPlanSummary } from '../../report/tournament-review.js';
+import type { TableView } from '../../report/view.js';
 import {
   describeResult,
   enterResult,
@@ -76,7 +67,7 @@ import { computeStandings, pairNextRound } from '../../tournament/standings.js';
 import { swissRounds } from '../../tournament/swiss.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { cliLibraryPath, LIBRARY_HELP } from '../library-input.js';
+import { cliLibraryPath, libraryOption } from '../library-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import {
   namedPlayers,
@@ -87,6 +78,7 @@ import {
 } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
 import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { libraryHabitual, libraryTournament } from '../tournament-library.js';
 
 export interface TournamentOptions {
   results?: string;
@@ -194,6 +186,19 @@ function runOnEvent(
   return EXIT.ok;
 }
 
+/** The outputs of `tournament standings`, `pair` and `review` (its page, `--html`, is written besides). */
+const STANDINGS: Reporters<StandingsResult, TableView> = { text: standingsText, json: standingsJson };
+const PAIRING: Reporters<PairingView, TableView> = { text: pairingText, json: pairingJson };
+const TOURNAMENT_REVIEW: Reporters<TournamentReviewResult, TableView> = {
+  text: tournamentReviewText,
+  json: tournamentReviewJson,
+};
+
+/** The tables' layout. */
+function tableView(opts: { ascii?: boolean }): TableView {
+  return { width: outputWidth(), ascii: opts.ascii === true };
+}
+
 /**
  * The standings as printed: a table, or JSON (with, from match files, the matches and the duplicates);
  * `plannedRounds` replaces the event's when given (null: unknown, for match files without an event file).
@@ -210,8 +215,11 @@ function standingsOutput(
   const found =
     fromMatches === null ? computed : { ...computed, roundsComplete: computed.rounds, incomplete: [] };
   const s = plannedRounds === undefined ? found : { ...found, plannedRounds };
-  if (!opts.json) return renderStandings(s, outputWidth(), opts.ascii);
-  return JSON.stringify(jsonStandings(s, fromMatches, duplicates), null, 2);
+  return rendered(
+    pickReporter(STANDINGS, reporterName(opts)),
+    { standings: s, fromMatches, duplicates },
+    tableView(opts),
+  );
 }
 
 /**
@@ -253,9 +261,7 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
       scores: Object.fromEntries(next.scores),
       recorded: record ? file : null,
     };
-    const text = opts.json
-      ? JSON.stringify(jsonPairing(view), null, 2)
-      : renderPairing(view, outputWidth(), opts.ascii);
+    const text = rendered(pickReporter(PAIRING, reporterName(opts)), view, tableView(opts));
     return record ? { text, write: recordPairing(own, p) } : { text };
   });
 }
@@ -729,9 +735,8 @@ async function finishReview(
       return EXIT.someFailed;
     }
   }
-  if (opts.json) {
-    writeOut(renderJson(jsonTournamentReview(review, plan, s.settings, read.errors, read.duplicates)));
-  } else writeOut(renderTournamentReview(review, plan, outputWidth(), opts.ascii));
+  const result = { review, plan, settings: s.settings, failures: read.errors, duplicates: read.duplicates };
+  pickReporter(TOURNAMENT_REVIEW, streamName(opts))(result, tableView(opts), writeOut);
   return read.failed ? EXIT.someFailed : EXIT.ok;
 }
 
@@ -806,20 +811,22 @@ export function registerTournament(program: Command): void {
     .action((file: string, round: string, player: string, opponent: string, opts: ResultOptions) => {
       process.exitCode = runResult(file, round, player, opponent, opts);
     });
-  personOptions(
-    tournament
-      .command('review')
-      .description(
-        "one player's tournament against their habitual level: PR, L7, rounds, rank, pressure, plan",
-      )
-      .argument(
-        '[event]',
-        "the event's name in the library (any case); with --matches, only the folder's matches of that event",
-      ),
-    ' (what an error is, for the study plan)',
-    'print JSON (schemaVersion 2) instead of tables',
+  libraryOption(
+    personOptions(
+      tournament
+        .command('review')
+        .description(
+          "one player's tournament against their habitual level: PR, L7, rounds, rank, pressure, plan",
+        )
+        .argument(
+          '[event]',
+          "the event's name in the library (any case); with --matches, only the folder's matches of that event",
+        ),
+      ' (what an error is, for the study plan)',
+      'print JSON (schemaVersion 2) instead of tables',
+    ),
+    'the library holding the habitual level (and the event)',
   )
-    .option('--library [path]', `the library holding the habitual level (and the event): ${LIBRARY_HELP}`)
     .option(
       '--matches <folder>',
       "the tournament's match files (read, not imported) instead of a library event",

@@ -2,10 +2,11 @@
  * A match from gnuBG's text export: one file per game (`NAME.txt`, `NAME_002.txt`, `NAME_003.txt` …, gnuBG's
  * `filename_from_iGame`), assembled in game order and checked for consistency.
  */
+
+import { readDate } from '../../core/dates.js';
 import { CorruptFileError, shown } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import type { AnalyserInfo, Game, Match } from '../../model/types.js';
-import { readDate } from '../dates.js';
 import type { ParseWarning } from '../types.js';
 import { parseGnubgTextGame } from './game.js';
 import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';

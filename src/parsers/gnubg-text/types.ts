@@ -20,7 +20,7 @@ export interface GnubgTextFile {
   readonly crawfordGame: boolean;
   /** The (first) game is played after the Crawford game. */
   readonly postCrawford: boolean;
-  /** The `Date:` line's value as printed (the match reads it: src/parsers/dates.ts); null when absent. */
+  /** The `Date:` line's value as printed (the match reads it: src/core/dates.ts); null when absent. */
   readonly date: string | null;
   readonly event: string | null;
   readonly round: string | null;

@@ -25,10 +25,10 @@
  * - Backgammon Galaxy's `Losses N point` lines are skipped: their column is not reliable.
  */
 import { type Board, checkersOff, initialBoard, type Play, type Side } from '../../core/board.js';
+import { readDate } from '../../core/dates.js';
 import { legalPlays } from '../../core/moves.js';
 import { CorruptFileError, shown } from '../../errors.js';
 import { FormatId, type Game, type Match, type SourceLocation } from '../../model/types.js';
-import { readDate } from '../dates.js';
 import { GameBuilder } from '../game-builder.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';

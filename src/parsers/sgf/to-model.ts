@@ -10,6 +10,7 @@
  */
 import type { Board, Hop, Play, Side } from '../../core/board.js';
 import { boardKey, initialBoard, sharedHop, validateBoard } from '../../core/board.js';
+import { readDate } from '../../core/dates.js';
 import { applyPlay, isSurelyLegal, type LegalPlay, legalPlays } from '../../core/moves.js';
 import { CorruptFileError, type ErrorLocation, shown } from '../../errors.js';
 import type { Met } from '../../met/index.js';
@@ -24,7 +25,6 @@ import type {
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
-import { readDate } from '../dates.js';
 import { GameBuilder, legalCountIfNeeded, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';

@@ -30,7 +30,7 @@ describe('matchUnits: gnuBG text exports', () => {
     // 200 more exports of three games each in the same folder: each finds its own games
     for (let k = 0; k < 200; k++) for (const g of [1, 2, 3]) game(g, `m${k}${g === 1 ? '' : `_00${g}`}.txt`);
     const files = [...inputFiles([tmp], { onMissing: () => {} })];
-    const units = matchUnits(files).map((u) => u.map((f) => f.slice(tmp.length + 1)));
+    const units = matchUnits(files).map((u) => u.files.map((f) => f.slice(tmp.length + 1)));
     expect(units).toContainEqual(['Match.txt', 'MATCH_002.txt', 'match_003.TXT']);
     expect(units).toContainEqual(['a.b.txt', 'A.B_002.txt']);
     expect(units).toContainEqual(['aXb_002.txt']);

@@ -15,7 +15,7 @@ test('the longest matches are analysed first', () => {
   const root = `${REF_DIR}galaxy`;
   const files = readdirSync(root)
     .filter((f) => f.endsWith('.txt'))
-    .map((f) => ({ file: join(root, f), root }));
+    .map((f) => ({ file: join(root, f), format: undefined, root }));
   const plan = planAnalysis(
     files,
     { out: '/nonexistent', shard: null, met: defaultMet() },

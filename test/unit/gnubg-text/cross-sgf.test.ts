@@ -77,7 +77,7 @@ function compareDecisions(text: Match, sgf: Match): string[] {
     a === null || b === null ? a === b : Math.abs(a - b) <= eps;
   if (text.players.join('|') !== sgf.players.join('|')) out.push(`players ${text.players} vs ${sgf.players}`);
   if (text.matchLength !== sgf.matchLength) out.push(`length ${text.matchLength} vs ${sgf.matchLength}`);
-  // an ambiguous date the text's name cannot settle is null (src/parsers/dates.ts)
+  // an ambiguous date the text's name cannot settle is null (src/core/dates.ts)
   if (text.date !== null && text.date !== sgf.date) out.push(`date ${text.date} vs ${sgf.date}`);
   for (const k of ['event', 'round', 'place'] as const) {
     if (text[k] !== sgf[k]) out.push(`${k} ${text[k]} vs ${sgf[k]}`);

@@ -127,7 +127,7 @@ describe('one file', () => {
     expect(f.gameNumber).toBe(0);
     expect(f.score).toEqual([0, 0]);
     expect(f.crawfordGame).toBe(false);
-    // as printed: the match reads the day (src/parsers/dates.ts)
+    // as printed: the match reads the day (src/core/dates.ts)
     expect(f.date).toBe('11/29/26');
     expect(f.event).toBe('Club night');
     expect(f.place).toBe('Home');

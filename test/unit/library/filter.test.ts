@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyFilter, passesFilter } from '../../../src/library/filter.js';
+import { isEmptyFilter, passesFilter } from '../../../src/model/filter.js';
 
 const m = { day: '2023-06-15', event: 'HSBT Paris 2023', matchLength: 7 };
 

@@ -41,7 +41,7 @@ describe('a match file of more than 5,000 games', () => {
     let text = '; [Site "test"]\n\n 0 point match\n';
     for (let g = 1; g <= 5001; g++)
       text += `\n Game ${g}\n Alice : 0                     Bob : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n`;
-    const line = text.split('\n').findIndex((l) => l === ' Game 5001') + 1;
+    const line = text.split('\n').indexOf(' Game 5001') + 1;
     expect(() => parseBytes(new TextEncoder().encode(text), { file: 'many.mat', met })).toThrow(
       new RegExp(`^many\\.mat:${line}:1: more than 5000 games`),
     );

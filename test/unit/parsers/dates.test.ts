@@ -1,10 +1,9 @@
 /**
- * The day of a written date (src/parsers/dates.ts). Every expected day is one the same real file states
+ * The day of a written date (src/core/dates.ts). Every expected day is one the same real file states
  * another way: its name, or the ISO date of the same match in another format.
  */
 import { describe, expect, it } from 'vitest';
-import { isoDay } from '../../../src/library/dates.js';
-import { readDate } from '../../../src/parsers/dates.js';
+import { isoDay, readDate } from '../../../src/core/dates.js';
 
 describe('readDate', () => {
   it('reads ISO dates as SGF DT[], XG and .mat write them', () => {

@@ -1,9 +1,9 @@
 /**
  * Which matches a command reads: `--since DATE`, `--until DATE` (ISO days, inclusive, on the match's day:
- * src/library/dates.ts), `--event TEXT` (a case-insensitive part of the event name), `--length N|money`.
+ * src/core/dates.ts), `--event TEXT` (a case-insensitive part of the event name), `--length N|money`.
  * One predicate for the library and for files, so both routes read the same matches.
  */
-import { isoDay } from './dates.js';
+import { isoDay } from '../core/dates.js';
 
 export interface MatchFilter {
   readonly since?: string;

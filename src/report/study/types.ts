@@ -1,0 +1,23 @@
+/** `bdb study`'s typed results (the before/after of the studied families, the list of marks). */
+import type { StudyMark, StudyReport } from '../../history/study.js';
+import type { JsonDuplicate, JsonFailure, JsonSettings } from '../json.js';
+
+/** `bdb study`: the followed person's families before and after their study marks. */
+export interface StudyResult {
+  readonly report: StudyReport;
+  readonly settings: JsonSettings;
+  readonly failures: readonly JsonFailure[];
+  /** The files the library set aside at import, as `bdb stats --library` lists them. */
+  readonly duplicates: readonly JsonDuplicate[];
+}
+
+/** `bdb study list`: the marks stored. */
+export interface StudyMarksResult {
+  readonly marks: readonly StudyMark[];
+}
+
+/** The tables' layout. */
+export interface StudyView {
+  readonly width: number;
+  readonly ascii: boolean;
+}
