@@ -1,6 +1,8 @@
 /**
- * One game's decisions and cube, as the readers of played matches (SGF, gnuBG text export, .mat) build them:
- * one cube rule for every format (spec/formats.md §2.4, §3.3).
+ * One game's decisions and cube, as every reader builds them: one shape for every decision (checker and
+ * cube, every field written), and one cube rule for the formats that record cube actions one by one (SGF,
+ * gnuBG text export, .mat; spec/formats.md §2.4, §3.3). The XG readers store the cube whole with every
+ * record: they set `cubeValue` and `cubeOwner` before each decision.
  *
  * - A double is recorded and stays open until it is answered; the cube keeps its value meanwhile.
  * - A beaver is the answer "take, and redouble at once"; a raccoon is the doubler answering a beaver the same
@@ -16,13 +18,17 @@
  * How gnuBG's own statistics see the cube after a beaver differs from the game: that belongs to the metric
  * (metrics/gnubg-stats.ts), not here.
  */
-import type { Side } from '../core/board.js';
+import type { Board, Play, Side } from '../core/board.js';
+import { type LegalPlay, legalPlays } from '../core/moves.js';
 import type {
   Annotation,
+  Candidate,
+  CheckerDecision,
   CubeAction,
   CubeAnalysis,
   CubeDecision,
   Decision,
+  Game,
   SourceLocation,
 } from '../model/types.js';
 
@@ -54,6 +60,63 @@ export interface OpenDouble {
   readonly analysis: CubeAnalysis | null;
 }
 
+/** What a reader read of one roll and its play; the builder adds the game, the index and the cube. */
+export interface CheckerPlay {
+  readonly player: Side;
+  readonly dice: readonly [number, number];
+  /** The position before the play. */
+  readonly board: Board;
+  readonly played: Play;
+  readonly source: SourceLocation;
+  readonly annotation?: Annotation | undefined;
+  /** Analysed candidates, best first; empty when the play was not analysed. */
+  readonly candidates: readonly Candidate[];
+  readonly playedIndex: number | null;
+  /** The number of legal plays, when the reader gives it ({@link legalCountIfNeeded}). */
+  readonly legalCount: number | null;
+  readonly luck: number | null;
+  /** XG's own "not a decision" flag, when the format has it. */
+  readonly notADecision?: boolean | undefined;
+  /** The analyser's own stored error of the play, when the format stores one. */
+  readonly storedError?: number | undefined;
+  /** An analysed position rather than a play seen to be made (XG position text). */
+  readonly fromPosition?: boolean | undefined;
+}
+
+/** The marks of a cube decision besides its action and analysis; every one undefined when absent. */
+export interface CubeMarks {
+  /** A take given as a beaver. */
+  readonly beaver?: boolean | undefined;
+  /** The answer closing an exchange that had beavers. */
+  readonly afterBeaver?: boolean | undefined;
+  /** The analyser's own stored error of the action (XG's ErrCube, ErrTake). */
+  readonly storedError?: number | undefined;
+  /** An analysed position rather than an action seen to be made (XG position text). */
+  readonly fromPosition?: boolean | undefined;
+}
+
+const BEAVER: CubeMarks = { beaver: true };
+const AFTER_BEAVER: CubeMarks = { afterBeaver: true };
+
+/**
+ * The number of legal plays when XG's forced-play rule needs it (spec/metrics.md §2.2: at most one
+ * candidate, or all candidates with the same equity to the millipoint), else null: listing the legal plays is
+ * costly. `legal` is the list when the reader has made it already.
+ */
+export function legalCountIfNeeded(
+  candidates: readonly Candidate[],
+  board: Board,
+  player: Side,
+  dice: readonly [number, number],
+  legal: readonly LegalPlay[] | null,
+): number | null {
+  if (candidates.length > 1) {
+    const e0 = Math.round(candidates[0]!.equity * 1000);
+    if (!candidates.every((c) => Math.round(c.equity * 1000) === e0)) return null;
+  }
+  return (legal ?? legalPlays(board, player, dice[0], dice[1])).length;
+}
+
 const other = (s: Side): Side => (s === 0 ? 1 : 0);
 
 /** Builds the decisions of one game and moves its cube. */
@@ -80,16 +143,47 @@ export class GameBuilder {
     this.crawfordGame = crawfordGame;
   }
 
-  /** Records a cube decision at the cube as it stands. Built as one object literal of one shape (no spread):
-   *  V8 makes spread objects slow dictionaries. */
+  /**
+   * Records a checker decision at the cube as it stands. Every decision is one object literal of one shape,
+   * every field written (undefined when absent), with no spread: V8 makes spread objects slow dictionaries,
+   * and decisions of several shapes make every metric's reading of them slower.
+   */
+  checker(p: CheckerPlay): CheckerDecision {
+    const d: CheckerDecision = {
+      player: p.player,
+      gameIndex: this.gameIndex,
+      index: this.decisions.length,
+      matchLength: this.matchLength,
+      score: this.score,
+      crawfordGame: this.crawfordGame,
+      cubeValue: this.cubeValue,
+      cubeOwner: this.cubeOwner,
+      source: p.source,
+      annotation: p.annotation,
+      fromPosition: p.fromPosition,
+      kind: 'checker',
+      dice: p.dice,
+      board: p.board,
+      played: p.played,
+      legalCount: p.legalCount,
+      candidates: p.candidates,
+      playedIndex: p.playedIndex,
+      luck: p.luck,
+      notADecision: p.notADecision,
+      storedError: p.storedError,
+    };
+    this.decisions.push(d);
+    return d;
+  }
+
+  /** Records a cube decision at the cube as it stands, of the one shape {@link checker} describes. */
   cube(
     player: Side,
     action: CubeAction,
     analysis: CubeAnalysis | null,
     source: SourceLocation,
     annotation?: Annotation,
-    beaver?: boolean,
-    afterBeaver?: boolean,
+    marks?: CubeMarks,
   ): CubeDecision {
     const d: CubeDecision = {
       player,
@@ -102,14 +196,29 @@ export class GameBuilder {
       cubeOwner: this.cubeOwner,
       source,
       annotation,
+      fromPosition: marks?.fromPosition,
       kind: 'cube',
       action,
       analysis,
-      beaver,
-      afterBeaver,
+      beaver: marks?.beaver,
+      afterBeaver: marks?.afterBeaver,
+      storedError: marks?.storedError,
     };
     this.decisions.push(d);
     return d;
+  }
+
+  /** The game, with its result: `points` won by `winner` (null and 0 when unfinished). */
+  finish(winner: Side | null, points: number, resigned: boolean): Game {
+    return {
+      index: this.gameIndex,
+      score: this.score,
+      crawfordGame: this.crawfordGame,
+      winner,
+      points,
+      resigned,
+      decisions: this.decisions,
+    };
   }
 
   /** A double: recorded (with `recorded`, the analysis as the decision shows it, by default the double's),
@@ -139,7 +248,7 @@ export class GameBuilder {
   ): void {
     if (!open) throw new Error('GameBuilder.beaver without a double to answer');
     this.open = open;
-    this.cube(player, 'take', analysis, source, annotation, true);
+    this.cube(player, 'take', analysis, source, annotation, BEAVER);
     this.grow(fail);
     this.cubeOwner = other(open.doubler);
     open.beavers++;
@@ -167,8 +276,7 @@ export class GameBuilder {
       analysis,
       source,
       annotation,
-      undefined,
-      afterBeaver || undefined,
+      afterBeaver ? AFTER_BEAVER : undefined,
     );
     if (take) {
       this.grow(fail);

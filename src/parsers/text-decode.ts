@@ -10,11 +10,13 @@ import { isUtf8 } from 'node:buffer';
 import { createRequire } from 'node:module';
 
 type Iconv = typeof import('iconv-lite');
-let iconvModule: Iconv | undefined;
-/** iconv-lite, required the first time a charset other than UTF-8, ISO-8859-1 or Windows-1252 is named. */
+const requireHere = createRequire(import.meta.url);
+/**
+ * iconv-lite, required the first time a charset other than UTF-8, ISO-8859-1 or Windows-1252 is named (and
+ * then from Node's module cache: no state of bdb's own).
+ */
 function iconv(): Iconv {
-  iconvModule ??= createRequire(import.meta.url)('iconv-lite') as Iconv;
-  return iconvModule;
+  return requireHere('iconv-lite') as Iconv;
 }
 
 /**

@@ -27,7 +27,7 @@
 
 import type { Board, Play, Side } from '../../core/board.js';
 import { boardKey, checkersOff, initialBoard } from '../../core/board.js';
-import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
+import { applyPlay, isSurelyLegal, type LegalPlay, legalPlays } from '../../core/moves.js';
 import { boardFromPositionId } from '../../core/position-id.js';
 import { CorruptFileError, shown } from '../../errors.js';
 import type { CubeInfo, Met } from '../../met/index.js';
@@ -36,14 +36,13 @@ import type {
   AnalyserInfo,
   Annotation,
   Candidate,
-  CheckerDecision,
   CubeAnalysis,
   Decision,
   Game,
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
-import { GameBuilder, MAX_CUBE } from '../game-builder.js';
+import { GameBuilder, legalCountIfNeeded, MAX_CUBE } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { decodeText, normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -252,13 +251,24 @@ interface Block {
   comment: string | undefined;
 }
 
+/** A game being read. */
 interface GameState {
+  /** Its score line. */
+  readonly h: ScoreLine;
   board: Board;
   /** The game's decisions and cube. */
-  game: GameBuilder;
+  readonly game: GameBuilder;
   lastWasPass: boolean;
   /** The player whose double was passed, when the game ended that way. */
   lastDoubler: Side | null;
+  lastMoveNumber: number;
+  /** The result, from `NAME wins N points`. */
+  winner: Side | null;
+  points: number;
+  /** gnuBG's statistics of the game, when printed as expected. */
+  printed: PrintedCubeStats | null;
+  /** True once the statistics are read. */
+  complete: boolean;
 }
 
 /** Reads one text-export file. */
@@ -436,7 +446,29 @@ class TextFileReader {
     );
   }
 
+  /** A game: its score line, then its move blocks, annotations, result and statistics up to the next one. */
   private readGame(): void {
+    const h = this.readGameHeader();
+    const st: GameState = {
+      h,
+      board: initialBoard(),
+      game: new GameBuilder(h.gamesBefore, h.matchLength, h.score, h.crawfordGame),
+      lastWasPass: false,
+      lastDoubler: null,
+      lastMoveNumber: 0,
+      winner: null,
+      points: 0,
+      printed: null,
+      complete: false,
+    };
+    this.ties = [];
+    while (this.pos < this.lines.length && !this.lines[this.pos]!.startsWith(SCORE_PREFIX))
+      this.readGameLine(st);
+    this.finishGame(st);
+  }
+
+  /** A game's score line, which must name the players and match length of the file's first game. */
+  private readGameHeader(): ScoreLine {
     const lineNo = this.pos + 1;
     const h = this.parseScoreLine(lineNo, this.lines[this.pos]!);
     if (!this.header) {
@@ -454,77 +486,74 @@ class TextFileReader {
       }
     }
     this.pos++;
-    const gameIndex = h.gamesBefore;
-    const st: GameState = {
-      board: initialBoard(),
-      game: new GameBuilder(gameIndex, h.matchLength, h.score, h.crawfordGame),
-      lastWasPass: false,
-      lastDoubler: null,
-    };
-    const decisions = st.game.decisions;
-    let winner: 0 | 1 | null = null;
-    let points = 0;
-    let lastMoveNumber = 0;
-    let complete = false;
-    let printed: PrintedCubeStats | null = null;
-    this.ties = [];
-    while (this.pos < this.lines.length) {
-      const t = this.lines[this.pos]!;
-      if (t.startsWith(SCORE_PREFIX)) break;
-      if (t === 'Match Information:') {
-        this.readMatchInfo();
-        continue;
-      }
-      if (t.startsWith('Move number ')) {
-        const block = this.readBlock();
-        if (block.moveNumber !== lastMoveNumber + 1) {
-          this.warn(
-            block.line,
-            `move number ${block.moveNumber} follows ${lastMoveNumber}: ${block.moveNumber > lastMoveNumber + 1 ? 'moves are missing' : 'out of order'}`,
-          );
-        }
-        lastMoveNumber = block.moveNumber;
-        if (winner !== null) {
-          throw this.corrupt(block.line, 'a move after the end of the game');
-        }
-        this.applyBlock(block, st, h, gameIndex, decisions);
-        continue;
-      }
-      if (t === 'Annotation:') {
-        const c = this.readAnnotation();
-        const last = decisions[decisions.length - 1];
-        if (last && c) {
-          decisions[decisions.length - 1] = { ...last, annotation: { ...last.annotation, comment: c } };
-        }
-        continue;
-      }
+    return h;
+  }
+
+  /** What starts at the line of a game: match information, a move block, an annotation, the result, the
+   *  statistics, or a line that is none of them (skipped with a warning). */
+  private readGameLine(st: GameState): void {
+    const t = this.lines[this.pos]!;
+    if (t === 'Match Information:') this.readMatchInfo();
+    else if (t.startsWith('Move number ')) this.onMoveBlock(st);
+    else if (t === 'Annotation:') this.onAnnotation(st.game.decisions);
+    else if (t.startsWith('Game statistics for game ')) {
+      st.printed = this.readStatistics();
+      st.complete = true;
+    } else {
       const w = this.winsLine(t);
-      if (w) {
-        if (winner !== null) throw this.corrupt(this.pos + 1, 'the game has two results');
-        winner = w.seat;
-        points = w.points;
-        this.resultLine = this.pos + 1;
-        if (points < 1 || points > 3 * MAX_CUBE) {
-          throw this.corrupt(this.pos + 1, `result of ${points} points is not possible`);
-        }
+      if (w) this.onResult(st, w);
+      else {
+        if (t.trim() !== '') this.warn(this.pos + 1, `unrecognised line ignored: "${shown(t)}"`);
         this.pos++;
-        continue;
       }
-      if (t.startsWith('Game statistics for game ')) {
-        printed = this.readStatistics();
-        complete = true;
-        continue;
-      }
-      if (t.trim() !== '') this.warn(this.pos + 1, `unrecognised line ignored: "${shown(t)}"`);
-      this.pos++;
     }
-    if (!complete) {
+  }
+
+  private onMoveBlock(st: GameState): void {
+    const block = this.readBlock();
+    const last = st.lastMoveNumber;
+    if (block.moveNumber !== last + 1) {
       this.warn(
-        Math.min(this.pos, this.lines.length),
-        `game ${gameIndex + 1} ends without gnuBG's "Game statistics" (file truncated?)`,
+        block.line,
+        `move number ${block.moveNumber} follows ${last}: ${block.moveNumber > last + 1 ? 'moves are missing' : 'out of order'}`,
       );
     }
-    this.settleTies(decisions, printed);
+    st.lastMoveNumber = block.moveNumber;
+    if (st.winner !== null) throw this.corrupt(block.line, 'a move after the end of the game');
+    this.applyBlock(block, st);
+  }
+
+  /** An annotation after the blocks: the comment of the game's last decision. */
+  private onAnnotation(decisions: Decision[]): void {
+    const c = this.readAnnotation();
+    const last = decisions[decisions.length - 1];
+    if (last && c) {
+      decisions[decisions.length - 1] = { ...last, annotation: { ...last.annotation, comment: c } };
+    }
+  }
+
+  /** `NAME wins N points`: the game's one result. */
+  private onResult(st: GameState, w: { seat: Side; points: number }): void {
+    if (st.winner !== null) throw this.corrupt(this.pos + 1, 'the game has two results');
+    st.winner = w.seat;
+    st.points = w.points;
+    this.resultLine = this.pos + 1;
+    if (w.points < 1 || w.points > 3 * MAX_CUBE) {
+      throw this.corrupt(this.pos + 1, `result of ${w.points} points is not possible`);
+    }
+    this.pos++;
+  }
+
+  /** The game's end: its ties settled by its statistics, its result checked against the cube and board. */
+  private finishGame(st: GameState): void {
+    const { winner, points } = st;
+    if (!st.complete) {
+      this.warn(
+        Math.min(this.pos, this.lines.length),
+        `game ${st.h.gamesBefore + 1} ends without gnuBG's "Game statistics" (file truncated?)`,
+      );
+    }
+    this.settleTies(st.game.decisions, st.printed);
     // a game that ends with the winner still holding checkers (not a pass) was resigned
     const resigned = winner !== null && !st.lastWasPass && checkersOff(st.board, winner) < 15;
     const cubeValue = st.game.cubeValue;
@@ -536,15 +565,7 @@ class TextFileReader {
     } else if (winner !== null && st.lastWasPass && (points !== cubeValue || winner !== st.lastDoubler)) {
       this.warn(this.resultLine, 'the result does not follow from the pass that ended the game');
     }
-    this.games.push({
-      index: gameIndex,
-      score: h.score,
-      crawfordGame: h.crawfordGame,
-      winner,
-      points,
-      resigned,
-      decisions,
-    });
+    this.games.push(st.game.finish(winner, points, resigned));
   }
 
   private readAnnotation(): string | undefined {
@@ -1045,8 +1066,8 @@ class TextFileReader {
     }
   }
 
-  private applyBlock(block: Block, st: GameState, h: ScoreLine, gameIndex: number, out: Decision[]): void {
-    const { seat } = block;
+  /** One move block: a resignation (skipped), a roll and its play, a double, or the answer to one. */
+  private applyBlock(block: Block, st: GameState): void {
     const action = block.action;
     if (block.kind === 'resign') {
       this.warn(block.line, 'resignation records are not analysed by bdb; skipped');
@@ -1059,90 +1080,97 @@ class TextFileReader {
       }
       throw this.corrupt(block.line, 'move block without its action line ("* NAME …")');
     }
-    const game = st.game;
-    const fail = (line: number) => (message: string) => this.corrupt(line, message);
     if (action.verb === 'moves' || action.verb === 'cannot move') {
-      if (block.kind !== 'move') throw this.corrupt(action.line, 'a checker move in a cube decision block');
-      if (action.seat !== seat) throw this.corrupt(action.line, 'the move is made by the player not on roll');
-      this.checkPosition(block, st.board, seat);
-      const dice = block.dice!;
-      if (block.rolled && (block.rolled.dice[0] !== dice[0] || block.rolled.dice[1] !== dice[1])) {
-        this.warn(block.rolled.line, `"Rolled" dice differ from the header's ${dice[0]}${dice[1]}`);
-      }
-      st.lastWasPass = false;
-      if (block.cube) {
-        const analysis = this.noDoubleAnalysis(block, h, seat, game.cubeValue, out.length);
-        game.cube(seat, 'no-double', analysis, this.loc(block.cube.line), annotation(block.cubeSkill));
-      }
-      this.pushChecker(
-        block,
-        action,
-        st,
-        h,
-        gameIndex,
-        out,
-        annotation(block.moveSkill, block.luckMark, block.comment),
-      );
+      this.onPlay(block, action, st);
       return;
     }
+    const { seat } = block;
+    const game = st.game;
     // gnuBG keeps the doubler on roll while a double (and any beaver) is answered
     this.checkPosition(block, st.board, block.kind === 'answer' ? (game.open?.doubler ?? seat) : seat);
-    if (action.verb === 'doubles' && block.kind === 'double') {
-      if (action.seat !== seat)
-        throw this.corrupt(action.line, 'the double is made by the player not on roll');
-      if (game.open) this.warn(action.line, 'a double while another double is unanswered');
-      if (game.cubeOwner === (seat === 0 ? 1 : 0)) {
-        this.warn(action.line, 'a double by the player who does not own the cube');
-      }
-      const analysis = block.beaverNote ? null : this.cubeAnalysis(block, h, seat, game.cubeValue, false);
-      game.double(
-        seat,
-        analysis,
-        this.loc(action.line),
-        annotation(block.cubeSkill, undefined, block.comment),
-        actionAlert(analysis, block, 'wrong double'),
-      );
-      st.lastWasPass = false;
-      return;
-    }
-    if (block.kind !== 'answer')
+    if (action.verb === 'doubles' && block.kind === 'double') this.onDouble(block, action, st);
+    else if (block.kind !== 'answer')
       throw this.corrupt(action.line, `"${shown(action.verb)}" outside a "doubles to" block`);
-    // an answer: the responder is the opponent of the player who doubled last (the header's NAME)
+    else this.onAnswer(block, action, st);
+  }
+
+  /** A roll and its play, after the mover's no-double decision when the block has its cube analysis. */
+  private onPlay(block: Block, action: ActionLine, st: GameState): void {
+    const { seat } = block;
+    const game = st.game;
+    if (block.kind !== 'move') throw this.corrupt(action.line, 'a checker move in a cube decision block');
+    if (action.seat !== seat) throw this.corrupt(action.line, 'the move is made by the player not on roll');
+    this.checkPosition(block, st.board, seat);
+    const dice = block.dice!;
+    if (block.rolled && (block.rolled.dice[0] !== dice[0] || block.rolled.dice[1] !== dice[1])) {
+      this.warn(block.rolled.line, `"Rolled" dice differ from the header's ${dice[0]}${dice[1]}`);
+    }
+    st.lastWasPass = false;
+    if (block.cube) {
+      const analysis = this.noDoubleAnalysis(block, st.h, seat, game.cubeValue, game.decisions.length);
+      game.cube(seat, 'no-double', analysis, this.loc(block.cube.line), annotation(block.cubeSkill));
+    }
+    this.pushChecker(block, action, st, annotation(block.moveSkill, block.luckMark, block.comment));
+  }
+
+  /** A double by the player on roll. */
+  private onDouble(block: Block, action: ActionLine, st: GameState): void {
+    const { seat } = block;
+    const game = st.game;
+    if (action.seat !== seat) throw this.corrupt(action.line, 'the double is made by the player not on roll');
+    if (game.open) this.warn(action.line, 'a double while another double is unanswered');
+    if (game.cubeOwner === (seat === 0 ? 1 : 0)) {
+      this.warn(action.line, 'a double by the player who does not own the cube');
+    }
+    const analysis = block.beaverNote ? null : this.cubeAnalysis(block, st.h, seat, game.cubeValue, false);
+    game.double(
+      seat,
+      analysis,
+      this.loc(action.line),
+      annotation(block.cubeSkill, undefined, block.comment),
+      actionAlert(analysis, block, 'wrong double'),
+    );
+    st.lastWasPass = false;
+  }
+
+  /**
+   * The answer in a `NAME doubles to N` block, NAME the player who doubled last (the doubler, or after a
+   * beaver the beaverer): a take, a pass, or a beaver (the responder takes and redoubles at once, keeping
+   * the cube). A take or pass carries the double's analysis, or its own when the file starts there.
+   */
+  private onAnswer(block: Block, action: ActionLine, st: GameState): void {
+    const { seat } = block;
+    const game = st.game;
     if (action.seat === seat) throw this.corrupt(action.line, 'a player answers his own double');
     if (block.cubeTo !== null && block.cubeTo !== game.cubeValue * 2) {
       this.warn(block.line, `"doubles to ${block.cubeTo}" but the cube is at ${game.cubeValue}`);
     }
     const responder = action.seat;
-    // the header names the player who doubled last: the doubler, or after a beaver the beaverer
     const lastDoubler = game.open?.lastBy ?? seat;
     if (seat !== lastDoubler) this.warn(block.line, 'the player named in "doubles to" did not double last');
     const ann = annotation(block.cubeSkill, undefined, block.comment);
     const doubler = game.open?.doubler ?? seat;
+    const fail = (message: string) => this.corrupt(action.line, message);
     if (action.verb === 'doubles') {
-      // a beaver (or raccoon): the responder takes and redoubles at once, keeping the cube
       const open = game.open ?? { doubler, lastBy: seat, beavers: 0, analysis: null };
       const analysis =
-        open.beavers === 0 ? (open.analysis ?? this.answerAnalysis(block, h, doubler, game.cubeValue)) : null;
-      game.beaver(responder, this.loc(action.line), ann, fail(action.line), open, analysis);
+        open.beavers === 0
+          ? (open.analysis ?? this.answerAnalysis(block, st.h, doubler, game.cubeValue))
+          : null;
+      game.beaver(responder, this.loc(action.line), ann, fail, open, analysis);
       st.lastWasPass = false;
       return;
     }
     const afterBeaver = (game.open?.beavers ?? 0) > 0;
-    const own = afterBeaver ? null : this.answerAnalysis(block, h, doubler, game.cubeValue);
+    const own = afterBeaver ? null : this.answerAnalysis(block, st.h, doubler, game.cubeValue);
     const pendingAnalysis = game.open?.analysis ?? null;
     const analysis = pendingAnalysis ?? own;
     if (pendingAnalysis && own && !sameAnalysis(pendingAnalysis, own)) {
       this.warn(block.cube?.line ?? block.line, "the answer's cube analysis differs from the double's");
     }
     const take = action.verb === 'accepts';
-    game.answer(
-      responder,
-      take,
-      actionAlert(analysis, block, take ? 'wrong take' : 'wrong pass'),
-      this.loc(action.line),
-      ann,
-      fail(action.line),
-    );
+    const alerted = actionAlert(analysis, block, take ? 'wrong take' : 'wrong pass');
+    game.answer(responder, take, alerted, this.loc(action.line), ann, fail);
     st.lastWasPass = !take;
     if (!take) st.lastDoubler = lastDoubler;
   }
@@ -1153,42 +1181,80 @@ class TextFileReader {
     return this.cubeAnalysis(block, h, doubler, cubeValue, true);
   }
 
-  private pushChecker(
-    block: Block,
-    action: ActionLine,
-    st: GameState,
-    h: ScoreLine,
-    gameIndex: number,
-    out: Decision[],
-    marks: Annotation | undefined,
-  ): void {
+  /** The checker decision of a block: the play, its candidates and the luck of the roll. */
+  private pushChecker(block: Block, action: ActionLine, st: GameState, marks: Annotation | undefined): void {
     const side = block.seat;
-    const [d1, d2] = block.dice!;
+    const dice = block.dice!;
     const board = st.board;
-    let played: Play;
+    const played = this.playOf(action, board, side);
+    const after = applyPlay(board, side, played);
+    const playedKey = boardKey(after);
+    const legal = this.checkLegal(action, board, side, played, dice, playedKey);
+    const ci = this.cubeInfo(st.h, side, st.game.cubeValue);
+    const candidates = this.candidatesOf(block, board, side, ci, st.h);
+    const playedIndex = this.playedIndexOf(block, candidates, board, side, playedKey);
+    st.game.checker({
+      player: side,
+      dice: [dice[0], dice[1]],
+      board,
+      played,
+      source: this.loc(action.line),
+      annotation: marks,
+      candidates: candidates.list,
+      playedIndex,
+      legalCount: legalCountIfNeeded(candidates.list, board, side, dice, legal),
+      luck: this.luckOf(block, ci, st.h),
+    });
+    st.board = after;
+  }
+
+  /** The play of the action line; a move that cannot be read on the board is an error. */
+  private playOf(action: ActionLine, board: Board, side: Side): Play {
     try {
-      played = action.verb === 'cannot move' ? [] : parseMoveNotation(action.notation, board, side);
+      return action.verb === 'cannot move' ? [] : parseMoveNotation(action.notation, board, side);
     } catch (e) {
       if (e instanceof MoveNotationError) throw this.corrupt(action.line, `move ${e.message}`);
       throw e;
     }
-    const after = applyPlay(board, side, played);
-    const playedKey = boardKey(after);
-    let legal: ReturnType<typeof legalPlays> | null = null;
-    if (!isSurelyLegal(board, side, played, d1, d2)) {
-      legal = legalPlays(board, side, d1, d2);
-      if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && played.length === 0)) {
-        this.warn(
-          action.line,
-          `move "${shown(action.notation || 'cannot move')}" is not a legal play of ${d1}${d2}`,
-        );
-      }
+  }
+
+  /**
+   * Warns when the play is not legal. Full legal-move generation is costly: it runs only when the quick test
+   * cannot vouch for the play; the list made is returned for the forced-play rule ({@link legalCountIfNeeded}).
+   */
+  private checkLegal(
+    action: ActionLine,
+    board: Board,
+    side: Side,
+    played: Play,
+    dice: readonly [number, number],
+    playedKey: string,
+  ): LegalPlay[] | null {
+    const [d1, d2] = dice;
+    if (isSurelyLegal(board, side, played, d1, d2)) return null;
+    const legal = legalPlays(board, side, d1, d2);
+    if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && played.length === 0)) {
+      this.warn(
+        action.line,
+        `move "${shown(action.notation || 'cannot move')}" is not a legal play of ${d1}${d2}`,
+      );
     }
-    const candidates: Candidate[] = [];
-    let playedIndex: number | null = null;
-    let starIndex: number | null = null;
-    let firstMatch: number | null = null;
-    const ci = this.cubeInfo(h, side, st.game.cubeValue);
+    return legal;
+  }
+
+  /**
+   * The printed candidates that can be read (the others skipped with a warning), their equities in EMG, and
+   * the index of the one marked `*`.
+   */
+  private candidatesOf(
+    block: Block,
+    board: Board,
+    side: Side,
+    ci: CubeInfo,
+    h: ScoreLine,
+  ): { list: Candidate[]; star: number | null } {
+    const list: Candidate[] = [];
+    let star: number | null = null;
     for (const c of block.candidates) {
       let play: Play;
       try {
@@ -1208,46 +1274,37 @@ class TextFileReader {
         continue;
       }
       if (c.depth) this.checkerDepth ??= c.depth;
-      const k = candidates.length;
-      if (c.star) starIndex = k;
-      if (firstMatch === null && boardKey(applyPlay(board, side, play)) === playedKey) firstMatch = k;
-      candidates.push({ play, equity, depth: c.depth, probs: c.probs });
+      if (c.star) star = list.length;
+      list.push({ play, equity, depth: c.depth, probs: c.probs });
     }
-    if (starIndex !== null && boardKey(applyPlay(board, side, candidates[starIndex]!.play)) === playedKey) {
-      playedIndex = starIndex;
-    } else {
-      if (candidates.length > 0 && starIndex !== null) {
-        this.warn(block.rolled?.line ?? block.line, 'the candidate marked "*" is not the move played');
-      }
-      playedIndex = firstMatch;
+    return { list, star };
+  }
+
+  /** The played candidate: the one marked `*` when it reaches the played position, else the first that does. */
+  private playedIndexOf(
+    block: Block,
+    candidates: { list: Candidate[]; star: number | null },
+    board: Board,
+    side: Side,
+    playedKey: string,
+  ): number | null {
+    const { list, star } = candidates;
+    if (star !== null && boardKey(applyPlay(board, side, list[star]!.play)) === playedKey) return star;
+    if (list.length > 0 && star !== null) {
+      this.warn(block.rolled?.line ?? block.line, 'the candidate marked "*" is not the move played');
     }
-    let luck: number | null = block.rolled?.luck ?? null;
-    if (luck !== null && block.rolled!.mwc && h.matchLength > 0) {
-      this.noteMwc(block.rolled!.line);
-      luck = mwc2eq(this.met, ci, eq2mwc(this.met, ci, 0) + luck / 100);
-      if (!isSaneValue(luck)) luck = null;
-    }
-    out.push({
-      player: side,
-      gameIndex,
-      index: out.length,
-      matchLength: h.matchLength,
-      score: h.score,
-      crawfordGame: h.crawfordGame,
-      cubeValue: st.game.cubeValue,
-      cubeOwner: st.game.cubeOwner,
-      source: this.loc(action.line),
-      annotation: marks,
-      kind: 'checker',
-      dice: [d1, d2],
-      played,
-      legalCount: needsLegalCount(candidates) ? (legal ?? legalPlays(board, side, d1, d2)).length : null,
-      candidates,
-      playedIndex,
-      luck,
-      board,
-    } satisfies CheckerDecision);
-    st.board = after;
+    const k = list.findIndex((c) => boardKey(applyPlay(board, side, c.play)) === playedKey);
+    return k < 0 ? null : k;
+  }
+
+  /** The luck printed with the roll, in EMG (converted back when printed as MWC); null when absent. */
+  private luckOf(block: Block, ci: CubeInfo, h: ScoreLine): number | null {
+    const rolled = block.rolled;
+    const luck = rolled?.luck ?? null;
+    if (luck === null || !rolled!.mwc || h.matchLength <= 0) return luck;
+    this.noteMwc(rolled!.line);
+    const emg = mwc2eq(this.met, ci, eq2mwc(this.met, ci, 0) + luck / 100);
+    return isSaneValue(emg) ? emg : null;
   }
 }
 
@@ -1266,13 +1323,6 @@ function annotation(skill?: Skill, luck?: Luck, comment?: string): Annotation | 
   if (luck) a.luck = luck;
   if (comment) a.comment = comment;
   return a;
-}
-
-/** XG's forced-play rule needs the number of legal plays only with at most one candidate or when all tie. */
-function needsLegalCount(candidates: readonly Candidate[]): boolean {
-  if (candidates.length <= 1) return true;
-  const e0 = Math.round(candidates[0]!.equity * 1000);
-  return candidates.every((c) => Math.round(c.equity * 1000) === e0);
 }
 
 /**

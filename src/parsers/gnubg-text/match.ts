@@ -6,7 +6,7 @@
 import { readDate } from '../../core/dates.js';
 import { CorruptFileError, shown } from '../../errors.js';
 import type { Met } from '../../met/index.js';
-import type { Game, Match } from '../../model/types.js';
+import type { AnalyserInfo, Game, Match } from '../../model/types.js';
 import type { ParseWarning } from '../types.js';
 import { parseGnubgTextGame } from './game.js';
 import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
@@ -84,7 +84,7 @@ export function assembleGnubgTextMatch(parsed: readonly GnubgTextFile[]): {
   if (!first) throw new CorruptFileError({ file: '(no file)' }, 'no text-export file to read');
   const many = parsed.length > 1;
   const warnings: ParseWarning[] = [];
-  const note = (f: GnubgTextFile, w: ParseWarning): void => {
+  const note: Note = (f, w) => {
     warnings.push(many ? { ...w, message: `${splitPath(f.file).name}: ${w.message}` } : w);
   };
   // the date as the first file prints it (every file prints the same), its name settling an ambiguous order
@@ -93,57 +93,14 @@ export function assembleGnubgTextMatch(parsed: readonly GnubgTextFile[]): {
   const games: Game[] = [];
   let prev: Game | null = null;
   for (const f of parsed) {
-    if (f !== first) {
-      if (f.players[0] !== first.players[0] || f.players[1] !== first.players[1]) {
-        throw new CorruptFileError(
-          { file: f.file, line: 1 },
-          `players "${shown(f.players[0], 30)}", "${shown(f.players[1], 30)}" differ from "${shown(first.players[0], 30)}", "${shown(first.players[1], 30)}" of ${first.file}: not the same match`,
-        );
-      }
-      if (f.matchLength !== first.matchLength) {
-        throw new CorruptFileError(
-          { file: f.file, line: 1 },
-          `match length ${f.matchLength} differs from ${first.matchLength} of ${first.file}: not the same match`,
-        );
-      }
-    }
+    if (f !== first) checkSameMatch(f, first);
     for (const w of f.warnings) note(f, w);
     for (const g of f.games) {
-      if (prev !== null) {
-        if (g.index <= prev.index) {
-          throw new CorruptFileError(
-            { file: f.file, line: 1 },
-            `game ${g.index + 1} comes after game ${prev.index + 1}: files out of order or repeated`,
-          );
-        }
-        if (g.index > prev.index + 1) {
-          note(f, { line: 1, message: `games ${prev.index + 2}–${g.index} are missing` });
-        }
-        if (prev.winner !== null) {
-          const expect: [number, number] = [prev.score[0], prev.score[1]];
-          expect[prev.winner] += prev.points;
-          if (g.index === prev.index + 1 && (expect[0] !== g.score[0] || expect[1] !== g.score[1])) {
-            note(f, {
-              line: 1,
-              message: `score ${g.score[0]}-${g.score[1]} does not follow from the previous game (${expect[0]}-${expect[1]})`,
-            });
-          }
-        }
-      } else if (g.index > 0) {
-        note(f, { line: 1, message: `the match starts with game ${g.index + 1}: earlier games are missing` });
-      }
+      checkFollows(g, prev, f, note);
       games.push(g);
       prev = g;
     }
   }
-  // every file names the program at its end; the depths come from the first analysed move and cube
-  const firstOf = (k: 'program' | 'checkerDepth' | 'cubeDepth'): string | null =>
-    parsed.map((f) => f.analyser?.[k]).find((v) => v !== null && v !== undefined && v !== 'unknown') ?? null;
-  const program = firstOf('program');
-  const checkerDepth = firstOf('checkerDepth');
-  const cubeDepth = firstOf('cubeDepth');
-  const analyser =
-    program || checkerDepth || cubeDepth ? { program: program ?? 'unknown', checkerDepth, cubeDepth } : null;
   return {
     match: {
       file: first.file,
@@ -156,13 +113,75 @@ export function assembleGnubgTextMatch(parsed: readonly GnubgTextFile[]): {
       place: first.place,
       // the text export does not print the rules: gnuBG's defaults (Crawford rule at match play)
       rules: { crawford: first.matchLength > 0, jacoby: false, cube: true },
-      analyser,
+      analyser: analyserOf(parsed),
       // every analysed move and roll has its "Alert:" line when gnuBG marked it
       marksComplete: true,
       games,
     },
     warnings,
   };
+}
+
+/** Adds a warning of file `f`. */
+type Note = (f: GnubgTextFile, w: ParseWarning) => void;
+
+/** Throws when file `f` has other players or another match length than the first file. */
+function checkSameMatch(f: GnubgTextFile, first: GnubgTextFile): void {
+  if (f.players[0] !== first.players[0] || f.players[1] !== first.players[1]) {
+    throw new CorruptFileError(
+      { file: f.file, line: 1 },
+      `players "${shown(f.players[0], 30)}", "${shown(f.players[1], 30)}" differ from "${shown(first.players[0], 30)}", "${shown(first.players[1], 30)}" of ${first.file}: not the same match`,
+    );
+  }
+  if (f.matchLength !== first.matchLength) {
+    throw new CorruptFileError(
+      { file: f.file, line: 1 },
+      `match length ${f.matchLength} differs from ${first.matchLength} of ${first.file}: not the same match`,
+    );
+  }
+}
+
+/**
+ * Checks that game `g` of file `f` follows `prev` (null for the match's first): a game repeated or out of
+ * order is an error; games missing, or a score that does not follow from the game before, are warnings.
+ */
+function checkFollows(g: Game, prev: Game | null, f: GnubgTextFile, note: Note): void {
+  if (prev === null) {
+    if (g.index > 0)
+      note(f, { line: 1, message: `the match starts with game ${g.index + 1}: earlier games are missing` });
+    return;
+  }
+  if (g.index <= prev.index) {
+    throw new CorruptFileError(
+      { file: f.file, line: 1 },
+      `game ${g.index + 1} comes after game ${prev.index + 1}: files out of order or repeated`,
+    );
+  }
+  if (g.index > prev.index + 1) {
+    note(f, { line: 1, message: `games ${prev.index + 2}–${g.index} are missing` });
+  }
+  if (prev.winner !== null) {
+    const expect: [number, number] = [prev.score[0], prev.score[1]];
+    expect[prev.winner] += prev.points;
+    if (g.index === prev.index + 1 && (expect[0] !== g.score[0] || expect[1] !== g.score[1])) {
+      note(f, {
+        line: 1,
+        message: `score ${g.score[0]}-${g.score[1]} does not follow from the previous game (${expect[0]}-${expect[1]})`,
+      });
+    }
+  }
+}
+
+/** Every file names the program at its end; the depths come from the first analysed move and cube. */
+function analyserOf(parsed: readonly GnubgTextFile[]): AnalyserInfo | null {
+  const firstOf = (k: 'program' | 'checkerDepth' | 'cubeDepth'): string | null =>
+    parsed.map((f) => f.analyser?.[k]).find((v) => v !== null && v !== undefined && v !== 'unknown') ?? null;
+  const program = firstOf('program');
+  const checkerDepth = firstOf('checkerDepth');
+  const cubeDepth = firstOf('cubeDepth');
+  return program || checkerDepth || cubeDepth
+    ? { program: program ?? 'unknown', checkerDepth, cubeDepth }
+    : null;
 }
 
 /**

@@ -194,167 +194,188 @@ function pointOf(s: string): number {
 
 /** Reads the text of a transcript. Throws CorruptFileError (with line and column) on what it cannot read. */
 export function lexMat(text: string, file: string): MatFile {
-  const lines = text.split(/\r\n|\n|\r/);
-  const fail = (line: number, column: number, msg: string): never => {
-    throw new CorruptFileError({ file, line, column }, msg);
-  };
-  const headers = new Map<string, string>();
-  const notes: { line: number; message: string }[] = [];
-  let i = 0;
-  let matchLength = -1;
-  let matchLine = 0;
+  return new MatLexer(text, file).read();
+}
 
-  // header: comments and fields up to the match line
-  for (; i < lines.length; i++) {
-    const s = lines[i]!;
-    const t = s.trim();
-    if (t === '' || t === '\u001a') continue;
-    if (t.startsWith(';') || t.startsWith('#')) {
-      const f = headerField(t);
-      if (f && !headers.has(f[0])) headers.set(f[0], f[1]);
-      continue;
+/** Makes the error of a place in the transcript. */
+type Fail = (line: number, column: number, msg: string) => never;
+
+/** A game being read. */
+interface GameBeingRead {
+  number: number;
+  line: number;
+  names: [string, string];
+  score: [number, number];
+  scoreLine: number;
+  entries: MatEntry[];
+}
+
+/** Reads a transcript line by line: the header up to the match line, then its games. */
+class MatLexer {
+  private readonly lines: string[];
+  /** The 0-based index of the line being read. */
+  private i = 0;
+  private readonly headers = new Map<string, string>();
+  private readonly notes: { line: number; message: string }[] = [];
+  private readonly games: MatGame[] = [];
+  private game: GameBeingRead | null = null;
+  private readonly fail: Fail;
+
+  constructor(text: string, file: string) {
+    this.lines = text.split(/\r\n|\n|\r/);
+    this.fail = (line, column, msg) => {
+      throw new CorruptFileError({ file, line, column }, msg);
+    };
+  }
+
+  read(): MatFile {
+    const { matchLength, matchLine } = this.readHeader();
+    this.readGames();
+    if (this.game) this.games.push(this.game);
+    return { headers: this.headers, matchLength, matchLine, games: this.games, notes: this.notes };
+  }
+
+  /** The comments and header fields up to the match line, and that line. */
+  private readHeader(): { matchLength: number; matchLine: number } {
+    const lines = this.lines;
+    for (; this.i < lines.length; this.i++) {
+      const s = lines[this.i]!;
+      const t = s.trim();
+      if (t === '' || t === '\u001a') continue;
+      if (t.startsWith(';') || t.startsWith('#')) {
+        const f = headerField(t);
+        if (f && !this.headers.has(f[0])) this.headers.set(f[0], f[1]);
+        continue;
+      }
+      const lineNo = this.i + 1;
+      const m = MATCH_LINE.exec(s);
+      if (!m) {
+        this.fail(
+          lineNo,
+          s.length - s.trimStart().length + 1,
+          `expected the " N point match" line, found "${shown(t)}" (a header line before it starts with ; or #)`,
+        );
+      }
+      const matchLength = Number(m![1]);
+      if (!(matchLength <= MAX_MATCH_LENGTH)) {
+        this.fail(
+          lineNo,
+          1,
+          `match length ${shown(m![1]!)} is above ${MAX_MATCH_LENGTH} (the longest match bdb reads)`,
+        );
+      }
+      this.i++;
+      return { matchLength, matchLine: lineNo };
     }
-    const m = MATCH_LINE.exec(s);
-    if (!m) {
-      fail(
-        i + 1,
-        s.length - s.trimStart().length + 1,
-        `expected the " N point match" line, found "${shown(t)}" (a header line before it starts with ; or #)`,
-      );
+    return this.fail(1, 1, 'no " N point match" line (not a .mat transcript, or an empty one)');
+  }
+
+  /** The lines after the match line: game lines, rows of actions, actions on lines of their own. */
+  private readGames(): void {
+    const lines = this.lines;
+    for (; this.i < lines.length; this.i++) {
+      const s = lines[this.i]!;
+      const lineNo = this.i + 1;
+      const t = s.trim();
+      if (t === '' || t === '\u001a') continue;
+      if (t.startsWith(';') || t.startsWith('#')) {
+        if (/^[;#]\s*Set\s+Pos/i.test(t)) {
+          this.fail(lineNo, 1, 'a position set with "; Set Pos=" is not supported');
+        }
+        continue; // a comment
+      }
+      const gm = GAME_LINE.exec(s);
+      if (gm) {
+        this.startGame(lineNo, Number(gm[1]));
+        continue;
+      }
+      if (MATCH_LINE.test(s)) {
+        this.notes.push({
+          line: lineNo,
+          message: 'a second match starts here; only the first match of the file is read',
+        });
+        return;
+      }
+      const row = ROW_START.exec(s);
+      const paren = row ? row[0].length - 1 : -1;
+      this.readEntries(tokenize(s, paren + 1), lineNo, s, paren);
     }
-    matchLength = Number(m![1]);
-    matchLine = i + 1;
-    if (!(matchLength <= MAX_MATCH_LENGTH)) {
-      fail(
-        i + 1,
+  }
+
+  /** A ` Game N` line and the players' line that follows it (the cursor moves to that line). */
+  private startGame(lineNo: number, number: number): void {
+    if (this.game) this.games.push(this.game);
+    // stop at the first game past the limit, before its entries cost memory
+    if (this.games.length >= MAX_GAMES) this.fail(lineNo, 1, TOO_MANY_GAMES);
+    const expectedNumber = this.games.length + 1;
+    if (number !== expectedNumber) {
+      this.notes.push({ line: lineNo, message: `game ${number} where game ${expectedNumber} was expected` });
+    }
+    const lines = this.lines;
+    let j = this.i + 1;
+    while (j < lines.length && lines[j]!.trim() === '') j++;
+    const pl = j < lines.length ? playersLine(lines[j]!) : null;
+    if (!pl) {
+      this.fail(
+        Math.min(j, lines.length - 1) + 1,
         1,
-        `match length ${shown(m![1]!)} is above ${MAX_MATCH_LENGTH} (the longest match bdb reads)`,
+        j < lines.length
+          ? `expected the players' line " name : score   name : score" after " Game ${number}"`
+          : `the file ends after " Game ${number}"`,
       );
     }
-    i++;
-    break;
-  }
-  if (matchLength < 0) {
-    fail(1, 1, 'no " N point match" line (not a .mat transcript, or an empty one)');
+    const score = pl!.score;
+    if (!(score[0] <= 1e6 && score[1] <= 1e6)) this.fail(j + 1, 1, 'a score above a million');
+    this.game = { number, line: lineNo, names: pl!.names, score, scoreLine: j + 1, entries: [] };
+    this.i = j;
   }
 
-  const games: MatGame[] = [];
-  let game: {
-    number: number;
-    line: number;
-    names: [string, string];
-    score: [number, number];
-    scoreLine: number;
-    entries: MatEntry[];
-  } | null = null;
-
-  /** Reads the actions of the tokens `toks` (a row's body or a line of its own). */
-  const readEntries = (toks: Token[], lineNo: number, s: string, rowParen: number): void => {
+  /**
+   * Reads the actions of the tokens `toks` (a row's body after its `)` at `rowParen`, or a line of its own,
+   * `rowParen` -1): the first action's column is told by its position, the others are in the right column.
+   */
+  private readEntries(toks: Token[], lineNo: number, s: string, rowParen: number): void {
     if (toks.length === 0) return;
-    if (!game) fail(lineNo, toks[0]!.start + 1, `"${shown(toks[0]!.text)}" before the first " Game 1" line`);
-    const g = game!;
-    const groups: Token[][] = [];
-    for (const t of toks) {
-      if (startsEntry(t.text)) groups.push([t]);
-      else if (rowParen >= 0 && ROW_NUMBER.test(t.text)) {
-        // a row number inside a row: Backgammon Galaxy sometimes nests its last row into the previous one
-      } else if (groups.length === 0) fail(lineNo, t.start + 1, `unreadable text "${shown(t.text)}"`);
-      else groups[groups.length - 1]!.push(t);
-    }
+    const g = this.game;
+    if (!g)
+      this.fail(lineNo, toks[0]!.start + 1, `"${shown(toks[0]!.text)}" before the first " Game 1" line`);
+    const groups = this.groupActions(toks, lineNo, rowParen);
     if (groups.length === 0) return;
-    // the first action's column is told by its position, the others are in the right column
     const firstStart = groups[0]![0]!.start;
     const firstRight =
       rowParen >= 0 ? firstStart - rowParen >= RIGHT_OFFSET_IN_ROW : firstStart >= RIGHT_COLUMN_ALONE;
     const count = [0, 0];
     groups.forEach((grp, k) => {
       const seat: 0 | 1 = k > 0 || firstRight ? 1 : 0;
-      const e = readEntry(grp, seat, lineNo, fail);
+      const e = readEntry(grp, seat, lineNo, this.fail);
       // "Losses" (Backgammon Galaxy's extra, in no reliable column) is not counted
       if (e.kind !== 'losses' && ++count[seat]! > 1) {
-        fail(
+        this.fail(
           lineNo,
           grp[0]!.start + 1,
           `two actions in the ${seat === 0 ? 'left' : 'right'} column of one line ("${shown(s.trim())}")`,
         );
       }
-      g.entries.push(e);
+      g!.entries.push(e);
     });
-  };
-
-  for (; i < lines.length; i++) {
-    const s = lines[i]!;
-    const lineNo = i + 1;
-    const t = s.trim();
-    if (t === '' || t === '\u001a') continue;
-    if (t.startsWith(';') || t.startsWith('#')) {
-      if (/^[;#]\s*Set\s+Pos/i.test(t)) {
-        fail(lineNo, 1, 'a position set with "; Set Pos=" is not supported');
-      }
-      continue; // a comment
-    }
-    const gm = GAME_LINE.exec(s);
-    if (gm) {
-      if (game) games.push(game);
-      // stop at the first game past the limit, before its entries cost memory
-      if (games.length >= MAX_GAMES) fail(lineNo, 1, TOO_MANY_GAMES);
-      const number = Number(gm[1]);
-      const expectedNumber = games.length + 1;
-      if (number !== expectedNumber) {
-        notes.push({ line: lineNo, message: `game ${number} where game ${expectedNumber} was expected` });
-      }
-      // the players' line follows
-      let j = i + 1;
-      while (j < lines.length && lines[j]!.trim() === '') j++;
-      const pl = j < lines.length ? playersLine(lines[j]!) : null;
-      if (!pl) {
-        fail(
-          Math.min(j, lines.length - 1) + 1,
-          1,
-          j < lines.length
-            ? `expected the players' line " name : score   name : score" after " Game ${number}"`
-            : `the file ends after " Game ${number}"`,
-        );
-      }
-      const score = pl!.score;
-      if (!(score[0] <= 1e6 && score[1] <= 1e6)) fail(j + 1, 1, 'a score above a million');
-      game = {
-        number,
-        line: lineNo,
-        names: pl!.names,
-        score,
-        scoreLine: j + 1,
-        entries: [],
-      };
-      i = j;
-      continue;
-    }
-    if (MATCH_LINE.test(s)) {
-      notes.push({
-        line: lineNo,
-        message: 'a second match starts here; only the first match of the file is read',
-      });
-      break;
-    }
-    const row = ROW_START.exec(s);
-    if (row) {
-      const paren = row[0].length - 1;
-      readEntries(tokenize(s, paren + 1), lineNo, s, paren);
-      continue;
-    }
-    readEntries(tokenize(s, 0), lineNo, s, -1);
   }
-  if (game) games.push(game);
-  return { headers, matchLength, matchLine, games, notes };
+
+  /** The tokens of a line in groups, one an action: each starts with dice (`51:`) or a keyword. */
+  private groupActions(toks: Token[], lineNo: number, rowParen: number): Token[][] {
+    const groups: Token[][] = [];
+    for (const t of toks) {
+      if (startsEntry(t.text)) groups.push([t]);
+      else if (rowParen >= 0 && ROW_NUMBER.test(t.text)) {
+        // a row number inside a row: Backgammon Galaxy sometimes nests its last row into the previous one
+      } else if (groups.length === 0) this.fail(lineNo, t.start + 1, `unreadable text "${shown(t.text)}"`);
+      else groups[groups.length - 1]!.push(t);
+    }
+    return groups;
+  }
 }
 
 /** Reads one action from its tokens (the first one starts it). */
-function readEntry(
-  toks: Token[],
-  seat: 0 | 1,
-  line: number,
-  fail: (line: number, column: number, msg: string) => never,
-): MatEntry {
+function readEntry(toks: Token[], seat: 0 | 1, line: number, fail: Fail): MatEntry {
   // entries are built as whole object literals (no spreads), which keeps them fast objects
   const first = toks[0]!;
   const column = first.start + 1;
@@ -423,11 +444,7 @@ const CANNOT_MOVE: WrittenMove = { kind: 'cannot' };
 const UNKNOWN_MOVE: WrittenMove = { kind: 'unknown' };
 
 /** Reads the move after the dice of a roll. */
-function readMove(
-  toks: readonly Token[],
-  line: number,
-  fail: (line: number, column: number, msg: string) => never,
-): WrittenMove {
+function readMove(toks: readonly Token[], line: number, fail: Fail): WrittenMove {
   if (toks.length === 0) return NO_MOVE;
   const t0 = toks[0]!.text;
   if (toks.length === 2 && /^cannot$/i.test(t0) && /^move$/i.test(toks[1]!.text)) return CANNOT_MOVE;

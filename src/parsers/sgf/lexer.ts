@@ -65,249 +65,295 @@ export function lexSgf(text: string, file: string): SgfTree[] {
  * Throws CorruptFileError (with line and column) on malformed input.
  */
 export function lexSgfBytes(input: Uint8Array, file: string, charset: SgfCharset): SgfTree[] {
-  const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  const n = bytes.length;
-  let i = 0;
-  let line = 1;
-  let lineStart = 0;
-  const trees: SgfTree[] = [];
+  return new SgfLexer(input, file, charset).collection();
+}
 
-  const text = (from: number, to: number): string => bytes.toString(charset, from, to);
+/** Reads one collection: a cursor over its bytes, and the line it is on. */
+class SgfLexer {
+  private readonly bytes: Buffer;
+  private readonly n: number;
+  private readonly file: string;
+  private readonly charset: SgfCharset;
+  /** The cursor, its line and the byte where that line starts. */
+  private i = 0;
+  private line = 1;
+  private lineStart = 0;
+  // The column {@link columnOf} found last: at byte `colAt` of the line starting at `colLine`.
+  private colLine = -1;
+  private colAt = 0;
+  private colValue = 1;
+  // Next backslash / newline at or after the cursor (n when none), kept across values so that the searches
+  // stay linear in the size of the input; recomputed when the cursor has passed them.
+  private nextBackslash = -1;
+  private nextNewline = -1;
 
-  // The column of byte `at` (a character's first byte) on the line starting at `ls`: one per byte while the
-  // bytes are ASCII, else the length of their decoded text. Kept from one call to the next on a line, so
-  // that the nodes of a file written on one line cost one scan of it, not one each.
-  let colLine = -1;
-  let colAt = 0;
-  let colValue = 1;
-  const columnOf = (ls: number, at: number): number => {
-    if (colLine !== ls || colAt > at) {
-      colLine = ls;
-      colAt = ls;
-      colValue = 1;
+  constructor(input: Uint8Array, file: string, charset: SgfCharset) {
+    this.bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+    this.n = this.bytes.length;
+    this.file = file;
+    this.charset = charset;
+  }
+
+  /** The game trees of the collection, and nothing but padding after them. */
+  collection(): SgfTree[] {
+    const trees: SgfTree[] = [];
+    while (true) {
+      this.skipSpace();
+      if (this.i >= this.n) break;
+      if (this.bytes[this.i] !== OPEN) {
+        // NULs and a DOS end-of-file mark after the collection are padding; anything else is a tree cut short
+        // by a stray ")" or a damaged file, whose rest would be lost without a word
+        if (trees.length > 0 && this.onlyPadding(this.i)) break;
+        this.fail(
+          trees.length > 0
+            ? `unexpected "${shown(this.charAt(this.i))}" after the end of a game tree`
+            : 'expected "(" at the start of a game tree',
+        );
+      }
+      const startLine = this.line;
+      trees.push({ nodes: this.readTree(), line: startLine });
+    }
+    if (trees.length === 0) this.fail('no game tree found');
+    return trees;
+  }
+
+  private text(from: number, to: number): string {
+    return this.bytes.toString(this.charset, from, to);
+  }
+
+  /**
+   * The column of byte `at` (a character's first byte) on the line starting at `ls`: one per byte while the
+   * bytes are ASCII, else the length of their decoded text. Kept from one call to the next on a line, so
+   * that the nodes of a file written on one line cost one scan of it, not one each.
+   */
+  private columnOf(ls: number, at: number): number {
+    if (this.colLine !== ls || this.colAt > at) {
+      this.colLine = ls;
+      this.colAt = ls;
+      this.colValue = 1;
     }
     let ascii = true;
-    for (let k = colAt; k < at; k++) {
-      if (bytes[k]! >= 0x80) {
+    for (let k = this.colAt; k < at; k++) {
+      if (this.bytes[k]! >= 0x80) {
         ascii = false;
         break;
       }
     }
-    colValue += ascii ? at - colAt : text(colAt, at).length;
-    colAt = at;
-    return colValue;
-  };
+    this.colValue += ascii ? at - this.colAt : this.text(this.colAt, at).length;
+    this.colAt = at;
+    return this.colValue;
+  }
 
-  const fail = (msg: string, at = i): never => {
+  /** Throws the error `msg` at byte `at` (the cursor by default), with its line and column. */
+  private fail(msg: string, at = this.i): never {
     // recompute the line of `at` if it is behind the cursor's line start
     let l = 1;
     let ls = 0;
-    for (let k = 0; k < at && k < n; k++) {
-      if (bytes[k] === NL) {
+    for (let k = 0; k < at && k < this.n; k++) {
+      if (this.bytes[k] === NL) {
         l++;
         ls = k + 1;
       }
     }
-    throw new CorruptFileError({ file, line: l, column: columnOf(ls, Math.min(at, n)) }, msg);
-  };
+    throw new CorruptFileError(
+      { file: this.file, line: l, column: this.columnOf(ls, Math.min(at, this.n)) },
+      msg,
+    );
+  }
 
   /** The character at byte `at`, for a message (its first UTF-16 code unit, as a text lexer saw it). */
-  const charAt = (at: number): string => text(at, Math.min(n, at + 4)).charAt(0);
+  private charAt(at: number): string {
+    return this.text(at, Math.min(this.n, at + 4)).charAt(0);
+  }
 
-  const skipSpace = (): void => {
-    while (i < n) {
-      const c = bytes[i]!;
+  private skipSpace(): void {
+    const { bytes, n } = this;
+    while (this.i < n) {
+      const c = bytes[this.i]!;
       if (!isSpace(c)) break;
       if (c === NL) {
-        line++;
-        lineStart = i + 1;
+        this.line++;
+        this.lineStart = this.i + 1;
       }
-      i++;
+      this.i++;
     }
-  };
+  }
 
-  /** A property name for a message (a hostile one can be megabytes long). */
-  const named = (id: string): string => (id.length > 20 ? `${id.slice(0, 20)}…` : id);
+  /** A value (the cursor at its '['), with its escapes resolved. */
+  private readValue(id: string): string {
+    const open = this.i;
+    this.i++;
+    return this.plainValue() ?? this.escapedValue(id, open);
+  }
 
-  // Next backslash / newline at or after the cursor (n when none), kept across values so that the searches
-  // stay linear in the size of the input; recomputed when the cursor has passed them.
-  let nextBackslash = -1;
-  let nextNewline = -1;
-
-  const readValue = (id: string): string => {
-    // at '['
-    const open = i;
-    const unterminated = (): never =>
-      fail(`unterminated value of property ${named(id)} (no "]" before the end of the file)`, open);
-    i++;
-    // fast path, the common case: no backslash before the closing bracket (native searches, one decoding)
+  /**
+   * The common case: no backslash before the closing bracket (native searches, one decoding). Undefined,
+   * the cursor unmoved, otherwise.
+   */
+  private plainValue(): string | undefined {
+    const { bytes, n, i } = this;
     const close = bytes.indexOf(RBRACK, i);
-    if (close >= 0) {
-      if (nextBackslash < i) {
-        const b = bytes.indexOf(BACKSLASH, i);
-        nextBackslash = b < 0 ? n : b;
-      }
-      if (nextBackslash > close) {
-        if (nextNewline < i) {
-          const l = bytes.indexOf(NL, i);
-          nextNewline = l < 0 ? n : l;
-        }
-        while (nextNewline < close) {
-          line++;
-          lineStart = nextNewline + 1;
-          const l = bytes.indexOf(NL, lineStart);
-          nextNewline = l < 0 ? n : l;
-        }
-        const value = text(i, close);
-        i = close + 1;
-        return value;
-      }
+    if (close < 0) return undefined;
+    if (this.nextBackslash < i) {
+      const b = bytes.indexOf(BACKSLASH, i);
+      this.nextBackslash = b < 0 ? n : b;
     }
-    // escapes: the value is decoded in pieces between them (a backslash is never inside a character's bytes)
+    if (this.nextBackslash < close) return undefined;
+    if (this.nextNewline < i) {
+      const l = bytes.indexOf(NL, i);
+      this.nextNewline = l < 0 ? n : l;
+    }
+    while (this.nextNewline < close) {
+      this.line++;
+      this.lineStart = this.nextNewline + 1;
+      const l = bytes.indexOf(NL, this.lineStart);
+      this.nextNewline = l < 0 ? n : l;
+    }
+    this.i = close + 1;
+    return this.text(i, close);
+  }
+
+  /** A value with escapes, decoded in pieces between them (a backslash is never inside a character's bytes). */
+  private escapedValue(id: string, open: number): string {
+    const { bytes, n } = this;
+    const unterminated = (): never =>
+      this.fail(`unterminated value of property ${named(id)} (no "]" before the end of the file)`, open);
     let out = '';
-    let start = i;
+    let start = this.i;
     while (true) {
-      if (i >= n) unterminated();
-      const c = bytes[i]!;
+      if (this.i >= n) unterminated();
+      const c = bytes[this.i]!;
       if (c === RBRACK) {
-        out += text(start, i);
-        i++;
+        out += this.text(start, this.i);
+        this.i++;
         return out;
       }
       if (c === BACKSLASH) {
-        out += text(start, i);
-        i++;
-        if (i >= n) unterminated();
-        const e = bytes[i]!;
+        out += this.text(start, this.i);
+        this.i++;
+        if (this.i >= n) unterminated();
+        const e = bytes[this.i]!;
         if (e === NL || e === CR) {
           // soft line break: drop it (and a CRLF pair)
-          if (e === CR && bytes[i + 1] === NL) i++;
-          line++;
-          lineStart = i + 1;
-          i++;
-          start = i;
-        } else {
-          // the escaped character, whole (its first byte here, its continuation bytes kept by `start`)
-          start = i;
-          i++;
+          if (e === CR && bytes[this.i + 1] === NL) this.i++;
+          this.line++;
+          this.lineStart = this.i + 1;
         }
+        // else the escaped character, whole (its first byte here, its continuation bytes kept by `start`)
+        start = e === NL || e === CR ? this.i + 1 : this.i;
+        this.i++;
         continue;
       }
       if (c === NL) {
-        line++;
-        lineStart = i + 1;
+        this.line++;
+        this.lineStart = this.i + 1;
       }
-      i++;
+      this.i++;
     }
-  };
+  }
 
-  // Reads one node (at ';') with its properties; a node without any shares one empty map (a hostile file of
-  // millions of ';' must not cost a map each).
-  const readNode = (): SgfNode => {
+  /**
+   * Reads one node (at ';') with its properties; a node without any shares one empty map (a hostile file of
+   * millions of ';' must not cost a map each).
+   */
+  private readNode(): SgfNode {
     let props: Map<string, string[]> | null = null;
-    const at = { line, column: columnOf(lineStart, i) };
-    i++;
+    const line = this.line;
+    const column = this.columnOf(this.lineStart, this.i);
+    this.i++;
     while (true) {
-      skipSpace();
-      if (i >= n) break;
-      const p = bytes[i]!;
+      this.skipSpace();
+      if (this.i >= this.n) break;
+      const p = this.bytes[this.i]!;
       if (!isUpper(p)) {
         if (isLower(p)) {
           // FF[3] allowed lower-case letters inside identifiers; skip them
-          i++;
+          this.i++;
           continue;
         }
         break;
       }
-      const idStart = i;
-      let id = '';
-      let from = i;
-      while (i < n) {
-        const q = bytes[i]!;
-        if (isLower(q)) {
-          id += text(from, i);
-          from = i + 1;
-        } else if (!isUpper(q)) break;
-        i++;
-      }
-      id += text(from, i);
-      skipSpace();
-      if (bytes[i] !== LBRACK) fail(`property ${named(id)} has no value`, idStart);
+      const idStart = this.i;
+      const id = this.readId();
+      this.skipSpace();
+      if (this.bytes[this.i] !== LBRACK) this.fail(`property ${named(id)} has no value`, idStart);
       props ??= new Map();
       let values = props.get(id);
       if (!values) {
         values = [];
         props.set(id, values);
       }
-      while (bytes[i] === LBRACK) {
-        values.push(readValue(id));
-        skipSpace();
+      while (this.bytes[this.i] === LBRACK) {
+        values.push(this.readValue(id));
+        this.skipSpace();
       }
     }
-    return { props: props ?? NO_PROPS, line: at.line, column: at.column };
-  };
+    return { props: props ?? NO_PROPS, line, column };
+  }
 
-  // Reads a game tree (at '(') with its nested trees, without recursion (the nesting depth of a hostile
-  // file is bounded only by its size); returns the main line: the first variation at every branch.
-  const readTree = (): SgfNode[] => {
+  /** A property name: its upper-case letters (FF[3]'s lower-case ones inside it dropped). */
+  private readId(): string {
+    let id = '';
+    let from = this.i;
+    while (this.i < this.n) {
+      const q = this.bytes[this.i]!;
+      if (isLower(q)) {
+        id += this.text(from, this.i);
+        from = this.i + 1;
+      } else if (!isUpper(q)) break;
+      this.i++;
+    }
+    return id + this.text(from, this.i);
+  }
+
+  /**
+   * Reads a game tree (at '(') with its nested trees, without recursion (the nesting depth of a hostile file
+   * is bounded only by its size); returns the main line: the first variation at every branch.
+   */
+  private readTree(): SgfNode[] {
     const nodes: SgfNode[] = [];
     // open trees, innermost last: where their nodes go (null = a later variation, discarded) and whether a
     // variation has been opened in them (no node may follow it)
     const open: { target: SgfNode[] | null; tookVariation: boolean }[] = [
       { target: nodes, tookVariation: false },
     ];
-    i++;
+    this.i++;
     while (open.length > 0) {
       const top = open[open.length - 1]!;
-      skipSpace();
-      if (i >= n) fail('unterminated game tree (missing ")")');
-      const c = bytes[i]!;
+      this.skipSpace();
+      if (this.i >= this.n) this.fail('unterminated game tree (missing ")")');
+      const c = this.bytes[this.i]!;
       if (c === SEMI) {
-        if (top.tookVariation) fail('node after a variation');
-        const node = readNode();
+        if (top.tookVariation) this.fail('node after a variation');
+        const node = this.readNode();
         // an empty node says nothing (only a tree's first node, its root, keeps its place)
         if (node.props !== NO_PROPS || top.target?.length === 0) top.target?.push(node);
       } else if (c === OPEN) {
-        if (open.length >= 10_000) fail('game trees nested too deeply');
-        i++;
+        if (open.length >= 10_000) this.fail('game trees nested too deeply');
+        this.i++;
         open.push({ target: top.tookVariation ? null : top.target, tookVariation: false });
         top.tookVariation = true;
       } else if (c === CLOSE) {
-        i++;
+        this.i++;
         open.pop();
       } else {
-        fail(`unexpected character "${shown(charAt(i))}"`);
+        this.fail(`unexpected character "${shown(this.charAt(this.i))}"`);
       }
     }
     return nodes;
-  };
+  }
 
-  // True when the input from `from` on is only white space, NULs and DOS end-of-file marks (0x1a).
-  const onlyPadding = (from: number): boolean => {
-    for (let k = from; k < n; k++) {
-      const c = bytes[k]!;
+  /** True when the input from `from` on is only white space, NULs and DOS end-of-file marks (0x1a). */
+  private onlyPadding(from: number): boolean {
+    for (let k = from; k < this.n; k++) {
+      const c = this.bytes[k]!;
       if (!isSpace(c) && c !== 0 && c !== 0x1a) return false;
     }
     return true;
-  };
-
-  while (true) {
-    skipSpace();
-    if (i >= n) break;
-    const c = bytes[i]!;
-    if (c !== OPEN) {
-      // NULs and a DOS end-of-file mark after the collection are padding; anything else is a tree cut short
-      // by a stray ")" or a damaged file, whose rest would be lost without a word
-      if (trees.length > 0 && onlyPadding(i)) break;
-      fail(
-        trees.length > 0
-          ? `unexpected "${shown(charAt(i))}" after the end of a game tree`
-          : 'expected "(" at the start of a game tree',
-      );
-    }
-    const startLine = line;
-    trees.push({ nodes: readTree(), line: startLine });
   }
-  if (trees.length === 0) fail('no game tree found');
-  return trees;
+}
+
+/** A property name for a message (a hostile one can be megabytes long). */
+function named(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 20)}…` : id;
 }

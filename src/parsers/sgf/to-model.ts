@@ -11,7 +11,7 @@
 import type { Board, Hop, Play, Side } from '../../core/board.js';
 import { boardKey, initialBoard, sharedHop, validateBoard } from '../../core/board.js';
 import { readDate } from '../../core/dates.js';
-import { applyPlay, isSurelyLegal, legalPlays } from '../../core/moves.js';
+import { applyPlay, isSurelyLegal, type LegalPlay, legalPlays } from '../../core/moves.js';
 import { CorruptFileError, type ErrorLocation, shown } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import { doublePassEquity, mwc2eq } from '../../met/index.js';
@@ -19,14 +19,13 @@ import type {
   AnalyserInfo,
   Annotation,
   Candidate,
-  CheckerDecision,
   CubeAnalysis,
   Game,
   Match,
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
-import { GameBuilder, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
+import { GameBuilder, legalCountIfNeeded, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -94,17 +93,14 @@ function tokens(value: string, max: number): string[] {
   return out;
 }
 
-const depthNames = new Map<string, string>();
-/** "1C" → "1-ply" (cached: one string per depth). */
+/** "0-ply" … "9-ply", indexed by the digit. */
+const DEPTH_BY_DIGIT = Array.from({ length: 10 }, (_, k) => `${k}-ply`);
+
+/** "1C" → "1-ply" (one string per depth below 10). */
 function depthName(plies: string): string | undefined {
-  let d = depthNames.get(plies);
-  if (d === undefined) {
-    const k = Number.parseInt(plies, 10);
-    if (!Number.isFinite(k)) return undefined;
-    d = `${k}-ply`;
-    if (depthNames.size < 64) depthNames.set(plies, d);
-  }
-  return d;
+  const k = Number.parseInt(plies, 10);
+  if (!Number.isFinite(k)) return undefined;
+  return k >= 0 && k <= 9 ? DEPTH_BY_DIGIT[k] : `${k}-ply`;
 }
 
 /** Start of the token after the one at `i` (single spaces, as gnuBG writes), or -1. */
@@ -116,75 +112,139 @@ function nextToken(v: string, i: number): number {
   return k < v.length ? k : -1;
 }
 
-/** Set by {@link numberAt} and {@link probAt}: the end of the number they read (a space or the end). */
-let numberEnd = 0;
-
 /**
- * The number written at `i` up to the next space or the end: gnuBG's `%f` form (`0.495682`, `-0.011652`) is
- * read digit by digit without a substring ((integer of all digits) ÷ 10^k is correctly rounded, so the
- * result equals `Number(text)`); any other form goes through `Number`. NaN when unreadable.
+ * Reads the numbers of an `A[]` or `DA[]` value in place, without substrings: the hot path of the SGF reader
+ * (it runs for every candidate of every move). One per file: it keeps where the last number ended and the
+ * token bounds of the last `DA[]`.
  */
-function numberAt(v: string, i: number): number {
-  const n = v.length;
-  let k = i;
-  const neg = v.charCodeAt(k) === 0x2d;
-  if (neg) k++;
-  let m = 0;
-  let scale = 1;
-  let digits = 0;
-  let dot = false;
-  for (; k < n; k++) {
-    const c = v.charCodeAt(k);
-    if (c >= 0x30 && c <= 0x39) {
-      m = m * 10 + (c - 0x30);
-      if (dot) scale *= 10;
-      digits++;
-    } else if (c === 0x2e && !dot) dot = true;
-    else break;
-  }
-  if (digits > 0 && digits <= 15 && (k === n || v.charCodeAt(k) === 0x20)) {
-    numberEnd = k;
-    return neg ? -(m / scale) : m / scale;
-  }
-  const j = v.indexOf(' ', i);
-  numberEnd = j < 0 ? n : j;
-  return Number(v.slice(i, numberEnd));
-}
+class ValueScanner {
+  /** The end of the number {@link numberAt} or {@link probAt} read last (a space or the end). */
+  private end = 0;
+  /** Start and end offsets of the tokens {@link evalCubeValues} found. */
+  private readonly bounds = new Int32Array(128);
+  /** p0..p4 and the equity {@link readEvaluation} read last. */
+  readonly evaluation = new Float64Array(6);
 
-/**
- * A probability written at `i` as gnuBG writes it, `d.dddddd` and a space (checked, then read without a
- * loop: the hot path); anything else through {@link numberAt}. The integer of the 7 digits ÷ 10^6 is
- * correctly rounded, so the result equals `Number(text)`.
- */
-function probAt(v: string, i: number): number {
-  const a = v.charCodeAt(i) - 0x30;
-  const b = v.charCodeAt(i + 2) - 0x30;
-  const c = v.charCodeAt(i + 3) - 0x30;
-  const d = v.charCodeAt(i + 4) - 0x30;
-  const e = v.charCodeAt(i + 5) - 0x30;
-  const f = v.charCodeAt(i + 6) - 0x30;
-  const g = v.charCodeAt(i + 7) - 0x30;
-  if (
-    v.charCodeAt(i + 1) !== 0x2e ||
-    v.charCodeAt(i + 8) !== 0x20 ||
-    !(a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9 && d >= 0 && d <= 9) ||
-    !(e >= 0 && e <= 9 && f >= 0 && f <= 9 && g >= 0 && g <= 9)
-  ) {
-    return numberAt(v, i);
+  /**
+   * The number written at `i` up to the next space or the end: gnuBG's `%f` form (`0.495682`, `-0.011652`)
+   * is read digit by digit without a substring ((integer of all digits) ÷ 10^k is correctly rounded, so the
+   * result equals `Number(text)`); any other form goes through `Number`. NaN when unreadable.
+   */
+  numberAt(v: string, i: number): number {
+    const n = v.length;
+    let k = i;
+    const neg = v.charCodeAt(k) === 0x2d;
+    if (neg) k++;
+    let m = 0;
+    let scale = 1;
+    let digits = 0;
+    let dot = false;
+    for (; k < n; k++) {
+      const c = v.charCodeAt(k);
+      if (c >= 0x30 && c <= 0x39) {
+        m = m * 10 + (c - 0x30);
+        if (dot) scale *= 10;
+        digits++;
+      } else if (c === 0x2e && !dot) dot = true;
+      else break;
+    }
+    if (digits > 0 && digits <= 15 && (k === n || v.charCodeAt(k) === 0x20)) {
+      this.end = k;
+      return neg ? -(m / scale) : m / scale;
+    }
+    const j = v.indexOf(' ', i);
+    this.end = j < 0 ? n : j;
+    return Number(v.slice(i, this.end));
   }
-  numberEnd = i + 8;
-  return (a * 1000000 + b * 100000 + c * 10000 + d * 1000 + e * 100 + f * 10 + g) / 1000000;
-}
 
-/** The start of the token after the number just read by {@link probAt} / {@link numberAt}, or -1. */
-function afterNumber(v: string): number {
-  const k = numberEnd + 1;
-  if (k >= v.length) return -1;
-  return v.charCodeAt(k) !== 0x20 ? k : nextToken(v, numberEnd);
-}
+  /**
+   * A probability written at `i` as gnuBG writes it, `d.dddddd` and a space (checked, then read without a
+   * loop: the hot path); anything else through {@link numberAt}. The integer of the 7 digits ÷ 10^6 is
+   * correctly rounded, so the result equals `Number(text)`.
+   */
+  probAt(v: string, i: number): number {
+    const a = v.charCodeAt(i) - 0x30;
+    const b = v.charCodeAt(i + 2) - 0x30;
+    const c = v.charCodeAt(i + 3) - 0x30;
+    const d = v.charCodeAt(i + 4) - 0x30;
+    const e = v.charCodeAt(i + 5) - 0x30;
+    const f = v.charCodeAt(i + 6) - 0x30;
+    const g = v.charCodeAt(i + 7) - 0x30;
+    if (
+      v.charCodeAt(i + 1) !== 0x2e ||
+      v.charCodeAt(i + 8) !== 0x20 ||
+      !(a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9 && d >= 0 && d <= 9) ||
+      !(e >= 0 && e <= 9 && f >= 0 && f <= 9 && g >= 0 && g <= 9)
+    ) {
+      return this.numberAt(v, i);
+    }
+    this.end = i + 8;
+    return (a * 1000000 + b * 100000 + c * 10000 + d * 1000 + e * 100 + f * 10 + g) / 1000000;
+  }
 
-/** "0-ply" … "9-ply", indexed by the digit. */
-const DEPTH_BY_DIGIT = Array.from({ length: 10 }, (_, k) => `${k}-ply`);
+  /**
+   * Reads the six numbers of an evaluation from the token at `i` on (p0..p4, then the equity) into
+   * {@link evaluation}; false when the value ends before the equity.
+   */
+  readEvaluation(v: string, i: number): boolean {
+    let at = i;
+    for (let k = 0; k < 5; k++) {
+      this.evaluation[k] = this.probAt(v, at);
+      at = this.afterNumber(v);
+      if (at < 0) return false;
+    }
+    this.evaluation[5] = this.numberAt(v, at);
+    return true;
+  }
+
+  /** The start of the token after the number just read by {@link probAt} / {@link numberAt}, or -1. */
+  afterNumber(v: string): number {
+    const k = this.end + 1;
+    if (k >= v.length) return -1;
+    return v.charCodeAt(k) !== 0x20 ? k : nextToken(v, this.end);
+  }
+
+  /**
+   * The cubeful values of the common `DA[E …]` form read in place: its tokens located (white space as `\s`
+   * among ASCII characters), only the three it needs taken out. `undefined` when the value is not that form
+   * in ASCII or has more than 64 tokens: {@link parseCubeValues} then splits it (the same result, slower;
+   * splitting every DA[] took 4 % of the memory the reading of an SGF allocated).
+   */
+  evalCubeValues(value: string): CubeValues | null | undefined {
+    const count = this.locateTokens(value);
+    if (count < 0) return undefined;
+    const bounds = this.bounds;
+    const token = (k: number): string => value.slice(bounds[2 * k], bounds[2 * k + 1]);
+    if (count === 0 || token(0) !== 'E') return undefined;
+    return evalFormValues(count, token);
+  }
+
+  /** Locates the tokens of `value` in {@link bounds}: their count, or -1 past 64 tokens or outside ASCII. */
+  private locateTokens(value: string): number {
+    const n = value.length;
+    let count = 0;
+    let i = 0;
+    while (i < n) {
+      const c = value.charCodeAt(i);
+      if (c > 0x7e) return -1;
+      if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) {
+        i++;
+        continue;
+      }
+      if (count === 64) return -1;
+      this.bounds[2 * count] = i;
+      while (i < n) {
+        const d = value.charCodeAt(i);
+        if (d > 0x7e) return -1;
+        if (d === 0x20 || (d >= 0x09 && d <= 0x0d)) break;
+        i++;
+      }
+      this.bounds[2 * count + 1] = i;
+      count++;
+    }
+    return count;
+  }
+}
 
 /** The depth of the plies token at `i` ("1C", "2", "10C"); undefined when unreadable. */
 function depthAt(v: string, i: number): string | undefined {
@@ -230,45 +290,42 @@ function namesMove(value: string, letters: string): boolean {
 
 /**
  * Parses a checker candidate `[letters E ver 3 p0 p1 p2 p3 p4 eq plies…]` (or `X … Score s1 …`) into the
- * model's candidate. The common evaluation
- * form is scanned in place, without substrings or an intermediate object (this runs for every candidate of
- * every move); anything unusual goes through the general tokenizer. `probs` are the evaluation's p0..p4,
- * or a rollout's first five `Output` values (formats.md §2.3). One object shape: `depth` and `probs` are
+ * model's candidate: the common evaluation form is scanned in place ({@link evalCandidate}); anything unusual
+ * goes through the general tokenizer ({@link tokenCandidate}). One object shape: `depth` and `probs` are
  * undefined when unknown.
  */
-function parseCandidate(value: string, side: Side): Candidate | null {
+function parseCandidate(value: string, side: Side, scan: ValueScanner): Candidate | null {
   const sp = value.indexOf(' ');
-  if (sp > 0 && sp <= 8 && value.startsWith(' E ver ', sp)) {
-    const play = parseHops(value, side, 0, sp);
-    if (!play) return null;
-    // tokens after "E ver N": p0 p1 p2 p3 p4 eq plies
-    let i = nextToken(value, sp + 7); // p0
-    if (i < 0) return null;
-    const p0 = probAt(value, i);
-    i = afterNumber(value);
-    if (i < 0) return null;
-    const p1 = probAt(value, i);
-    i = afterNumber(value);
-    if (i < 0) return null;
-    const p2 = probAt(value, i);
-    i = afterNumber(value);
-    if (i < 0) return null;
-    const p3 = probAt(value, i);
-    i = afterNumber(value);
-    if (i < 0) return null;
-    const p4 = probAt(value, i);
-    i = afterNumber(value);
-    if (i < 0) return null;
-    const equity = numberAt(value, i);
-    if (!isSaneValue(equity)) return null;
-    const pl = afterNumber(value);
-    return {
-      play,
-      equity,
-      depth: pl < 0 ? undefined : depthAt(value, pl),
-      probs: probabilitiesOf(p0, p1, p2, p3, p4),
-    };
-  }
+  if (sp > 0 && sp <= 8 && value.startsWith(' E ver ', sp)) return evalCandidate(value, side, sp, scan);
+  return tokenCandidate(value, side);
+}
+
+/**
+ * The candidate `letters E ver N p0 p1 p2 p3 p4 eq plies` (the letters end at `sp`) read in place, without
+ * substrings or an intermediate object: this runs for every candidate of every move.
+ */
+function evalCandidate(value: string, side: Side, sp: number, scan: ValueScanner): Candidate | null {
+  const play = parseHops(value, side, 0, sp);
+  if (!play) return null;
+  const i = nextToken(value, sp + 7); // p0, after "E ver N"
+  if (i < 0 || !scan.readEvaluation(value, i)) return null;
+  const e = scan.evaluation;
+  const equity = e[5]!;
+  if (!isSaneValue(equity)) return null;
+  const pl = scan.afterNumber(value);
+  return {
+    play,
+    equity,
+    depth: pl < 0 ? undefined : depthAt(value, pl),
+    probs: probabilitiesOf(e[0]!, e[1]!, e[2]!, e[3]!, e[4]!),
+  };
+}
+
+/**
+ * A candidate in any other form, split into tokens: an evaluation `E` (its `probs` p0..p4), or a rollout `X`
+ * (its `probs` the first five `Output` values, formats.md §2.3) or `R`.
+ */
+function tokenCandidate(value: string, side: Side): Candidate | null {
   const tok = tokens(value, 1000);
   let t = 0;
   let letters = '';
@@ -286,14 +343,7 @@ function parseCandidate(value: string, side: Side): Candidate | null {
     if (!isSaneValue(equity)) return null;
     const plies = tok[t + 6];
     const depth = plies === undefined ? undefined : depthName(plies);
-    const probs = probabilitiesOf(
-      num(tok[t]),
-      num(tok[t + 1]),
-      num(tok[t + 2]),
-      num(tok[t + 3]),
-      num(tok[t + 4]),
-    );
-    return { play, equity, depth, probs };
+    return { play, equity, depth, probs: probabilitiesAt(tok, t) };
   }
   if (kind === 'X' || kind === 'R') {
     const s = tok.indexOf('Score', t);
@@ -301,65 +351,28 @@ function parseCandidate(value: string, side: Side): Candidate | null {
     if (s < 0 || !isSaneValue(equity)) return null;
     // extended rollout: "Output o0..o6" with o0..o4 = p0..p4 (the old `R` form is not documented: left out)
     const o = kind === 'X' ? tok.indexOf('Output', t) : -1;
-    const probs =
-      o < 0
-        ? undefined
-        : probabilitiesOf(
-            num(tok[o + 1]),
-            num(tok[o + 2]),
-            num(tok[o + 3]),
-            num(tok[o + 4]),
-            num(tok[o + 5]),
-          );
-    return { play, equity, depth: 'rollout', probs };
+    return { play, equity, depth: 'rollout', probs: o < 0 ? undefined : probabilitiesAt(tok, o + 1) };
   }
   return null;
 }
 
-/** Start and end offsets of the tokens {@link evalCubeValues} found (one array, used again for each DA[]). */
-const TOKEN_BOUNDS = new Int32Array(128);
+/** The probabilities of the five tokens from `t` on. */
+function probabilitiesAt(tok: readonly string[], t: number): Probabilities | undefined {
+  return probabilitiesOf(num(tok[t]), num(tok[t + 1]), num(tok[t + 2]), num(tok[t + 3]), num(tok[t + 4]));
+}
 
-/**
- * The cubeful values of the common `DA[E …]` form read in place: its tokens located (white space as `\s`
- * among ASCII characters), only the three it needs taken out. `undefined` when the value is not that form
- * in ASCII or has more than 64 tokens: {@link parseCubeValues} then splits it (the same result, slower;
- * splitting every DA[] took 4 % of the memory the reading of an SGF allocated).
- */
-function evalCubeValues(value: string): { nd: number; dt: number; depth?: string } | null | undefined {
-  const n = value.length;
-  let count = 0;
-  let i = 0;
-  while (i < n) {
-    const c = value.charCodeAt(i);
-    if (c > 0x7e) return undefined;
-    if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) {
-      i++;
-      continue;
-    }
-    if (count === 64) return undefined;
-    TOKEN_BOUNDS[2 * count] = i;
-    while (i < n) {
-      const d = value.charCodeAt(i);
-      if (d > 0x7e) return undefined;
-      if (d === 0x20 || (d >= 0x09 && d <= 0x0d)) break;
-      i++;
-    }
-    TOKEN_BOUNDS[2 * count + 1] = i;
-    count++;
-  }
-  const token = (k: number): string => value.slice(TOKEN_BOUNDS[2 * k], TOKEN_BOUNDS[2 * k + 1]);
-  if (count === 0 || token(0) !== 'E') return undefined;
-  return evalFormValues(count, token);
+/** What a `DA[]` gives: the cubeful no double and double/take, and the depth when it says. */
+interface CubeValues {
+  readonly nd: number;
+  readonly dt: number;
+  readonly depth?: string;
 }
 
 /**
  * The values of the `E` form from its `count` tokens: no double and double/take are the 7th of the last
  * two 7-vectors (the last 14 tokens), the plies the token after `E` (after `E ver N` in newer files).
  */
-function evalFormValues(
-  count: number,
-  token: (k: number) => string,
-): { nd: number; dt: number; depth?: string } | null {
+function evalFormValues(count: number, token: (k: number) => string): CubeValues | null {
   if (count < 15) return null;
   const nd = Number(token(count - 8));
   const dt = Number(token(count - 1));
@@ -369,8 +382,8 @@ function evalFormValues(
 }
 
 /** Reads the two cubeful values (no double, double/take) of a `DA[]` string; null when unreadable. */
-function parseCubeValues(value: string): { nd: number; dt: number; depth?: string } | null {
-  const fast = evalCubeValues(value);
+function parseCubeValues(value: string, scan: ValueScanner): CubeValues | null {
+  const fast = scan.evalCubeValues(value);
   if (fast !== undefined) return fast;
   const tokens = value.trim().split(/\s+/);
   if (tokens[0] === 'E') return evalFormValues(tokens.length, (k) => tokens[k]!);
@@ -438,14 +451,6 @@ function readAnnotation(node: SgfNode, player: Side, kind: MarkKind): Annotation
   return out.skill || out.luck || out.comment ? out : undefined;
 }
 
-/** The number of legal plays matters to XG's forced-play rule only with at most one candidate, or when all
- *  candidates have the same equity to the millipoint (spec/metrics.md §2.2); otherwise it is not computed. */
-function needsLegalCount(candidates: readonly Candidate[]): boolean {
-  if (candidates.length <= 1) return true;
-  const e0 = Math.round(candidates[0]!.equity * 1000);
-  return candidates.every((c) => Math.round(c.equity * 1000) === e0);
-}
-
 /** Options for the conversion. */
 export interface SgfToModelOptions {
   readonly file: string;
@@ -457,286 +462,355 @@ export function sgfToModel(
   trees: SgfTree[],
   opts: SgfToModelOptions,
 ): { match: Match; warnings: ParseWarning[] } {
-  const { file, met } = opts;
-  const warnings: ParseWarning[] = [];
-  const games: Game[] = [];
-  let players: [string, string] = ['White', 'Black'];
-  let matchLength = 0;
-  let date: string | null = null;
-  let event: string | null = null;
-  let round: string | null = null;
-  let place: string | null = null;
-  let crawfordRule = false;
-  let jacoby = false;
-  let cubeUse = true;
-  let program: string | null = null;
-  let checkerDepth: string | null = null;
-  let cubeDepth: string | null = null;
-
   const extra = trees[MAX_GAMES];
-  if (extra) throw new CorruptFileError({ file, line: extra.line, column: 1 }, TOO_MANY_GAMES);
-  for (let g = 0; g < trees.length; g++) {
-    const tree = trees[g]!;
-    const root = tree.nodes[0];
-    if (!root) continue;
-    const loc = (node: SgfNode): SourceLocation => ({
-      file,
-      format: 'sgf',
-      line: node.line,
-      column: node.column,
-    });
-    const gm = first(root, 'GM');
-    if (gm !== undefined && gm !== '6') {
-      throw new CorruptFileError(
-        { file, line: root.line, column: root.column },
-        `GM[${shown(gm)}] is not backgammon (GM[6])`,
-      );
-    }
-    const mi = readMatchInfo(root);
-    if (g === 0) {
-      players = [
-        normalizeName(first(root, 'PW') ?? '') || 'White',
-        normalizeName(first(root, 'PB') ?? '') || 'Black',
-      ];
-      matchLength = intOf(mi.get('length'), 0);
-      const read = readDate(first(root, 'DT'), file);
-      date = read.day;
-      if (read.problem !== null) warnings.push({ message: read.problem });
-      event = first(root, 'EV') ?? null;
-      round = first(root, 'RO') ?? null;
-      place = first(root, 'PC') ?? null;
-      const ap = first(root, 'AP');
-      program = ap ? ap.replace(':', ' ') : null;
-    }
-    const rules = (first(root, 'RU') ?? '').split(':');
-    if (g === 0) {
-      crawfordRule = rules.includes('Crawford');
-      jacoby = rules.includes('Jacoby');
-      cubeUse = !rules.includes('NoCube');
-    }
-    const crawfordGame = rules.includes('CrawfordGame');
-    const score: [number, number] = [intOf(mi.get('ws'), 0), intOf(mi.get('bs'), 0)];
-    const game = new GameBuilder(g, matchLength, score, crawfordGame);
-    const st: GameState = { board: initialBoard(), game };
-    const cv = first(root, 'CV');
-    if (cv !== undefined) game.cubeValue = cubeValueOf(cv, { file, line: root.line, column: root.column });
-    const decisions = game.decisions;
-    let winner: 0 | 1 | null = null;
-    let points = 0;
-    let resigned = false;
-    const re = first(root, 'RE');
-    if (re) {
-      const m = /^([WB])\+(\d+)(R?)/.exec(re);
-      if (m && Number(m[2]) > 3 * MAX_CUBE) {
-        warnings.push({
-          line: root.line,
-          message: `result RE[${shown(re)}] is not a possible score; ignored`,
-        });
-      } else if (m) {
-        winner = m[1] === 'W' ? 0 : 1;
-        points = Number(m[2]);
-        resigned = m[3] === 'R';
-      }
-    }
+  if (extra) throw new CorruptFileError({ file: opts.file, line: extra.line, column: 1 }, TOO_MANY_GAMES);
+  return new SgfReader(opts.file, opts.met).read(trees);
+}
 
-    const cubeAnalysis = (node: SgfNode, doubler: Side): CubeAnalysis | null => {
-      const da = first(node, 'DA');
-      if (da === undefined) return null;
-      const v = parseCubeValues(da);
-      if (!v) {
-        warnings.push({ line: node.line, message: `unreadable cube analysis DA[${shown(da)}]` });
-        return null;
-      }
-      if (v.depth && cubeDepth === null) cubeDepth = v.depth;
-      if (matchLength > 0) {
-        const ci = {
-          score0: score[0],
-          score1: score[1],
-          matchLength,
-          player: doubler,
-          cubeValue: game.cubeValue,
-          crawfordGame,
-        };
-        const nd = mwc2eq(met, ci, v.nd);
-        const dt = mwc2eq(met, ci, v.dt);
-        if (!Number.isFinite(nd) || !Number.isFinite(dt)) {
-          // a dead cube (both outcomes give the same MWC) happens only at a score outside the match
-          warnings.push({
-            line: node.line,
-            message: `cube analysis DA[] cannot be converted to equity at ${score[0]}-${score[1]} of a ${matchLength}-point match; ignored`,
-          });
-          return null;
-        }
-        return { nd, dt, dp: doublePassEquity(met, ci) };
-      }
-      return { nd: v.nd, dt: v.dt, dp: 1 };
-    };
+/** What the root node of the first game says of the whole match. */
+interface MatchHeader {
+  players: [string, string];
+  matchLength: number;
+  date: string | null;
+  event: string | null;
+  round: string | null;
+  place: string | null;
+  program: string | null;
+  rules: { crawford: boolean; jacoby: boolean; cube: boolean };
+}
 
-    const failAt =
-      (node: SgfNode) =>
-      (message: string): Error =>
-        new CorruptFileError({ file, line: node.line, column: node.column }, message);
+/** A game's result from its root's `RE[W+2]`, `RE[B+4R]`. */
+interface GameResult {
+  readonly winner: Side | null;
+  readonly points: number;
+  readonly resigned: boolean;
+}
 
-    for (let k = 1; k < tree.nodes.length; k++) {
-      const node = tree.nodes[k]!;
-      const wv = node.props.get('W');
-      const bv = node.props.get('B');
-      const setupDone = applySetup(node, st, file);
-      if (!wv && !bv) {
-        if (!setupDone && node.props.size > 0 && !node.props.has('PL') && !node.props.has('C')) {
-          // unknown node kinds are skipped
-        }
-        continue;
-      }
-      if (wv && bv) warnings.push({ line: node.line, message: 'a node with both W[] and B[]: B[] ignored' });
-      const side: Side = wv ? 0 : 1;
-      const value = (wv ?? bv)![0] ?? '';
-      if (value === 'double') {
-        // a double while one is open is a beaver (or raccoon), as gnuBG reads it
-        if (game.open) game.beaver(side, loc(node), readAnnotation(node, side, 'move'), failAt(node));
-        else game.double(side, cubeAnalysis(node, side), loc(node), readAnnotation(node, side, 'move'));
-        continue;
-      }
-      if (value === 'take' || value === 'drop') {
-        const analysis =
-          game.open?.analysis ?? cubeAnalysis(node, game.open?.doubler ?? (side === 0 ? 1 : 0));
-        game.answer(
-          side,
-          value === 'take',
-          analysis,
-          loc(node),
-          readAnnotation(node, side, 'move'),
-          failAt(node),
-        );
-        continue;
-      }
-      // dice + move; any other value (GNU Gibbon's `resign:2`, `accept`, `reject`, …) is skipped, as gnuBG's
-      // SGF reader skips a value that does not start with two dice (sgf.c RestoreNode: "illegal roll --
-      // ignore"); the game's result is its RE[]
-      const d1 = value.charCodeAt(0) - 0x30;
-      const d2 = value.charCodeAt(1) - 0x30;
-      if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
-        warnings.push({
-          line: node.line,
-          message: `move value "${shown(value)}" is neither a roll nor a cube action; skipped, as gnuBG does`,
-        });
-        continue;
-      }
-      const hops = parseHops(value.slice(2), side);
-      if (!hops) {
-        throw new CorruptFileError(
-          { file, line: node.line, column: node.column },
-          `bad point letters in move "${shown(value)}"`,
-        );
-      }
-      if (node.props.has('DA')) {
-        game.cube(
-          side,
-          'no-double',
-          cubeAnalysis(node, side),
-          loc(node),
-          readAnnotation(node, side, 'pre-roll cube'),
-        );
-      }
-      let after: Board;
-      try {
-        after = applyPlay(st.board, side, hops);
-      } catch (e) {
-        throw new CorruptFileError(
-          { file, line: node.line, column: node.column },
-          `move "${shown(value)}" cannot be played: ${(e as Error).message}`,
-          { cause: e },
-        );
-      }
-      const playedKey = boardKey(after);
-      // Full legal-move generation is costly; it runs when the quick test cannot vouch for the play, and
-      // when the forced-play rule needs the number of legal plays (see below).
-      let legal: ReturnType<typeof legalPlays> | null = null;
-      if (!isSurelyLegal(st.board, side, hops, d1, d2)) {
-        legal = legalPlays(st.board, side, d1, d2);
-        if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
-          warnings.push({ line: node.line, message: `move ${value} is not a legal play of ${d1}${d2}` });
-        }
-      }
-      const candidates: Candidate[] = [];
-      let playedIndex: number | null = null;
-      const a = node.props.get('A');
-      if (a && a.length > 1) {
-        const letters = value.slice(2);
-        for (let c = 1; c < a.length; c++) {
-          const parsed = parseCandidate(a[c]!, side);
-          if (!parsed) {
-            warnings.push({ line: node.line, message: `unreadable candidate A[${shown(a[c]!)}]` });
-            continue;
-          }
-          if (parsed.depth && checkerDepth === null) checkerDepth = parsed.depth;
-          // gnuBG writes the played move and its candidate with the same letters
-          if (playedIndex === null && namesMove(a[c]!, letters)) playedIndex = candidates.length;
-          candidates.push(parsed);
-        }
-        // otherwise compare resulting positions, as gnuBG does (another hop order, chained hops)
-        for (let c = 0; playedIndex === null && c < candidates.length; c++) {
-          try {
-            if (boardKey(applyPlay(st.board, side, candidates[c]!.play)) === playedKey) playedIndex = c;
-          } catch {
-            warnings.push({
-              line: node.line,
-              message: `candidate ${c + 1} cannot be played on this position`,
-            });
-          }
-        }
-      }
-      const lu = first(node, 'LU');
-      let luck: number | null = null;
-      if (lu !== undefined) {
-        const x = Number(lu);
-        luck = isSaneValue(x) ? x : null;
-        // gnuBG writes LU[-inf] for a roll whose luck it did not compute; other values out of range are damage
-        if (luck === null && Number.isFinite(x))
-          warnings.push({ line: node.line, message: `luck LU[${shown(lu)}] out of range; left out` });
-      }
-      decisions.push({
-        player: side,
-        gameIndex: g,
-        index: decisions.length,
-        matchLength,
-        score,
-        crawfordGame,
-        cubeValue: game.cubeValue,
-        cubeOwner: game.cubeOwner,
-        source: loc(node),
-        annotation: readAnnotation(node, side, 'move'),
-        kind: 'checker',
-        dice: [d1, d2],
-        played: hops as Play,
-        legalCount: needsLegalCount(candidates) ? (legal ?? legalPlays(st.board, side, d1, d2)).length : null,
-        candidates,
-        playedIndex,
-        luck,
-        board: st.board,
-      } satisfies CheckerDecision);
-      st.board = after;
-    }
-    games.push({ index: g, score, crawfordGame, winner, points, resigned, decisions });
+const NO_RESULT: GameResult = { winner: null, points: 0, resigned: false };
+
+/** Reads the games of one SGF file: one game tree after another, node by node. */
+class SgfReader {
+  private readonly warnings: ParseWarning[] = [];
+  private readonly scan = new ValueScanner();
+  /** The first game's, as gnuBG writes it; the defaults when the file has no first root. */
+  private header: MatchHeader = {
+    players: ['White', 'Black'],
+    matchLength: 0,
+    date: null,
+    event: null,
+    round: null,
+    place: null,
+    program: null,
+    rules: { crawford: false, jacoby: false, cube: true },
+  };
+  private checkerDepth: string | null = null;
+  private cubeDepth: string | null = null;
+
+  private readonly file: string;
+  private readonly met: Met;
+
+  constructor(file: string, met: Met) {
+    this.file = file;
+    this.met = met;
   }
-  const analyser: AnalyserInfo | null =
-    program || checkerDepth || cubeDepth ? { program: program ?? 'unknown', checkerDepth, cubeDepth } : null;
-  return {
-    match: {
-      file,
+
+  read(trees: SgfTree[]): { match: Match; warnings: ParseWarning[] } {
+    const games: Game[] = [];
+    for (let g = 0; g < trees.length; g++) {
+      const tree = trees[g]!;
+      const root = tree.nodes[0];
+      if (!root) continue;
+      this.checkGame(root);
+      if (g === 0) this.header = this.readHeader(root);
+      games.push(this.readGame(tree, root, g));
+    }
+    const { program, rules, ...h } = this.header;
+    const { checkerDepth, cubeDepth } = this;
+    const analyser: AnalyserInfo | null =
+      program || checkerDepth || cubeDepth
+        ? { program: program ?? 'unknown', checkerDepth, cubeDepth }
+        : null;
+    const match: Match = {
+      file: this.file,
       format: 'sgf',
-      players,
-      matchLength,
-      date,
-      event,
-      round,
-      place,
-      rules: { crawford: crawfordRule, jacoby, cube: cubeUse },
+      players: h.players,
+      matchLength: h.matchLength,
+      date: h.date,
+      event: h.event,
+      round: h.round,
+      place: h.place,
+      rules,
       analyser,
       games,
-    },
-    warnings,
-  };
+    };
+    return { match, warnings: this.warnings };
+  }
+
+  private loc(node: SgfNode): SourceLocation {
+    return { file: this.file, format: 'sgf', line: node.line, column: node.column };
+  }
+
+  private where(node: SgfNode): ErrorLocation {
+    return { file: this.file, line: node.line, column: node.column };
+  }
+
+  private failAt(node: SgfNode): (message: string) => Error {
+    return (message) => new CorruptFileError(this.where(node), message);
+  }
+
+  private warn(node: SgfNode, message: string): void {
+    this.warnings.push({ line: node.line, message });
+  }
+
+  /** Throws when a game is not backgammon (`GM[]` other than 6). */
+  private checkGame(root: SgfNode): void {
+    const gm = first(root, 'GM');
+    if (gm !== undefined && gm !== '6') {
+      throw new CorruptFileError(this.where(root), `GM[${shown(gm)}] is not backgammon (GM[6])`);
+    }
+  }
+
+  /** The match as the first game's root gives it: players, length, date, event, program and rules. */
+  private readHeader(root: SgfNode): MatchHeader {
+    const date = readDate(first(root, 'DT'), this.file);
+    if (date.problem !== null) this.warnings.push({ message: date.problem });
+    const ap = first(root, 'AP');
+    const rules = (first(root, 'RU') ?? '').split(':');
+    return {
+      players: [
+        normalizeName(first(root, 'PW') ?? '') || 'White',
+        normalizeName(first(root, 'PB') ?? '') || 'Black',
+      ],
+      matchLength: intOf(readMatchInfo(root).get('length'), 0),
+      date: date.day,
+      event: first(root, 'EV') ?? null,
+      round: first(root, 'RO') ?? null,
+      place: first(root, 'PC') ?? null,
+      program: ap ? ap.replace(':', ' ') : null,
+      rules: {
+        crawford: rules.includes('Crawford'),
+        jacoby: rules.includes('Jacoby'),
+        cube: !rules.includes('NoCube'),
+      },
+    };
+  }
+
+  /** One game tree: its root's score, cube and result, then its nodes in order. */
+  private readGame(tree: SgfTree, root: SgfNode, g: number): Game {
+    const mi = readMatchInfo(root);
+    const crawfordGame = (first(root, 'RU') ?? '').split(':').includes('CrawfordGame');
+    const score: [number, number] = [intOf(mi.get('ws'), 0), intOf(mi.get('bs'), 0)];
+    const game = new GameBuilder(g, this.header.matchLength, score, crawfordGame);
+    const st: GameState = { board: initialBoard(), game };
+    const cv = first(root, 'CV');
+    if (cv !== undefined) game.cubeValue = cubeValueOf(cv, this.where(root));
+    const result = this.readResult(root);
+    for (let k = 1; k < tree.nodes.length; k++) this.readNode(tree.nodes[k]!, st);
+    return game.finish(result.winner, result.points, result.resigned);
+  }
+
+  /** The result `RE[]` of a game; none when absent, unreadable or impossible (with a warning). */
+  private readResult(root: SgfNode): GameResult {
+    const re = first(root, 'RE');
+    if (!re) return NO_RESULT;
+    const m = /^([WB])\+(\d+)(R?)/.exec(re);
+    if (!m) return NO_RESULT;
+    if (Number(m[2]) > 3 * MAX_CUBE) {
+      this.warn(root, `result RE[${shown(re)}] is not a possible score; ignored`);
+      return NO_RESULT;
+    }
+    return { winner: m[1] === 'W' ? 0 : 1, points: Number(m[2]), resigned: m[3] === 'R' };
+  }
+
+  /** A node after the root: board setup, then a move `W[]` or `B[]` (a cube action or a roll), if any. */
+  private readNode(node: SgfNode, st: GameState): void {
+    const wv = node.props.get('W');
+    const bv = node.props.get('B');
+    applySetup(node, st, this.file);
+    if (!wv && !bv) return;
+    if (wv && bv) this.warn(node, 'a node with both W[] and B[]: B[] ignored');
+    const side: Side = wv ? 0 : 1;
+    const value = (wv ?? bv)![0] ?? '';
+    if (value === 'double' || value === 'take' || value === 'drop')
+      this.onCubeAction(node, side, value, st.game);
+    else this.onRoll(node, side, value, st);
+  }
+
+  /** A double, or the take or pass that answers one; a double while one is open is a beaver (or raccoon),
+   *  as gnuBG reads it. A take or pass carries the double's analysis, or its own when the file starts there. */
+  private onCubeAction(
+    node: SgfNode,
+    side: Side,
+    value: 'double' | 'take' | 'drop',
+    game: GameBuilder,
+  ): void {
+    const marks = readAnnotation(node, side, 'move');
+    if (value === 'double') {
+      if (game.open) game.beaver(side, this.loc(node), marks, this.failAt(node));
+      else game.double(side, this.cubeAnalysis(node, side, game), this.loc(node), marks);
+      return;
+    }
+    const analysis =
+      game.open?.analysis ?? this.cubeAnalysis(node, game.open?.doubler ?? (side === 0 ? 1 : 0), game);
+    game.answer(side, value === 'take', analysis, this.loc(node), marks, this.failAt(node));
+  }
+
+  /**
+   * A roll and its play, with the pre-roll cube decision when the node has its analysis (`DA[]`). Any other
+   * value (GNU Gibbon's `resign:2`, `accept`, `reject`, …) is skipped, as gnuBG's SGF reader skips a value
+   * that does not start with two dice (sgf.c RestoreNode: "illegal roll -- ignore"); the game's result is
+   * its RE[].
+   */
+  private onRoll(node: SgfNode, side: Side, value: string, st: GameState): void {
+    const d1 = value.charCodeAt(0) - 0x30;
+    const d2 = value.charCodeAt(1) - 0x30;
+    if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
+      this.warn(
+        node,
+        `move value "${shown(value)}" is neither a roll nor a cube action; skipped, as gnuBG does`,
+      );
+      return;
+    }
+    const hops = parseHops(value.slice(2), side);
+    if (!hops) throw new CorruptFileError(this.where(node), `bad point letters in move "${shown(value)}"`);
+    const game = st.game;
+    if (node.props.has('DA')) {
+      const marks = readAnnotation(node, side, 'pre-roll cube');
+      game.cube(side, 'no-double', this.cubeAnalysis(node, side, game), this.loc(node), marks);
+    }
+    const dice: [number, number] = [d1, d2];
+    const board = st.board;
+    const after = this.play(node, board, side, hops, value);
+    const playedKey = boardKey(after);
+    const legal = this.checkLegal(node, board, side, hops, dice, playedKey, value);
+    const { candidates, playedIndex } = this.candidates(node, board, side, value.slice(2), playedKey);
+    const luck = this.luck(node);
+    game.checker({
+      player: side,
+      dice,
+      board,
+      played: hops as Play,
+      source: this.loc(node),
+      annotation: readAnnotation(node, side, 'move'),
+      candidates,
+      playedIndex,
+      legalCount: legalCountIfNeeded(candidates, board, side, dice, legal),
+      luck,
+    });
+    st.board = after;
+  }
+
+  /** The position after the play; a play that cannot be made is an error. */
+  private play(node: SgfNode, board: Board, side: Side, hops: Hop[], value: string): Board {
+    try {
+      return applyPlay(board, side, hops);
+    } catch (e) {
+      throw new CorruptFileError(
+        this.where(node),
+        `move "${shown(value)}" cannot be played: ${(e as Error).message}`,
+        { cause: e },
+      );
+    }
+  }
+
+  /**
+   * Warns when the play is not legal. Full legal-move generation is costly: it runs only when the quick test
+   * cannot vouch for the play; the list made is returned for the forced-play rule ({@link legalCountIfNeeded}).
+   */
+  private checkLegal(
+    node: SgfNode,
+    board: Board,
+    side: Side,
+    hops: Hop[],
+    dice: [number, number],
+    playedKey: string,
+    value: string,
+  ): LegalPlay[] | null {
+    const [d1, d2] = dice;
+    if (isSurelyLegal(board, side, hops, d1, d2)) return null;
+    const legal = legalPlays(board, side, d1, d2);
+    if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
+      this.warn(node, `move ${value} is not a legal play of ${d1}${d2}`);
+    }
+    return legal;
+  }
+
+  /** The candidates `A[]` of a roll, best first, and which one was played (`letters`, reaching `playedKey`). */
+  private candidates(
+    node: SgfNode,
+    board: Board,
+    side: Side,
+    letters: string,
+    playedKey: string,
+  ): { candidates: Candidate[]; playedIndex: number | null } {
+    const candidates: Candidate[] = [];
+    let playedIndex: number | null = null;
+    const a = node.props.get('A');
+    if (!a || a.length <= 1) return { candidates, playedIndex };
+    for (let c = 1; c < a.length; c++) {
+      const parsed = parseCandidate(a[c]!, side, this.scan);
+      if (!parsed) {
+        this.warn(node, `unreadable candidate A[${shown(a[c]!)}]`);
+        continue;
+      }
+      if (parsed.depth && this.checkerDepth === null) this.checkerDepth = parsed.depth;
+      // gnuBG writes the played move and its candidate with the same letters
+      if (playedIndex === null && namesMove(a[c]!, letters)) playedIndex = candidates.length;
+      candidates.push(parsed);
+    }
+    // otherwise compare resulting positions, as gnuBG does (another hop order, chained hops)
+    for (let c = 0; playedIndex === null && c < candidates.length; c++) {
+      try {
+        if (boardKey(applyPlay(board, side, candidates[c]!.play)) === playedKey) playedIndex = c;
+      } catch {
+        this.warn(node, `candidate ${c + 1} cannot be played on this position`);
+      }
+    }
+    return { candidates, playedIndex };
+  }
+
+  /** The luck `LU[]` of a roll; null when absent or not computed. */
+  private luck(node: SgfNode): number | null {
+    const lu = first(node, 'LU');
+    if (lu === undefined) return null;
+    const x = Number(lu);
+    const luck = isSaneValue(x) ? x : null;
+    // gnuBG writes LU[-inf] for a roll whose luck it did not compute; other values out of range are damage
+    if (luck === null && Number.isFinite(x)) this.warn(node, `luck LU[${shown(lu)}] out of range; left out`);
+    return luck;
+  }
+
+  /** The cube analysis `DA[]` of a node from `doubler`'s view, in EMG; null when absent or unreadable. */
+  private cubeAnalysis(node: SgfNode, doubler: Side, game: GameBuilder): CubeAnalysis | null {
+    const da = first(node, 'DA');
+    if (da === undefined) return null;
+    const v = parseCubeValues(da, this.scan);
+    if (!v) {
+      this.warn(node, `unreadable cube analysis DA[${shown(da)}]`);
+      return null;
+    }
+    if (v.depth && this.cubeDepth === null) this.cubeDepth = v.depth;
+    if (game.matchLength <= 0) return { nd: v.nd, dt: v.dt, dp: 1 };
+    const ci = {
+      score0: game.score[0],
+      score1: game.score[1],
+      matchLength: game.matchLength,
+      player: doubler,
+      cubeValue: game.cubeValue,
+      crawfordGame: game.crawfordGame,
+    };
+    const nd = mwc2eq(this.met, ci, v.nd);
+    const dt = mwc2eq(this.met, ci, v.dt);
+    if (!Number.isFinite(nd) || !Number.isFinite(dt)) {
+      // a dead cube (both outcomes give the same MWC) happens only at a score outside the match
+      this.warn(
+        node,
+        `cube analysis DA[] cannot be converted to equity at ${game.score[0]}-${game.score[1]} of a ${game.matchLength}-point match; ignored`,
+      );
+      return null;
+    }
+    return { nd, dt, dp: doublePassEquity(this.met, ci) };
+  }
 }
 
 /** The value of a `CV[]` (1 when unreadable); a cube above MAX_CUBE is an error. */
@@ -747,20 +821,17 @@ function cubeValueOf(v: string, where: ErrorLocation): number {
   return cube;
 }
 
-/** Applies board-setup properties (AE/AW/AB, CV, CP); returns true if the node had any. Throws
- *  CorruptFileError when the position they give is impossible. */
-function applySetup(node: SgfNode, st: GameState, file: string): boolean {
-  let any = false;
+/** Applies board-setup properties (AE/AW/AB, CV, CP). Throws CorruptFileError when the position they give
+ *  is impossible. */
+function applySetup(node: SgfNode, st: GameState, file: string): void {
   const where = { file, line: node.line, column: node.column };
   const cv = node.props.get('CV')?.[0];
   if (cv !== undefined) {
     st.game.cubeValue = cubeValueOf(cv, where);
-    any = true;
   }
   const cp = node.props.get('CP')?.[0];
   if (cp !== undefined) {
     st.game.cubeOwner = cp === 'w' ? 0 : cp === 'b' ? 1 : -1;
-    any = true;
   }
   if (node.props.has('AE') || node.props.has('AW') || node.props.has('AB')) {
     const b: [number[], number[]] = [st.board[0].slice(), st.board[1].slice()];
@@ -798,7 +869,5 @@ function applySetup(node: SgfNode, st: GameState, file: string): boolean {
     } catch (e) {
       throw new CorruptFileError(where, `impossible position after AE/AW/AB: ${(e as Error).message}`);
     }
-    any = true;
   }
-  return any;
 }

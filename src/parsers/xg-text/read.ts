@@ -155,54 +155,179 @@ export function readBlock(
   file: string,
   warnings: ParseWarning[],
 ): RawPosition {
-  const xgidLine = lines[start]!;
-  const xgidText = xgidLine.trim();
-  let xgid: ParsedXgid;
+  return new BlockReader(lines, start, end, file, warnings).read();
+}
+
+/** The XGID of a block's first line; a bad one is an error at its column. */
+function xgidOf(xgidLine: string, line: number, file: string): ParsedXgid {
   try {
-    xgid = parseXgid(xgidLine);
+    return parseXgid(xgidLine);
   } catch (e) {
     if (!(e instanceof XgidError)) throw e;
     throw new CorruptFileError(
-      { file, line: start + 1, column: e.index + 1 },
-      `bad XGID "${shown(xgidText, 64)}": ${e.message}`,
+      { file, line, column: e.index + 1 },
+      `bad XGID "${shown(xgidLine.trim(), 64)}": ${e.message}`,
       { cause: e },
     );
   }
-  const where = (i: number) => ({ file, line: i + 1, column: 1 });
-  const warn = (i: number, message: string) => warnings.push({ line: i + 1, message });
+}
 
-  let names: [string, string] | null = null;
-  let letters: [string, string] = ['X', 'O'];
-  let phase = 'header' as 'header' | 'board' | 'after-board' | 'analysis';
-  let decisionLine = -1;
-  let scoreSeen = false;
-  let cubeSeen = false;
-  let pipsSeen = false;
-  const candidates: CandidateBuild[] = [];
-  let cand: CandidateBuild | null = null;
-  let cubeDepth: string | null = null;
-  let cubeChances: XgChances[] = [];
-  let cubeless: XgTextCube['cubeless'] = null;
-  const cubeful: { line: number; label: string; value: number; diff: number | null }[] = [];
-  let cubefulDone = false;
-  let bestText: string | null = null;
-  let bestLine = -1;
-  let wrongNeeded: string | null = null;
-  let version: string | null = null;
-  let met: string | null = null;
+/** One line of the cubeful table: its label, value and printed difference. */
+interface CubefulLine {
+  readonly line: number;
+  readonly label: string;
+  readonly value: number;
+  readonly diff: number | null;
+}
 
-  const isDecisionLine = (s: string): boolean => {
+/**
+ * Reads one block line by line. The lines before the board (names, score), the board, the lines after it
+ * (pips, cube) and the decision line are checked against the XGID; after the decision line comes the
+ * analysis: candidates and their chances, or the cube's depth, chances, cubeless and cubeful equities and
+ * best action. Line numbers `i` are 0-based.
+ */
+class BlockReader {
+  private readonly lines: readonly string[];
+  private readonly start: number;
+  private readonly end: number;
+  private readonly file: string;
+  private readonly warnings: ParseWarning[];
+  private readonly xgid: ParsedXgid;
+
+  private names: [string, string] | null = null;
+  private letters: [string, string] = ['X', 'O'];
+  private phase: 'header' | 'board' | 'after-board' | 'analysis' = 'header';
+  private decisionLine = -1;
+  private scoreSeen = false;
+  private cubeSeen = false;
+  private pipsSeen = false;
+  private readonly candidates: CandidateBuild[] = [];
+  /** The candidate whose chances lines may follow. */
+  private cand: CandidateBuild | null = null;
+  private cubeDepth: string | null = null;
+  private cubeChances: XgChances[] = [];
+  private cubeless: XgTextCube['cubeless'] = null;
+  private readonly cubeful: CubefulLine[] = [];
+  private cubefulDone = false;
+  private bestText: string | null = null;
+  private bestLine = -1;
+  private wrongNeeded: string | null = null;
+  private version: string | null = null;
+  private met: string | null = null;
+
+  constructor(lines: readonly string[], start: number, end: number, file: string, warnings: ParseWarning[]) {
+    this.lines = lines;
+    this.start = start;
+    this.end = end;
+    this.file = file;
+    this.warnings = warnings;
+    this.xgid = xgidOf(lines[start]!, start + 1, file);
+  }
+
+  read(): RawPosition {
+    for (let i = this.start + 1; i < this.end; i++) this.readLine(i, this.lines[i]!);
+    const { start, end } = this;
+    if (this.decisionLine < 0) {
+      // no decision line: the analysis may still be there (a block pasted without the header lines)
+      this.warn(start, 'no "X to play …" / "X on roll, cube action" line found');
+    }
+    if (this.version === null) {
+      this.warn(end - 1, 'no "eXtreme Gammon Version" line: the text may be truncated');
+    }
+    let cube: XgTextCube | null = null;
+    if (this.xgid.dice) this.checkCandidates();
+    else cube = this.cube();
+    return {
+      line: start + 1,
+      xgidText: this.lines[start]!.trim(),
+      xgid: this.xgid,
+      names: this.names,
+      decisionLine: (this.decisionLine < 0 ? start : this.decisionLine) + 1,
+      candidates: this.candidates,
+      cube,
+      version: this.version,
+      met: this.met,
+    };
+  }
+
+  private warn(i: number, message: string): void {
+    this.warnings.push({ line: i + 1, message });
+  }
+
+  private where(i: number): { file: string; line: number; column: number } {
+    return { file: this.file, line: i + 1, column: 1 };
+  }
+
+  private readLine(i: number, s: string): void {
+    if (s.trim() === '') {
+      if (this.phase === 'analysis') this.cand = null;
+      return;
+    }
+    const ver = VERSION.exec(s);
+    if (ver) {
+      this.version = ver[1] || null;
+      this.met = ver[2] || null;
+      return;
+    }
+    if (this.phase === 'header' || this.phase === 'after-board') this.readHeaderLine(i, s);
+    else if (this.phase === 'board') {
+      if (BOARD_BOTTOM.test(s)) this.phase = 'after-board';
+    } else this.readAnalysisLine(i, s);
+  }
+
+  /** A line before the board (names, score) or after it (pips, cube), or the decision line. */
+  private readHeaderLine(i: number, s: string): void {
+    const header = this.phase === 'header';
+    if (BOARD_TOP.test(s)) {
+      this.phase = 'board';
+      return;
+    }
+    const nm: RegExpExecArray | null =
+      header && this.names === null ? (NAMES.exec(s) ?? NAMES_TIGHT.exec(s)) : null;
+    if (nm) {
+      this.letters = [nm[1]!, nm[3]!];
+      this.names = [normalizeName(nm[2]!), normalizeName(nm[4]!)];
+      return;
+    }
+    if (this.isDecisionLine(s)) {
+      this.onDecision(i, s);
+      return;
+    }
+    const sc = header && !this.scoreSeen ? SCORE.exec(s) : null;
+    if (sc) {
+      this.onScore(i, sc);
+      return;
+    }
+    const pp = !header && !this.pipsSeen && !this.cubeSeen ? PIPS.exec(s) : null;
+    if (pp) {
+      this.onPips(i, pp);
+      return;
+    }
+    const cu = !header && !this.cubeSeen ? CUBE.exec(s) : null;
+    if (cu) {
+      this.cubeSeen = true;
+      if (Number(cu[1]) !== this.xgid.cubeValue) {
+        this.warn(i, `the cube line says ${cu[1]}, the XGID ${this.xgid.cubeValue}; the XGID is used`);
+      }
+    }
+  }
+
+  private isDecisionLine(s: string): boolean {
     const c = s.charAt(0);
     const next = s.charAt(1);
-    return (c === letters[0] || c === letters[1]) && (next === ' ' || next === ':' || next === '\u3000');
-  };
+    return (
+      (c === this.letters[0] || c === this.letters[1]) && (next === ' ' || next === ':' || next === '\u3000')
+    );
+  }
 
-  const onDecision = (i: number, s: string): void => {
-    decisionLine = i;
-    phase = 'analysis';
+  /** The decision line: its player and dice checked against the XGID's; the analysis follows. */
+  private onDecision(i: number, s: string): void {
+    const { xgid, letters } = this;
+    this.decisionLine = i;
+    this.phase = 'analysis';
     const seat = s.charAt(0) === letters[0] ? 0 : 1;
     if (!xgid.doubled && seat !== xgid.onRoll) {
-      warn(
+      this.warn(
         i,
         `the text says ${s.charAt(0)} is on roll, the XGID says ${letters[xgid.onRoll]}; the XGID is used`,
       );
@@ -212,168 +337,142 @@ export function readBlock(
       const [a, b] = [Number(dice[1]), Number(dice[2])];
       const [x, y] = xgid.dice;
       if (!((a === x && b === y) || (a === y && b === x))) {
-        warn(i, `the text says the roll is ${a}${b}, the XGID says ${x}${y}; the XGID is used`);
+        this.warn(i, `the text says the roll is ${a}${b}, the XGID says ${x}${y}; the XGID is used`);
       }
     }
-  };
+  }
 
-  for (let i = start + 1; i < end; i++) {
-    const s = lines[i]!;
-    if (s.trim() === '') {
-      if (phase === 'analysis') cand = null;
-      continue;
+  /** The score line, checked against the XGID's score and match length. */
+  private onScore(i: number, sc: RegExpExecArray): void {
+    const xgid = this.xgid;
+    this.scoreSeen = true;
+    const printed = [Number(sc[2]), Number(sc[4])];
+    if (printed[0] !== xgid.score[0] || printed[1] !== xgid.score[1]) {
+      this.warn(
+        i,
+        `the score line says ${printed[0]}-${printed[1]}, the XGID ${xgid.score[0]}-${xgid.score[1]}; the XGID is used`,
+      );
     }
-    const ver = VERSION.exec(s);
-    if (ver) {
-      version = ver[1] || null;
-      met = ver[2] || null;
-      continue;
+    const len = /(\d+)/.exec(sc[5] ?? '');
+    if (len && xgid.matchLength > 0 && Number(len[1]) !== xgid.matchLength) {
+      this.warn(
+        i,
+        `the score line says a ${len[1]}-point match, the XGID ${xgid.matchLength}; the XGID is used`,
+      );
     }
-    if (phase === 'header' || phase === 'after-board') {
-      if (BOARD_TOP.test(s)) {
-        phase = 'board';
-        continue;
-      }
-      const nm: RegExpExecArray | null =
-        phase === 'header' && names === null ? (NAMES.exec(s) ?? NAMES_TIGHT.exec(s)) : null;
-      if (nm) {
-        letters = [nm[1]!, nm[3]!];
-        names = [normalizeName(nm[2]!), normalizeName(nm[4]!)];
-        continue;
-      }
-      if (isDecisionLine(s)) {
-        onDecision(i, s);
-        continue;
-      }
-      const sc = phase === 'header' && !scoreSeen ? SCORE.exec(s) : null;
-      if (sc) {
-        scoreSeen = true;
-        const printed = [Number(sc[2]), Number(sc[4])];
-        if (printed[0] !== xgid.score[0] || printed[1] !== xgid.score[1]) {
-          warn(
-            i,
-            `the score line says ${printed[0]}-${printed[1]}, the XGID ${xgid.score[0]}-${xgid.score[1]}; the XGID is used`,
-          );
-        }
-        const len = /(\d+)/.exec(sc[5] ?? '');
-        if (len && xgid.matchLength > 0 && Number(len[1]) !== xgid.matchLength) {
-          warn(
-            i,
-            `the score line says a ${len[1]}-point match, the XGID ${xgid.matchLength}; the XGID is used`,
-          );
-        }
-        continue;
-      }
-      const pp = phase === 'after-board' && !pipsSeen && !cubeSeen ? PIPS.exec(s) : null;
-      if (pp) {
-        pipsSeen = true;
-        for (const [letter, n] of [
-          [pp[1]!, Number(pp[2])],
-          [pp[3]!, Number(pp[4])],
-        ] as const) {
-          const seat = letter === letters[0] ? 0 : letter === letters[1] ? 1 : null;
-          const pips = seat === null ? n : pipCount(xgid.board, seat);
-          if (pips !== n)
-            warn(i, `the text gives ${letter} ${n} pips, the XGID's position ${pips}; the XGID is used`);
-        }
-        continue;
-      }
-      const cu = phase === 'after-board' && !cubeSeen ? CUBE.exec(s) : null;
-      if (cu) {
-        cubeSeen = true;
-        if (Number(cu[1]) !== xgid.cubeValue) {
-          warn(i, `the cube line says ${cu[1]}, the XGID ${xgid.cubeValue}; the XGID is used`);
-        }
-      }
-      continue;
-    }
-    if (phase === 'board') {
-      if (BOARD_BOTTOM.test(s)) phase = 'after-board';
-      continue;
-    }
+  }
 
-    // analysis
+  /** The pip counts, checked against the XGID's position. */
+  private onPips(i: number, pp: RegExpExecArray): void {
+    this.pipsSeen = true;
+    for (const [letter, n] of [
+      [pp[1]!, Number(pp[2])],
+      [pp[3]!, Number(pp[4])],
+    ] as const) {
+      const seat = letter === this.letters[0] ? 0 : letter === this.letters[1] ? 1 : null;
+      const pips = seat === null ? n : pipCount(this.xgid.board, seat);
+      if (pips !== n)
+        this.warn(i, `the text gives ${letter} ${n} pips, the XGID's position ${pips}; the XGID is used`);
+    }
+  }
+
+  /** A line after the decision line: a candidate, chances, the cube table, the best action, "wrong … needed". */
+  private readAnalysisLine(i: number, s: string): void {
     if (CANDIDATE_START.test(s)) {
-      const m = CANDIDATE.exec(s);
-      const parsed = m ? readCandidate(m, i) : null;
-      if (!parsed) {
-        if (MWC_TAIL.test(s)) throw mwcShown(file, i);
-        warn(i, `unreadable candidate line "${shown(s.trim())}"; skipped`);
-        cand = null;
-        continue;
-      }
-      candidates.push(parsed);
-      cand = parsed;
-      continue;
+      this.onCandidate(i, s);
+      return;
     }
     const ch = CHANCES.exec(s);
     if (ch) {
-      if (cand) {
-        if (!cand.player) cand.player = chancesOf(ch);
-        else if (!cand.opponent) cand.opponent = chancesOf(ch);
-      } else if (candidates.length === 0 && cubeChances.length < 2) {
-        cubeChances = [...cubeChances, chancesOf(ch)];
-      }
-      continue;
+      this.onChances(ch);
+      return;
     }
-    if (!cubefulDone) {
-      const cf = CUBEFUL.exec(s);
-      if (!cf && !xgid.dice && /^\s/.test(s) && MWC_TAIL.test(s)) throw mwcShown(file, i);
-      if (cf) {
-        const value = parseNumber(cf[2]!);
-        const diff = cf[3] === undefined ? null : parseNumber(cf[3]);
-        cubeful.push({ line: i, label: cf[1]!, value, diff });
-        if (cubeful.length === 3) cubefulDone = true;
-        continue;
-      }
-      if (cubeful.length > 0) {
-        // a run of fewer than three lines is not the cubeful table (nothing else has this shape)
-        warn(cubeful[0]!.line, `${cubeful.length} cubeful equity line(s) where three are expected; ignored`);
-        cubeful.length = 0;
-      }
-      const cl: RegExpExecArray | null = cubeless === null ? CUBELESS.exec(s) : null;
-      if (cl) {
-        cubeless = { noDouble: parseNumber(cl[1]!), double: parseNumber(cl[2]!) };
-        continue;
-      }
-      if (cubeDepth === null && cubeChances.length === 0 && candidates.length === 0) {
-        cubeDepth = analysedIn(s);
-      }
-      continue;
+    if (!this.cubefulDone) {
+      this.readCubeTableLine(i, s);
+      return;
     }
-    if (bestLine < 0) {
-      bestLine = i;
+    if (this.bestLine < 0) {
+      this.bestLine = i;
       const k = s.search(/[:：]/);
-      bestText = (k >= 0 ? s.slice(k + 1) : s).trim() || null;
-      continue;
+      this.bestText = (k >= 0 ? s.slice(k + 1) : s).trim() || null;
+      return;
     }
-    if (wrongNeeded === null && new RegExp(`${NUM}\\s*%\\s*$`).test(s)) wrongNeeded = s.trim();
+    if (this.wrongNeeded === null && new RegExp(`${NUM}\\s*%\\s*$`).test(s)) this.wrongNeeded = s.trim();
   }
 
-  if (decisionLine < 0) {
-    // no decision line: the analysis may still be there (a block pasted without the header lines)
-    warn(start, 'no "X to play …" / "X on roll, cube action" line found');
-  }
-  if (version === null) {
-    warn(end - 1, 'no "eXtreme Gammon Version" line: the text may be truncated');
+  private onCandidate(i: number, s: string): void {
+    const m = CANDIDATE.exec(s);
+    const parsed = m ? readCandidate(m, i) : null;
+    if (!parsed) {
+      if (MWC_TAIL.test(s)) throw mwcShown(this.file, i);
+      this.warn(i, `unreadable candidate line "${shown(s.trim())}"; skipped`);
+      this.cand = null;
+      return;
+    }
+    this.candidates.push(parsed);
+    this.cand = parsed;
   }
 
-  const kind = xgid.dice ? 'checker' : 'cube';
-  let cube: XgTextCube | null = null;
-  if (kind === 'checker') {
+  /** A chances line: the candidate's (the mover's, then the opponent's), or, before any, the cube's. */
+  private onChances(ch: RegExpExecArray): void {
+    const cand = this.cand;
+    if (cand) {
+      if (!cand.player) cand.player = chancesOf(ch);
+      else if (!cand.opponent) cand.opponent = chancesOf(ch);
+    } else if (this.candidates.length === 0 && this.cubeChances.length < 2) {
+      this.cubeChances = [...this.cubeChances, chancesOf(ch)];
+    }
+  }
+
+  /** A line before the end of the cubeful table: one of its three lines, the cubeless equities, the depth. */
+  private readCubeTableLine(i: number, s: string): void {
+    const cubeful = this.cubeful;
+    const cf = CUBEFUL.exec(s);
+    if (!cf && !this.xgid.dice && /^\s/.test(s) && MWC_TAIL.test(s)) throw mwcShown(this.file, i);
+    if (cf) {
+      const value = parseNumber(cf[2]!);
+      const diff = cf[3] === undefined ? null : parseNumber(cf[3]);
+      cubeful.push({ line: i, label: cf[1]!, value, diff });
+      if (cubeful.length === 3) this.cubefulDone = true;
+      return;
+    }
+    if (cubeful.length > 0) {
+      // a run of fewer than three lines is not the cubeful table (nothing else has this shape)
+      this.warn(
+        cubeful[0]!.line,
+        `${cubeful.length} cubeful equity line(s) where three are expected; ignored`,
+      );
+      cubeful.length = 0;
+    }
+    const cl: RegExpExecArray | null = this.cubeless === null ? CUBELESS.exec(s) : null;
+    if (cl) {
+      this.cubeless = { noDouble: parseNumber(cl[1]!), double: parseNumber(cl[2]!) };
+      return;
+    }
+    if (this.cubeDepth === null && this.cubeChances.length === 0 && this.candidates.length === 0) {
+      this.cubeDepth = analysedIn(s);
+    }
+  }
+
+  /** A checker position's candidates: at least one, their printed differences and ranks as expected. */
+  private checkCandidates(): void {
+    const candidates = this.candidates;
     if (candidates.length === 0) {
-      if (cubeful.length > 0) {
+      if (this.cubeful.length > 0) {
         throw new CorruptFileError(
-          where(cubeful[0]!.line),
+          this.where(this.cubeful[0]!.line),
           'the XGID has a roll to play but the analysis is a cube action',
         );
       }
-      throw new CorruptFileError(where(start), 'checker position without any analysed move (truncated?)');
+      throw new CorruptFileError(
+        this.where(this.start),
+        'checker position without any analysed move (truncated?)',
+      );
     }
     const e0 = candidates[0]!.equity;
     for (const c of candidates) {
       if (c.diff !== null && Math.abs(c.equity - e0 - c.diff) > DIFF_TOLERANCE) {
-        warn(
+        this.warn(
           c.line - 1,
           `printed difference ${c.diff} is not the equity minus the first's (${(c.equity - e0).toFixed(3)})`,
         );
@@ -381,46 +480,42 @@ export function readBlock(
     }
     for (let k = 0; k < candidates.length; k++) {
       if (candidates[k]!.rank !== k + 1) {
-        warn(candidates[k]!.line - 1, `candidate ranked ${candidates[k]!.rank} where ${k + 1} is expected`);
+        this.warn(
+          candidates[k]!.line - 1,
+          `candidate ranked ${candidates[k]!.rank} where ${k + 1} is expected`,
+        );
         break;
       }
     }
-  } else {
+  }
+
+  /** A cube position's analysis: no candidates, and the three cubeful equities. */
+  private cube(): XgTextCube {
+    const { candidates, cubeful, start, end } = this;
     if (candidates.length > 0) {
       throw new CorruptFileError(
-        where(candidates[0]!.line - 1),
+        this.where(candidates[0]!.line - 1),
         'the XGID has no roll (a cube action) but the analysis lists moves',
       );
     }
     if (cubeful.length < 3) {
       const at = cubeful.length > 0 ? cubeful[cubeful.length - 1]!.line + 1 : Math.max(start, end - 1);
       throw new CorruptFileError(
-        where(Math.min(at, lines.length - 1)),
+        this.where(Math.min(at, this.lines.length - 1)),
         `cube position without its three cubeful equities (No double, Double/Take, Double/Pass)${cubeful.length > 0 ? `: only ${cubeful.length} found` : ''} (truncated?)`,
       );
     }
-    cube = buildCube(cubeful, {
-      depth: cubeDepth,
-      chances: cubeChances,
-      cubeless,
-      bestText,
-      bestLine,
-      wrongNeeded,
-      redouble: xgid.cubeOwner !== -1,
-      warn,
+    return buildCube(cubeful, {
+      depth: this.cubeDepth,
+      chances: this.cubeChances,
+      cubeless: this.cubeless,
+      bestText: this.bestText,
+      bestLine: this.bestLine,
+      wrongNeeded: this.wrongNeeded,
+      redouble: this.xgid.cubeOwner !== -1,
+      warn: (i, message) => this.warn(i, message),
     });
   }
-  return {
-    line: start + 1,
-    xgidText,
-    xgid,
-    names,
-    decisionLine: (decisionLine < 0 ? start : decisionLine) + 1,
-    candidates,
-    cube,
-    version,
-    met,
-  };
 }
 
 function mwcShown(file: string, i: number): UnsupportedFormatError {
@@ -479,10 +574,7 @@ interface CubeExtras {
 /** Tolerance of the printed differences: each printed value is rounded to the millipoint on its own. */
 const DIFF_TOLERANCE = 0.0025;
 
-function buildCube(
-  lines: readonly { line: number; label: string; value: number; diff: number | null }[],
-  x: CubeExtras,
-): XgTextCube {
+function buildCube(lines: readonly CubefulLine[], x: CubeExtras): XgTextCube {
   const [l0, l1, l2] = [lines[0]!, lines[1]!, lines[2]!];
   let [nd, dt, dp] = [l0.value, l1.value, l2.value];
   if (Math.abs(dp + 1) < 0.0005) {

@@ -26,6 +26,7 @@ import type {
   Probabilities,
   SourceLocation,
 } from '../../model/types.js';
+import { GameBuilder } from '../game-builder.js';
 import type { ParseWarning } from '../types.js';
 import { depthName, parseMoveNotation } from './notation.js';
 import type { RawPosition } from './read.js';
@@ -74,9 +75,18 @@ function resolvePlay(
   return legal.find((l) => l.key === key) ?? null;
 }
 
+/** The game of one position block, at the block's score and cube (its XGID's). */
+function gameOf(raw: RawPosition, gameIndex: number): GameBuilder {
+  const p = raw.xgid;
+  const game = new GameBuilder(gameIndex, p.matchLength, p.score, p.crawford);
+  game.cubeValue = p.cubeValue;
+  game.cubeOwner = p.cubeOwner;
+  return game;
+}
+
 function checkerDecision(
   raw: RawPosition,
-  gameIndex: number,
+  game: GameBuilder,
   source: SourceLocation,
   warnings: ParseWarning[],
 ): XgTextCheckerDecision {
@@ -106,31 +116,24 @@ function checkerDecision(
     const probs = probabilitiesOf(c.player, c.opponent);
     candidates.push({ play, equity: c.equity, depth: depth || undefined, probs });
   }
-  return {
+  // fromPosition is set: the decision is an XgTextCheckerDecision
+  return game.checker({
     player: side,
-    gameIndex,
-    index: 0,
-    matchLength: p.matchLength,
-    score: p.score,
-    crawfordGame: p.crawford,
-    cubeValue: p.cubeValue,
-    cubeOwner: p.cubeOwner,
-    source,
-    kind: 'checker',
     dice: [d1, d2],
     board: p.board,
     played: [],
-    legalCount: legal.length,
+    source,
     candidates,
     playedIndex: null,
+    legalCount: legal.length,
     luck: null,
     fromPosition: true,
-  };
+  }) as XgTextCheckerDecision;
 }
 
 function cubeDecision(
   raw: RawPosition,
-  gameIndex: number,
+  game: GameBuilder,
   source: SourceLocation,
   warnings: ParseWarning[],
 ): XgTextCubeDecision {
@@ -146,21 +149,31 @@ function cubeDecision(
   }
   const player: Side = doubled ? (p.onRoll === 0 ? 1 : 0) : p.onRoll;
   const action = doubled ? cube.best.responder : cube.best.doubler === 'double' ? 'double' : 'no-double';
-  return {
-    player,
-    gameIndex,
-    index: 0,
-    matchLength: p.matchLength,
-    score: p.score,
-    crawfordGame: p.crawford,
-    cubeValue: p.cubeValue,
-    cubeOwner: p.cubeOwner,
-    source,
-    kind: 'cube',
-    action,
-    analysis: { nd: cube.nd, dt: cube.dt, dp: cube.dp },
+  // fromPosition is set: the decision is an XgTextCubeDecision
+  return game.cube(player, action, { nd: cube.nd, dt: cube.dt, dp: cube.dp }, source, undefined, {
     fromPosition: true,
-  };
+  }) as XgTextCubeDecision;
+}
+
+/** Warns when a block after the first names other players or is from another match length. */
+function checkAgainstFirst(
+  raw: RawPosition,
+  players: readonly [string, string],
+  matchLength: number,
+  warnings: ParseWarning[],
+): void {
+  if (raw.names && (raw.names[0] !== players[0] || raw.names[1] !== players[1])) {
+    warnings.push({
+      line: raw.line,
+      message: `this position names other players (${shown(raw.names[0])}, ${shown(raw.names[1])}); the first position's names are used`,
+    });
+  }
+  if (raw.xgid.matchLength !== matchLength) {
+    warnings.push({
+      line: raw.line,
+      message: `this position is from a ${raw.xgid.matchLength === 0 ? 'money game' : `${raw.xgid.matchLength}-point match`}, the first from ${matchLength === 0 ? 'a money game' : `a ${matchLength}-point match`}; its decision keeps its own`,
+    });
+  }
 }
 
 /**
@@ -188,26 +201,16 @@ export function positionsToModel(
 
   for (let b = 0; b < raws.length; b++) {
     const raw = raws[b]!;
-    if (b > 0 && raw.names && (raw.names[0] !== players[0] || raw.names[1] !== players[1])) {
-      warnings.push({
-        line: raw.line,
-        message: `this position names other players (${shown(raw.names[0])}, ${shown(raw.names[1])}); the first position's names are used`,
-      });
-    }
-    if (raw.xgid.matchLength !== matchLength) {
-      warnings.push({
-        line: raw.line,
-        message: `this position is from a ${raw.xgid.matchLength === 0 ? 'money game' : `${raw.xgid.matchLength}-point match`}, the first from ${matchLength === 0 ? 'a money game' : `a ${matchLength}-point match`}; its decision keeps its own`,
-      });
-    }
+    if (b > 0) checkAgainstFirst(raw, players, matchLength, warnings);
     version ??= raw.version;
     const source: SourceLocation = { file, format: 'xg-text', line: raw.decisionLine, column: 1 };
+    const game = gameOf(raw, b);
     let decision: XgTextDecision;
     if (raw.cube) {
-      decision = cubeDecision(raw, b, source, warnings);
+      decision = cubeDecision(raw, game, source, warnings);
       if (cubeDepth === null && raw.cube.depth) cubeDepth = depthName(raw.cube.depth);
     } else {
-      decision = checkerDecision(raw, b, source, warnings);
+      decision = checkerDecision(raw, game, source, warnings);
       const d0 = raw.candidates[0];
       if (checkerDepth === null && d0?.depth) checkerDepth = depthName(d0.depth);
     }
@@ -223,15 +226,7 @@ export function positionsToModel(
       met: raw.met,
       decision,
     });
-    games.push({
-      index: b,
-      score: raw.xgid.score,
-      crawfordGame: raw.xgid.crawford,
-      winner: null,
-      points: 0,
-      resigned: false,
-      decisions: [decision],
-    });
+    games.push(game.finish(null, 0, false));
   }
 
   const analyser: AnalyserInfo = {

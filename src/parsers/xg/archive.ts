@@ -207,17 +207,47 @@ export function readXgArchiveIndex(
 ): XgArchiveIndex {
   if (bytes.length === 0) throw new UnsupportedFormatError(file, 'empty file');
   if (!sniffXg(bytes)) throw new UnsupportedFormatError(file, 'not an XG file (no RGMH magic at the start)');
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
   const warnings: XgWarning[] = [];
+  const header = readCheckedHeader(bytes, file, warnings);
+  const thumbnail = thumbnailOf(header, bytes.length, warnings);
+  // the archive follows the header and the thumbnail (xg_format.pas: SizeOf(header) + dwThumbnailSize)
+  const contentStart = RGMH_HEADER_SIZE + header.thumbnailSize;
+  const whole = new ByteReader(bytes, file, 'archive trailer');
+  const { trailer, archiveStart } = readTrailer(whole, options.maxEntries ?? DEFAULT_MAX_ENTRIES);
+  if (archiveStart !== contentStart) {
+    warnings.push({
+      offset: archiveStart,
+      message: `archive starts at ${hex(archiveStart)}, not right after the thumbnail at ${hex(contentStart)}`,
+    });
+  }
+  const trailerAt = bytes.length - ARCHIVE_TRAILER_SIZE;
+  if (trailer.version !== 1) {
+    warnings.push({ offset: trailerAt + 8, message: `archive version ${trailer.version} (known: 1)` });
+  }
+  if (options.verifyCrc !== false) {
+    const actual = crc32(bytes.subarray(archiveStart, trailerAt));
+    if (actual !== trailer.crc32) {
+      whole.fail(
+        trailerAt,
+        `archive CRC-32 is ${hex(actual)} over ${hex(archiveStart)}..${hex(trailerAt)}, trailer says ${hex(trailer.crc32)}`,
+      );
+    }
+  }
+  const entries = readEntries(whole, trailer, archiveStart);
+  return { header, thumbnail, archiveStart, trailer, entries, warnings };
+}
 
+/** The RGMH header of a file long enough to hold it and the archive trailer; odd fields are warnings. */
+function readCheckedHeader(bytes: Uint8Array, file: string, warnings: XgWarning[]): RgmhHeader {
+  const r = new ByteReader(bytes, file, 'RGMH header');
   if (bytes.length < RGMH_HEADER_SIZE + ARCHIVE_TRAILER_SIZE) {
-    new ByteReader(bytes, file, 'RGMH header').fail(
+    r.fail(
       bytes.length,
       `${NOT_WHOLE}: it ends at byte ${bytes.length}, before the end of its ${RGMH_HEADER_SIZE}-byte header ` +
         `and the ${ARCHIVE_TRAILER_SIZE}-byte archive trailer that ends every XG file`,
     );
   }
-  const header = readHeader(new ByteReader(bytes, file, 'RGMH header'));
+  const header = readHeader(r);
   if (header.headerVersion !== 1) {
     warnings.push({ offset: 4, message: `RGMH header version ${header.headerVersion} (known: 1)` });
   }
@@ -227,25 +257,30 @@ export function readXgArchiveIndex(
       message: `RGMH header size field ${header.headerSize} (expected ${RGMH_HEADER_SIZE})`,
     });
   }
+  return header;
+}
 
-  // the archive follows the header and the thumbnail (xg_format.pas: SizeOf(header) + dwThumbnailSize)
-  const contentStart = RGMH_HEADER_SIZE + header.thumbnailSize;
+/** Where the thumbnail is; null when there is none, or (with a warning) when it lies outside the file. */
+function thumbnailOf(header: RgmhHeader, length: number, warnings: XgWarning[]): XgArchiveIndex['thumbnail'] {
+  if (header.thumbnailSize <= 0) return null;
   const thumbStart = RGMH_HEADER_SIZE + header.thumbnailOffset;
-  let thumbnail: XgArchiveIndex['thumbnail'] = null;
-  if (header.thumbnailSize > 0) {
-    if (thumbStart >= RGMH_HEADER_SIZE && thumbStart + header.thumbnailSize <= bytes.length) {
-      thumbnail = { offset: thumbStart, size: header.thumbnailSize };
-    } else {
-      warnings.push({
-        offset: 12,
-        message: `thumbnail (${header.thumbnailSize} bytes) lies outside the file`,
-      });
-    }
+  if (thumbStart >= RGMH_HEADER_SIZE && thumbStart + header.thumbnailSize <= length) {
+    return { offset: thumbStart, size: header.thumbnailSize };
   }
+  warnings.push({ offset: 12, message: `thumbnail (${header.thumbnailSize} bytes) lies outside the file` });
+  return null;
+}
 
-  // the trailer at the end locates the archive; the thumbnail size only says where it should start
-  const whole = new ByteReader(bytes, file, 'archive trailer');
-  const trailerAt = bytes.length - ARCHIVE_TRAILER_SIZE;
+/**
+ * The archive trailer, the last 36 bytes, and where the archive it describes starts. The last 36 bytes of a
+ * file cut short (a download or a copy stopped) are any 36 bytes of the archive: what they say does not
+ * hold together, and the file is told to be incomplete, not its numbers listed.
+ */
+function readTrailer(
+  whole: ByteReader,
+  maxEntries: number,
+): { trailer: ArchiveTrailer; archiveStart: number } {
+  const trailerAt = whole.bytes.length - ARCHIVE_TRAILER_SIZE;
   const t = whole.sub(trailerAt, ARCHIVE_TRAILER_SIZE, 'archive trailer');
   const compressedFlag = t.i32(20);
   const trailer: ArchiveTrailer = {
@@ -256,8 +291,6 @@ export function readXgArchiveIndex(
     dataSize: t.i32(16),
     indexCompressed: compressedFlag !== 0,
   };
-  // the last 36 bytes of a file cut short (a download or a copy stopped) are any 36 bytes of the archive:
-  // what they say does not hold together, and the file is told to be incomplete, not its numbers listed
   const notTrailer = (why: string): never =>
     t.fail(
       0,
@@ -279,26 +312,11 @@ export function readXgArchiveIndex(
       `${trailer.indexSize} + ${trailer.dataSize} bytes of index and data do not fit in the ${trailerAt - RGMH_HEADER_SIZE} after the header`,
     );
   }
-  if (archiveStart !== contentStart) {
-    warnings.push({
-      offset: archiveStart,
-      message: `archive starts at ${hex(archiveStart)}, not right after the thumbnail at ${hex(contentStart)}`,
-    });
-  }
-  if (trailer.version !== 1) {
-    warnings.push({ offset: trailerAt + 8, message: `archive version ${trailer.version} (known: 1)` });
-  }
-  if (options.verifyCrc !== false) {
-    const actual = crc32(bytes.subarray(archiveStart, trailerAt));
-    if (actual !== trailer.crc32) {
-      t.fail(
-        0,
-        `archive CRC-32 is ${hex(actual)} over ${hex(archiveStart)}..${hex(trailerAt)}, trailer says ${hex(trailer.crc32)}`,
-      );
-    }
-  }
+  return { trailer, archiveStart };
+}
 
-  // the index
+/** The index's entries, each checked to lie in the data area (the index inflated when compressed). */
+function readEntries(whole: ByteReader, trailer: ArchiveTrailer, archiveStart: number): ArchiveEntry[] {
   const indexAt = archiveStart + trailer.dataSize;
   const wanted = trailer.fileCount * ARCHIVE_ENTRY_SIZE;
   const stored = whole.sub(indexAt, trailer.indexSize, 'archive index');
@@ -316,45 +334,49 @@ export function readXgArchiveIndex(
       `index holds ${index.length} bytes, ${trailer.fileCount} entries need ${wanted} (${ARCHIVE_ENTRY_SIZE} each)`,
     );
   }
-
   const entries: ArchiveEntry[] = [];
   for (let i = 0; i < trailer.fileCount; i++) {
     // the index is compressed: errors point at the index stream and say which entry
     const e = new ByteReader(
       index.subarray(i * ARCHIVE_ENTRY_SIZE, (i + 1) * ARCHIVE_ENTRY_SIZE),
-      file,
+      whole.file,
       `archive index entry ${i}`,
       indexAt,
     );
-    const name = e.shortString(0, 255);
-    const size = e.i32(512);
-    const storedSize = e.i32(516);
-    const relative = e.i32(520);
-    const storage = e.u8(528);
-    const where = `inner file "${shown(name)}" (index entry ${i})`;
-    const bad = (detail: string): never => e.fail(0, `${where}: ${detail}`);
-    if (size < 0 || storedSize < 0 || relative < 0) {
-      bad(`negative size or offset (size ${size}, stored ${storedSize}, offset ${relative})`);
-    }
-    if (relative + storedSize > trailer.dataSize) {
-      bad(
-        `stream at ${hex(archiveStart + relative)} + ${storedSize} bytes lies outside the data area ` +
-          `${hex(archiveStart)}..${hex(indexAt)}`,
-      );
-    }
-    if (storage !== 0 && storage !== 1) bad(`storage flag ${storage} (expected 0 = zlib or 1 = stored)`);
-    entries.push({
-      name,
-      path: e.shortString(256, 255),
-      size,
-      storedSize,
-      offset: archiveStart + relative,
-      crc32: e.u32(524),
-      compressed: storage === 0,
-      compressionLevel: e.u8(529),
-    });
+    entries.push(readEntry(e, i, trailer.dataSize, archiveStart));
   }
-  return { header, thumbnail, archiveStart, trailer, entries, warnings };
+  return entries;
+}
+
+/** Index entry `i`, read by `e`: its stream must lie in the data area of `dataSize` bytes. */
+function readEntry(e: ByteReader, i: number, dataSize: number, archiveStart: number): ArchiveEntry {
+  const name = e.shortString(0, 255);
+  const size = e.i32(512);
+  const storedSize = e.i32(516);
+  const relative = e.i32(520);
+  const storage = e.u8(528);
+  const where = `inner file "${shown(name)}" (index entry ${i})`;
+  const bad = (detail: string): never => e.fail(0, `${where}: ${detail}`);
+  if (size < 0 || storedSize < 0 || relative < 0) {
+    bad(`negative size or offset (size ${size}, stored ${storedSize}, offset ${relative})`);
+  }
+  if (relative + storedSize > dataSize) {
+    bad(
+      `stream at ${hex(archiveStart + relative)} + ${storedSize} bytes lies outside the data area ` +
+        `${hex(archiveStart)}..${hex(archiveStart + dataSize)}`,
+    );
+  }
+  if (storage !== 0 && storage !== 1) bad(`storage flag ${storage} (expected 0 = zlib or 1 = stored)`);
+  return {
+    name,
+    path: e.shortString(256, 255),
+    size,
+    storedSize,
+    offset: archiveStart + relative,
+    crc32: e.u32(524),
+    compressed: storage === 0,
+    compressionLevel: e.u8(529),
+  };
 }
 
 /**

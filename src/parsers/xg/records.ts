@@ -847,63 +847,17 @@ export function decodeXgRecords(
   let version: number | null = null;
   for (let i = 0; i < count; i++) {
     const r = whole.sub(i * XG_RECORD_SIZE, XG_RECORD_SIZE, `temp.xg record ${i}`);
-    const type = r.u8(8);
-    switch (type) {
-      case 0: {
-        const hm = d.headerMatch(r, i);
-        if (version === null) {
-          version = hm.version;
-          d.version = hm.version;
-          if (i !== 0) {
-            d.warnings.push({
-              offset: r.base,
-              message: `${r.segment}: the HeaderMatch is not the first record`,
-            });
-          }
-          if (hm.magic !== XG_RECORD_MAGIC) {
-            d.warnings.push({
-              offset: r.base + 556,
-              message: `${r.segment}: HeaderMatch magic 0x${hm.magic.toString(16)} is not DMLI`,
-            });
-          }
-          if (hm.version < 1 || hm.version > XG_MAX_FILE_VERSION) {
-            d.warnings.push({
-              offset: r.base + 552,
-              message: `${r.segment}: file version ${hm.version} is outside 1..${XG_MAX_FILE_VERSION}`,
-            });
-          }
-        } else {
-          d.warnings.push({ offset: r.base, message: `${r.segment}: a second HeaderMatch` });
-        }
-        records.push(hm);
-        break;
-      }
-      case 1:
-        records.push(d.headerGame(r, i));
-        break;
-      case 2:
-        records.push(d.cube(r, i));
-        break;
-      case 3:
-        records.push(d.move(r, i));
-        break;
-      case 4:
-        records.push(d.footerGame(r, i));
-        break;
-      case 5:
-        records.push(d.footerMatch(r, i));
-        break;
-      case 7:
-        records.push(d.missing(r, i));
-        break;
-      default: {
-        const name = TYPE_NAMES[type];
-        d.warnings.push({
-          offset: r.base + 8,
-          message: `${r.segment}: ${name ? `record type ${type} (${name}) has no layout` : `unknown record type ${type}`}; skipped`,
-        });
+    const record = decodeRecord(d, r, i);
+    if (record?.type === 'headerMatch') {
+      if (version === null) {
+        version = record.version;
+        d.version = record.version;
+        checkHeaderMatch(d, record, r, i);
+      } else {
+        d.warnings.push({ offset: r.base, message: `${r.segment}: a second HeaderMatch` });
       }
     }
+    if (record) records.push(record);
     if (i === 0 && version === null) {
       d.warnings.push({
         offset: 0,
@@ -913,6 +867,54 @@ export function decodeXgRecords(
   }
   if (count === 0) d.warnings.push({ offset: 0, message: 'temp.xg holds no record' });
   return { version, records, warnings: d.warnings };
+}
+
+/** Record `i`, read by `r`, by its type; null (with a warning) for a type without a layout. */
+function decodeRecord(d: Decoder, r: ByteReader, i: number): XgRecord | null {
+  const type = r.u8(8);
+  switch (type) {
+    case 0:
+      return d.headerMatch(r, i);
+    case 1:
+      return d.headerGame(r, i);
+    case 2:
+      return d.cube(r, i);
+    case 3:
+      return d.move(r, i);
+    case 4:
+      return d.footerGame(r, i);
+    case 5:
+      return d.footerMatch(r, i);
+    case 7:
+      return d.missing(r, i);
+    default: {
+      const name = TYPE_NAMES[type];
+      d.warnings.push({
+        offset: r.base + 8,
+        message: `${r.segment}: ${name ? `record type ${type} (${name}) has no layout` : `unknown record type ${type}`}; skipped`,
+      });
+      return null;
+    }
+  }
+}
+
+/** Warns when the file's HeaderMatch is not its first record, or has a bad magic or version. */
+function checkHeaderMatch(d: Decoder, hm: XgHeaderMatch, r: ByteReader, i: number): void {
+  if (i !== 0) {
+    d.warnings.push({ offset: r.base, message: `${r.segment}: the HeaderMatch is not the first record` });
+  }
+  if (hm.magic !== XG_RECORD_MAGIC) {
+    d.warnings.push({
+      offset: r.base + 556,
+      message: `${r.segment}: HeaderMatch magic 0x${hm.magic.toString(16)} is not DMLI`,
+    });
+  }
+  if (hm.version < 1 || hm.version > XG_MAX_FILE_VERSION) {
+    d.warnings.push({
+      offset: r.base + 552,
+      message: `${r.segment}: file version ${hm.version} is outside 1..${XG_MAX_FILE_VERSION}`,
+    });
+  }
 }
 
 /** `TRolloutContext` (2184 bytes, `temp.xgr`): settings and results of one rollout (formats.md §1.11). */

@@ -21,14 +21,14 @@ import type {
   Candidate,
   CheckerDecision,
   CubeAnalysis,
-  CubeDecision,
-  Decision,
   FormatId,
   Game,
   Match,
   Probabilities,
+  SourceLocation,
 } from '../../model/types.js';
 import { bestCubeEquity } from '../../model/types.js';
+import { GameBuilder } from '../game-builder.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -63,21 +63,13 @@ function seatOf(sign: number): Side {
   return sign === -1 ? 1 : 0;
 }
 
-const levelNames = new Map<number, string | null>();
+/** "1-ply" … "7-ply": XG's levels 0..6. */
+const PLY_LEVELS = Array.from({ length: 7 }, (_, k) => `${k + 1}-ply`);
 
-/** XG's analysis level names (PLAYERLEVEL), cached per level (this runs for every candidate). */
+/** XG's analysis level names (PLAYERLEVEL): one string per known level (this runs for every candidate). */
 export function xgLevelName(level: number): string | null {
-  let name = levelNames.get(level);
-  if (name === undefined) {
-    name = levelName(level);
-    if (levelNames.size < 256) levelNames.set(level, name);
-  }
-  return name;
-}
-
-function levelName(level: number): string | null {
   if (level < 0) return null;
-  if (level <= 6) return `${level + 1}-ply`;
+  if (level <= 6) return PLY_LEVELS[level]!;
   if (level === 12) return '3-ply red';
   if (level === 100) return 'rollout';
   if (level === 998 || level === 999) return 'opening book';
@@ -212,178 +204,230 @@ export interface XgToModelOptions {
 
 /** Builds the match of an XG file. */
 export function xgToModel(xg: XgFile, opts: XgToModelOptions): { match: Match; warnings: ParseWarning[] } {
-  const { file } = opts;
-  const warnings: ParseWarning[] = xg.warnings.map((w) => ({ offset: w.offset, message: w.message }));
-  const warn = (offset: number, message: string): void => {
-    warnings.push({ offset, message });
-  };
   const head = xg.records[0];
   if (head?.type !== 'headerMatch') {
     throw new CorruptFileError(
-      { file, offset: 0, segment: 'temp.xg' },
+      { file: opts.file, offset: 0, segment: 'temp.xg' },
       'the first record is not a match header',
     );
   }
-  const hm: XgHeaderMatch = head;
-  const matchLength = hm.matchLength === 99999 || hm.matchLength <= 0 ? 0 : hm.matchLength;
-  const players: [string, string] = [
-    normalizeName(hm.player1 || hm.sPlayer1 || '') || 'Player 1',
-    normalizeName(hm.player2 || hm.sPlayer2 || '') || 'Player 2',
-  ];
-  const comment = (i: number): string | undefined => {
-    const c = i >= 0 ? xg.comments[i] : undefined;
-    return c ? rtfToText(c) || undefined : undefined;
-  };
-  const games: Game[] = [];
+  return new XgReader(xg, opts.file, head).read(opts.format);
+}
+
+/** The game being read: its decisions, and its automatic doubles (which every cube field is read with). */
+interface GameBuild {
+  readonly game: GameBuilder;
+  readonly autoDoubles: number;
+}
+
+/** Maps the records of an XG file, in order, to games and their decisions. */
+class XgReader {
+  private readonly xg: XgFile;
+  private readonly file: string;
+  private readonly hm: XgHeaderMatch;
+  private readonly matchLength: number;
+  private readonly warnings: ParseWarning[];
+  private readonly games: Game[] = [];
+  private cur: GameBuild | null = null;
   // the analysis depth reported is the most frequent one (the first moves are often "opening book")
-  const checkerDepths = new Map<string, number>();
-  const cubeDepths = new Map<string, number>();
-  const tally = (m: Map<string, number>, k: string): void => {
-    m.set(k, (m.get(k) ?? 0) + 1);
-  };
-  const modal = (m: Map<string, number>): string | null =>
-    [...m].reduce<[string | null, number]>((best, [k, n]) => (n > best[1] ? [k, n] : best), [null, 0])[0];
-  let cur: {
-    index: number;
-    score: [number, number];
-    crawford: boolean;
-    autoDoubles: number;
-    decisions: Decision[];
-  } | null = null;
-  const finish = (winner: 0 | 1 | null, points: number, resigned: boolean): void => {
-    if (!cur) return;
-    games.push({
-      index: cur.index,
-      score: cur.score,
-      crawfordGame: cur.crawford,
-      winner,
-      points,
-      resigned,
-      decisions: cur.decisions,
-    });
-    cur = null;
+  private readonly checkerDepths = new Map<string, number>();
+  private readonly cubeDepths = new Map<string, number>();
+  private readonly warn = (offset: number, message: string): void => {
+    this.warnings.push({ offset, message });
   };
 
-  for (const rec of xg.records) {
-    switch (rec.type) {
-      case 'headerGame': {
-        if (cur) {
-          warnings.push({ offset: rec.offset, message: `game ${games.length + 1} has no footer` });
-          finish(null, 0, false);
-        }
-        cur = {
-          index: games.length,
-          score: [rec.score1, rec.score2],
-          crawford: rec.crawfordApply,
-          autoDoubles: autoDoublesOf(rec, warn),
-          decisions: [],
-        };
-        break;
-      }
-      case 'cube': {
-        if (!cur) break;
-        addCube(rec, cur, matchLength, file, comment, (d) => tally(cubeDepths, d), warn);
-        break;
-      }
-      case 'move': {
-        // `Played` false: a roll that was never played (the game ended before it, or an .xgp position);
-        // XG stores it with zeroed moves and no analysis of the play — not a decision
-        if (!cur || !rec.played) break;
-        const d = moveDecision(rec, cur, matchLength, file, comment(rec.commentMove), warn);
-        const depth = d.playedIndex === null ? undefined : d.candidates[d.playedIndex]?.depth;
-        if (depth) tally(checkerDepths, depth);
-        cur.decisions.push(d);
-        break;
-      }
-      case 'footerGame': {
-        if (!cur) break;
-        const resigned = rec.termination >= 100 && rec.termination < 1000;
-        finish(
-          rec.winner === 1 || rec.winner === -1 ? seatOf(rec.winner) : null,
-          Math.max(0, rec.pointsWon),
-          resigned,
-        );
-        break;
-      }
-      default:
-        break;
-    }
+  constructor(xg: XgFile, file: string, hm: XgHeaderMatch) {
+    this.xg = xg;
+    this.file = file;
+    this.hm = hm;
+    this.matchLength = hm.matchLength === 99999 || hm.matchLength <= 0 ? 0 : hm.matchLength;
+    this.warnings = xg.warnings.map((w) => ({ offset: w.offset, message: w.message }));
   }
-  if (cur) finish(null, 0, false);
 
-  // XG writes a luck of 0 both for "neutral" and "not computed": a match whose rolls are all exactly 0
-  // has no luck (spec/metrics.md §6).
-  const rolls = games.flatMap((g) => g.decisions.filter((d): d is CheckerDecision => d.kind === 'checker'));
-  const noLuck = rolls.length > 0 && rolls.every((d) => d.luck === null || d.luck === 0);
-  const finalGames = noLuck
-    ? games.map((g) => ({
-        ...g,
-        decisions: g.decisions.map((d) =>
-          d.kind === 'checker' && d.luck !== null ? { ...d, luck: null } : d,
-        ),
-      }))
-    : games;
-
-  const analyser: AnalyserInfo = {
-    program: 'eXtreme Gammon',
-    checkerDepth: modal(checkerDepths),
-    cubeDepth: modal(cubeDepths),
-  };
-  const date = hm.date ? hm.date.slice(0, 10) : null;
-  return {
-    match: {
-      file,
-      format: opts.format,
-      players,
+  read(format: FormatId): { match: Match; warnings: ParseWarning[] } {
+    for (const rec of this.xg.records) this.onRecord(rec);
+    if (this.cur) this.endGame(null, 0, false);
+    const { hm, matchLength } = this;
+    const analyser: AnalyserInfo = {
+      program: 'eXtreme Gammon',
+      checkerDepth: modal(this.checkerDepths),
+      cubeDepth: modal(this.cubeDepths),
+    };
+    const match: Match = {
+      file: this.file,
+      format,
+      players: [
+        normalizeName(hm.player1 || hm.sPlayer1 || '') || 'Player 1',
+        normalizeName(hm.player2 || hm.sPlayer2 || '') || 'Player 2',
+      ],
       matchLength,
-      date,
+      date: hm.date ? hm.date.slice(0, 10) : null,
       event: hm.event || hm.sEvent || null,
       round: hm.round || hm.sRound || null,
       place: hm.location || hm.sLocation || null,
       rules: { crawford: hm.crawford, jacoby: hm.jacoby, cube: true },
       analyser,
-      games: finalGames,
-    },
-    warnings,
-  };
+      games: withoutUnknownLuck(this.games),
+    };
+    return { match, warnings: this.warnings };
+  }
+
+  private onRecord(rec: XgFile['records'][number]): void {
+    const cur = this.cur;
+    if (rec.type === 'headerGame') this.startGame(rec);
+    else if (rec.type === 'cube') {
+      if (cur) this.addCube(rec, cur);
+    } else if (rec.type === 'move') {
+      // `Played` false: a roll that was never played (the game ended before it, or an .xgp position);
+      // XG stores it with zeroed moves and no analysis of the play — not a decision
+      if (cur && rec.played) this.addMove(rec, cur);
+    } else if (rec.type === 'footerGame' && cur) {
+      const resigned = rec.termination >= 100 && rec.termination < 1000;
+      const winner = rec.winner === 1 || rec.winner === -1 ? seatOf(rec.winner) : null;
+      this.endGame(winner, Math.max(0, rec.pointsWon), resigned);
+    }
+  }
+
+  private startGame(rec: XgHeaderGame): void {
+    if (this.cur) {
+      this.warn(rec.offset, `game ${this.games.length + 1} has no footer`);
+      this.endGame(null, 0, false);
+    }
+    this.cur = {
+      game: new GameBuilder(this.games.length, this.matchLength, [rec.score1, rec.score2], rec.crawfordApply),
+      autoDoubles: autoDoublesOf(rec, this.warn),
+    };
+  }
+
+  private endGame(winner: Side | null, points: number, resigned: boolean): void {
+    if (!this.cur) return;
+    this.games.push(this.cur.game.finish(winner, points, resigned));
+    this.cur = null;
+  }
+
+  /** The text of XG's comment `i` (−1: none). */
+  private comment(i: number): string | undefined {
+    const c = i >= 0 ? this.xg.comments[i] : undefined;
+    return c ? rtfToText(c) || undefined : undefined;
+  }
+
+  /**
+   * A cube record: the roller's double or no double, and after a double the opponent's take, pass or beaver,
+   * each with XG's stored error when its equities agree with it.
+   */
+  private addCube(rec: XgCube, cur: GameBuild): void {
+    if (rec.double !== 0 && rec.double !== 1) return; // −2: no cube decision this turn; −1: not played (.xgp)
+    const roller = seatOf(rec.actif);
+    const dd = rec.doubleD;
+    const analysed = cubeAnalysed(rec, this.warn);
+    const analysis: CubeAnalysis | null = analysed ? { nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop } : null;
+    if (analysed) {
+      const name = xgLevelName(dd.level);
+      if (name) tally(this.cubeDepths, name);
+    }
+    const game = cur.game;
+    atCube(game, cubeOf(rec.cubeB, cur.autoDoubles));
+    const source = sourceAt(this.file, rec.offset);
+    game.cube(
+      roller,
+      rec.double === 1 ? 'double' : 'no-double',
+      analysis,
+      source,
+      commentOf(this.comment(rec.commentCube)),
+      { storedError: analysed ? Math.max(0, rec.errCube) : undefined },
+    );
+    if (rec.double !== 1) return;
+    if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
+    const takeAnalysed = analysed && answerAnalysed(rec, this.warn);
+    game.cube(
+      roller === 0 ? 1 : 0,
+      rec.take === 0 ? 'pass' : 'take',
+      takeAnalysed ? analysis : null,
+      source,
+      undefined,
+      {
+        storedError: takeAnalysed ? Math.max(0, -rec.errTake) : undefined,
+        beaver: rec.take === 2 ? true : undefined,
+      },
+    );
+  }
+
+  /** A move record: the roll and its play, with XG's candidates when its stored error agrees with them. */
+  private addMove(rec: XgMove, cur: GameBuild): void {
+    const player = seatOf(rec.actifP);
+    const dm = rec.dataMoves;
+    const note = this.comment(rec.commentMove);
+    let analysed = rec.errMove !== NOT_ANALYSED;
+    if (analysed && !isSaneValue(rec.errMove)) {
+      this.warn(
+        rec.offset,
+        `move record ${rec.index}: stored error out of range (${unreadable(rec.errMove)}); read as not analysed`,
+      );
+      analysed = false;
+    }
+    const board = moveBoard(rec, player, this.file);
+    let analysis = analysed ? moveCandidates(rec, board, player, this.warn) : notAnalysed();
+    if (analysed && !playedErrorAgrees(rec, analysis, this.warn)) {
+      analysed = false;
+      analysis = notAnalysed();
+    }
+    atCube(cur.game, cubeOf(rec.cubeA, cur.autoDoubles));
+    const d = cur.game.checker({
+      player,
+      dice: [rec.dice[0], rec.dice[1]],
+      board,
+      played: hopsOf(rec.moves),
+      source: sourceAt(this.file, rec.offset),
+      annotation: commentOf(note),
+      candidates: analysis.candidates,
+      playedIndex: analysis.playedIndex,
+      legalCount: null,
+      luck:
+        rec.analyzeL >= 0 && isSaneValue(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
+      notADecision: analysed ? dm.irrelevant === 1 : undefined,
+      storedError: analysed ? Math.max(0, -rec.errMove) : undefined,
+    });
+    const depth = d.playedIndex === null ? undefined : d.candidates[d.playedIndex]?.depth;
+    if (depth) tally(this.checkerDepths, depth);
+  }
 }
 
-interface GameBuild {
-  score: [number, number];
-  crawford: boolean;
-  autoDoubles: number;
-  decisions: Decision[];
-  index: number;
+/** Counts one more `k`. */
+function tally(m: Map<string, number>, k: string): void {
+  m.set(k, (m.get(k) ?? 0) + 1);
 }
 
-/** The first stored value that is not {@link isSaneValue}, as a short text. */
-function unreadable(...xs: number[]): string {
-  const x = xs.find((v) => !isSaneValue(v) && v !== NOT_ANALYSED) ?? Number.NaN;
-  return Number.isFinite(x) ? x.toPrecision(4) : String(x);
+/** The most frequent key (the first of equals); null when none. */
+function modal(m: Map<string, number>): string | null {
+  return [...m].reduce<[string | null, number]>(
+    (best, [k, n]) => (n > best[1] ? [k, n] : best),
+    [null, 0],
+  )[0];
 }
 
-function withAnnotation<T extends object>(d: T, text: string | undefined): T {
-  if (!text) return d;
-  const annotation: Annotation = { comment: text };
-  return { ...d, annotation };
+/**
+ * The games with every luck left out when none was computed: XG writes a luck of 0 both for "neutral" and
+ * "not computed", so a match whose rolls are all exactly 0 has no luck (spec/metrics.md §6).
+ */
+function withoutUnknownLuck(games: Game[]): Game[] {
+  const rolls = games.flatMap((g) => g.decisions.filter((d): d is CheckerDecision => d.kind === 'checker'));
+  const noLuck = rolls.length > 0 && rolls.every((d) => d.luck === null || d.luck === 0);
+  if (!noLuck) return games;
+  return games.map((g) => ({
+    ...g,
+    decisions: g.decisions.map((d) => (d.kind === 'checker' && d.luck !== null ? { ...d, luck: null } : d)),
+  }));
 }
 
-function addCube(
-  rec: XgCube,
-  cur: GameBuild,
-  matchLength: number,
-  file: string,
-  comment: (i: number) => string | undefined,
-  depth: (d: string) => void,
-  warn: (offset: number, message: string) => void,
-): void {
-  if (rec.double !== 0 && rec.double !== 1) return; // −2: no cube decision this turn; −1: not played (.xgp)
-  const roller = seatOf(rec.actif);
-  const cube = cubeOf(rec.cubeB, cur.autoDoubles);
+/**
+ * Whether a cube record's double or no double is analysed: XG analysed it, its stored equities and error are
+ * in range, and the error is the one the equities give (gnuBG's and XG's cube error: the best action's
+ * equity minus the one taken). Otherwise it is read as not analysed, with a warning when damaged.
+ */
+function cubeAnalysed(rec: XgCube, warn: (offset: number, message: string) => void): boolean {
   const dd = rec.doubleD;
-  let analysed = rec.errCube !== NOT_ANALYSED && rec.analyzeC >= 0;
+  if (rec.errCube === NOT_ANALYSED || rec.analyzeC < 0) return false;
   if (
-    analysed &&
     !(
       isSaneValue(rec.errCube) &&
       isSaneValue(dd.equB) &&
@@ -395,100 +439,150 @@ function addCube(
       rec.offset,
       `cube record ${rec.index}: stored equities or error out of range (${unreadable(rec.errCube, dd.equB, dd.equDouble, dd.equDrop)}); read as not analysed`,
     );
-    analysed = false;
+    return false;
   }
-  if (analysed) {
-    // gnuBG's and XG's cube error: the best action's equity minus the one taken
-    const reply = Math.min(dd.equDouble, dd.equDrop);
-    const best = bestCubeEquity({ nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop });
-    const error = best - (rec.double === 1 ? reply : dd.equB);
-    if (!agrees(rec.errCube, error)) {
-      warn(
-        rec.offset,
-        `cube record ${rec.index}: equities ND ${eq(dd.equB)}, D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored error ${eq(rec.errCube)}; read as not analysed`,
-      );
-      analysed = false;
-    }
-  }
-  const analysis: CubeAnalysis | null = analysed ? { nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop } : null;
-  if (analysed) {
-    const name = xgLevelName(dd.level);
-    if (name) depth(name);
-  }
-  const own = cubeDecision(
-    cur,
-    roller,
-    matchLength,
-    file,
+  const reply = Math.min(dd.equDouble, dd.equDrop);
+  const best = bestCubeEquity({ nd: dd.equB, dt: dd.equDouble, dp: dd.equDrop });
+  const error = best - (rec.double === 1 ? reply : dd.equB);
+  if (agrees(rec.errCube, error)) return true;
+  warn(
     rec.offset,
-    cube,
-    rec.double === 1 ? 'double' : 'no-double',
-    analysis,
-    analysed ? Math.max(0, rec.errCube) : undefined,
-    undefined,
+    `cube record ${rec.index}: equities ND ${eq(dd.equB)}, D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored error ${eq(rec.errCube)}; read as not analysed`,
   );
-  cur.decisions.push(withAnnotation(own, comment(rec.commentCube)));
-  if (rec.double !== 1) return;
-  if (rec.take !== 0 && rec.take !== 1 && rec.take !== 2) return;
-  let takeAnalysed = analysed && rec.errTake !== NOT_ANALYSED && isSaneValue(rec.errTake);
-  // the taker's error (≤ 0; equities from the doubler's view): a take costs D/T − D/P when above, a pass the
-  // reverse (a beaver's has no reference)
-  const takeError = -Math.max(0, rec.take === 1 ? dd.equDouble - dd.equDrop : dd.equDrop - dd.equDouble);
-  if (takeAnalysed && rec.take !== 2 && !agrees(rec.errTake, takeError)) {
-    warn(
-      rec.offset,
-      `cube record ${rec.index}: equities D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored take error ${eq(rec.errTake)}; the ${rec.take === 1 ? 'take' : 'pass'} read as not analysed`,
-    );
-    takeAnalysed = false;
-  }
-  cur.decisions.push(
-    cubeDecision(
-      cur,
-      roller === 0 ? 1 : 0,
-      matchLength,
-      file,
-      rec.offset,
-      cube,
-      rec.take === 0 ? 'pass' : 'take',
-      takeAnalysed ? analysis : null,
-      takeAnalysed ? Math.max(0, -rec.errTake) : undefined,
-      rec.take === 2 ? true : undefined,
-    ),
-  );
+  return false;
 }
 
 /**
- * A cube decision of `player` in the game being built, of one object shape, built field by field as
- * moveDecision's: object spreads here cost more than the rest of the mapping.
+ * Whether the answer to an analysed double is analysed: XG's stored take error is in range and, for a take
+ * or pass, the one the equities give (the taker's error, ≤ 0, equities from the doubler's view: a take costs
+ * D/T − D/P when above, a pass the reverse; a beaver's has no reference).
  */
-function cubeDecision(
-  cur: GameBuild,
+function answerAnalysed(rec: XgCube, warn: (offset: number, message: string) => void): boolean {
+  if (rec.errTake === NOT_ANALYSED || !isSaneValue(rec.errTake)) return false;
+  const dd = rec.doubleD;
+  const takeError = -Math.max(0, rec.take === 1 ? dd.equDouble - dd.equDrop : dd.equDrop - dd.equDouble);
+  if (rec.take === 2 || agrees(rec.errTake, takeError)) return true;
+  warn(
+    rec.offset,
+    `cube record ${rec.index}: equities D/T ${eq(dd.equDouble)}, D/P ${eq(dd.equDrop)} disagree with XG's stored take error ${eq(rec.errTake)}; the ${rec.take === 1 ? 'take' : 'pass'} read as not analysed`,
+  );
+  return false;
+}
+
+/** The position before a move record's play; an impossible position, or dice outside 1-6, is an error. */
+function moveBoard(rec: XgMove, player: Side, file: string): Board {
+  const where = { file, offset: rec.offset, segment: 'temp.xg' };
+  const board = boardOf(rollerView(rec.positionI, rec.actifP), player);
+  try {
+    validateBoard(board);
+  } catch (e) {
+    throw new CorruptFileError(
+      where,
+      `move record ${rec.index}: impossible position: ${(e as Error).message}`,
+      {
+        cause: e,
+      },
+    );
+  }
+  const [d1, d2] = rec.dice;
+  if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
+    throw new CorruptFileError(where, `move record ${rec.index}: dice ${d1}-${d2} are not 1-6`);
+  }
+  return board;
+}
+
+/** The candidates of a move, and the index of the played one among them. */
+interface MoveAnalysis {
+  readonly candidates: Candidate[];
+  readonly playedIndex: number | null;
+}
+
+/** What a move XG did not analyse (or whose analysis is damaged) has: a list of its own, empty. */
+function notAnalysed(): MoveAnalysis {
+  return { candidates: [], playedIndex: null };
+}
+
+/**
+ * XG's candidates of a move record, best first: those whose equity is out of range left out (with a
+ * warning); the played one is the one whose resulting position is the record's end position.
+ */
+function moveCandidates(
+  rec: XgMove,
+  board: Board,
   player: Side,
-  matchLength: number,
-  file: string,
-  offset: number,
-  cube: ReturnType<typeof cubeOf>,
-  action: CubeDecision['action'],
-  analysis: CubeAnalysis | null,
-  storedError: number | undefined,
-  beaver: true | undefined,
-): CubeDecision {
-  return {
-    player,
-    gameIndex: cur.index,
-    index: cur.decisions.length,
-    matchLength,
-    score: cur.score,
-    crawfordGame: cur.crawford,
-    source: { file, format: 'xg', offset, segment: 'temp.xg' },
-    cubeValue: cube.value,
-    cubeOwner: cube.owner,
-    kind: 'cube',
-    action,
-    analysis,
-    storedError,
-    beaver,
-  };
+  warn: (offset: number, message: string) => void,
+): MoveAnalysis {
+  const dm = rec.dataMoves;
+  let legal: LegalPlay[] | null = null;
+  let playedIndex: number | null = null;
+  // (a damaged record may say fewer than none)
+  const n = Math.max(0, Math.min(dm.nMoves, dm.eval.length, dm.moves.length, dm.posPlayed.length));
+  // made at its size (grown by push from empty, the lists of up to 32 candidates were copied three times)
+  const candidates = new Array<Candidate>(n);
+  let kept = 0;
+  for (let j = 0; j < n; j++) {
+    const depth = xgLevelName(dm.evalLevel[j]?.level ?? dm.level);
+    let play = hopsOf(dm.moves[j]!);
+    if (play.length === 0) {
+      // XG sometimes leaves a candidate's move list zeroed while its resulting position is stored: the play
+      // is the legal one that reaches that position
+      legal ??= legalPlays(board, player, rec.dice[0], rec.dice[1]);
+      const key = boardKey(boardOf(dm.posPlayed[j]!, player));
+      play = [...(legal.find((l) => l.key === key)?.play ?? [])];
+    }
+    const ev = dm.eval[j]!;
+    if (!isSaneValue(ev[6]!)) {
+      warn(
+        rec.offset,
+        `move record ${rec.index}: candidate ${j + 1}'s equity out of range (${unreadable(ev[6]!)}); left out`,
+      );
+      continue;
+    }
+    // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
+    candidates[kept++] = { play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) };
+    // the index among the candidates kept (one left out before it moves it up)
+    if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = kept - 1;
+  }
+  candidates.length = kept;
+  return { candidates, playedIndex };
+}
+
+/** Whether XG's stored error of the move is the played candidate's equity minus the best's (a warning if not). */
+function playedErrorAgrees(
+  rec: XgMove,
+  { candidates, playedIndex }: MoveAnalysis,
+  warn: (offset: number, message: string) => void,
+): boolean {
+  if (playedIndex === null) return true;
+  const error = candidates[playedIndex]!.equity - candidates[0]!.equity;
+  if (agrees(rec.errMove, error)) return true;
+  warn(
+    rec.offset,
+    `move record ${rec.index}: equities of the played and best candidates (${eq(candidates[playedIndex]!.equity)}, ${eq(candidates[0]!.equity)}) disagree with XG's stored error ${eq(rec.errMove)}; read as not analysed`,
+  );
+  return false;
+}
+
+/** The first stored value that is not {@link isSaneValue}, as a short text. */
+function unreadable(...xs: number[]): string {
+  const x = xs.find((v) => !isSaneValue(v) && v !== NOT_ANALYSED) ?? Number.NaN;
+  return Number.isFinite(x) ? x.toPrecision(4) : String(x);
+}
+
+/** The annotation of a decision with XG's comment `text`, if any. */
+function commentOf(text: string | undefined): Annotation | undefined {
+  return text ? { comment: text } : undefined;
+}
+
+/** The source of a record of temp.xg at `offset`. */
+function sourceAt(file: string, offset: number): SourceLocation {
+  return { file, format: 'xg', offset, segment: 'temp.xg' };
+}
+
+/** Sets the builder's cube to a record's: XG stores the cube whole in every record. */
+function atCube(game: GameBuilder, cube: ReturnType<typeof cubeOf>): void {
+  game.cubeValue = cube.value;
+  game.cubeOwner = cube.owner;
 }
 
 /**
@@ -528,109 +622,4 @@ function xgProbabilities(ev: ArrayLike<number>): Probabilities | undefined {
     return undefined;
   }
   return { win: w, winGammon: wg, winBackgammon: wbg, loseGammon: lg, loseBackgammon: lbg };
-}
-
-function moveDecision(
-  rec: XgMove,
-  cur: GameBuild,
-  matchLength: number,
-  file: string,
-  note: string | undefined,
-  warn: (offset: number, message: string) => void,
-): CheckerDecision {
-  const player = seatOf(rec.actifP);
-  const cube = cubeOf(rec.cubeA, cur.autoDoubles);
-  const dm = rec.dataMoves;
-  let analysed = rec.errMove !== NOT_ANALYSED;
-  if (analysed && !isSaneValue(rec.errMove)) {
-    warn(
-      rec.offset,
-      `move record ${rec.index}: stored error out of range (${unreadable(rec.errMove)}); read as not analysed`,
-    );
-    analysed = false;
-  }
-  let candidates: Candidate[] = [];
-  let playedIndex: number | null = null;
-  const where = { file, offset: rec.offset, segment: 'temp.xg' };
-  const board = boardOf(rollerView(rec.positionI, rec.actifP), player);
-  try {
-    validateBoard(board);
-  } catch (e) {
-    throw new CorruptFileError(
-      where,
-      `move record ${rec.index}: impossible position: ${(e as Error).message}`,
-      {
-        cause: e,
-      },
-    );
-  }
-  const [d1, d2] = rec.dice;
-  if (!(d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6)) {
-    throw new CorruptFileError(where, `move record ${rec.index}: dice ${d1}-${d2} are not 1-6`);
-  }
-  let legal: LegalPlay[] | null = null;
-  if (analysed) {
-    // (a damaged record may say fewer than none)
-    const n = Math.max(0, Math.min(dm.nMoves, dm.eval.length, dm.moves.length, dm.posPlayed.length));
-    // made at its size (grown by push from empty, the lists of up to 32 candidates were copied three times)
-    candidates = new Array<Candidate>(n);
-    let kept = 0;
-    for (let j = 0; j < n; j++) {
-      const depth = xgLevelName(dm.evalLevel[j]?.level ?? dm.level);
-      let play = hopsOf(dm.moves[j]!);
-      if (play.length === 0) {
-        // XG sometimes leaves a candidate's move list zeroed while its resulting position is stored: the play
-        // is the legal one that reaches that position
-        legal ??= legalPlays(board, player, rec.dice[0], rec.dice[1]);
-        const key = boardKey(boardOf(dm.posPlayed[j]!, player));
-        play = [...(legal.find((l) => l.key === key)?.play ?? [])];
-      }
-      const ev = dm.eval[j]!;
-      if (!isSaneValue(ev[6]!)) {
-        warn(
-          rec.offset,
-          `move record ${rec.index}: candidate ${j + 1}'s equity out of range (${unreadable(ev[6]!)}); left out`,
-        );
-        continue;
-      }
-      // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
-      candidates[kept++] = { play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) };
-      // the index among the candidates kept (one left out before it moves it up)
-      if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = kept - 1;
-    }
-    candidates.length = kept;
-    const error = playedIndex === null ? null : candidates[playedIndex]!.equity - candidates[0]!.equity;
-    if (error !== null && !agrees(rec.errMove, error)) {
-      warn(
-        rec.offset,
-        `move record ${rec.index}: equities of the played and best candidates (${eq(candidates[playedIndex!]!.equity)}, ${eq(candidates[0]!.equity)}) disagree with XG's stored error ${eq(rec.errMove)}; read as not analysed`,
-      );
-      analysed = false;
-      candidates = [];
-      playedIndex = null;
-    }
-  }
-  // built field by field: object spreads here cost more than the rest of the mapping
-  const d: CheckerDecision = {
-    player,
-    gameIndex: cur.index,
-    index: cur.decisions.length,
-    matchLength,
-    score: cur.score,
-    crawfordGame: cur.crawford,
-    source: { file, format: 'xg', offset: rec.offset, segment: 'temp.xg' },
-    cubeValue: cube.value,
-    cubeOwner: cube.owner,
-    kind: 'checker',
-    dice: [d1, d2],
-    board,
-    played: hopsOf(rec.moves),
-    legalCount: null,
-    candidates,
-    playedIndex,
-    luck: rec.analyzeL >= 0 && isSaneValue(rec.errLuck) && rec.errLuck !== NOT_ANALYSED ? rec.errLuck : null,
-    notADecision: analysed ? dm.irrelevant === 1 : undefined,
-    storedError: analysed ? Math.max(0, -rec.errMove) : undefined,
-  };
-  return withAnnotation(d, note);
 }

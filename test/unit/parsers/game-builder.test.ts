@@ -8,8 +8,10 @@
  *   at 16, and is owned by Bob."
  */
 import { describe, expect, test } from 'vitest';
+import { initialBoard } from '../../../src/core/board.js';
 import { defaultMet } from '../../../src/metrics/match-report.js';
 import type { Match } from '../../../src/model/types.js';
+import { GameBuilder } from '../../../src/parsers/game-builder.js';
 import { parseMatchFiles } from '../../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';
 
@@ -58,5 +60,56 @@ describe.each(Object.keys(readings))('%s reading', (how) => {
     const m = read(readings[how]!('g0227'));
     expect(m.players).toEqual(['Sofía', 'Bob']);
     expect(firstExchange(m).after).toEqual([16, 1]);
+  });
+});
+
+/**
+ * Every reader appends its decisions through the one builder (GameBuilder.checker and .cube), so every
+ * decision of every format has the builder's fields in the builder's order, whatever it knows: a shape check,
+ * with no figure to expect (the files: test/reference-matches, one or two per format).
+ */
+describe('every reader gives the decisions of the one builder, in its shape', () => {
+  const builder = new GameBuilder(0, 0, [0, 0], false);
+  const source = { file: 'x', format: 'sgf' } as const;
+  const shape = {
+    checker: Object.keys(
+      builder.checker({
+        player: 0,
+        dice: [3, 1],
+        board: initialBoard(),
+        played: [],
+        source,
+        candidates: [],
+        playedIndex: null,
+        legalCount: null,
+        luck: null,
+      }),
+    ).join(),
+    cube: Object.keys(builder.cube(0, 'no-double', null, source)).join(),
+  };
+  const files: Record<string, string[][]> = {
+    SGF: [[`${REF_DIR}sgf/test-match01_analyzed.sgf`]],
+    'gnuBG text export': [['g0143.txt', 'g0143_002.txt', 'g0143_003.txt'].map((f) => `${DIR}${f}`)],
+    '.mat': [[`${REF_DIR}mat/test-match01.mat`]],
+    XG: [[`${REF_DIR}xg/test.xg`]],
+    'XG position text': [
+      [`${REF_DIR}xg-text/01_checkerPosition_EN.txt`],
+      [`${REF_DIR}xg-text/02_NDT_EN.txt`],
+    ],
+  };
+  test.each(Object.keys(files))('%s', (name) => {
+    const met = defaultMet();
+    const seen = new Set<string>();
+    for (const group of files[name]!) {
+      const m = parseMatchFiles(
+        group.map((f) => ({ file: f, bytes: bytesOf(f) })),
+        met,
+      ).match;
+      for (const d of m.games.flatMap((g) => g.decisions)) {
+        expect(Object.keys(d).join()).toBe(shape[d.kind]);
+        seen.add(d.kind);
+      }
+    }
+    expect([...seen].sort()).toEqual(['checker', 'cube']);
   });
 });
