@@ -12,7 +12,7 @@ import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
-import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
+import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import { type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
@@ -170,8 +170,7 @@ async function storedSeats(
 /** A stored seat's tally, counting errors under `preset`. */
 function decodeSeat(r: StoredSeat, preset: keyof typeof THRESHOLD_PRESETS): PlayerTally {
   const t = decodeTally(r.tally);
-  if (preset !== 'xg')
-    [t.errors, t.avoidableErrors] = (JSON.parse(String(r.byPreset)) as ErrorsByPreset)[preset];
+  if (preset !== 'xg') setErrorCounts(t, (JSON.parse(String(r.byPreset)) as ErrorsByPreset)[preset]);
   return t;
 }
 

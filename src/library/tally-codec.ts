@@ -1,12 +1,12 @@
 /**
- * The stored form of a seat's `PlayerTally`: its values in a fixed order as one flat JSON array, read back
- * against a template of the tally's shape. Reading 20,000 of them is what `bdb stats --library` spends its
+ * The stored form of a seat's `PlayerTally`: its values in a fixed order (the fields of
+ * src/library/legacy-tally.ts) as one flat JSON array, read back against a template of that shape. Reading 20,000 of them is what `bdb stats --library` spends its
  * time on; a flat array of numbers parses several times faster than the same objects with their keys and
  * takes a third of the room. Doubles keep every bit (shortest round-trip form); ±Infinity and NaN (gnuBG's
  * LU[-inf] luck) are written as strings.
  */
-import { emptyGnubgContext } from '../metrics/gnubg-stats.js';
 import type { PlayerTally } from '../metrics/player-stats.js';
+import { fromLegacy, type LegacyTally, legacySample, toLegacy } from './legacy-tally.js';
 
 /** A shape: a number, a string, a boolean, an object of shapes, or an array of one element shape. */
 type Shape = 'n' | 's' | 'b' | { readonly [key: string]: Shape } | readonly [Shape];
@@ -19,33 +19,8 @@ function shapeOf(v: unknown): Shape {
   return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, shapeOf(x)]));
 }
 
-/** The tally's shape, from an example holding one element in every array and both gnuBG contexts. */
-const TALLY: Shape = (() => {
-  const ctx = emptyGnubgContext(true);
-  const byType = { checker: 0, double: 0, take: 0 };
-  const example: PlayerTally = {
-    player: '',
-    matches: 0,
-    counted: byType,
-    error: byType,
-    mwcLoss: byType,
-    mwcCounted: 0,
-    l7Units: [{ loss: 0, matchLength: 0 }],
-    prUnits: [{ error: 0, decisions: 0 }],
-    gameLosses: [0],
-    difficulty: { loss: 0, sum: 0, count: 0 },
-    errors: 0,
-    avoidableErrors: 0,
-    snowieError: 0,
-    snowieDen: 0,
-    gnubgMatch: ctx,
-    gnubgMoney: ctx,
-    gnubgBothMovesMatch: 0,
-    gnubgMatchLength: 0,
-    gnubgBothMovesMoney: 0,
-  };
-  return shapeOf(example);
-})();
+/** The stored tally's shape, from an example holding one element in every array and both gnuBG contexts. */
+const TALLY: Shape = shapeOf(legacySample());
 
 function encode(v: unknown, shape: Shape, out: unknown[]): void {
   if (shape === 'n') {
@@ -109,7 +84,7 @@ const READ_TALLY = reader(TALLY);
 /** The stored text of a tally. */
 export function encodeTally(t: PlayerTally): string {
   const out: unknown[] = [];
-  encode(t, TALLY, out);
+  encode(toLegacy(t), TALLY, out);
   return JSON.stringify(out);
 }
 
@@ -121,7 +96,7 @@ export function decodeTally(text: string): PlayerTally {
 /** The tally of a stored text already parsed. */
 export function decodeTallyValues(values: readonly unknown[]): PlayerTally {
   const at = { i: 0 };
-  const t = READ_TALLY(values, at) as PlayerTally;
+  const t = READ_TALLY(values, at) as LegacyTally;
   if (at.i !== values.length) throw new Error('tally codec: stored tally longer than its shape');
-  return t;
+  return fromLegacy(t);
 }

@@ -16,7 +16,7 @@
 
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
-import type { PlayerTally } from '../metrics/player-stats.js';
+import { type PlayerTally, setErrorCounts } from '../metrics/player-stats.js';
 import type { TrendPoint } from '../metrics/trend.js';
 import { storedAliases } from './aliases.js';
 import { periodKey } from './dates.js';
@@ -165,7 +165,7 @@ export async function storedProgress(
   )) {
     const t = decodeTally(String(tally));
     const e = (JSON.parse(String(stored)) as Partial<ErrorsByPreset>)[preset];
-    if (e) [t.errors, t.avoidableErrors] = e;
+    if (e) setErrorCounts(t, e);
     if (g === DATED) {
       dated = t;
       points = (JSON.parse(String(trend)) as [number, number][]).map(([error, decisions]) => ({
@@ -193,7 +193,7 @@ export async function storedTotals(
   )) {
     const t = decodeTally(String(tally));
     const e = (JSON.parse(String(stored)) as Partial<ErrorsByPreset>)[preset];
-    if (e) [t.errors, t.avoidableErrors] = e;
+    if (e) setErrorCounts(t, e);
     totals.push(t);
   }
   const matches = Number((await rows(lib.connection, 'SELECT count(*) FROM matches'))[0]![0]);

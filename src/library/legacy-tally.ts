@@ -1,0 +1,123 @@
+/**
+ * The tally as schemas 1–7 stored it: one flat object of fixed fields (the `PlayerTally` of bdb before the
+ * accumulator registry, issue 38), its values written in the order of the fields below. Frozen: this is
+ * what libraries made before hold, read by the upgrade to keyed tallies.
+ */
+import { emptyGnubgContext, type GnubgStatContext } from '../metrics/gnubg-stats.js';
+import type { PrUnit } from '../metrics/interval.js';
+import type { L7Unit } from '../metrics/l7.js';
+import { emptyTally, type PlayerTally } from '../metrics/player-stats.js';
+
+interface ByType {
+  checker: number;
+  double: number;
+  take: number;
+}
+
+/** The stored fields, in their stored order. */
+export interface LegacyTally {
+  player: string;
+  matches: number;
+  counted: ByType;
+  error: ByType;
+  mwcLoss: ByType;
+  mwcCounted: number;
+  l7Units: L7Unit[];
+  prUnits: PrUnit[];
+  gameLosses: number[];
+  difficulty: { loss: number; sum: number; count: number };
+  errors: number;
+  avoidableErrors: number;
+  snowieError: number;
+  snowieDen: number;
+  gnubgMatch: GnubgStatContext | null;
+  gnubgMoney: GnubgStatContext | null;
+  gnubgBothMovesMatch: number;
+  gnubgMatchLength: number | null;
+  gnubgBothMovesMoney: number;
+}
+
+/** An example of the stored tally holding one element in every array and both gnuBG contexts (its shape). */
+export function legacySample(): LegacyTally {
+  const ctx = emptyGnubgContext(true);
+  const byType = { checker: 0, double: 0, take: 0 };
+  return {
+    player: '',
+    matches: 0,
+    counted: byType,
+    error: byType,
+    mwcLoss: byType,
+    mwcCounted: 0,
+    l7Units: [{ loss: 0, matchLength: 0 }],
+    prUnits: [{ error: 0, decisions: 0 }],
+    gameLosses: [0],
+    difficulty: { loss: 0, sum: 0, count: 0 },
+    errors: 0,
+    avoidableErrors: 0,
+    snowieError: 0,
+    snowieDen: 0,
+    gnubgMatch: ctx,
+    gnubgMoney: ctx,
+    gnubgBothMovesMatch: 0,
+    gnubgMatchLength: 0,
+    gnubgBothMovesMoney: 0,
+  };
+}
+
+/**
+ * The tally of a stored one. Its PR units were the games of a one-match tally (with `gameLosses`), the
+ * matches of an aggregate.
+ */
+export function fromLegacy(old: LegacyTally): PlayerTally {
+  const t = emptyTally(old.player);
+  t.matches = old.matches;
+  const s = t.states;
+  s.decisions = { counted: old.counted, error: old.error };
+  s.mwc = { loss: old.mwcLoss, counted: old.mwcCounted };
+  const one = old.matches === 1;
+  s.units = {
+    matches: old.matches,
+    games: one ? old.prUnits : [],
+    gameLosses: one ? old.gameLosses : [],
+    perMatch: one ? [] : old.prUnits,
+    l7: old.l7Units,
+  };
+  s.difficulty = old.difficulty;
+  s.errors = { errors: old.errors, avoidable: old.avoidableErrors };
+  s.snowie = { error: old.snowieError, den: old.snowieDen };
+  s.gnubg = {
+    match: old.gnubgMatch,
+    money: old.gnubgMoney,
+    bothMovesMatch: old.gnubgBothMovesMatch,
+    bothMovesMoney: old.gnubgBothMovesMoney,
+    matchLength: old.gnubgMatchLength,
+  };
+  return t;
+}
+
+/** The stored form of a tally (what schemas 1–7 wrote). */
+export function toLegacy(t: PlayerTally): LegacyTally {
+  const s = t.states;
+  const one = s.units.matches === 1;
+  return {
+    player: t.player,
+    matches: t.matches,
+    counted: s.decisions.counted,
+    error: s.decisions.error,
+    mwcLoss: s.mwc.loss,
+    mwcCounted: s.mwc.counted,
+    l7Units: s.units.l7,
+    prUnits: one ? s.units.games : s.units.perMatch,
+    gameLosses: s.units.gameLosses,
+    difficulty: s.difficulty,
+    errors: s.errors.errors,
+    avoidableErrors: s.errors.avoidable,
+    snowieError: s.snowie.error,
+    snowieDen: s.snowie.den,
+    gnubgMatch: s.gnubg.match,
+    gnubgMoney: s.gnubg.money,
+    gnubgBothMovesMatch: s.gnubg.bothMovesMatch,
+    gnubgMatchLength: s.gnubg.matchLength,
+    gnubgBothMovesMoney: s.gnubg.bothMovesMoney,
+  };
+}
