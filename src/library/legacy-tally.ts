@@ -1,12 +1,24 @@
 /**
  * The tally as schemas 1–7 stored it: one flat object of fixed fields (the `PlayerTally` of bdb before the
  * accumulator registry, issue 38), its values written in the order of the fields below. Frozen: this is
- * what libraries made before hold, read by the upgrade to keyed tallies.
+ * what libraries made before hold, read by the upgrade to keyed tallies (src/library/migrate-tallies.ts).
  */
 import { emptyGnubgContext, type GnubgStatContext } from '../metrics/gnubg-stats.js';
+import type { AccumulatorId } from '../metrics/index.js';
 import type { PrUnit } from '../metrics/interval.js';
 import type { L7Unit } from '../metrics/l7.js';
 import { emptyTally, type PlayerTally } from '../metrics/player-stats.js';
+
+/** The accumulators whose state the old tally held; any other is unknown to it. */
+const LEGACY_PARTS: readonly string[] = [
+  'decisions',
+  'mwc',
+  'units',
+  'difficulty',
+  'errors',
+  'snowie',
+  'gnubg',
+];
 
 interface ByType {
   checker: number;
@@ -66,10 +78,11 @@ export function legacySample(): LegacyTally {
 
 /**
  * The tally of a stored one. Its PR units were the games of a one-match tally (with `gameLosses`), the
- * matches of an aggregate.
+ * matches of an aggregate. Accumulators registered since are unknown to it.
  */
 export function fromLegacy(old: LegacyTally): PlayerTally {
   const t = emptyTally(old.player);
+  for (const id of Object.keys(t.states)) if (!LEGACY_PARTS.includes(id)) t.unknown.push(id as AccumulatorId);
   t.matches = old.matches;
   const s = t.states;
   s.decisions = { counted: old.counted, error: old.error };
@@ -95,7 +108,7 @@ export function fromLegacy(old: LegacyTally): PlayerTally {
   return t;
 }
 
-/** The stored form of a tally (what schemas 1–7 wrote). */
+/** The old stored form of a tally (what schemas 1–7 wrote): the upgrade tests make an older library with it. */
 export function toLegacy(t: PlayerTally): LegacyTally {
   const s = t.states;
   const one = s.units.matches === 1;

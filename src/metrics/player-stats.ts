@@ -39,6 +39,7 @@ import {
   gnubgRating,
 } from './gnubg-stats.js';
 import {
+  type AccumulatorId,
   addMatch,
   emptyStates,
   type FinishedStates,
@@ -64,11 +65,16 @@ export interface PlayerTally {
   matches: number;
   /** The states of the registry's accumulators (src/metrics/index.ts), by id. */
   states: TallyStates;
+  /**
+   * Accumulators whose state the tally lacks (theirs is empty): a match the library stored before they
+   * existed has none (src/library/tally-codec.ts). Merging keeps them unknown; their figures are null.
+   */
+  unknown: AccumulatorId[];
 }
 
 /** The tally of no match. */
 export function emptyTally(player: string): PlayerTally {
-  return { player, matches: 0, states: emptyStates() };
+  return { player, matches: 0, states: emptyStates(), unknown: [] };
 }
 
 /** The seats' decisions with their figures, each computed once, in match order. */
@@ -148,6 +154,7 @@ export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
 export function addTalliesInto(out: PlayerTally, b: PlayerTally): void {
   out.matches += b.matches;
   mergeStates(out.states, b.states);
+  for (const id of b.unknown) if (!out.unknown.includes(id)) out.unknown.push(id);
 }
 
 /** The PR's numerator and denominator of a tally: Σe (equity) and the counted decisions, every type. */
