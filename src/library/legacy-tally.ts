@@ -3,11 +3,13 @@
  * accumulator registry, issue 38), its values written in the order of the fields below. Frozen: this is
  * what libraries made before hold, read by the upgrade to keyed tallies (src/library/migrate-tallies.ts).
  */
+import { exactOf, toExact } from '../metrics/exact-sum.js';
 import { emptyGnubgContext, type GnubgStatContext } from '../metrics/gnubg-stats.js';
 import type { AccumulatorId } from '../metrics/index.js';
 import type { PrUnit } from '../metrics/interval.js';
 import type { L7Unit } from '../metrics/l7.js';
 import { emptyTally, type PlayerTally } from '../metrics/player-stats.js';
+import { decisions, difficulty, gnubg, mwc, snowie } from '../metrics/tally-parts.js';
 
 /** The accumulators whose state the old tally held; any other is unknown to it. */
 const LEGACY_PARTS: readonly string[] = [
@@ -78,15 +80,16 @@ export function legacySample(): LegacyTally {
 
 /**
  * The tally of a stored one. Its PR units were the games of a one-match tally (with `gameLosses`), the
- * matches of an aggregate. Accumulators registered since are unknown to it.
+ * matches of an aggregate; its sums, doubles, become exact sums holding them. Accumulators registered since
+ * are unknown to it.
  */
 export function fromLegacy(old: LegacyTally): PlayerTally {
   const t = emptyTally(old.player);
   for (const id of Object.keys(t.states)) if (!LEGACY_PARTS.includes(id)) t.unknown.push(id as AccumulatorId);
   t.matches = old.matches;
   const s = t.states;
-  s.decisions = { counted: old.counted, error: old.error };
-  s.mwc = { loss: old.mwcLoss, counted: old.mwcCounted };
+  s.decisions = { counted: old.counted, error: toExact(old.error) };
+  s.mwc = { loss: toExact(old.mwcLoss), counted: old.mwcCounted };
   const one = old.matches === 1;
   s.units = {
     matches: old.matches,
@@ -95,12 +98,16 @@ export function fromLegacy(old: LegacyTally): PlayerTally {
     perMatch: one ? [] : old.prUnits,
     l7: old.l7Units,
   };
-  s.difficulty = old.difficulty;
+  s.difficulty = {
+    loss: exactOf(old.difficulty.loss),
+    sum: exactOf(old.difficulty.sum),
+    count: old.difficulty.count,
+  };
   s.errors = { errors: old.errors, avoidable: old.avoidableErrors };
-  s.snowie = { error: old.snowieError, den: old.snowieDen };
+  s.snowie = { error: exactOf(old.snowieError), den: old.snowieDen };
   s.gnubg = {
-    match: old.gnubgMatch,
-    money: old.gnubgMoney,
+    match: old.gnubgMatch && toExact(old.gnubgMatch),
+    money: old.gnubgMoney && toExact(old.gnubgMoney),
     bothMovesMatch: old.gnubgBothMovesMatch,
     bothMovesMoney: old.gnubgBothMovesMoney,
     matchLength: old.gnubgMatchLength,
@@ -108,29 +115,34 @@ export function fromLegacy(old: LegacyTally): PlayerTally {
   return t;
 }
 
-/** The old stored form of a tally (what schemas 1–7 wrote): the upgrade tests make an older library with it. */
+/**
+ * The old stored form of a tally (what schemas 1–7 wrote, its sums rounded to doubles): the upgrade tests
+ * make an older library with it.
+ */
 export function toLegacy(t: PlayerTally): LegacyTally {
   const s = t.states;
+  const d = decisions.finish(s.decisions);
+  const g = gnubg.finish(s.gnubg);
   const one = s.units.matches === 1;
   return {
     player: t.player,
     matches: t.matches,
-    counted: s.decisions.counted,
-    error: s.decisions.error,
-    mwcLoss: s.mwc.loss,
+    counted: d.counted,
+    error: d.error,
+    mwcLoss: mwc.finish(s.mwc).loss,
     mwcCounted: s.mwc.counted,
     l7Units: s.units.l7,
     prUnits: one ? s.units.games : s.units.perMatch,
     gameLosses: s.units.gameLosses,
-    difficulty: s.difficulty,
+    difficulty: difficulty.finish(s.difficulty),
     errors: s.errors.errors,
     avoidableErrors: s.errors.avoidable,
-    snowieError: s.snowie.error,
+    snowieError: snowie.finish(s.snowie).error,
     snowieDen: s.snowie.den,
-    gnubgMatch: s.gnubg.match,
-    gnubgMoney: s.gnubg.money,
-    gnubgBothMovesMatch: s.gnubg.bothMovesMatch,
-    gnubgMatchLength: s.gnubg.matchLength,
-    gnubgBothMovesMoney: s.gnubg.bothMovesMoney,
+    gnubgMatch: g.match,
+    gnubgMoney: g.money,
+    gnubgBothMovesMatch: g.bothMovesMatch,
+    gnubgMatchLength: g.matchLength,
+    gnubgBothMovesMoney: g.bothMovesMoney,
   };
 }

@@ -4,8 +4,8 @@
  * the library.
  *
  * A person's total is the tally the per-person aggregation (`PlayerAggregator`) holds after adding every
- * stored match in file order under the stored aliases: the very sums, in the very order, of the file route,
- * so the figures are identical to the last bit. Error counts under the other threshold presets are kept
+ * stored match under the stored aliases: the very sums of the file route, which do not depend on the order
+ * the matches are added in (src/metrics/tally-parts.ts), so the figures are identical to the last bit. Error counts under the other threshold presets are kept
  * beside it (whole numbers: their sums do not depend on order).
  *
  * Validity: every write that changes matches or aliases increments `meta.generation` in its own

@@ -10,10 +10,12 @@
  *   merge(a, b)        the state of the matches of a and of b (a may be changed and is returned)
  *   finish(s)          the figures the state gives
  *
- * empty() is merge's identity and merge adds counts and sums part by part, so a folder can be cut into
- * parts, each part reduced on its own (a worker, a stored total) and the parts merged. Sums of doubles are
- * added in the order the parts are merged (bdb's order so far: file order), so another merge order may
- * change their last bit. A state is plain data (numbers,
+ * merge is associative and commutative, and empty() is its identity, so a folder can be cut into parts,
+ * each part reduced on its own (a worker, a stored total) and the parts merged in any order: the same
+ * figures to the last bit. Sums of doubles make that true only when kept exact across matches
+ * (src/metrics/exact-sum.ts; where and how each part does it: src/metrics/tally-parts.ts), and lists whose
+ * order a figure follows are put in one order by `finish` (test/unit/metrics/accumulators.test.ts checks
+ * it over real folders). A state is plain data (numbers,
  * strings, booleans, objects and arrays of them, null for an absent object) because the library stores it
  * (src/library/tally-codec.ts); `sample()` shows its shape.
  *

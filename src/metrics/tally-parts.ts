@@ -1,5 +1,5 @@
 /**
- * The parts of a player's tally (src/metrics/accumulator.ts): each the exact sums one group of figures of
+ * The parts of a player's tally (src/metrics/accumulator.ts): each the sums one group of figures of
  * `playerStats` derives from (spec/metrics.md §1–§5, gnuBG's statistics §2.3).
  *
  *   decisions   counted decisions and Σe (equity) by type (§2.1–2.2): PR, its breakdown, the error sums
@@ -13,7 +13,14 @@
  *   gnubg       gnuBG's statistics context of the player (match play and money apart), the total moves of
  *               both players and the match length (formats.md §2.6–2.8)
  *
- * Within one match every sum runs over the seat's decisions in match order, as bdb has always added them.
+ * Where order could change a last bit, and how it is kept exact: within one match every sum runs over the
+ * seat's decisions in match order (game by game, gnuBG's contexts game by game), as bdb has always added
+ * them, so a one-match tally's figures are the very doubles they were. Across matches, where the order is
+ * the caller's (files, workers, stored totals), each sum of doubles is an exact sum (src/metrics/exact-sum.ts)
+ * rounded once by `finish`, and the per-match units, whose order the intervals' sums and the bootstrap's
+ * draws follow, are put in one order by `finish` (by value). Counts are whole numbers, exact in any order.
+ * So merging the same matches in any order or grouping gives the same figures to the last bit
+ * (test/unit/metrics/accumulators.test.ts).
  */
 import { plainClone } from '../core/plain-clone.js';
 import {
@@ -26,7 +33,17 @@ import {
   type SeatMatch,
 } from './accumulator.js';
 import { isAvoidableError, reachesThreshold } from './difficulty.js';
-import { addGnubgContext, emptyGnubgContext, type GnubgStatContext } from './gnubg-stats.js';
+import {
+  addExact,
+  type Exact,
+  type ExactSum,
+  exactValue,
+  fromExact,
+  mergeExact,
+  mergeExactDeep,
+  toExact,
+} from './exact-sum.js';
+import { emptyGnubgContext, type GnubgStatContext } from './gnubg-stats.js';
 import type { PrUnit } from './interval.js';
 import type { L7Unit } from './l7.js';
 
@@ -36,15 +53,54 @@ function* counted(seat: SeatMatch): Generator<SeatDecision & { readonly error: n
     if (d.counted && d.error !== null) yield d as SeatDecision & { error: number };
 }
 
+/** An exact sum of each type. */
+function exactByType(): ByType<ExactSum> {
+  return { checker: [], double: [], take: [] };
+}
+
+/** One value in each exact sum: the shape the library stores. */
+function sampleByType(): ByType<ExactSum> {
+  return { checker: [0], double: [0], take: [0] };
+}
+
+/** Adds one match's sums (doubles, added in match order) to exact sums by type. */
+function addToExact(into: ByType<ExactSum>, from: ByType<number>): void {
+  addExact(into.checker, from.checker);
+  addExact(into.double, from.double);
+  addExact(into.take, from.take);
+}
+
+function mergeByType(into: ByType<ExactSum>, from: ByType<ExactSum>): void {
+  mergeExact(into.checker, from.checker);
+  mergeExact(into.double, from.double);
+  mergeExact(into.take, from.take);
+}
+
+function valueByType(s: ByType<ExactSum>): ByType<number> {
+  return { checker: exactValue(s.checker), double: exactValue(s.double), take: exactValue(s.take) };
+}
+
+/** Orders units by `first`, then `second`: one order for the same values, whatever order they came in. */
+function byValue<K extends string>(
+  first: K,
+  second: K,
+): (a: Record<K, number>, b: Record<K, number>) => number {
+  return (a, b) => a[first] - b[first] || a[second] - b[second];
+}
+
 /** Counted decisions and Σe (equity) by type. */
 export interface DecisionsState {
   counted: ByType<number>;
-  error: ByType<number>;
+  error: ByType<ExactSum>;
 }
 
-export const decisions: Accumulator<'decisions', DecisionsState, DecisionsState> = {
+export const decisions: Accumulator<
+  'decisions',
+  DecisionsState,
+  { counted: ByType<number>; error: ByType<number> }
+> = {
   id: 'decisions',
-  empty: () => ({ counted: byType(), error: byType() }),
+  empty: () => ({ counted: byType(), error: exactByType() }),
   add(s, seat) {
     const error = byType();
     for (const d of counted(seat)) {
@@ -52,26 +108,27 @@ export const decisions: Accumulator<'decisions', DecisionsState, DecisionsState>
       s.counted[k]++;
       error[k] += d.error;
     }
-    addByType(s.error, error);
+    addToExact(s.error, error);
     return s;
   },
   merge(into, from) {
     addByType(into.counted, from.counted);
-    addByType(into.error, from.error);
+    mergeByType(into.error, from.error);
     return into;
   },
-  finish: (s) => s,
+  finish: (s) => ({ counted: { ...s.counted }, error: valueByType(s.error) }),
+  sample: () => ({ counted: byType(), error: sampleByType() }),
 };
 
 /** Σℓ (fraction of a match) by type over counted match-play decisions, and how many had ℓ. */
 export interface MwcState {
-  loss: ByType<number>;
+  loss: ByType<ExactSum>;
   counted: number;
 }
 
-export const mwc: Accumulator<'mwc', MwcState, MwcState> = {
+export const mwc: Accumulator<'mwc', MwcState, { loss: ByType<number>; counted: number }> = {
   id: 'mwc',
-  empty: () => ({ loss: byType(), counted: 0 }),
+  empty: () => ({ loss: exactByType(), counted: 0 }),
   add(s, seat) {
     const loss = byType();
     for (const d of counted(seat)) {
@@ -79,15 +136,16 @@ export const mwc: Accumulator<'mwc', MwcState, MwcState> = {
       loss[decisionType(d.decision)] += d.loss;
       s.counted++;
     }
-    addByType(s.loss, loss);
+    addToExact(s.loss, loss);
     return s;
   },
   merge(into, from) {
-    addByType(into.loss, from.loss);
+    mergeByType(into.loss, from.loss);
     into.counted += from.counted;
     return into;
   },
-  finish: (s) => s,
+  finish: (s) => ({ loss: valueByType(s.loss), counted: s.counted }),
+  sample: () => ({ loss: sampleByType(), counted: 0 }),
 };
 
 /**
@@ -182,7 +240,13 @@ export const units: Accumulator<'units', UnitsState, UnitsState> = {
     into.matches += from.matches;
     return into;
   },
-  finish: (s) => s,
+  // one order whatever the merges' (the closed form's sums and the bootstrap's draws run over the units
+  // in order): by value
+  finish: (s) => ({
+    ...s,
+    perMatch: [...s.perMatch].sort(byValue('error', 'decisions')),
+    l7: [...s.l7].sort(byValue('loss', 'matchLength')),
+  }),
   sample: () => ({
     matches: 0,
     games: [{ error: 0, decisions: 0 }],
@@ -194,14 +258,18 @@ export const units: Accumulator<'units', UnitsState, UnitsState> = {
 
 /** Difficulty (spec §4) over counted decisions having both ℓ and d: Σℓ, Σd and their count. */
 export interface DifficultyState {
-  loss: number;
-  sum: number;
+  loss: ExactSum;
+  sum: ExactSum;
   count: number;
 }
 
-export const difficulty: Accumulator<'difficulty', DifficultyState, DifficultyState> = {
+export const difficulty: Accumulator<
+  'difficulty',
+  DifficultyState,
+  { loss: number; sum: number; count: number }
+> = {
   id: 'difficulty',
-  empty: () => ({ loss: 0, sum: 0, count: 0 }),
+  empty: () => ({ loss: [], sum: [], count: 0 }),
   add(s, seat) {
     let loss = 0;
     let sum = 0;
@@ -211,17 +279,18 @@ export const difficulty: Accumulator<'difficulty', DifficultyState, DifficultySt
       sum += d.difficulty;
       s.count++;
     }
-    s.loss += loss;
-    s.sum += sum;
+    addExact(s.loss, loss);
+    addExact(s.sum, sum);
     return s;
   },
   merge(into, from) {
-    into.loss += from.loss;
-    into.sum += from.sum;
+    mergeExact(into.loss, from.loss);
+    mergeExact(into.sum, from.sum);
     into.count += from.count;
     return into;
   },
-  finish: (s) => s,
+  finish: (s) => ({ loss: exactValue(s.loss), sum: exactValue(s.sum), count: s.count }),
+  sample: () => ({ loss: [0], sum: [0], count: 0 }),
 };
 
 /** Counted errors (e ≥ the error threshold) and those of them that are avoidable (d ≤ ℓ/10), spec §4. */
@@ -251,36 +320,46 @@ export const errors: Accumulator<'errors', ErrorsState, ErrorsState> = {
 
 /** Snowie ER's sums: the player's Σe, no counting filter (equity), and both players' scored checker plays. */
 export interface SnowieState {
-  error: number;
+  error: ExactSum;
   den: number;
 }
 
-export const snowie: Accumulator<'snowie', SnowieState, SnowieState> = {
+export const snowie: Accumulator<'snowie', SnowieState, { error: number; den: number }> = {
   id: 'snowie',
-  empty: () => ({ error: 0, den: 0 }),
+  empty: () => ({ error: [], den: 0 }),
   add(s, seat) {
     let error = 0;
     for (const d of seat.decisions) if (d.error !== null) error += d.error;
-    s.error += error;
+    addExact(s.error, error);
     s.den += seat.scoredCheckerPlays;
     return s;
   },
   merge(into, from) {
-    into.error += from.error;
+    mergeExact(into.error, from.error);
     into.den += from.den;
     return into;
   },
-  finish: (s) => s,
+  finish: (s) => ({ error: exactValue(s.error), den: s.den }),
+  sample: () => ({ error: [0], den: 0 }),
 };
 
 /** gnuBG's stat context of the player (seat 0 of the contexts), match play and money apart. */
-export interface GnubgState {
+export interface GnubgFigures {
   match: GnubgStatContext | null;
   money: GnubgStatContext | null;
   /** Total moves of both players, for gnuBG's Snowie error rate, match play and money apart. */
   bothMovesMatch: number;
   bothMovesMoney: number;
   /** Match length of the match-play context; null when it mixes lengths (FIBS figures need one). */
+  matchLength: number | null;
+}
+
+/** The same, each context kept with every number an exact sum (its counts too: one rule for all of it). */
+export interface GnubgState {
+  match: Exact<GnubgStatContext> | null;
+  money: Exact<GnubgStatContext> | null;
+  bothMovesMatch: number;
+  bothMovesMoney: number;
   matchLength: number | null;
 }
 
@@ -299,36 +378,40 @@ function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
   return only;
 }
 
-function addContext(a: GnubgStatContext | null, b: GnubgStatContext | null): GnubgStatContext | null {
+function addContext(
+  a: Exact<GnubgStatContext> | null,
+  b: Exact<GnubgStatContext> | null,
+): Exact<GnubgStatContext> | null {
   if (!b) return a;
   if (!a) return plainClone(b);
-  addGnubgContext(a, b);
+  mergeExactDeep<GnubgStatContext>(a, b);
   return a;
 }
 
-export const gnubg: Accumulator<'gnubg', GnubgState, GnubgState> = {
+/** A context whose every exact sum holds one value: the shape the library stores. */
+function sampleContext(matchPlay: boolean): Exact<GnubgStatContext> {
+  const ctx = toExact(emptyGnubgContext(matchPlay));
+  const fill = (v: unknown): void => {
+    for (const x of Object.values(v as object)) {
+      if (Array.isArray(x) && (x.length === 0 || typeof x[0] === 'number')) x.push(0);
+      else if (typeof x === 'object' && x !== null) fill(x);
+    }
+  };
+  fill(ctx);
+  return ctx;
+}
+
+export const gnubg: Accumulator<'gnubg', GnubgState, GnubgFigures> = {
   id: 'gnubg',
   empty: () => ({ match: null, money: null, bothMovesMatch: 0, bothMovesMoney: 0, matchLength: null }),
   add(s, seat) {
-    const sc = seat.gnubg;
-    const bothMoves = sc.sides[0].totalMoves + sc.sides[1].totalMoves;
+    const context = toExact(seatContext(seat.gnubg, seat.seat));
+    const bothMoves = seat.gnubg.sides[0].totalMoves + seat.gnubg.sides[1].totalMoves;
     const length = seat.match.matchLength;
     const one: GnubgState =
       length > 0
-        ? {
-            match: seatContext(sc, seat.seat),
-            money: null,
-            bothMovesMatch: bothMoves,
-            bothMovesMoney: 0,
-            matchLength: length,
-          }
-        : {
-            match: null,
-            money: seatContext(sc, seat.seat),
-            bothMovesMatch: 0,
-            bothMovesMoney: bothMoves,
-            matchLength: null,
-          };
+        ? { match: context, money: null, bothMovesMatch: bothMoves, bothMovesMoney: 0, matchLength: length }
+        : { match: null, money: context, bothMovesMatch: 0, bothMovesMoney: bothMoves, matchLength: null };
     return gnubg.merge(s, one);
   },
   merge(into, from) {
@@ -346,10 +429,16 @@ export const gnubg: Accumulator<'gnubg', GnubgState, GnubgState> = {
     into.bothMovesMoney += from.bothMovesMoney;
     return into;
   },
-  finish: (s) => s,
+  finish: (s) => ({
+    match: s.match && fromExact<GnubgStatContext>(s.match),
+    money: s.money && fromExact<GnubgStatContext>(s.money),
+    bothMovesMatch: s.bothMovesMatch,
+    bothMovesMoney: s.bothMovesMoney,
+    matchLength: s.matchLength,
+  }),
   sample: () => ({
-    match: emptyGnubgContext(true),
-    money: emptyGnubgContext(false),
+    match: sampleContext(true),
+    money: sampleContext(false),
     bothMovesMatch: 0,
     bothMovesMoney: 0,
     matchLength: 0,

@@ -21,7 +21,7 @@ describe('stored tallies', () => {
     // infinite luck (gnuBG's LU[-inf]) and money contexts survive too
     const t = structuredClone(rows.tallies[0]);
     const g = t.states.gnubg;
-    g.match!.sides[0].luckEmg = -Infinity;
+    g.match!.sides[0].luckEmg = [-Infinity];
     g.money = structuredClone(g.match);
     g.matchLength = null;
     expect(decodeTally(encodeTally(t))).toEqual(t);
