@@ -85,6 +85,12 @@ export interface Accumulator<Id extends string, S, R> {
   /** The figures of a state. */
   finish(state: S): R;
   /**
+   * True for a figure of its own: its finished value is shown in `bdb stats --json` under its id, after
+   * the fixed keys (src/report/json.ts; null while the state is unknown, src/metrics/player-stats.ts). Such
+   * a figure is documented in docs/schema/stats.schema.json and docs/glossary.md.
+   */
+  readonly inStatsJson?: true;
+  /**
    * A state holding one element in every array and no null object: the shape the library stores it by
    * (src/library/tally-codec.ts). Absent when `empty()` already has that shape.
    */

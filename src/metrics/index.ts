@@ -44,5 +44,18 @@ export function mergeStates(into: TallyStates, from: TallyStates): void {
   for (const a of REGISTRY) s[a.id] = a.merge(s[a.id], f[a.id]);
 }
 
+/** The figures of their own the registry adds to `bdb stats --json`, by id (null while unknown). */
+export type RegistryFigures = {
+  [A in Registered as A extends { readonly inStatsJson: true } ? A['id'] : never]: ResultOf<A> | null;
+};
+
+/** The figures of their own of the states (`inStatsJson`); null for an accumulator in `unknown`. */
+export function registryFigures(states: TallyStates, unknown: readonly string[]): RegistryFigures {
+  const out: Record<string, unknown> = {};
+  const s = states as Record<string, unknown>;
+  for (const a of REGISTRY) if (a.inStatsJson) out[a.id] = unknown.includes(a.id) ? null : a.finish(s[a.id]);
+  return out as RegistryFigures;
+}
+
 /** The finished figures of each accumulator, by id. */
 export type FinishedStates = { [A in Registered as A['id']]: ResultOf<A> };

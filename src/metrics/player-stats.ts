@@ -45,6 +45,8 @@ import {
   type FinishedStates,
   mergeStates,
   REGISTRY,
+  type RegistryFigures,
+  registryFigures,
   type TallyStates,
 } from './index.js';
 import { type Interval, l7MatchInterval, l7PoolInterval, prInterval } from './interval.js';
@@ -298,6 +300,8 @@ export interface PlayerStats {
   eloFloored: boolean;
   snowieER: number | null;
   gnubg: GnubgFigures | null;
+  /** The registry's figures of their own (src/metrics/index.ts `RegistryFigures`), shown in `bdb stats --json`. */
+  figures: RegistryFigures;
 }
 
 function ratio(num: number, den: number): number | null {
@@ -521,5 +525,6 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
     eloFloored: floored,
     snowieER: snowieErrorRate(f.snowie.error, f.snowie.den),
     gnubg,
+    figures: registryFigures(t.states, t.unknown),
   };
 }
