@@ -620,10 +620,37 @@ export async function* libraryMatches(
   /** Only the matches where one of the seats is one of these names (as stored). */
   players?: ReadonlySet<string>,
 ): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
+  yield* parseStored(lib, await heads(lib, filter, players), met, onError);
+}
+
+/**
+ * The stored matches `ids`, parsed again from their stored bytes as {@link libraryMatches} does, each with
+ * its id (those that cannot be parsed any more go to `onError`).
+ */
+export async function* libraryMatchesById(
+  lib: Library,
+  ids: ReadonlySet<number>,
+  met: Met,
+  onError: (file: string, e: unknown) => void,
+): AsyncGenerator<{ id: number; match: Match; warnings: readonly ParseWarning[] }> {
+  yield* parseStored(
+    lib,
+    (await heads(lib, {})).filter((h) => ids.has(h.id)),
+    met,
+    onError,
+  );
+}
+
+/** The matches of `all`, parsed again from their stored bytes, in that order, each with its id. */
+async function* parseStored(
+  lib: Library,
+  all: readonly MatchHead[],
+  met: Met,
+  onError: (file: string, e: unknown) => void,
+): AsyncGenerator<{ id: number; match: Match; warnings: readonly ParseWarning[] }> {
   const con = lib.connection;
   // the parsers are loaded only by the commands that parse (the other library readers never need them)
   const { parseMatchFiles } = await import('../parsers/index.js');
-  const all = await heads(lib, filter, players);
   // a library copied without its sources folder: one failure for the run, not one per match (1,814 lines
   // for a real library)
   const dir = sourcesDir(lib.path);
@@ -668,7 +695,7 @@ export async function* libraryMatches(
       try {
         if (files.length === 0 || files.some((f) => f.bytes === undefined))
           throw new LibraryError(h.file, `its stored bytes are missing from ${sourcesDir(lib.path)}`);
-        yield parseMatchFiles(files as UnitFile[], met);
+        yield { id: h.id, ...parseMatchFiles(files as UnitFile[], met) };
       } catch (e) {
         onError(h.file, e);
       }

@@ -97,6 +97,9 @@ export interface Accumulator<Id extends string, S, R> {
   sample?(): S;
 }
 
+/** An accumulator that is a figure of its own in `bdb stats --json` (`inStatsJson`). */
+export type Figure<Id extends string, S, R> = Accumulator<Id, S, R> & { readonly inStatsJson: true };
+
 /** The state type of an accumulator. */
 export type StateOf<A> = A extends Accumulator<string, infer S, unknown> ? S : never;
 
