@@ -5,10 +5,11 @@
  * (src/library/tally-codec.ts). A new figure is one accumulator file and one line here.
  */
 import type { Accumulator, ResultOf, SeatMatch, StateOf } from './accumulator.js';
+import { prFirst10 } from './pr-first-ten.js';
 import { decisions, difficulty, errors, gnubg, mwc, snowie, units } from './tally-parts.js';
 
 /** Every accumulator of a tally, in the order the library stores them. */
-export const ACCUMULATORS = [decisions, mwc, units, difficulty, errors, snowie, gnubg] as const;
+export const ACCUMULATORS = [decisions, mwc, units, difficulty, errors, snowie, gnubg, prFirst10] as const;
 
 type Registered = (typeof ACCUMULATORS)[number];
 
