@@ -1,9 +1,8 @@
 /**
  * One person's totals by calendar period, as `bdb progress` reports them: for each grouping (month,
  * quarter, year) the aggregate of the person's dated matches of each period, the aggregate of all their
- * dated matches, and each dated match's trend point (Σe and N, spec §2.1). Matches are added in arrival
- * order, which is file order on every route, so each aggregate holds the very sums `bdb stats` makes for
- * the same matches.
+ * dated matches, and each dated match's trend point (Σe and N, spec §2.1). Each aggregate holds the very
+ * sums `bdb stats` makes for the same matches, in whatever order they arrive (src/metrics/tally-parts.ts).
  *
  * One accumulator for both places that make them: the progress collector following one person
  * (src/history/progress.ts) and the library's stored totals (src/library/totals.ts), which must agree to

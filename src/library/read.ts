@@ -12,7 +12,7 @@ import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
-import { type PlayerTally, playerStats } from '../metrics/player-stats.js';
+import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import { type MatchFilter, passesFilter } from '../model/filter.js';
 import { type Match, readingRank } from '../model/types.js';
@@ -170,8 +170,7 @@ async function storedSeats(
 /** A stored seat's tally, counting errors under `preset`. */
 function decodeSeat(r: StoredSeat, preset: keyof typeof THRESHOLD_PRESETS): PlayerTally {
   const t = decodeTally(r.tally);
-  if (preset !== 'xg')
-    [t.errors, t.avoidableErrors] = (JSON.parse(String(r.byPreset)) as ErrorsByPreset)[preset];
+  if (preset !== 'xg') setErrorCounts(t, (JSON.parse(String(r.byPreset)) as ErrorsByPreset)[preset]);
   return t;
 }
 
@@ -621,10 +620,37 @@ export async function* libraryMatches(
   /** Only the matches where one of the seats is one of these names (as stored). */
   players?: ReadonlySet<string>,
 ): AsyncGenerator<{ match: Match; warnings: readonly ParseWarning[] }> {
+  yield* parseStored(lib, await heads(lib, filter, players), met, onError);
+}
+
+/**
+ * The stored matches `ids`, parsed again from their stored bytes as {@link libraryMatches} does, each with
+ * its id (those that cannot be parsed any more go to `onError`).
+ */
+export async function* libraryMatchesById(
+  lib: Library,
+  ids: ReadonlySet<number>,
+  met: Met,
+  onError: (file: string, e: unknown) => void,
+): AsyncGenerator<{ id: number; match: Match; warnings: readonly ParseWarning[] }> {
+  yield* parseStored(
+    lib,
+    (await heads(lib, {})).filter((h) => ids.has(h.id)),
+    met,
+    onError,
+  );
+}
+
+/** The matches of `all`, parsed again from their stored bytes, in that order, each with its id. */
+async function* parseStored(
+  lib: Library,
+  all: readonly MatchHead[],
+  met: Met,
+  onError: (file: string, e: unknown) => void,
+): AsyncGenerator<{ id: number; match: Match; warnings: readonly ParseWarning[] }> {
   const con = lib.connection;
   // the parsers are loaded only by the commands that parse (the other library readers never need them)
   const { parseMatchFiles } = await import('../parsers/index.js');
-  const all = await heads(lib, filter, players);
   // a library copied without its sources folder: one failure for the run, not one per match (1,814 lines
   // for a real library)
   const dir = sourcesDir(lib.path);
@@ -669,7 +695,7 @@ export async function* libraryMatches(
       try {
         if (files.length === 0 || files.some((f) => f.bytes === undefined))
           throw new LibraryError(h.file, `its stored bytes are missing from ${sourcesDir(lib.path)}`);
-        yield parseMatchFiles(files as UnitFile[], met);
+        yield { id: h.id, ...parseMatchFiles(files as UnitFile[], met) };
       } catch (e) {
         onError(h.file, e);
       }

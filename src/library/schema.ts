@@ -8,7 +8,7 @@
  *
  * Layout: `files` (every file seen, its hash and what became of it), `matches`,
  * `match_players` (one per seat: the tally the metrics layer made, the exact sums every figure derives
- * from), `games`, `decisions` (one row per decision, for SQL, export and other engines), `aliases`, `meta`.
+ * from, keyed by accumulator since schema 8), `games`, `decisions` (one row per decision, for SQL, export and other engines), `aliases`, `meta`.
  * The bytes of the imported files are kept beside the database (src/library/sources.ts).
  */
 
@@ -16,9 +16,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CELLS_AFTER, CELLS_BEFORE, fillReviewCells } from './migrate-cells.js';
 import { DATES_BEFORE, rewriteDates } from './migrate-dates.js';
 import { PLAYS_AFTER, PLAYS_BEFORE, rewritePlays } from './migrate-plays.js';
+import { rewriteTallies, TALLIES_AFTER, TALLIES_BEFORE } from './migrate-tallies.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 7;
+export const SCHEMA_VERSION = 8;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -296,6 +297,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { before: PLAYS_BEFORE, slice: rewritePlays, after: PLAYS_AFTER },
   // step 7: the dates an older bdb stored as printed, as ISO days (src/library/migrate-dates.ts)
   { before: DATES_BEFORE, slice: rewriteDates, after: STEP_7_AFTER },
+  // step 8: each stored tally keyed by accumulator instead of by position (src/library/migrate-tallies.ts)
+  { before: TALLIES_BEFORE, slice: rewriteTallies, after: TALLIES_AFTER },
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */

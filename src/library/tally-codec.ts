@@ -1,12 +1,19 @@
 /**
- * The stored form of a seat's `PlayerTally`: its values in a fixed order as one flat JSON array, read back
- * against a template of the tally's shape. Reading 20,000 of them is what `bdb stats --library` spends its
- * time on; a flat array of numbers parses several times faster than the same objects with their keys and
- * takes a third of the room. Doubles keep every bit (shortest round-trip form); ±Infinity and NaN (gnuBG's
- * LU[-inf] luck) are written as strings.
+ * The stored form of a seat's `PlayerTally` (schema 8): one JSON object holding the player, the matches
+ * added, and each accumulator's state under its id (src/metrics/index.ts), that state's values in a fixed
+ * order as a flat array, read back against a template of its shape. Reading 20,000 of them is what `bdb
+ * stats --library` spends its time on; flat arrays of numbers parse several times faster than the same
+ * objects with their keys and take a third of the room. Doubles keep every bit (shortest round-trip form);
+ * ±Infinity and NaN (gnuBG's LU[-inf] luck) are written as strings.
+ *
+ * Keyed by accumulator, a stored tally outlives the registry's growth: a match stored before an
+ * accumulator existed lacks its key, and reads back with that accumulator `unknown` (its figures null)
+ * instead of a wrong zero. Schemas 1–7 stored the old flat tally (src/library/legacy-tally.ts); schema 8
+ * rewrote them (src/library/migrate-tallies.ts).
  */
-import { emptyGnubgContext } from '../metrics/gnubg-stats.js';
-import type { PlayerTally } from '../metrics/player-stats.js';
+import { type AccumulatorId, REGISTRY } from '../metrics/index.js';
+import { emptyTally, type PlayerTally } from '../metrics/player-stats.js';
+import { fromLegacy, type LegacyTally, legacySample, toLegacy } from './legacy-tally.js';
 
 /** A shape: a number, a string, a boolean, an object of shapes, or an array of one element shape. */
 type Shape = 'n' | 's' | 'b' | { readonly [key: string]: Shape } | readonly [Shape];
@@ -18,34 +25,6 @@ function shapeOf(v: unknown): Shape {
   if (Array.isArray(v)) return [shapeOf(v[0])];
   return Object.fromEntries(Object.entries(v as object).map(([k, x]) => [k, shapeOf(x)]));
 }
-
-/** The tally's shape, from an example holding one element in every array and both gnuBG contexts. */
-const TALLY: Shape = (() => {
-  const ctx = emptyGnubgContext(true);
-  const byType = { checker: 0, double: 0, take: 0 };
-  const example: PlayerTally = {
-    player: '',
-    matches: 0,
-    counted: byType,
-    error: byType,
-    mwcLoss: byType,
-    mwcCounted: 0,
-    l7Units: [{ loss: 0, matchLength: 0 }],
-    prUnits: [{ error: 0, decisions: 0 }],
-    gameLosses: [0],
-    difficulty: { loss: 0, sum: 0, count: 0 },
-    errors: 0,
-    avoidableErrors: 0,
-    snowieError: 0,
-    snowieDen: 0,
-    gnubgMatch: ctx,
-    gnubgMoney: ctx,
-    gnubgBothMovesMatch: 0,
-    gnubgMatchLength: 0,
-    gnubgBothMovesMoney: 0,
-  };
-  return shapeOf(example);
-})();
 
 function encode(v: unknown, shape: Shape, out: unknown[]): void {
   if (shape === 'n') {
@@ -104,24 +83,65 @@ function reader(shape: Shape): Reader {
   return new Function('v', 'at', body) as Reader;
 }
 
-const READ_TALLY = reader(TALLY);
+/** Each accumulator's shape and compiled reader, by id, in the registry's order. */
+const PARTS = REGISTRY.map((acc) => {
+  const shape = shapeOf(acc.sample ? acc.sample() : acc.empty());
+  return { acc, shape, read: reader(shape) };
+});
 
-/** The stored text of a tally. */
+/** The stored text of a tally: its known states only. */
 export function encodeTally(t: PlayerTally): string {
-  const out: unknown[] = [];
-  encode(t, TALLY, out);
+  const out: Record<string, unknown> = { player: t.player, matches: t.matches };
+  const states = t.states as Record<string, unknown>;
+  for (const { acc, shape } of PARTS) {
+    if (t.unknown.includes(acc.id)) continue;
+    const values: unknown[] = [];
+    encode(states[acc.id], shape, values);
+    out[acc.id] = values;
+  }
   return JSON.stringify(out);
 }
 
-/** The tally of a stored text. */
+/** The tally of a stored text; an accumulator it has no state of is `unknown`. */
 export function decodeTally(text: string): PlayerTally {
-  return decodeTallyValues(JSON.parse(text) as unknown[]);
+  const stored = JSON.parse(text) as Record<string, unknown>;
+  if (typeof stored.player !== 'string' || typeof stored.matches !== 'number')
+    throw new Error('tally codec: not a stored tally');
+  const t = emptyTally(stored.player);
+  t.matches = stored.matches;
+  const states = t.states as Record<string, unknown>;
+  let parts = 2;
+  for (const { acc, read } of PARTS) {
+    const values = stored[acc.id];
+    if (values === undefined) {
+      t.unknown.push(acc.id as AccumulatorId);
+      continue;
+    }
+    if (!Array.isArray(values)) throw new Error(`tally codec: ${acc.id} is not a list of values`);
+    const at = { i: 0 };
+    states[acc.id] = read(values, at);
+    if (at.i !== values.length) throw new Error(`tally codec: stored ${acc.id} longer than its shape`);
+    parts++;
+  }
+  if (Object.keys(stored).length !== parts) throw new Error('tally codec: a part no accumulator knows');
+  return t;
 }
 
-/** The tally of a stored text already parsed. */
-export function decodeTallyValues(values: readonly unknown[]): PlayerTally {
+/** The reader of the tally schemas 1–7 stored (one flat array), for the upgrade to schema 8. */
+const READ_LEGACY = reader(shapeOf(legacySample()));
+
+/** The tally of a text schemas 1–7 stored. */
+export function decodeLegacyTally(text: string): PlayerTally {
+  const values = JSON.parse(text) as unknown[];
   const at = { i: 0 };
-  const t = READ_TALLY(values, at) as PlayerTally;
+  const old = READ_LEGACY(values, at) as LegacyTally;
   if (at.i !== values.length) throw new Error('tally codec: stored tally longer than its shape');
-  return t;
+  return fromLegacy(old);
+}
+
+/** The text schemas 1–7 stored for a tally: the upgrade tests make an older library with it. */
+export function encodeLegacyTally(t: PlayerTally): string {
+  const out: unknown[] = [];
+  encode(toLegacy(t), shapeOf(legacySample()), out);
+  return JSON.stringify(out);
 }

@@ -4,8 +4,8 @@
  * the library.
  *
  * A person's total is the tally the per-person aggregation (`PlayerAggregator`) holds after adding every
- * stored match in file order under the stored aliases: the very sums, in the very order, of the file route,
- * so the figures are identical to the last bit. Error counts under the other threshold presets are kept
+ * stored match under the stored aliases: the very sums of the file route, which do not depend on the order
+ * the matches are added in (src/metrics/tally-parts.ts), so the figures are identical to the last bit. Error counts under the other threshold presets are kept
  * beside it (whole numbers: their sums do not depend on order).
  *
  * Validity: every write that changes matches or aliases increments `meta.generation` in its own
@@ -17,7 +17,7 @@
 import { periodKey } from '../core/dates.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
-import type { PlayerTally } from '../metrics/player-stats.js';
+import { type PlayerTally, setErrorCounts } from '../metrics/player-stats.js';
 import type { TrendPoint } from '../metrics/trend.js';
 import { storedAliases } from './aliases.js';
 import type { Library } from './open.js';
@@ -165,7 +165,7 @@ export async function storedProgress(
   )) {
     const t = decodeTally(String(tally));
     const e = (JSON.parse(String(stored)) as Partial<ErrorsByPreset>)[preset];
-    if (e) [t.errors, t.avoidableErrors] = e;
+    if (e) setErrorCounts(t, e);
     if (g === DATED) {
       dated = t;
       points = (JSON.parse(String(trend)) as [number, number][]).map(([error, decisions]) => ({
@@ -193,7 +193,7 @@ export async function storedTotals(
   )) {
     const t = decodeTally(String(tally));
     const e = (JSON.parse(String(stored)) as Partial<ErrorsByPreset>)[preset];
-    if (e) [t.errors, t.avoidableErrors] = e;
+    if (e) setErrorCounts(t, e);
     totals.push(t);
   }
   const matches = Number((await rows(lib.connection, 'SELECT count(*) FROM matches'))[0]![0]);

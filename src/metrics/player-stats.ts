@@ -1,14 +1,17 @@
 /**
  * Per-player figures of a match, and their aggregation over matches (sum/sum, spec/metrics.md §2.1, §3).
  *
- * A match is first reduced to one `PlayerTally` per seat: counted decisions, error sums (EMG) and MWC
- * losses by decision type, the Snowie numerator and denominator, the L₇ unit and gnuBG's stat context.
- * Tallies add up over matches; `playerStats` derives every figure from a tally, so a one-match table and
- * an aggregate can never disagree on how a figure is computed.
+ * A match is first reduced to one `PlayerTally` per seat: one state of each accumulator of the registry
+ * (src/metrics/index.ts, the parts in src/metrics/tally-parts.ts): counted decisions, error sums (EMG) and
+ * MWC losses by decision type, the interval and L₇ units, difficulty sums, the Snowie numerator and
+ * denominator and gnuBG's stat context. Tallies merge over matches; `playerStats` derives every figure
+ * from a tally's finished states, so a one-match table and an aggregate can never disagree on how a
+ * figure is computed.
  */
 import { plainClone } from '../core/plain-clone.js';
 import type { Met } from '../met/index.js';
 import type { Decision, Match } from '../model/types.js';
+import type { DecisionFigures, SeatDecision } from './accumulator.js';
 import { CLOSED, type IntervalMethod } from './bootstrap.js';
 import { isCounted } from './counting.js';
 import { decisionError } from './decision-error.js';
@@ -16,9 +19,7 @@ import {
   DEFAULT_THRESHOLDS,
   decisionDifficulty,
   type ErrorThresholds,
-  isAvoidableError,
   RATIO_MIN_DIFFICULTY,
-  reachesThreshold,
   thresholdEquity,
 } from './difficulty.js';
 import { engineElo } from './elo.js';
@@ -29,105 +30,92 @@ import {
   fibsLuckBasedDiff,
 } from './fibs-rating.js';
 import {
-  addGnubgContext,
   cubeErrorTotal,
   type ErrorPair,
-  emptyGnubgContext,
   type GnubgSide,
   type GnubgStatContext,
   gnubgLuckRating,
   gnubgMatchContext,
   gnubgRating,
 } from './gnubg-stats.js';
-import { type Interval, l7MatchInterval, l7PoolInterval, type PrUnit, prInterval } from './interval.js';
-import { type L7Unit, l7Pool } from './l7.js';
+import {
+  type AccumulatorId,
+  addMatch,
+  emptyStates,
+  type FinishedStates,
+  mergeStates,
+  REGISTRY,
+  type RegistryFigures,
+  registryFigures,
+  type TallyStates,
+} from './index.js';
+import { type Interval, l7MatchInterval, l7PoolInterval, prInterval } from './interval.js';
+import { l7Pool } from './l7.js';
 import { prLevel } from './levels.js';
 import { mwcLoss } from './mwc-loss.js';
 import { perMatchMean } from './per-match.js';
 import { performanceRating } from './pr.js';
 import { snowieErrorRate } from './snowie-er.js';
+import { decisions } from './tally-parts.js';
 
-/** Decision types of XG's breakdown: checker, double (incl. no-double), take (takes and passes). */
-export interface ByType<T> {
-  checker: T;
-  double: T;
-  take: T;
-}
+export { type ByType, type DecisionFigures, decisionType } from './accumulator.js';
 
-/** Everything needed to derive a player's figures; adds up over matches. */
+/** Everything needed to derive a player's figures: one state of each accumulator of the registry. */
 export interface PlayerTally {
   player: string;
+  /** Matches added (a person filling both seats of a match, through an alias, counts it twice). */
   matches: number;
-  counted: ByType<number>;
-  /** Σ e (equity) over counted decisions. */
-  error: ByType<number>;
-  /** Σ ℓ (fraction of a match) over counted match-play decisions. */
-  mwcLoss: ByType<number>;
-  /** Counted decisions whose ℓ is known (match play). */
-  mwcCounted: number;
-  /** L₇ units, one per match-play match. */
-  l7Units: L7Unit[];
-  /** PR interval units: per game while the tally is one match, one per match once tallies are added. */
-  prUnits: PrUnit[];
-  /** Per-game MWC losses of a one-match tally (the match L₇ interval); empty for an aggregate. */
-  gameLosses: number[];
-  /** Difficulty (spec §4), over counted decisions having both ℓ and d: Σℓ, Σd, and the count. */
-  difficulty: { loss: number; sum: number; count: number };
-  /** Counted errors with e ≥ the error threshold, and those of them that are avoidable (d ≤ ℓ/10). */
-  errors: number;
-  avoidableErrors: number;
-  /** Snowie ER: the player's errors, no counting filter (equity), and both players' scored checker plays. */
-  snowieError: number;
-  snowieDen: number;
-  /** gnuBG's stat context of this player (seat 0 of the stored contexts), match play and money apart. */
-  gnubgMatch: GnubgStatContext | null;
-  gnubgMoney: GnubgStatContext | null;
-  /** Total moves of both players, for gnuBG's Snowie error rate, match play and money apart. */
-  gnubgBothMovesMatch: number;
-  /** Match length of the match-play context; null when it mixes lengths (FIBS figures need one). */
-  gnubgMatchLength: number | null;
-  gnubgBothMovesMoney: number;
+  /** The states of the registry's accumulators (src/metrics/index.ts), by id. */
+  states: TallyStates;
+  /**
+   * Accumulators whose state the tally lacks (theirs is empty): a match the library stored before they
+   * existed has none (src/library/tally-codec.ts). Merging keeps them unknown; their figures are null.
+   */
+  unknown: AccumulatorId[];
 }
 
-function byType(): ByType<number> {
-  return { checker: 0, double: 0, take: 0 };
+/** The tally of no match. */
+export function emptyTally(player: string): PlayerTally {
+  return { player, matches: 0, states: emptyStates(), unknown: [] };
 }
 
-/** XG's breakdown type of a decision (spec/metrics.md §1.2): double = double or no double, take = take or pass. */
-export function decisionType(d: Decision): keyof ByType<number> {
-  if (d.kind === 'checker') return 'checker';
-  return d.action === 'take' || d.action === 'pass' ? 'take' : 'double';
-}
-
-/**
- * A context holding `seat`'s side, moved to seat 0, and of the opponent's side only its count of rolls whose
- * luck is known: with the seat's own, it tells whether the match's luck was analysed (gnuBG's `fDice`),
- * which decides whether gnuBG prints a luck total — +0.000 for a player who never rolled (formatgs.c,
- * FORMATGS_LUCK; e.g. hakim63 in test/reference-matches/galaxy/match1548034.txt, analysed by gnuBG
- * 1.07.001).
- */
-function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
-  const only = emptyGnubgContext(sc.matchPlay);
-  only.games = sc.games;
-  only.sides[0] = plainClone(sc.sides[seat]);
-  only.sides[1].luckRolls = sc.sides[1 - seat]!.luckRolls;
-  return only;
-}
-
-/** What the tally computed for one decision, handed to an observer (the library stores it per decision). */
-export interface DecisionFigures {
-  /** e (equity), null when not analysed. */
-  readonly error: number | null;
-  /** True when the decision counts in PR (XG's rules, spec/metrics.md §2.2). */
-  readonly counted: boolean;
-  /** ℓ (fraction of a match) and d (fraction of a match); computed for counted decisions only, else null. */
-  readonly loss: number | null;
-  readonly difficulty: number | null;
+/** The seats' decisions with their figures, each computed once, in match order. */
+function seatDecisions(
+  met: Met,
+  match: Match,
+  observe?: (d: Decision, figures: DecisionFigures) => void,
+): { seats: [SeatDecision[], SeatDecision[]]; scoredCheckerPlays: number } {
+  const seats: [SeatDecision[], SeatDecision[]] = [[], []];
+  let scoredCheckerPlays = 0;
+  match.games.forEach((g, game) => {
+    for (const d of g.decisions) {
+      const e = decisionError(d);
+      if (d.kind === 'checker' && e !== null) scoredCheckerPlays++;
+      let figures: SeatDecision;
+      if (e === null || !isCounted(d)) {
+        figures = { decision: d, game, error: e, counted: false, loss: null, difficulty: null };
+      } else {
+        const loss = mwcLoss(met, d, e);
+        figures = {
+          decision: d,
+          game,
+          error: e,
+          counted: true,
+          loss,
+          difficulty: decisionDifficulty(met, d),
+        };
+      }
+      observe?.(d, figures);
+      seats[d.player].push(figures);
+    }
+  });
+  return { seats, scoredCheckerPlays };
 }
 
 /**
- * Reduces a match to one tally per seat. `observe`, when given, sees every decision of the match in order
- * with the figures the tally took from it (one computation for the tally and the library's rows).
+ * Reduces a match to one tally per seat: the registry's empty states, then `add` of the match seen from
+ * that seat. `observe`, when given, sees every decision of the match in order with the figures the tally
+ * took from it (one computation for the tally and the library's rows).
  */
 export function matchTallies(
   met: Met,
@@ -135,118 +123,23 @@ export function matchTallies(
   thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
   observe?: (d: Decision, figures: DecisionFigures) => void,
 ): [PlayerTally, PlayerTally] {
-  const tallies = ([0, 1] as const).map(
-    (seat): PlayerTally => ({
-      player: match.players[seat],
-      matches: 1,
-      counted: byType(),
-      error: byType(),
-      mwcLoss: byType(),
-      mwcCounted: 0,
-      l7Units: [],
-      prUnits: [],
-      gameLosses: [],
-      difficulty: { loss: 0, sum: 0, count: 0 },
-      errors: 0,
-      avoidableErrors: 0,
-      snowieError: 0,
-      snowieDen: 0,
-      gnubgMatch: null,
-      gnubgMoney: null,
-      gnubgBothMovesMatch: 0,
-      gnubgMatchLength: null,
-      gnubgBothMovesMoney: 0,
-    }),
-  ) as [PlayerTally, PlayerTally];
-  let scoredChecker = 0;
-  const loss: [number, number] = [0, 0];
+  const { seats, scoredCheckerPlays } = seatDecisions(met, match, observe);
+  const gnubg = gnubgMatchContext(met, match);
   const errorThreshold = thresholdEquity(thresholds.errorMpt);
-  for (const game of match.games) {
-    const unit: [{ error: number; decisions: number }, { error: number; decisions: number }] = [
-      { error: 0, decisions: 0 },
-      { error: 0, decisions: 0 },
-    ];
-    const gameLoss: [number, number] = [0, 0];
-    for (const d of game.decisions) {
-      const t = tallies[d.player];
-      const e = decisionError(d);
-      if (e !== null) t.snowieError += e;
-      if (d.kind === 'checker' && e !== null) scoredChecker++;
-      if (e === null || !isCounted(d)) {
-        observe?.(d, { error: e, counted: false, loss: null, difficulty: null });
-        continue;
-      }
-      const k = decisionType(d);
-      t.counted[k]++;
-      t.error[k] += e;
-      unit[d.player].error += e;
-      unit[d.player].decisions++;
-      const l = mwcLoss(met, d, e);
-      if (l !== null) {
-        t.mwcLoss[k] += l;
-        t.mwcCounted++;
-        loss[d.player] += l;
-        gameLoss[d.player] += l;
-      }
-      const dd = decisionDifficulty(met, d);
-      observe?.(d, { error: e, counted: true, loss: l, difficulty: dd });
-      if (l !== null && dd !== null) {
-        t.difficulty.loss += l;
-        t.difficulty.sum += dd;
-        t.difficulty.count++;
-      }
-      if (reachesThreshold(e, errorThreshold)) {
-        t.errors++;
-        if (isAvoidableError(e, l, dd, errorThreshold)) t.avoidableErrors++;
-      }
-    }
-    for (const seat of [0, 1] as const) {
-      if (unit[seat].decisions > 0) {
-        tallies[seat].prUnits.push(unit[seat]);
-        tallies[seat].gameLosses.push(gameLoss[seat]);
-      }
-    }
-  }
-  const sc = gnubgMatchContext(met, match);
-  const bothMoves = sc.sides[0].totalMoves + sc.sides[1].totalMoves;
-  for (const seat of [0, 1] as const) {
-    const t = tallies[seat];
-    t.snowieDen = scoredChecker;
-    if (match.matchLength > 0) {
-      // a player with no counted decision (a transcript without analysis) has no L₇, not 0
-      if (t.mwcCounted > 0) t.l7Units.push({ loss: loss[seat], matchLength: match.matchLength });
-      t.gnubgMatch = seatContext(sc, seat);
-      t.gnubgBothMovesMatch = bothMoves;
-      t.gnubgMatchLength = match.matchLength;
-    } else {
-      t.gnubgMoney = seatContext(sc, seat);
-      t.gnubgBothMovesMoney = bothMoves;
-    }
-  }
-  return tallies;
-}
-
-function addByType(a: ByType<number>, b: ByType<number>): void {
-  a.checker += b.checker;
-  a.double += b.double;
-  a.take += b.take;
-}
-
-function addCtx(a: GnubgStatContext | null, b: GnubgStatContext | null): GnubgStatContext | null {
-  if (!b) return a;
-  if (!a) return plainClone(b);
-  addGnubgContext(a, b);
-  return a;
-}
-
-/** The PR units of a tally as matches: a one-match tally's games collapse into one unit. */
-function matchUnits(t: PlayerTally): PrUnit[] {
-  if (t.matches > 1) return t.prUnits;
-  const u = t.prUnits.reduce((s, x) => ({ error: s.error + x.error, decisions: s.decisions + x.decisions }), {
-    error: 0,
-    decisions: 0,
-  });
-  return u.decisions > 0 ? [u] : [];
+  return ([0, 1] as const).map((seat): PlayerTally => {
+    const t = emptyTally(match.players[seat]);
+    t.matches = 1;
+    addMatch(t.states, {
+      met,
+      match,
+      seat,
+      errorThreshold,
+      decisions: seats[seat],
+      scoredCheckerPlays,
+      gnubg,
+    });
+    return t;
+  }) as [PlayerTally, PlayerTally];
 }
 
 /** Adds tally `b` into a copy of `a` (the name of `a` is kept). */
@@ -257,41 +150,28 @@ export function addTallies(a: PlayerTally, b: PlayerTally): PlayerTally {
 }
 
 /**
- * Adds tally `b` into `out` in place (what an aggregator over thousands of matches needs: no copy of the
- * growing tally per match).
+ * Adds tally `b` into `out` in place: `merge` over the registry (what an aggregator over thousands of
+ * matches needs: no copy of the growing tally per match).
  */
 export function addTalliesInto(out: PlayerTally, b: PlayerTally): void {
-  // once two tallies are added the units of the intervals are matches (read before `matches` changes);
-  // an aggregate's units are appended in place, so adding n matches costs n, not n²
-  const units = matchUnits(out);
-  for (const u of matchUnits(b)) units.push(u);
-  const hadMatchPlay = out.gnubgMatch !== null;
   out.matches += b.matches;
-  addByType(out.counted, b.counted);
-  addByType(out.error, b.error);
-  addByType(out.mwcLoss, b.mwcLoss);
-  out.mwcCounted += b.mwcCounted;
-  for (const u of b.l7Units) out.l7Units.push(u);
-  out.prUnits = units;
-  out.gameLosses = [];
-  out.difficulty.loss += b.difficulty.loss;
-  out.difficulty.sum += b.difficulty.sum;
-  out.difficulty.count += b.difficulty.count;
-  out.errors += b.errors;
-  out.avoidableErrors += b.avoidableErrors;
-  out.snowieError += b.snowieError;
-  out.snowieDen += b.snowieDen;
-  out.gnubgMatch = addCtx(out.gnubgMatch, b.gnubgMatch);
-  out.gnubgMoney = addCtx(out.gnubgMoney, b.gnubgMoney);
-  out.gnubgBothMovesMatch += b.gnubgBothMovesMatch;
-  if (b.gnubgMatch) {
-    out.gnubgMatchLength = hadMatchPlay
-      ? out.gnubgMatchLength === b.gnubgMatchLength
-        ? out.gnubgMatchLength
-        : null
-      : b.gnubgMatchLength;
-  }
-  out.gnubgBothMovesMoney += b.gnubgBothMovesMoney;
+  mergeStates(out.states, b.states);
+  for (const id of b.unknown) if (!out.unknown.includes(id)) out.unknown.push(id);
+}
+
+/** The PR's numerator and denominator of a tally: Σe (equity) and the counted decisions, every type. */
+export function prSums(t: PlayerTally): { error: number; decisions: number } {
+  const { counted: n, error: e } = decisions.finish(t.states.decisions);
+  return { error: e.checker + e.double + e.take, decisions: n.checker + n.double + n.take };
+}
+
+/**
+ * Sets a tally's error and avoidable-error counts: those of another threshold preset, which the library
+ * stores beside the tally (src/library/rows.ts `errors_by_preset`).
+ */
+export function setErrorCounts(t: PlayerTally, [count, avoidable]: readonly [number, number]): void {
+  t.states.errors.errors = count;
+  t.states.errors.avoidable = avoidable;
 }
 
 /** A cube error bucket as gnuBG shows it. */
@@ -420,6 +300,8 @@ export interface PlayerStats {
   eloFloored: boolean;
   snowieER: number | null;
   gnubg: GnubgFigures | null;
+  /** The registry's figures of their own (src/metrics/index.ts `RegistryFigures`), shown in `bdb stats --json`. */
+  figures: RegistryFigures;
 }
 
 function ratio(num: number, den: number): number | null {
@@ -461,9 +343,21 @@ function sideWithoutAnalysis(sc: GnubgStatContext | null): boolean {
  * null, never 0. A match where nothing was played (forfeited at once) keeps its zeros, as gnuBG prints them.
  */
 export function withoutAnalysis(t: PlayerTally): boolean {
-  const n = t.counted;
+  return noAnalysis(finished(t));
+}
+
+/** The finished states of a tally, by id. */
+function finished(t: PlayerTally): FinishedStates {
+  const out: Record<string, unknown> = {};
+  const states = t.states as Record<string, unknown>;
+  for (const a of REGISTRY) out[a.id] = a.finish(states[a.id]);
+  return out as FinishedStates;
+}
+
+function noAnalysis(f: FinishedStates): boolean {
+  const n = f.decisions.counted;
   if (n.checker + n.double + n.take > 0) return false;
-  const contexts = [t.gnubgMatch, t.gnubgMoney].filter((c) => c !== null);
+  const contexts = [f.gnubg.match, f.gnubg.money].filter((c) => c !== null);
   return contexts.length > 0 && contexts.every(sideWithoutAnalysis);
 }
 
@@ -555,33 +449,35 @@ function gnubgFigures(
   };
 }
 
-/** Derives every figure of a tally; intervals by `interval` (the spec's closed form by default). */
+/** Derives every figure of a tally from its finished states; intervals by `interval` (the spec's closed form by default). */
 export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): PlayerStats {
-  const n = t.counted;
-  const e = t.error;
+  const f = finished(t);
+  const { counted: n, error: e } = f.decisions;
+  const { mwc, units, difficulty: diff, errors } = f;
   const nTotal = n.checker + n.double + n.take;
   const eTotal = e.checker + e.double + e.take;
-  const hasMwc = t.l7Units.length > 0;
+  const hasMwc = units.l7.length > 0;
   // a category without decisions has no figure (null), never 0
   const pct = (x: number, count: number): number | null => (hasMwc && count > 0 ? 100 * x : null);
   const eqOf = (x: number, count: number): number | null => (count > 0 ? x : null);
-  const l7 = l7Pool(t.l7Units);
+  const l7 = l7Pool(units.l7);
   const { elo, floored } = engineElo(l7);
   // gnuBG block: match-play context if any, else money (a person's mixed aggregate shows match play).
-  const none = withoutAnalysis(t);
+  const none = noAnalysis(f);
   // a count that needs an analysis: null without any
   const a = (x: number): number | null => (none ? null : x);
-  const gnubg = t.gnubgMatch
-    ? gnubgFigures(t.gnubgMatch, t.gnubgBothMovesMatch, t.gnubgMatchLength, none)
-    : t.gnubgMoney
-      ? gnubgFigures(t.gnubgMoney, t.gnubgBothMovesMoney, null, none)
+  const g = f.gnubg;
+  const gnubg = g.match
+    ? gnubgFigures(g.match, g.bothMovesMatch, g.matchLength, none)
+    : g.money
+      ? gnubgFigures(g.money, g.bothMovesMoney, null, none)
       : null;
-  const mwcTotal = pct(t.mwcLoss.checker + t.mwcLoss.double + t.mwcLoss.take, nTotal);
-  const excess = t.difficulty.count > 0 ? 100 * (t.difficulty.loss - t.difficulty.sum) : null;
+  const mwcTotal = pct(mwc.loss.checker + mwc.loss.double + mwc.loss.take, nTotal);
+  const excess = diff.count > 0 ? 100 * (diff.loss - diff.sum) : null;
   return {
     player: t.player,
     matches: t.matches,
-    analysedMatches: matchUnits(t).length,
+    analysedMatches: units.matches === 1 ? (units.games.length > 0 ? 1 : 0) : units.perMatch.length,
     pr: performanceRating(eTotal, nTotal),
     prChecker: performanceRating(e.checker, n.checker),
     prCube: performanceRating(e.double + e.take, n.double + n.take),
@@ -594,41 +490,41 @@ export function playerStats(t: PlayerTally, interval: IntervalMethod = CLOSED): 
     },
     mwcLossPct: {
       total: mwcTotal,
-      checker: pct(t.mwcLoss.checker, n.checker),
-      double: pct(t.mwcLoss.double, n.double),
-      take: pct(t.mwcLoss.take, n.take),
+      checker: pct(mwc.loss.checker, n.checker),
+      double: pct(mwc.loss.double, n.double),
+      take: pct(mwc.loss.take, n.take),
     },
-    mwcLossPerMatchPct: perMatchMean(mwcTotal, t.l7Units.length),
+    mwcLossPerMatchPct: perMatchMean(mwcTotal, units.l7.length),
     l7Pct: l7 === null ? null : 100 * l7,
-    prInterval: none ? NO_ANALYSIS : intervalFigure(prInterval(t.prUnits, interval)),
+    prInterval: none
+      ? NO_ANALYSIS
+      : intervalFigure(prInterval(units.matches === 1 ? units.games : units.perMatch, interval)),
     l7Interval: none
       ? NO_ANALYSIS
       : intervalFigure(
-          t.matches === 1
-            ? t.l7Units[0]
-              ? l7MatchInterval(t.gameLosses, t.l7Units[0].matchLength, interval)
+          units.matches === 1
+            ? units.l7[0]
+              ? l7MatchInterval(units.gameLosses, units.l7[0].matchLength, interval)
               : null
-            : t.l7Units.length > 0
-              ? l7PoolInterval(t.l7Units, interval)
+            : units.l7.length > 0
+              ? l7PoolInterval(units.l7, interval)
               : null,
           100,
         ),
     level: prLevel(performanceRating(eTotal, nTotal)),
     difficulty: {
-      decisions: a(t.difficulty.count),
-      difficultyPct: t.difficulty.count > 0 ? 100 * t.difficulty.sum : null,
+      decisions: a(diff.count),
+      difficultyPct: diff.count > 0 ? 100 * diff.sum : null,
       excessPct: excess,
-      excessPerMatchPct: perMatchMean(excess, t.l7Units.length),
-      ratio:
-        t.difficulty.count > 0 && t.difficulty.sum >= RATIO_MIN_DIFFICULTY
-          ? t.difficulty.loss / t.difficulty.sum
-          : null,
-      errors: a(t.errors),
-      avoidableErrors: a(t.avoidableErrors),
+      excessPerMatchPct: perMatchMean(excess, units.l7.length),
+      ratio: diff.count > 0 && diff.sum >= RATIO_MIN_DIFFICULTY ? diff.loss / diff.sum : null,
+      errors: a(errors.errors),
+      avoidableErrors: a(errors.avoidable),
     },
     elo,
     eloFloored: floored,
-    snowieER: snowieErrorRate(t.snowieError, t.snowieDen),
+    snowieER: snowieErrorRate(f.snowie.error, f.snowie.den),
     gnubg,
+    figures: registryFigures(t.states, t.unknown),
   };
 }

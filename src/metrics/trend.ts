@@ -17,7 +17,7 @@
  * A negative slope is a falling PR: the player improves.
  */
 import { Z95 } from './interval.js';
-import type { PlayerTally } from './player-stats.js';
+import { type PlayerTally, prSums } from './player-stats.js';
 
 /** One match of the series: its equity lost and counted decisions. */
 export interface TrendPoint {
@@ -34,8 +34,9 @@ export function trendPoint(tallies: readonly PlayerTally[], mine: (t: PlayerTall
   let decisions = 0;
   for (const t of new Set(tallies))
     if (mine(t)) {
-      error += t.error.checker + t.error.double + t.error.take;
-      decisions += t.counted.checker + t.counted.double + t.counted.take;
+      const sums = prSums(t);
+      error += sums.error;
+      decisions += sums.decisions;
     }
   return { error, decisions };
 }

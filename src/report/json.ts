@@ -6,6 +6,7 @@
  * them, and rename one only with a new schemaVersion (CHANGELOG.md). Figures keep full precision; keys come
  * in a fixed order.
  */
+import type { RegistryFigures } from '../metrics/index.js';
 import type { MatchReport } from '../metrics/match-report.js';
 import type {
   GnubgCubeErrorFigures,
@@ -105,8 +106,13 @@ export interface JsonGnubgFigures {
   ratings: GnubgFigures['ratings'];
 }
 
-/** The figures of one player (PlayerStats, unit in every name). */
-export interface JsonPlayerStats {
+/**
+ * The figures of one player (PlayerStats, unit in every name), then the registry's figures of their own
+ * under their ids (src/metrics/index.ts).
+ */
+export type JsonPlayerStats = JsonFixedStats & RegistryFigures;
+
+interface JsonFixedStats {
   player: string;
   matches: number;
   analysedMatches: number;
@@ -255,6 +261,7 @@ export function jsonPlayerStats(s: PlayerStats): JsonPlayerStats {
     eloFloored: s.eloFloored,
     snowieErPr: s.snowieER,
     gnubg: s.gnubg === null ? null : jsonGnubg(s.gnubg),
+    ...s.figures,
   };
 }
 

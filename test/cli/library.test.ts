@@ -26,6 +26,8 @@ import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_SLICE, SCHEMA_VERSION } from '../../src/library/schema.js';
+import { decodeTally, encodeLegacyTally, encodeTally } from '../../src/library/tally-codec.js';
+import { REGISTRY } from '../../src/metrics/index.js';
 import { BIN, bdb } from '../helpers/cli.js';
 
 const REF = fileURLToPath(new URL('../reference-matches', import.meta.url));
@@ -255,6 +257,86 @@ describe('bdb import and the library route', () => {
     expect(await query(old, "SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([
       [String(SCHEMA_VERSION)],
     ]);
+  });
+
+  it('a schema 7 library (tallies stored by position) is upgraded by import to the keyed tallies an import stores', async () => {
+    const old = lib('schema7.duckdb');
+    cpSync(main, old);
+    cpSync(`${main}.sources`, `${old}.sources`, { recursive: true });
+    const seats = 'SELECT match_id, seat, tally FROM match_players ORDER BY match_id, seat';
+    const stored = await query(main, seats);
+    expect(stored.length).toBeGreaterThan(0);
+    // what schema 7 wrote: each tally one flat array in the order of the old PlayerTally's fields, the
+    // per-person totals too
+    const inst = await DuckDBInstance.create(old);
+    const con = await inst.connect();
+    for (const [id, seat, tally] of stored) {
+      await con.run('UPDATE match_players SET tally = $1 WHERE match_id = $2 AND seat = $3', [
+        encodeLegacyTally(decodeTally(String(tally))),
+        Number(id),
+        Number(seat),
+      ]);
+    }
+    for (const table of ['person_totals', 'person_periods']) {
+      for (const [tally] of await (
+        await con.runAndReadAll(`SELECT DISTINCT tally FROM ${table}`)
+      ).getRowsJS())
+        await con.run(`UPDATE ${table} SET tally = $1 WHERE tally = $2`, [
+          encodeLegacyTally(decodeTally(String(tally))),
+          String(tally),
+        ]);
+    }
+    await con.run(
+      "UPDATE meta SET value = '7' WHERE key = 'schema_version'; DELETE FROM meta WHERE key = 'migrated_8'",
+    );
+    con.closeSync();
+    inst.closeSync();
+    expect(String((await query(old, seats))[0]![2])).toMatch(/^\[/);
+    expect(bdb('stats', '--library', old, '--json').stderr).toMatch(/library schema 7 needs upgrading/);
+    const up = bdb('import', REF, '--library', old);
+    expect(up.code, up.stderr).toBe(0);
+    expect(up.stdout).toMatch(/: 0 new, \d+ unchanged/);
+    expect(await query(old, seats)).toEqual(stored);
+    expect(await query(old, "SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([
+      [String(SCHEMA_VERSION)],
+    ]);
+    // the totals were made again from the upgraded tallies: the figures of the file route
+    expect(bdb('stats', '--library', old, '--json').stdout).toBe(fileJson);
+    expect(bdb('stats', '--library', old, '--no-matches').stdout).toBe(
+      fileRoute('stats', REF, '--no-matches'),
+    );
+    expect(await query(old, 'SELECT person, tally FROM person_totals ORDER BY person')).toEqual(
+      await query(main, 'SELECT person, tally FROM person_totals ORDER BY person'),
+    );
+  });
+
+  it("a stored tally lacking an accumulator's state (imported before it was registered) is filled by the next import", async () => {
+    const old = lib('lacking.duckdb');
+    cpSync(main, old);
+    cpSync(`${main}.sources`, `${old}.sources`, { recursive: true });
+    const seats = 'SELECT match_id, seat, tally FROM match_players ORDER BY match_id, seat';
+    const stored = await query(main, seats);
+    // the last accumulator of the registry, as if registered after the import
+    const late = REGISTRY[REGISTRY.length - 1]!.id;
+    const inst = await DuckDBInstance.create(old);
+    const con = await inst.connect();
+    for (const [id, seat, tally] of stored) {
+      const t = decodeTally(String(tally));
+      t.unknown.push(late);
+      await con.run('UPDATE match_players SET tally = $1 WHERE match_id = $2 AND seat = $3', [
+        encodeTally(t),
+        Number(id),
+        Number(seat),
+      ]);
+    }
+    con.closeSync();
+    inst.closeSync();
+    expect(String((await query(old, seats))[0]![2])).not.toContain(`"${late}":`);
+    const up = bdb('import', REF, '--library', old);
+    expect(up.code, up.stderr).toBe(0);
+    expect(up.stdout).toMatch(/: 0 new, \d+ unchanged/);
+    expect(await query(old, seats)).toEqual(stored);
+    expect(bdb('stats', '--library', old, '--json').stdout).toBe(fileJson);
   });
 
   it('bdb sql answers queries and refuses writes, leaving the library as it was', () => {

@@ -18,6 +18,7 @@ import { UsageError } from '../../errors.js';
 import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
 import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
+import { fillUnknownStates } from '../../library/refill.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { defaultMet } from '../../metrics/match-report.js';
 import type { DetectedFile } from '../../parsers/index.js';
@@ -186,9 +187,11 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     };
     if (stoppedBy !== null) return stopped();
     // each person's totals, for `bdb stats --library` (also after a run that found nothing new, when an
-    // earlier run was stopped before making them)
+    // earlier run was stopped before making them), after the states of accumulators registered since a
+    // match was stored are filled from its stored bytes
     for (;;) {
       try {
+        await fillUnknownStates(lib, met);
         await rebuildTotals(lib);
         break;
       } catch (e) {

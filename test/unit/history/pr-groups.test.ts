@@ -12,7 +12,7 @@ import {
   prGroups,
 } from '../../../src/history/pr-groups.js';
 import { defaultMet } from '../../../src/metrics/match-report.js';
-import { matchTallies } from '../../../src/metrics/player-stats.js';
+import { matchTallies, prSums } from '../../../src/metrics/player-stats.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';
 
@@ -31,8 +31,8 @@ describe('PR by game plan and phase', () => {
     [1, 140],
   ] as const)('seat %i: the groups hold the %i counted decisions XG shows, and their errors', (seat, n) => {
     const t = tallies[seat];
-    const errors = t.error.checker + t.error.double + t.error.take;
-    expect(t.counted.checker + t.counted.double + t.counted.take).toBe(n);
+    const { error: errors, decisions } = prSums(t);
+    expect(decisions).toBe(n);
     for (const list of Object.values(prGroups(groups[seat]))) {
       expect(list.reduce((s, g) => s + g.decisions, 0)).toBe(n);
       expect(list.reduce((s, g) => s + g.error, 0)).toBeCloseTo(errors, 9);

@@ -20,9 +20,10 @@ describe('stored tallies', () => {
     expect(decodeTally(String(rows.players[1][3]))).toEqual(rows.tallies[1]);
     // infinite luck (gnuBG's LU[-inf]) and money contexts survive too
     const t = structuredClone(rows.tallies[0]);
-    t.gnubgMatch!.sides[0].luckEmg = -Infinity;
-    t.gnubgMoney = structuredClone(t.gnubgMatch);
-    t.gnubgMatchLength = null;
+    const g = t.states.gnubg;
+    g.match!.sides[0].luckEmg = [-Infinity];
+    g.money = structuredClone(g.match);
+    g.matchLength = null;
     expect(decodeTally(encodeTally(t))).toEqual(t);
     // counted decisions per seat equal the tally's (XG: 162 and 140 decisions on test.xg, expected/test.xg.json)
     const counted = [0, 0];

@@ -99,7 +99,7 @@ describe('closed form and bootstrap on the reference matches', () => {
     const { match } = parseBytes(bytesOf(file), { file, met });
     const report = reportMatch(match, met);
     for (const seat of [0, 1] as const) {
-      const units = report.tallies[seat]!.prUnits;
+      const units = report.tallies[seat]!.states.units.games;
       const c = prInterval(units);
       const b = prInterval(units, percentile(4000));
       if (c.low === null || b.low === null) continue;

@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { BdbError, CorruptFileError, UnsupportedFormatError } from '../../../src/errors.js';
 import { analyseBytes } from '../../../src/index.js';
 import { defaultMet, reportMatch } from '../../../src/metrics/match-report.js';
+import { prSums } from '../../../src/metrics/player-stats.js';
 import { parseBytes } from '../../../src/parsers/index.js';
 import { concatBytes } from '../../helpers/bytes.js';
 import { bytesOf, REF_DIR } from '../../helpers/fixtures.js';
@@ -52,10 +53,7 @@ function check(bytes: Uint8Array, file: string): Outcome {
     return { kind: 'unsupported', error: e as UnsupportedFormatError };
   }
   expect(nonFinite(report.stats), file).toEqual([]);
-  const decisions = report.tallies.reduce(
-    (n, t) => n + t.counted.checker + t.counted.double + t.counted.take,
-    0,
-  );
+  const decisions = report.tallies.reduce((n, t) => n + prSums(t).decisions, 0);
   return {
     kind: 'ok',
     warnings: report.warnings.length,

@@ -1,0 +1,71 @@
+/**
+ * Stored tallies lacking an accumulator's state, filled from the match files the library keeps.
+ *
+ * A tally is stored keyed by accumulator (src/library/tally-codec.ts), so an accumulator registered after
+ * a match was imported (a new figure), or one the upgrade from a positional tally could not compute
+ * (schema 8, src/library/migrate-tallies.ts), is simply missing from that match's stored tally: its
+ * figure reads as unknown (null). `bdb import` then parses those matches again from their stored bytes,
+ * with the reader and the metrics `bdb stats` uses, and adds the missing states to the stored tallies
+ * (the states already stored are kept as they are). The per-person totals are made stale, so the same
+ * import makes them again. A match whose bytes cannot be parsed any more keeps its unknown states.
+ */
+import type { Met } from '../met/index.js';
+import { DEFAULT_THRESHOLDS } from '../metrics/difficulty.js';
+import { REGISTRY } from '../metrics/index.js';
+import { matchTallies } from '../metrics/player-stats.js';
+import type { Library } from './open.js';
+import { libraryMatchesById } from './read.js';
+import { BUMP_GENERATION } from './schema.js';
+import { rollback, rows, TableAppender } from './sql.js';
+import { decodeTally, encodeTally } from './tally-codec.js';
+
+/** The stored seats lacking a state of the registry: `"id":` absent from the text (ids are code's, not input). */
+const LACKING = `SELECT match_id, seat, tally FROM match_players WHERE ${REGISTRY.map(
+  (a) => `tally NOT LIKE '%"${a.id}":%'`,
+).join(' OR ')}`;
+
+/**
+ * Fills the states the stored tallies lack (one transaction) and returns how many seats were filled. The
+ * library must be open for writing.
+ */
+export async function fillUnknownStates(lib: Library, met: Met): Promise<number> {
+  const con = lib.connection;
+  const lacking = new Map<number, Map<number, string>>();
+  for (const [id, seat, tally] of await rows(con, LACKING)) {
+    const seats = lacking.get(Number(id)) ?? new Map<number, string>();
+    seats.set(Number(seat), String(tally));
+    lacking.set(Number(id), seats);
+  }
+  if (lacking.size === 0) return 0;
+  const updates: [string, number, number][] = [];
+  // a match that cannot be read again keeps its unknown states (its figures stay null)
+  for await (const { id, match } of libraryMatchesById(lib, new Set(lacking.keys()), met, () => {})) {
+    const fresh = matchTallies(met, match, DEFAULT_THRESHOLDS);
+    for (const [seat, text] of lacking.get(id) ?? []) {
+      const stored = decodeTally(text);
+      const from = fresh[seat]?.states as Record<string, unknown> | undefined;
+      if (!from || fresh[seat]!.player !== stored.player) continue;
+      const states = stored.states as Record<string, unknown>;
+      for (const key of stored.unknown) states[key] = from[key];
+      stored.unknown = [];
+      updates.push([encodeTally(stored), id, seat]);
+    }
+  }
+  if (updates.length === 0) return 0;
+  await con.run('BEGIN TRANSACTION');
+  try {
+    await con.run('CREATE TABLE refill_tallies (tally VARCHAR, match_id INTEGER, seat TINYINT)');
+    const out = await TableAppender.create(con, 'refill_tallies');
+    for (const u of updates) out.append(u);
+    out.close();
+    await con.run(`UPDATE match_players SET tally = r.tally FROM refill_tallies r
+      WHERE match_players.match_id = r.match_id AND match_players.seat = r.seat`);
+    await con.run('DROP TABLE refill_tallies');
+    await con.run(BUMP_GENERATION);
+    await con.run('COMMIT');
+  } catch (e) {
+    await rollback(con);
+    throw e;
+  }
+  return updates.length;
+}
