@@ -30,8 +30,12 @@ export interface BiasesOptions extends SourceOptions, BoardOptions {
 /** The outputs of `biases`. */
 const BIASES: Reporters<BiasesResult, BiasesView> = { text: biasesText, json: biasesJson };
 
-/** Runs the command; returns the exit code. */
-export async function runBiases(paths: readonly string[], opts: BiasesOptions): Promise<ExitCode> {
+/** Runs the command (its standard output through `write`); returns the exit code. */
+export async function runBiases(
+  paths: readonly string[],
+  opts: BiasesOptions,
+  write: (text: string) => void = writeOut,
+): Promise<ExitCode> {
   let collector: BiasCollector | null = null;
   const boards = textBoards(opts);
   // every blot decision is a row of the output: past a few MB they wait in a temporary file
@@ -49,7 +53,7 @@ export async function runBiases(paths: readonly string[], opts: BiasesOptions): 
         collector = c;
         return (m) => c.add(m);
       },
-      ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards),
+      ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards, write),
     );
   } finally {
     spill.close();
@@ -64,11 +68,12 @@ function printBiases(
   keeps: Keeps,
   opts: BiasesOptions,
   boards: ReturnType<typeof textBoards>,
+  write: (text: string) => void,
 ): ExitCode {
   const players = collector.results().filter((p) => keeps(p.player));
   const result = { settings, read, players, failures: errors, duplicates };
   const view = { boards, width: outputWidth(), allCells: opts.allCells === true };
-  pickReporter(BIASES, reporterName(opts))(result, view, writeOut);
+  pickReporter(BIASES, reporterName(opts))(result, view, write);
   return exitCode;
 }
 

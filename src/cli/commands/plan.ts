@@ -65,8 +65,12 @@ function studiedPositions(marks: readonly StudyMark[]): PlanStudyOptions | null 
 /** The outputs of `plan`. */
 const PLAN: Reporters<PlanResult, PlanView> = { text: planText, json: planJson };
 
-/** Runs the command; returns the exit code. */
-export async function runPlan(paths: readonly string[], opts: PlanOptions): Promise<ExitCode> {
+/** Runs the command (its standard output through `write`); returns the exit code. */
+export async function runPlan(
+  paths: readonly string[],
+  opts: PlanOptions,
+  write: (text: string) => void = writeOut,
+): Promise<ExitCode> {
   const size = positionsOption(opts.positions);
   let collector: PlanCollector | null = null;
   // every error read waits for the plans: past a few MB, in a temporary file
@@ -87,7 +91,7 @@ export async function runPlan(paths: readonly string[], opts: PlanOptions): Prom
         collector = c;
         return (m) => c.add(m);
       },
-      (s, result, keeps) => printPlan(collector!, size, s, result, keeps, opts),
+      (s, result, keeps) => printPlan(collector!, size, s, result, keeps, opts, write),
     );
   } finally {
     spill.close();
@@ -102,6 +106,7 @@ function printPlan(
   { read, errors, duplicates, exitCode }: MatchInputResult,
   keeps: Keeps,
   opts: PlanOptions,
+  write: (text: string) => void,
 ): ExitCode {
   const persons = collector.persons().filter(keeps);
   const coverage = emptyThemeCoverage();
@@ -129,7 +134,7 @@ function printPlan(
     full: opts.full === true,
     allReference: opts.positions !== undefined,
   };
-  pickReporter(PLAN, reporterName(opts))(result, view, writeOut);
+  pickReporter(PLAN, reporterName(opts))(result, view, write);
   return exitCode;
 }
 
