@@ -74,7 +74,7 @@ function dayOption(flag: string, value: string | undefined): string | undefined 
  * How the files are read (`--all-readings`, `--max-file-size`, and the progress line unless `--no-progress`);
  * a bad size is a usage error.
  */
-export function fileReading(opts: Pick<SourceOptions, 'allReadings' | 'maxFileSize' | 'progress'>): {
+function fileReading(opts: Pick<SourceOptions, 'allReadings' | 'maxFileSize' | 'progress'>): {
   allReadings: boolean;
   maxFileMb: number;
   progress: boolean;
@@ -145,7 +145,7 @@ export async function librarySettings(lib: Library, opts: SourceOptions): Promis
  * file route's result shape: read count, the files the library could not import, the duplicates. `players`:
  * only the matches with a seat of one of these names (as stored).
  */
-export async function readLibraryMatches(
+async function readLibraryMatches(
   lib: Library,
   filter: MatchFilter,
   onMatch: (match: Match, warnings: readonly ParseWarning[]) => void,
@@ -382,7 +382,7 @@ export async function overMatches(
  * Finishes a run once every match is read: the persons named settled, their matches counted, a line for each
  * name that meant nobody (nothing else printed when none meant anybody).
  */
-export function settle(
+function settle(
   source: MatchSource,
   result: MatchInputResult,
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,

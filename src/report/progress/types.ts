@@ -1,6 +1,7 @@
 /** `bdb progress`' typed result and how its table is laid out. */
 import type { ProgressReport } from '../../history/progress-types.js';
 import type { JsonDuplicate, JsonFailure, JsonSettings } from '../json.js';
+import type { TableView } from '../view.js';
 
 /** What a run gives: the followed person's periods, with the files that failed. */
 export interface ProgressResult {
@@ -10,8 +11,5 @@ export interface ProgressResult {
   readonly duplicates: readonly JsonDuplicate[];
 }
 
-/** The table's layout. */
-export interface ProgressView {
-  readonly width: number;
-  readonly ascii: boolean;
-}
+/** The table's layout: its width, plain ASCII or not. */
+export type ProgressView = TableView;

@@ -1,6 +1,7 @@
 /** `bdb study`'s typed results (the before/after of the studied families, the list of marks). */
 import type { StudyMark, StudyReport } from '../../history/study.js';
 import type { JsonDuplicate, JsonFailure, JsonSettings } from '../json.js';
+import type { TableView } from '../view.js';
 
 /** `bdb study`: the followed person's families before and after their study marks. */
 export interface StudyResult {
@@ -16,8 +17,5 @@ export interface StudyMarksResult {
   readonly marks: readonly StudyMark[];
 }
 
-/** The tables' layout. */
-export interface StudyView {
-  readonly width: number;
-  readonly ascii: boolean;
-}
+/** The table's layout: its width, plain ASCII or not. */
+export type StudyView = TableView;
