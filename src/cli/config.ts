@@ -228,6 +228,11 @@ export function userConfig(): BdbConfig {
   return loaded;
 }
 
+/** Forgets the configuration read: the next run in the same process reads the file again. */
+export function forgetUserConfig(): void {
+  loaded = null;
+}
+
 /** The lines `bdb config get KEY` prints for a value. */
 export function showValue(key: ConfigKey, config: BdbConfig): string[] {
   if (key === 'aliases')

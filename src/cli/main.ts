@@ -7,11 +7,21 @@ import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { FORMAT_INFOS } from '../model/format-info.js';
-import { addConfigOptions, applyConfig, ConfigError, userConfig } from './config.js';
+import { addConfigOptions, applyConfig, ConfigError, forgetUserConfig, userConfig } from './config.js';
 import { EXIT } from './exit.js';
 import { oneLine } from './failure.js';
 import { commandPath, HELP_WIDTH, needsFormats, teach } from './help.js';
-import { addAsciiOption, asciiOutput, guardStderr, writeErr, writeOut } from './output.js';
+import {
+  addAsciiOption,
+  asciiOutput,
+  guardStderr,
+  PROCESS_STREAMS,
+  type RunStreams,
+  startRun,
+  terminalColumns,
+  writeErr,
+  writeOut,
+} from './output.js';
 
 const VERSION = '0.1.0';
 
@@ -57,9 +67,10 @@ function namedCommand(argv: readonly string[]): string | null {
   return first !== undefined && COMMANDS.some(([name]) => name === first) ? first : null;
 }
 
-/** The width of help text: the terminal's, at most {@link HELP_WIDTH} (80 when piped). */
-function helpWidth(stream: NodeJS.WriteStream): number {
-  return Math.min(HELP_WIDTH, stream.isTTY && stream.columns > 0 ? stream.columns : HELP_WIDTH);
+/** The width of help text on `which` stream: the terminal's, at most {@link HELP_WIDTH} (80 when piped). */
+function helpWidth(which: 'out' | 'err'): number {
+  const columns = terminalColumns(which);
+  return Math.min(HELP_WIDTH, columns > 0 ? columns : HELP_WIDTH);
 }
 
 /** The pointer to a command's help that ends every usage error. */
@@ -106,8 +117,8 @@ export async function buildProgram(only: string | null = null): Promise<Command>
     .configureOutput({
       writeOut,
       writeErr,
-      getOutHelpWidth: () => helpWidth(process.stdout),
-      getErrHelpWidth: () => helpWidth(process.stderr),
+      getOutHelpWidth: () => helpWidth('out'),
+      getErrHelpWidth: () => helpWidth('err'),
     });
   for (const [name, load] of COMMANDS) if (only === null || name === only) (await load())(program);
   addAsciiOption(program);
@@ -140,11 +151,36 @@ export async function buildProgram(only: string | null = null): Promise<Command>
  */
 const HEAP_GROWING = '--heap-growing-percent=50';
 
-/** Entry point used by bin/bdb.js. */
+/** Entry point used by bin/bdb.js: the run's exit code becomes the process's. */
 export async function main(argv: readonly string[]): Promise<void> {
   setFlagsFromString(HEAP_GROWING);
   // standard output's failures end the run where they happen (./output.ts); standard error's here
   guardStderr();
+  process.exitCode = await run(argv);
+}
+
+/**
+ * Runs `bdb` with the arguments `argv` (as process.argv: the first two are skipped) and returns its exit
+ * code. Its text goes to `streams`: the process's by default; the tests give buffers and call the commands
+ * this way, in their own process, instead of starting one per run. A run starts as a fresh process would:
+ * no configuration read yet, no `--ascii`.
+ */
+export async function run(argv: readonly string[], streams: RunStreams = PROCESS_STREAMS): Promise<number> {
+  startRun(streams);
+  forgetUserConfig();
+  running = null;
+  const before = process.exitCode;
+  process.exitCode = undefined;
+  try {
+    await parse(argv);
+    return Number(process.exitCode ?? EXIT.ok);
+  } finally {
+    process.exitCode = before;
+  }
+}
+
+/** Parses `argv` and runs the command it names; commander's and bdb's usage errors become exit codes. */
+async function parse(argv: readonly string[]): Promise<void> {
   const program = await buildProgram(namedCommand(argv));
   try {
     await program.parseAsync(argv as string[]);

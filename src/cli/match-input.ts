@@ -24,7 +24,7 @@ import { EXIT, type ExitCode } from './exit.js';
 import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, inputName, matchUnits, STDIN_NAME, STDIN_PATH } from './files.js';
 import { DEFAULT_MAX_FILE_MB } from './options.js';
-import { statusLine, writeErr } from './output.js';
+import { errorTerminal, statusLine, writeErr } from './output.js';
 
 /** What reading the inputs gave. */
 export interface MatchInputResult {
@@ -154,7 +154,7 @@ export class ReadRun {
 
   constructor(opts: ReadMatchesOptions) {
     this.opts = opts;
-    this.tty = opts.progress === true && process.stderr.isTTY === true;
+    this.tty = opts.progress === true && errorTerminal().terminal;
   }
 
   private clearLine(): void {

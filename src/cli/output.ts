@@ -59,6 +59,77 @@ function outputFailed(e: unknown): never {
 }
 
 /**
+ * Where a run's text goes: the process's standard output and error ({@link PROCESS_STREAMS}), or, for a run
+ * called in the same process (`run` in ./main.ts: the tests call the commands so, without starting a
+ * process), whatever the caller gives. Everything this module writes or asks about the terminal goes
+ * through the run's streams, so a run called in-process prints exactly what the command prints.
+ */
+export interface RunStreams {
+  /** Writes bytes to standard output, all of them. */
+  out(bytes: Uint8Array): void;
+  /** Writes text to standard error. */
+  err(text: string): void;
+  /** Whether standard output is a terminal. */
+  outTerminal(): boolean;
+  /** Whether standard error is a terminal (progress lines are drawn only there). */
+  errTerminal(): boolean;
+  /** Standard output's width in columns when it is a terminal (0: unknown). */
+  outColumns(): number;
+  /** Standard error's width in columns when it is a terminal (0: unknown). */
+  errColumns(): number;
+}
+
+/** Writes all of `bytes` to file descriptor 1; a failure ends the run (see the module comment). */
+function writeStdout(bytes: Uint8Array): void {
+  let at = 0;
+  while (at < bytes.length) {
+    try {
+      at += writeSync(STDOUT_FD, bytes, at, bytes.length - at);
+    } catch (e) {
+      // a non-blocking pipe whose reader is slower than bdb: wait until it has read some
+      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') pause(5);
+      else outputFailed(e);
+    }
+  }
+}
+
+/** The process's standard streams. */
+export const PROCESS_STREAMS: RunStreams = {
+  out: writeStdout,
+  err: (text) => {
+    process.stderr.write(text);
+  },
+  outTerminal: () => isatty(STDOUT_FD),
+  errTerminal: () => process.stderr.isTTY === true,
+  outColumns: () => process.stdout.columns || 0,
+  errColumns: () => process.stderr.columns || 0,
+};
+
+/** The streams of the run under way. */
+let streams: RunStreams = PROCESS_STREAMS;
+
+/**
+ * Starts a run writing to `to`: its text is plain Unicode again (no `--ascii` yet). A run in the same
+ * process as an earlier one starts as a fresh process would.
+ */
+export function startRun(to: RunStreams): void {
+  streams = to;
+  ascii = false;
+  asciiMessages = false;
+}
+
+/** Whether standard error is a terminal, and its width in columns (0: unknown): for progress lines. */
+export function errorTerminal(): { terminal: boolean; columns: number } {
+  return { terminal: streams.errTerminal(), columns: streams.errColumns() };
+}
+
+/** The width in columns of a terminal on standard output (`out`) or error (`err`); 0 when not a terminal. */
+export function terminalColumns(which: 'out' | 'err'): number {
+  if (which === 'out') return streams.outTerminal() ? streams.outColumns() : 0;
+  return streams.errTerminal() ? streams.errColumns() : 0;
+}
+
+/**
  * Writes a message of one line (a summary: "Imported into LIBRARY: …", "OTHER is counted as NAME"), ended by
  * a line break, broken to the output's width ({@link outputWidth}). The line is one line: a line break or
  * any other control character before its end can only be a name's (a library's path, a player's name) and
@@ -123,7 +194,7 @@ export function addAsciiOption(program: Command): void {
  */
 export function writeErr(text: string): void {
   const shown = escapeControlsKeepingLines(text);
-  process.stderr.write(asciiMessages ? asciiText(shown) : shown);
+  streams.err(asciiMessages ? asciiText(shown) : shown);
 }
 
 /**
@@ -132,7 +203,7 @@ export function writeErr(text: string): void {
  */
 export function statusLine(line = ''): void {
   const shown = escapeControls(line);
-  process.stderr.write(`\r\x1b[2K${asciiMessages ? asciiText(shown) : shown}`);
+  streams.err(`\r\x1b[2K${asciiMessages ? asciiText(shown) : shown}`);
 }
 
 /**
@@ -168,22 +239,12 @@ export function shownOutput(text: string, kind: OutputKind, terminal: boolean): 
  */
 export function writeOut(text: string, kind: OutputKind = 'text'): void {
   const shown = shownOutput(text, kind, kind === 'csv' && outputIsTerminal());
-  const bytes = Buffer.from(ascii ? asciiText(shown) : shown, 'utf8');
-  let at = 0;
-  while (at < bytes.length) {
-    try {
-      at += writeSync(STDOUT_FD, bytes, at, bytes.length - at);
-    } catch (e) {
-      // a non-blocking pipe whose reader is slower than bdb: wait until it has read some
-      if ((e as NodeJS.ErrnoException).code === 'EAGAIN') pause(5);
-      else outputFailed(e);
-    }
-  }
+  streams.out(Buffer.from(ascii ? asciiText(shown) : shown, 'utf8'));
 }
 
 /** Whether standard output is a terminal (a person reads it) rather than a pipe or a file (a program). */
 export function outputIsTerminal(): boolean {
-  return isatty(STDOUT_FD);
+  return streams.outTerminal();
 }
 
 /**
@@ -212,6 +273,6 @@ export function outputWidth(env: NodeJS.ProcessEnv = process.env): number {
     const n = Number(forced);
     return n === 0 ? FULL_WIDTH : Math.max(MIN_COLUMNS, n);
   }
-  if (!isatty(1)) return FULL_WIDTH;
-  return Math.max(MIN_COLUMNS, process.stdout.columns || 80);
+  if (!streams.outTerminal()) return FULL_WIDTH;
+  return Math.max(MIN_COLUMNS, streams.outColumns() || 80);
 }

@@ -2,7 +2,7 @@
  * A progress bar on stderr, drawn only on a terminal (`bdb import`, `bdb analyse`), cut to the terminal's
  * width: a longer line would wrap, and the next redraw would only clear its last row.
  */
-import { statusLine } from './output.js';
+import { errorTerminal, statusLine } from './output.js';
 
 /** A bar of `total` steps: `tick(done, note)` redraws it (when it moved, or its note changed). */
 export function progressBar(
@@ -10,7 +10,7 @@ export function progressBar(
   enabled: boolean,
   label: string,
 ): { tick(done: number, note?: string): void; clear(): void } {
-  const tty = enabled && process.stderr.isTTY === true;
+  const tty = enabled && errorTerminal().terminal;
   let last = '';
   return {
     tick(done, note = '') {
@@ -18,7 +18,7 @@ export function progressBar(
       const width = 30;
       const filled = total > 0 ? Math.round((width * done) / total) : width;
       const full = `bdb: ${label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${note}`;
-      const columns = process.stderr.columns;
+      const { columns } = errorTerminal();
       const line = columns > 1 && full.length >= columns ? full.slice(0, columns - 1) : full;
       if (line === last) return;
       last = line;

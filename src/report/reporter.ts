@@ -3,6 +3,7 @@
  * by name from the options (`--json`, `--html`) and handed the writer of the output. The command computes
  * the result and never asks which output is wanted; each reporter lives in `report/<command>/<name>.ts`.
  */
+import { UsageError } from '../errors.js';
 
 /** The outputs a command may give. */
 export type ReporterName = 'text' | 'json' | 'html' | 'csv';
@@ -20,12 +21,16 @@ export function pickReporter<R, V>(reporters: Reporters<R, V>, name: ReporterNam
   return reporters[name] ?? reporters.text;
 }
 
-/** The output the options ask for: `--json`, `--csv`, `--html FILE`, else tables. */
+/**
+ * The output the options ask for: `--json`, `--csv`, `--html FILE`, else tables. JSON and CSV both go to
+ * standard output: asking for both is a usage error.
+ */
 export function reporterName(opts: {
   readonly json?: boolean;
   readonly csv?: boolean;
   readonly html?: string;
 }): ReporterName {
+  if (opts.json === true && opts.csv === true) throw new UsageError('give --csv or --json, not both');
   if (opts.json === true) return 'json';
   if (opts.csv === true) return 'csv';
   if (opts.html !== undefined) return 'html';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { type BdbRun, bdbWith } from '../helpers/cli.js';
+import { type BdbRun, callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const XG = `${REF_DIR}xg`;
@@ -26,14 +26,14 @@ let home: string;
 let config: string;
 
 /** `bdb` with its own configuration folder. */
-function run(...args: string[]): BdbRun {
-  return bdbWith({ env: { XDG_CONFIG_HOME: home, BDB_LIBRARY: '' } }, ...args);
+async function run(...args: string[]): Promise<BdbRun> {
+  return await callWith({ env: { XDG_CONFIG_HOME: home, BDB_LIBRARY: '' } }, ...args);
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   home = mkdtempSync(join(tmp, 'home-'));
-  for (const lib of [stored, plain]) expect(run('import', XG, '--library', lib).code).toBe(0);
-  expect(run('alias', 'add', Unger, UNGER, '--library', stored).code).toBe(0);
+  for (const lib of [stored, plain]) expect((await run('import', XG, '--library', lib)).code).toBe(0);
+  expect((await run('alias', 'add', Unger, UNGER, '--library', stored)).code).toBe(0);
 });
 beforeEach(() => {
   home = mkdtempSync(join(tmp, 'home-'));
@@ -47,33 +47,33 @@ const chain = (a: string, b: string, c: string, fromA: string, fromB: string): s
   `and a spelling is counted as a person in one step (count '${a}' as '${c}' instead)`;
 
 describe('one alias map from every source: a cycle or a chain across sources is refused', () => {
-  test('a stored alias reversed by --alias: one line naming both, exit 2, on every command reading the library', () => {
+  test('a stored alias reversed by --alias: one line naming both, exit 2, on every command reading the library', async () => {
     const line = `bdb: ${cycle(UNGER, Unger, `stored in the library ${stored}`, `--alias ${UNGER}=${Unger}`)}`;
     for (const cmd of ['stats', 'biases', 'plan', 'progress', 'study', 'report']) {
       const more = cmd === 'report' ? ['--html', join(tmp, 'r.html')] : [];
-      const r = run(cmd, '--library', stored, '--alias', `${UNGER}=${Unger}`, ...more);
+      const r = await run(cmd, '--library', stored, '--alias', `${UNGER}=${Unger}`, ...more);
       expect([cmd, r.code, r.stderr]).toEqual([cmd, 2, `${line} (see bdb ${cmd} --help)\n`]);
     }
   });
 
-  test('a stored alias reversed by the configuration', () => {
-    expect(run('config', 'set', 'aliases', `${UNGER}=${Unger}`).code).toBe(0);
-    const r = run('stats', '--library', stored);
+  test('a stored alias reversed by the configuration', async () => {
+    expect((await run('config', 'set', 'aliases', `${UNGER}=${Unger}`)).code).toBe(0);
+    const r = await run('stats', '--library', stored);
     expect([r.code, r.stderr]).toEqual([
       2,
       `bdb: ${cycle(UNGER, Unger, `stored in the library ${stored}`, `the configuration ${config}`)} (see bdb stats --help)\n`,
     ]);
   });
 
-  test('chains: stored then --alias, configuration then --alias (on files too)', () => {
-    const a = run('stats', '--library', stored, '--alias', `K. Unger=${Unger}`);
+  test('chains: stored then --alias, configuration then --alias (on files too)', async () => {
+    const a = await run('stats', '--library', stored, '--alias', `K. Unger=${Unger}`);
     expect([a.code, a.stderr]).toEqual([
       2,
       `bdb: ${chain(UNGER, Unger, 'K. Unger', `stored in the library ${stored}`, `--alias K. Unger=${Unger}`)} (see bdb stats --help)\n`,
     ]);
-    expect(run('config', 'set', 'aliases', `${Unger}=${UNGER}`).code).toBe(0);
+    expect((await run('config', 'set', 'aliases', `${Unger}=${UNGER}`)).code).toBe(0);
     for (const from of [[XG], ['--library', plain]]) {
-      const b = run('stats', ...from, '--alias', `K. Unger=${Unger}`);
+      const b = await run('stats', ...from, '--alias', `K. Unger=${Unger}`);
       expect([b.code, b.stderr]).toEqual([
         2,
         `bdb: ${chain(UNGER, Unger, 'K. Unger', `the configuration ${config}`, `--alias K. Unger=${Unger}`)} (see bdb stats --help)\n`,
@@ -81,19 +81,19 @@ describe('one alias map from every source: a cycle or a chain across sources is 
     }
   });
 
-  test('bdb alias add refuses an alias the configuration reverses, nothing stored', () => {
-    expect(run('config', 'set', 'aliases', `${UNGER}=${Unger}`).code).toBe(0);
-    const r = run('alias', 'add', Unger, UNGER, '--library', plain);
+  test('bdb alias add refuses an alias the configuration reverses, nothing stored', async () => {
+    expect((await run('config', 'set', 'aliases', `${UNGER}=${Unger}`)).code).toBe(0);
+    const r = await run('alias', 'add', Unger, UNGER, '--library', plain);
     expect([r.code, r.stderr]).toEqual([
       2,
       `bdb: alias add: ${cycle(UNGER, Unger, 'bdb alias add', `the configuration ${config}`)}\n`,
     ]);
-    expect(JSON.parse(run('alias', 'list', '--library', plain, '--json').stdout).aliases).toEqual([]);
+    expect(JSON.parse((await run('alias', 'list', '--library', plain, '--json')).stdout).aliases).toEqual([]);
   });
 
-  test('a later source wins for the same spelling: no conflict', () => {
+  test('a later source wins for the same spelling: no conflict', async () => {
     // stored: 'Kévin UNGER' as 'Kévin Unger'; --alias counts it as 'K. U.' instead
-    const r = run('stats', '--library', stored, '--alias', `K. U.=${UNGER}`, '--json');
+    const r = await run('stats', '--library', stored, '--alias', `K. U.=${UNGER}`, '--json');
     expect(r.code, r.stderr).toBe(0);
     const players = (JSON.parse(r.stdout) as { players: { player: string }[] }).players.map((p) => p.player);
     expect(players).toContain('K. U.');
@@ -101,10 +101,10 @@ describe('one alias map from every source: a cycle or a chain across sources is 
     expect(players).not.toContain(UNGER);
   });
 
-  test('the configuration’s aliases count in the per-person table of a library without stored ones', () => {
+  test('the configuration’s aliases count in the per-person table of a library without stored ones', async () => {
     // merged, the person plays the 4 files (3 + test.xg): not the stored totals of two persons
-    expect(run('config', 'set', 'aliases', `${Unger}=${UNGER}`).code).toBe(0);
-    const r = run('stats', '--library', plain, '--no-matches', '--player', Unger);
+    expect((await run('config', 'set', 'aliases', `${Unger}=${UNGER}`)).code).toBe(0);
+    const r = await run('stats', '--library', plain, '--no-matches', '--player', Unger);
     expect([r.code, r.stderr]).toEqual([0, '']);
     expect(r.stdout).toContain('Players over 4 matches\n');
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
-import { type BdbRun, bdb, bdbWith } from '../helpers/cli.js';
+import { type BdbRun, call, callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const GREEK = `${REF_DIR}gnubg/g0016.sgf`;
@@ -43,31 +43,31 @@ describe('--ascii: plain ASCII text', () => {
     ['review', XG],
     ['biases', XG],
     ['plan', XG],
-  ])('bdb %s %s --ascii: every line ASCII, every table lined up', (cmd, file) => {
-    const r = bdb(cmd, file, '--ascii');
+  ])('bdb %s %s --ascii: every line ASCII, every table lined up', async (cmd, file) => {
+    const r = await call(cmd, file, '--ascii');
     expect(r.code, r.stderr).toBe(0);
     expect(notAscii(r.stdout)).toEqual([]);
     const found = tables(r.stdout);
     expect(found.length).toBeGreaterThan(0);
     for (const t of found) expect(new Set(t.map((l) => l.length)).size, t.join('\n')).toBe(1);
     // without --ascii the same output has Unicode rules
-    expect(notAscii(bdb(cmd, file).stdout).length).toBeGreaterThan(0);
+    expect(notAscii((await call(cmd, file)).stdout).length).toBeGreaterThan(0);
   });
 
-  test('names spelt in Latin letters: Δημήτρης as Dimitris (was ????????), Kévin as Kevin', () => {
-    const greek = bdb('review', GREEK, '--ascii').stdout;
+  test('names spelt in Latin letters: Δημήτρης as Dimitris (was ????????), Kévin as Kevin', async () => {
+    const greek = (await call('review', GREEK, '--ascii')).stdout;
     expect(greek).toContain('Dimitris');
     expect(greek).not.toContain('????????');
     // on the boards too: the player on roll's name under the frame
     expect(greek).toMatch(/^ {3}\+12-11.* X Dimitris$/m);
-    expect(bdb('review', XG, '--ascii').stdout).toMatch(/^Kevin Unger$/m);
+    expect((await call('review', XG, '--ascii')).stdout).toMatch(/^Kevin Unger$/m);
   });
 
-  test('the JSON keeps every name as it is', () => {
-    const j = bdb('review', GREEK, '--ascii', '--json');
+  test('the JSON keeps every name as it is', async () => {
+    const j = await call('review', GREEK, '--ascii', '--json');
     expect(j.code).toBe(0);
     expect(j.stdout).toContain('Δημήτρης');
-    expect(j.stdout).toBe(bdb('review', GREEK, '--json').stdout);
+    expect(j.stdout).toBe((await call('review', GREEK, '--json')).stdout);
   });
 });
 
@@ -91,7 +91,8 @@ describe('--ascii on every command with text output', () => {
   });
 
   /** `bdb ...args --ascii` in the temporary folder, with its own configuration and library. */
-  const run = (...args: string[]): BdbRun => bdbWith({ env, cwd: dir }, ...args, '--ascii');
+  const run = async (...args: string[]): Promise<BdbRun> =>
+    await callWith({ env, cwd: dir }, ...args, '--ascii');
 
   /** Every byte of both outputs below 0x80, and every table lined up. */
   function expectAscii(r: BdbRun, what: string): void {
@@ -129,20 +130,22 @@ describe('--ascii on every command with text output', () => {
     [['analyse', XG, '--gnubg', 'gnübg'], 1, /gnubg/],
   ];
 
-  test.each(cases)('bdb %j --ascii: both outputs plain ASCII', (args, code, expected) => {
-    const r = run(...args);
+  test.each(cases)('bdb %j --ascii: both outputs plain ASCII', async (args, code, expected) => {
+    const r = await run(...args);
     expect(r.code, r.stderr).toBe(code);
     expectAscii(r, args.join(' '));
     expect(`${r.stdout}${r.stderr}`).toMatch(expected);
   });
 
-  test('the JSON and the CSV keep the names as they are; the messages on stderr are ASCII', () => {
-    const csv = bdbWith({ env }, 'sql', 'select player0 from matches order by match_id', '--csv');
+  test('the JSON and the CSV keep the names as they are; the messages on stderr are ASCII', async () => {
+    const csv = await callWith({ env }, 'sql', 'select player0 from matches order by match_id', '--csv');
     expect(csv.stdout).toContain('Zoë Ångström');
-    expect(run('sql', 'select player0 from matches order by match_id', '--csv').stdout).toBe(csv.stdout);
-    const json = bdbWith({ env }, 'stats', XG, '--json');
-    expect(run('stats', XG, '--json').stdout).toBe(json.stdout);
-    const named = run('stats', XG, '--json', '--player', 'Kévin');
+    expect((await run('sql', 'select player0 from matches order by match_id', '--csv')).stdout).toBe(
+      csv.stdout,
+    );
+    const json = await callWith({ env }, 'stats', XG, '--json');
+    expect((await run('stats', XG, '--json')).stdout).toBe(json.stdout);
+    const named = await run('stats', XG, '--json', '--player', 'Kévin');
     expect(named.code).toBe(1);
     expect(named.stderr).toMatch(/did you mean 'Kevin Unger'/);
     expect(notAscii(named.stderr)).toEqual([]);
@@ -162,7 +165,7 @@ describe('--ascii on every command with text output', () => {
     };
     walk(program, []);
     expect(commands.length).toBeGreaterThan(20);
-    const bash = bdb('completion', 'bash').stdout;
+    const bash = (await call('completion', 'bash')).stdout;
     for (const [p, cmd] of commands) {
       expect(cmd.helpInformation(), p.join(' ')).toMatch(/^ {2}--ascii +plain ASCII/m);
       const line = bash.split('\n').find((l) => l.trim().startsWith(`'/${p.join('/')}')`));
@@ -172,9 +175,9 @@ describe('--ascii on every command with text output', () => {
 
   test.each([['stats'], ['biases'], ['tournament', 'review'], ['config', 'set']])(
     'bdb %s --help --ascii: the help in ASCII, within 80 columns',
-    (...path) => {
-      expect(notAscii(bdb(...path, '--help').stdout).length).toBeGreaterThan(0);
-      const r = bdb(...path, '--help', '--ascii');
+    async (...path) => {
+      expect(notAscii((await call(...path, '--help')).stdout).length).toBeGreaterThan(0);
+      const r = await call(...path, '--help', '--ascii');
       expect(r.code).toBe(0);
       expect(notAscii(r.stdout)).toEqual([]);
       expect(r.stdout.split('\n').filter((l) => l.length > 80)).toEqual([]);

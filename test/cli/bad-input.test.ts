@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-bad-input-'));
@@ -27,9 +27,9 @@ function file(name: string, bytes: Uint8Array | string): string {
 }
 
 describe('a truncated .xg', () => {
-  test('cut after 20,000 bytes: truncated or not an XG file, at the trailer it lacks (byte 19,964)', () => {
+  test('cut after 20,000 bytes: truncated or not an XG file, at the trailer it lacks (byte 19,964)', async () => {
     const p = file('cut.xg', xg.subarray(0, 20_000));
-    const r = bdb('stats', p);
+    const r = await call('stats', p);
     expect(r.code).toBe(1);
     const [line, summary] = r.stderr.split('\n');
     // the last 36 bytes of the 20,000 start at byte 19,964 = 0x4dfc
@@ -41,9 +41,9 @@ describe('a truncated .xg', () => {
     expect(summary).toBe('bdb: 1 of 1 input failed');
   });
 
-  test('cut inside its header: truncated or not an XG file, where it ends', () => {
+  test('cut inside its header: truncated or not an XG file, where it ends', async () => {
     const p = file('header.xg', xg.subarray(0, 100));
-    const r = bdb('stats', p);
+    const r = await call('stats', p);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe(
       `bdb: ${p}@0x64 (RGMH header): truncated or not an XG file: it ends at byte 100, before the end of its 8232-byte header and the 36-byte archive trailer that ends every XG file`,
@@ -52,30 +52,30 @@ describe('a truncated .xg', () => {
 });
 
 describe('a .mat with a stray line before its match line', () => {
-  test('a title line above the transcript: line 1 named', () => {
+  test('a title line above the transcript: line 1 named', async () => {
     const p = file('title.mat', `Exported from my club\n${mat}`);
-    const r = bdb('stats', p);
+    const r = await call('stats', p);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toBe(
       `bdb: ${p}:1:1: expected the " N point match" line, found "Exported from my club" (a header line before it starts with ; or #)`,
     );
   });
 
-  test('a header field that lost its ";" among the comments: its line named', () => {
+  test('a header field that lost its ";" among the comments: its line named', async () => {
     const lines = mat.split('\r\n');
     // gbf_test.mat opens with "; [Key "value"]" header lines; the fourth is [Round "Tableau Or 2"]
     lines[3] = lines[3]!.replace(/^; /, '');
     const p = file('field.mat', lines.join('\r\n'));
-    const r = bdb('review', p);
+    const r = await call('review', p);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `bdb: ${p}:4:1: expected the " N point match" line, found "[Round \\"Tableau Or 2\\"]" (a header line before it starts with ; or #)\n`,
     );
   });
 
-  test('a text that is no transcript is still not a format bdb reads', () => {
+  test('a text that is no transcript is still not a format bdb reads', async () => {
     const p = file('notes.txt', 'my notes\nabout the 7 point match\n');
-    const r = bdb('stats', p);
+    const r = await call('stats', p);
     expect(r.code).toBe(1);
     expect(r.stderr.split('\n')[0]).toMatch(/: not a format bdb reads \(/);
   });

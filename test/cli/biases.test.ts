@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { BIN, bdb } from '../helpers/cli.js';
+import { BIN, call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 interface Estimate {
@@ -50,16 +50,16 @@ function bdbLarge(...args: string[]): { code: number | null; stdout: string } {
   return { code: r.status, stdout: r.stdout };
 }
 
-function json(...args: string[]): Report {
-  const r = bdb('biases', '--json', ...args);
+async function json(...args: string[]): Promise<Report> {
+  const r = await call('biases', '--json', ...args);
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Report;
 }
 const byName = (j: Report, name: string): Player => j.players.find((p) => p.player === name)!;
 
 describe('bdb biases: counts against gnuBG\'s own "show statistics match" (NAME.stats.txt)', () => {
-  test('g0001: Zoë 1 wrong take (1.093 EMG); Niels 1 double above TG (0.317), 5 missed doubles (0.386 + 0.028)', () => {
-    const j = json(`${REF_DIR}gnubg/g0001.sgf`);
+  test('g0001: Zoë 1 wrong take (1.093 EMG); Niels 1 double above TG (0.317), 5 missed doubles (0.386 + 0.028)', async () => {
+    const j = await json(`${REF_DIR}gnubg/g0001.sgf`);
     const zoe = byName(j, 'Zoë Ångström');
     expect(zoe.takePass).toMatchObject({ plus: 1, minus: 0 });
     expect(Math.abs(zoe.takePass.plusCostMpt - 1093)).toBeLessThanOrEqual(1);
@@ -69,19 +69,19 @@ describe('bdb biases: counts against gnuBG\'s own "show statistics match" (NAME.
     expect(Math.abs(niels.doubles.minusCostMpt - 414)).toBeLessThanOrEqual(1);
   });
 
-  test('one decision has an interval of honest width (score interval), not +1.000 … +1.000', () => {
+  test('one decision has an interval of honest width (score interval), not +1.000 … +1.000', async () => {
     // g0001.stats.txt: Zoë Ångström answered one double, a wrong take (gnuBG 1.07.001): N 1, P 1, B = +1; with
     // every x = +1 the score interval's low bound is (N − 1.96²)/(N + 1.96²) = −0.587 (Wilson's, mapped)
-    const zoe = byName(json(`${REF_DIR}gnubg/g0001.sgf`), 'Zoë Ångström');
+    const zoe = byName(await json(`${REF_DIR}gnubg/g0001.sgf`), 'Zoë Ångström');
     expect(zoe.takePass).toMatchObject({ n: 1, plus: 1, bias: 1, high: 1, verdict: 'insufficient' });
     expect(zoe.takePass.low).toBeCloseTo((1 - 1.96 ** 2) / (1 + 1.96 ** 2), 12);
-    const t = bdb('biases', `${REF_DIR}gnubg/g0001.sgf`);
+    const t = await call('biases', `${REF_DIR}gnubg/g0001.sgf`);
     expect(t.stdout).toMatch(/Take\/pass +│ 1 +│ 1 \(1093\) │ 0 \(0\) +│ \+1\.000 │ -0\.587 … \+1\.000 │/);
     expect(t.stdout).not.toContain('+1.000 … +1.000');
   });
 
-  test('g0016: 李雷 3 wrong takes (2.215), 9 missed (0.543 + 0.850), 1 above TG; Δημήτρης 12 missed (1.227 + 0.183), 2 above TG', () => {
-    const j = json(`${REF_DIR}gnubg/g0016.sgf`);
+  test('g0016: 李雷 3 wrong takes (2.215), 9 missed (0.543 + 0.850), 1 above TG; Δημήτρης 12 missed (1.227 + 0.183), 2 above TG', async () => {
+    const j = await json(`${REF_DIR}gnubg/g0016.sgf`);
     const li = byName(j, '李雷');
     expect(li.takePass).toMatchObject({ plus: 3, minus: 0 });
     expect(Math.abs(li.takePass.plusCostMpt - 2215)).toBeLessThanOrEqual(1);
@@ -92,8 +92,8 @@ describe('bdb biases: counts against gnuBG\'s own "show statistics match" (NAME.
     expect(Math.abs(di.doubles.minusCostMpt - 1410)).toBeLessThanOrEqual(1);
   });
 
-  test('g0011 (money): Sofía 1 wrong take (2.113), 11 missed (0.864 + 0.296); Bob 11 missed (0.653 + 0.344), 1 above TG (0.645); one cell (0, 0)', () => {
-    const j = json(`${REF_DIR}gnubg/g0011.sgf`);
+  test('g0011 (money): Sofía 1 wrong take (2.113), 11 missed (0.864 + 0.296); Bob 11 missed (0.653 + 0.344), 1 above TG (0.645); one cell (0, 0)', async () => {
+    const j = await json(`${REF_DIR}gnubg/g0011.sgf`);
     const sofia = byName(j, 'Sofía');
     expect(sofia.takePass).toMatchObject({ plus: 1, minus: 0 });
     expect(sofia.doubles.minus).toBe(11);
@@ -170,8 +170,8 @@ describe('bdb biases on every reference match', () => {
     }
   });
 
-  test('tables: the three biases, verdicts and the unread share', () => {
-    const t = bdb('biases', `${REF_DIR}gnubg/g0001.sgf`);
+  test('tables: the three biases, verdicts and the unread share', async () => {
+    const t = await call('biases', `${REF_DIR}gnubg/g0001.sgf`);
     expect(t.code).toBe(0);
     for (const s of [
       'Take/pass',
@@ -186,8 +186,8 @@ describe('bdb biases on every reference match', () => {
 });
 
 describe('bdb biases options and failures', () => {
-  test('--alias merges, --player filters', () => {
-    const j = json(
+  test('--alias merges, --player filters', async () => {
+    const j = await json(
       '--alias',
       'Kévin=Kévin Unger',
       '--player',
@@ -198,11 +198,11 @@ describe('bdb biases options and failures', () => {
     expect(j.players.map((p) => p.player)).toEqual(['Kévin']);
     expect(j.players[0]!.matches).toBe(2);
   });
-  test('a bad --thresholds is a usage error (exit 2)', () => {
-    expect(bdb('biases', '--thresholds', 'nope', `${REF_DIR}gnubg/g0001.sgf`).code).toBe(2);
+  test('a bad --thresholds is a usage error (exit 2)', async () => {
+    expect((await call('biases', '--thresholds', 'nope', `${REF_DIR}gnubg/g0001.sgf`)).code).toBe(2);
   });
-  test('a missing file: one line on stderr, exit 1, the others still read', () => {
-    const r = bdb('biases', '--json', `${REF_DIR}gnubg/g0001.sgf`, '/nonexistent/x.sgf');
+  test('a missing file: one line on stderr, exit 1, the others still read', async () => {
+    const r = await call('biases', '--json', `${REF_DIR}gnubg/g0001.sgf`, '/nonexistent/x.sgf');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('/nonexistent/x.sgf');
     expect((JSON.parse(r.stdout) as Report).matches).toBe(1);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { parseXgid } from '../../src/core/xgid-parse.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const XG = `${REF_DIR}xg/test.xg`;
@@ -39,8 +39,8 @@ function expectBoardShape(b: string[], ascii: boolean): void {
 }
 
 describe('bdb review --boards', () => {
-  test('a board under each of the six decisions to review, showing the position of its XGID', () => {
-    const r = bdb('review', XG, '--boards');
+  test('a board under each of the six decisions to review, showing the position of its XGID', async () => {
+    const r = await call('review', XG, '--boards');
     expect(r.code).toBe(0);
     const found = boards(r.stdout);
     expect(found).toHaveLength(6);
@@ -56,9 +56,9 @@ describe('bdb review --boards', () => {
     });
   });
 
-  test('--ascii: the same boards in plain ASCII (and --ascii alone draws them)', () => {
-    const uni = boards(bdb('review', XG, '--boards').stdout);
-    const r = bdb('review', XG, '--ascii');
+  test('--ascii: the same boards in plain ASCII (and --ascii alone draws them)', async () => {
+    const uni = boards((await call('review', XG, '--boards')).stdout);
+    const r = await call('review', XG, '--ascii');
     expect(r.code).toBe(0);
     const found = boards(r.stdout);
     expect(found).toHaveLength(6);
@@ -77,22 +77,24 @@ describe('bdb review --boards', () => {
     });
   });
 
-  test('without --boards no board; the JSON is the same with --boards', () => {
-    expect(boards(bdb('review', XG).stdout)).toHaveLength(0);
-    expect(bdb('review', XG, '--json', '--boards').stdout).toBe(bdb('review', XG, '--json').stdout);
+  test('without --boards no board; the JSON is the same with --boards', async () => {
+    expect(boards((await call('review', XG)).stdout)).toHaveLength(0);
+    expect((await call('review', XG, '--json', '--boards')).stdout).toBe(
+      (await call('review', XG, '--json')).stdout,
+    );
   });
 });
 
 describe('bdb plan --boards', () => {
-  test('a board under each reference position, with its plays', () => {
-    const r = bdb('plan', XG, '--boards', '--positions', '3');
+  test('a board under each reference position, with its plays', async () => {
+    const r = await call('plan', XG, '--boards', '--positions', '3');
     expect(r.code).toBe(0);
     const found = boards(r.stdout);
     // three reference positions for each of the two players
     expect(found).toHaveLength(6);
     for (const b of found) expectBoardShape(b, false);
     expect(r.stdout.match(/^ {3}played .+, best .+$/gm)).toHaveLength(6);
-    const json = JSON.parse(bdb('plan', XG, '--json', '--positions', '3').stdout) as {
+    const json = JSON.parse((await call('plan', XG, '--json', '--positions', '3')).stdout) as {
       players: { referencePositions: { selected: { xgid: string }[] } }[];
     };
     const xgids = json.players.flatMap((p) => p.referencePositions.selected.map((s) => s.xgid));
@@ -101,23 +103,23 @@ describe('bdb plan --boards', () => {
       expect(b[1]).toContain(`${o} pips`);
       expect(b[11]).toContain(`${x} pips`);
     });
-    expect(bdb('plan', XG, '--json', '--positions', '3', '--boards').stdout).toBe(
-      bdb('plan', XG, '--json', '--positions', '3').stdout,
+    expect((await call('plan', XG, '--json', '--positions', '3', '--boards')).stdout).toBe(
+      (await call('plan', XG, '--json', '--positions', '3')).stdout,
     );
   });
 
-  test('--ascii: ASCII boards of at most 80 columns', () => {
-    const found = boards(bdb('plan', XG, '--ascii', '--positions', '2').stdout);
+  test('--ascii: ASCII boards of at most 80 columns', async () => {
+    const found = boards((await call('plan', XG, '--ascii', '--positions', '2')).stdout);
     expect(found).toHaveLength(4);
     for (const b of found) expectBoardShape(b, true);
   });
 });
 
 describe('bdb biases --boards', () => {
-  test('the costliest blot decisions, each with its board; the JSON unchanged', () => {
-    const r = bdb('biases', XG, '--boards');
+  test('the costliest blot decisions, each with its board; the JSON unchanged', async () => {
+    const r = await call('biases', XG, '--boards');
     expect(r.code).toBe(0);
-    const json = JSON.parse(bdb('biases', XG, '--json').stdout) as {
+    const json = JSON.parse((await call('biases', XG, '--json')).stdout) as {
       players: { player: string; blots: { decisions: { x: number; errorEmg: number; xgid: string }[] } }[];
     };
     // per player: the rows with more or fewer blots than the best play, costliest first, at most 10
@@ -135,8 +137,10 @@ describe('bdb biases --boards', () => {
       expect(b[1]).toContain(`${o} pips`);
       expect(b[11]).toContain(`${x} pips`);
     });
-    expect(bdb('biases', XG, '--json', '--boards').stdout).toBe(bdb('biases', XG, '--json').stdout);
-    const ascii = boards(bdb('biases', XG, '--ascii').stdout);
+    expect((await call('biases', XG, '--json', '--boards')).stdout).toBe(
+      (await call('biases', XG, '--json')).stdout,
+    );
+    const ascii = boards((await call('biases', XG, '--ascii')).stdout);
     expect(ascii).toHaveLength(expected.length);
     for (const b of ascii) expectBoardShape(b, true);
   });

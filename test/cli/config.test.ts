@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configPath } from '../../src/cli/config.js';
 import type { JsonReport } from '../../src/report/json.js';
-import { type BdbRun, bdbWith } from '../helpers/cli.js';
+import { type BdbRun, callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const TEST_XG = `${REF_DIR}xg/test.xg`;
@@ -18,8 +18,8 @@ let home: string;
 let file: string;
 
 /** `bdb` with its own configuration folder. */
-function run(...args: string[]): BdbRun {
-  return bdbWith({ env: { XDG_CONFIG_HOME: home, BDB_LIBRARY: '' } }, ...args);
+async function run(...args: string[]): Promise<BdbRun> {
+  return await callWith({ env: { XDG_CONFIG_HOME: home, BDB_LIBRARY: '' } }, ...args);
 }
 
 function json(r: BdbRun): JsonReport {
@@ -49,13 +49,21 @@ describe('the file', () => {
 });
 
 describe('bdb config set, get, list, unset', () => {
-  it('writes each key to the file and reads it back', () => {
-    expect(run('config', 'set', 'player', 'Kévin Unger').stdout).toBe('player = Kévin Unger\n');
-    expect(run('config', 'set', 'aliases', 'Kévin Unger=K. Unger', 'Niels=Niels B.').code).toBe(0);
-    expect(run('config', 'set', 'thresholds', 'gnubg').code).toBe(0);
+  it('writes each key to the file and reads it back', async () => {
+    expect((await run('config', 'set', 'player', 'Kévin Unger')).stdout).toBe('player = Kévin Unger\n');
+    expect((await run('config', 'set', 'aliases', 'Kévin Unger=K. Unger', 'Niels=Niels B.')).code).toBe(0);
+    expect((await run('config', 'set', 'thresholds', 'gnubg')).code).toBe(0);
     // a relative library path is taken from the folder bdb runs in
     expect(
-      bdbWith({ env: { XDG_CONFIG_HOME: home }, cwd: home }, 'config', 'set', 'library', 'lib.duckdb').code,
+      (
+        await callWith(
+          { env: { XDG_CONFIG_HOME: home }, cwd: home },
+          'config',
+          'set',
+          'library',
+          'lib.duckdb',
+        )
+      ).code,
     ).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       player: 'Kévin Unger',
@@ -63,22 +71,22 @@ describe('bdb config set, get, list, unset', () => {
       thresholds: 'gnubg',
       library: join(home, 'lib.duckdb'),
     });
-    expect(run('config', 'get', 'player').stdout).toBe('Kévin Unger\n');
-    expect(run('config', 'get', 'aliases').stdout).toBe('Kévin Unger=K. Unger\nNiels=Niels B.\n');
-    const list = run('config', 'list');
+    expect((await run('config', 'get', 'player')).stdout).toBe('Kévin Unger\n');
+    expect((await run('config', 'get', 'aliases')).stdout).toBe('Kévin Unger=K. Unger\nNiels=Niels B.\n');
+    const list = await run('config', 'list');
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(`Configuration: ${file}\n`);
     expect(list.stdout).toMatch(/^thresholds +gnubg$/m);
-    expect(run('config', 'unset', 'player').code).toBe(0);
-    const get = run('config', 'get', 'player');
+    expect((await run('config', 'unset', 'player')).code).toBe(0);
+    const get = await run('config', 'get', 'player');
     expect(get.code).toBe(1);
     expect(get.stdout).toBe('');
     expect(oneLine(get)).toBe('bdb: player is not set (bdb config set player ...)');
-    expect(run('config', 'list').stdout).toMatch(/^player +not set$/m);
+    expect((await run('config', 'list')).stdout).toMatch(/^player +not set$/m);
   });
 
-  it('a bad key or value: one line, exit 2, the file untouched', () => {
-    run('config', 'set', 'thresholds', 'xg');
+  it('a bad key or value: one line, exit 2, the file untouched', async () => {
+    await run('config', 'set', 'thresholds', 'xg');
     const before = readFileSync(file, 'utf8');
     for (const [args, line] of [
       [
@@ -110,7 +118,7 @@ describe('bdb config set, get, list, unset', () => {
         `bdb: ${file}: aliases: "X" is given to both "A" and "B" (see bdb config --help)`,
       ],
     ] as const) {
-      const r = run('config', ...args);
+      const r = await run('config', ...args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(oneLine(r)).toBe(line);
     }
@@ -150,7 +158,7 @@ describe('a file bdb cannot use stops every command with one line naming it (exi
     ],
   ];
   for (const [what, text, message] of cases) {
-    it(what, () => {
+    it(what, async () => {
       mkdirSync(join(home, 'bdb'));
       writeFileSync(file, text);
       for (const args of [
@@ -158,7 +166,7 @@ describe('a file bdb cannot use stops every command with one line naming it (exi
         ['sql', 'SELECT 1'],
         ['config', 'list'],
       ]) {
-        const r = run(...args);
+        const r = await run(...args);
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.stdout).toBe('');
         expect(oneLine(r)).toBe(`bdb: ${file}${message} (see bdb config --help)`);
@@ -166,53 +174,53 @@ describe('a file bdb cannot use stops every command with one line naming it (exi
     });
   }
 
-  it('bdb config unset mends an unknown key; an empty file sets nothing', () => {
+  it('bdb config unset mends an unknown key; an empty file sets nothing', async () => {
     mkdirSync(join(home, 'bdb'));
     writeFileSync(file, '{"player": "Niels", "colour": "red"}');
-    expect(run('config', 'unset', 'colour').code).toBe(0);
+    expect((await run('config', 'unset', 'colour')).code).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ player: 'Niels' });
     writeFileSync(file, '');
-    expect(run('config', 'list').stdout).toMatch(/^player +not set/m);
+    expect((await run('config', 'list')).stdout).toMatch(/^player +not set/m);
   });
 });
 
 describe('the order: option > environment > configuration > default', () => {
-  it('player: the default --player; --player replaces it; --no-player sets it aside', () => {
-    run('config', 'set', 'player', 'Kévin Unger');
+  it('player: the default --player; --player replaces it; --no-player sets it aside', async () => {
+    await run('config', 'set', 'player', 'Kévin Unger');
     // PR 7.79 and 13.87: eXtreme Gammon's own display for test.xg (test/reference-matches/README.md)
-    const mine = json(run('stats', TEST_XG, '--json'));
+    const mine = json(await run('stats', TEST_XG, '--json'));
     expect(mine.players.map((p) => [p.player, Number(p.pr!.toFixed(2))])).toEqual([['Kévin Unger', 7.79]]);
-    const other = json(run('stats', TEST_XG, '--json', '--player', 'Maxence Job'));
+    const other = json(await run('stats', TEST_XG, '--json', '--player', 'Maxence Job'));
     expect(other.players.map((p) => [p.player, Number(p.pr!.toFixed(2))])).toEqual([['Maxence Job', 13.87]]);
-    const all = json(run('stats', TEST_XG, '--json', '--no-player'));
+    const all = json(await run('stats', TEST_XG, '--json', '--no-player'));
     expect(all.players.map((p) => p.player).sort()).toEqual(['Kévin Unger', 'Maxence Job']);
   });
 
-  it('thresholds: the default --thresholds; --thresholds replaces it', () => {
-    run('config', 'set', 'thresholds', 'gnubg');
-    expect(json(run('stats', G0001, '--json')).settings.thresholds.preset).toBe('gnubg');
-    expect(json(run('stats', G0001, '--json', '--thresholds', 'blunderdb')).settings.thresholds.preset).toBe(
-      'blunderdb',
-    );
+  it('thresholds: the default --thresholds; --thresholds replaces it', async () => {
+    await run('config', 'set', 'thresholds', 'gnubg');
+    expect(json(await run('stats', G0001, '--json')).settings.thresholds.preset).toBe('gnubg');
+    expect(
+      json(await run('stats', G0001, '--json', '--thresholds', 'blunderdb')).settings.thresholds.preset,
+    ).toBe('blunderdb');
   });
 
-  it('aliases: added before --alias, which wins for the same spelling', () => {
+  it('aliases: added before --alias, which wins for the same spelling', async () => {
     // g0001.sgf's players are "Zoë Ångström" and "Niels" (test/reference-matches/README.md)
-    run('config', 'set', 'aliases', 'Niels Bohr=Niels');
+    await run('config', 'set', 'aliases', 'Niels Bohr=Niels');
     const names = (r: BdbRun) =>
       json(r)
         .players.map((p) => p.player)
         .sort();
-    expect(names(run('stats', G0001, '--json'))).toEqual(['Niels Bohr', 'Zoë Ångström']);
-    expect(names(run('stats', G0001, '--json', '--alias', 'N.=Niels'))).toEqual(['N.', 'Zoë Ångström']);
+    expect(names(await run('stats', G0001, '--json'))).toEqual(['Niels Bohr', 'Zoë Ångström']);
+    expect(names(await run('stats', G0001, '--json', '--alias', 'N.=Niels'))).toEqual(['N.', 'Zoë Ångström']);
   });
 
-  it('library: --library PATH, else $BDB_LIBRARY, else the configuration, else the XDG data folder', () => {
+  it('library: --library PATH, else $BDB_LIBRARY, else the configuration, else the XDG data folder', async () => {
     const configured = join(home, 'configured.duckdb');
     const data = join(home, 'data');
-    const sql = (env: Record<string, string>, ...more: string[]) =>
+    const sql = async (env: Record<string, string>, ...more: string[]) =>
       oneLine(
-        bdbWith(
+        await callWith(
           { env: { XDG_CONFIG_HOME: home, XDG_DATA_HOME: data, BDB_LIBRARY: '', ...env } },
           'sql',
           'SELECT 1',
@@ -220,14 +228,14 @@ describe('the order: option > environment > configuration > default', () => {
         ),
       );
     // no library exists anywhere: the message names the file bdb chose
-    expect(sql({})).toContain(`bdb: ${join(data, 'bdb', 'library.duckdb')}: no library here`);
-    run('config', 'set', 'library', configured);
-    expect(sql({})).toContain(`bdb: ${configured}: no library here`);
-    expect(sql({ BDB_LIBRARY: join(home, 'env.duckdb') })).toContain(
+    expect(await sql({})).toContain(`bdb: ${join(data, 'bdb', 'library.duckdb')}: no library here`);
+    await run('config', 'set', 'library', configured);
+    expect(await sql({})).toContain(`bdb: ${configured}: no library here`);
+    expect(await sql({ BDB_LIBRARY: join(home, 'env.duckdb') })).toContain(
       `bdb: ${join(home, 'env.duckdb')}: no library here`,
     );
     expect(
-      sql({ BDB_LIBRARY: join(home, 'env.duckdb') }, '--library', join(home, 'option.duckdb')),
+      await sql({ BDB_LIBRARY: join(home, 'env.duckdb') }, '--library', join(home, 'option.duckdb')),
     ).toContain(`bdb: ${join(home, 'option.duckdb')}: no library here`);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -16,8 +16,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'bdb-dates-'));
 const lib = join(tmp, 'llabba.duckdb');
 const checker = new SchemaChecker();
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
-beforeAll(() => {
-  expect(bdb('import', LLABBA, '--library', lib).code).toBe(0);
+beforeAll(async () => {
+  expect((await call('import', LLABBA, '--library', lib)).code).toBe(0);
 });
 
 /**
@@ -39,12 +39,12 @@ interface StatsJson {
 }
 
 describe('the 79 Llabba matches: schema-valid ISO dates, the days their files say', () => {
-  test('stats --json on the files and on the library', () => {
+  test('stats --json on the files and on the library', async () => {
     // 24 of the 79 print a date whose both numbers are 12 or less ("11/10/2023"): given as printed before
     const firsts = readdirSync(LLABBA).filter((f) => !/_\d{3}\.txt$/.test(f));
     expect(firsts.length).toBe(79);
     for (const from of [[LLABBA], ['--library', lib]]) {
-      const r = bdb('stats', ...from, '--json');
+      const r = await call('stats', ...from, '--json');
       expect(r.code).toBe(0);
       const j = JSON.parse(r.stdout) as StatsJson;
       expect(checker.errors(j, 'docs/schema/stats.schema.json')).toEqual([]);
@@ -54,8 +54,8 @@ describe('the 79 Llabba matches: schema-valid ISO dates, the days their files sa
     }
   });
 
-  test('the library stores the ISO day in matches.date and matches.day', () => {
-    const r = bdb(
+  test('the library stores the ISO day in matches.date and matches.day', async () => {
+    const r = await call(
       'sql',
       'SELECT count(*) AS n FROM matches WHERE date = CAST(day AS VARCHAR)',
       '--library',
@@ -66,7 +66,7 @@ describe('the 79 Llabba matches: schema-valid ISO dates, the days their files sa
     expect(r.stdout.trim().split('\n').pop()).toBe('79');
   });
 
-  test('an ambiguous date that nothing settles is null, with the reason among the warnings', () => {
+  test('an ambiguous date that nothing settles is null, with the reason among the warnings', async () => {
     // the name is what is tested: a real export copied under a name without its day ("Date: 09/08/2023")
     const dir = join(tmp, 'renamed');
     const src = 'BoardLord - Llabba 7pt Backgammon Studio 2023_08_09 18_11_07';
@@ -76,7 +76,7 @@ describe('the 79 Llabba matches: schema-valid ISO dates, the days their files sa
       ['_003', '_003'],
     ])
       cpSync(join(LLABBA, `${src}${from}.txt`), join(dir, `boardlord${to}.txt`));
-    const r = bdb('stats', join(dir, 'boardlord.txt'), '--json');
+    const r = await call('stats', join(dir, 'boardlord.txt'), '--json');
     expect(r.code).toBe(0);
     const m = (
       JSON.parse(r.stdout) as { matches: { date: string | null; warnings: { message: string }[] }[] }

@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const TEST_XG = `${REF_DIR}xg/test.xg`;
@@ -48,8 +48,8 @@ describe('usage errors: one line with the pointer to the help, exit 2', () => {
     ],
   ];
   for (const [args, line] of cases) {
-    it(`bdb ${args.join(' ')}`, () => {
-      const r = bdb(...args);
+    it(`bdb ${args.join(' ')}`, async () => {
+      const r = await call(...args);
       expect(r.code, r.stderr).toBe(2);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(`${line}\n`);

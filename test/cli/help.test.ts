@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_HELP } from '../../src/cli/help.js';
 import { buildProgram } from '../../src/cli/main.js';
-import { BIN, bdb } from '../helpers/cli.js';
+import { BIN, call } from '../helpers/cli.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples', import.meta.url));
 
@@ -41,9 +41,9 @@ describe('every command has its help', () => {
     expect(Object.keys(COMMAND_HELP).filter((k) => !paths.includes(k))).toEqual([]);
   });
 
-  it('bdb --help and each command --help: at most 80 columns, examples, inputs, exit codes', () => {
+  it('bdb --help and each command --help: at most 80 columns, examples, inputs, exit codes', async () => {
     for (const path of ['', ...paths]) {
-      const r = bdb(...path.split(' ').filter((w) => w !== ''), '--help');
+      const r = await call(...path.split(' ').filter((w) => w !== ''), '--help');
       const name = `bdb ${path} --help`;
       expect(r.code, name).toBe(0);
       const long = r.stdout.split('\n').filter((l) => [...l].length > 80);
@@ -57,8 +57,8 @@ describe('every command has its help', () => {
     }
   });
 
-  it('a command reading matches names every format of the registry', () => {
-    const r = bdb('stats', '--help');
+  it('a command reading matches names every format of the registry', async () => {
+    const r = await call('stats', '--help');
     const text = r.stdout.replace(/\s+/g, ' ');
     for (const f of [
       'eXtreme Gammon (.xg, .xgp)',
@@ -69,19 +69,19 @@ describe('every command has its help', () => {
       expect(text).toContain(f);
   });
 
-  it('the options the configuration gives a default for are named', () => {
-    expect(bdb('stats', '--help').stdout.replace(/\s+/g, ' ')).toContain(
+  it('the options the configuration gives a default for are named', async () => {
+    expect((await call('stats', '--help')).stdout.replace(/\s+/g, ' ')).toContain(
       'Defaults: bdb config sets --player, --alias, --thresholds, the library',
     );
     // review takes the shared reading options: --player and --alias too
-    expect(bdb('review', '--help').stdout.replace(/\s+/g, ' ')).toContain(
+    expect((await call('review', '--help')).stdout.replace(/\s+/g, ' ')).toContain(
       'Defaults: bdb config sets --player, --alias, --thresholds (bdb config --help)',
     );
   });
 });
 
 describe('every example runs as printed', () => {
-  it('from a folder holding examples/, each exits 0', () => {
+  it('from a folder holding examples/, each exits 0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bdb-help-examples-'));
     symlinkSync(EXAMPLES, join(dir, 'examples'));
     const bin = join(dir, 'bin');
@@ -102,7 +102,7 @@ describe('every example runs as printed', () => {
     const lines: string[] = [];
     // in the order of COMMAND_HELP, which makes what the next ones use (the library, the settings)
     for (const path of Object.keys(COMMAND_HELP)) {
-      for (const line of examples(bdb(...path.split(' '), '--help').stdout))
+      for (const line of examples((await call(...path.split(' '), '--help')).stdout))
         if (!lines.includes(line)) lines.push(line);
     }
     expect(lines.length).toBeGreaterThan(40);

@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 
 const G0002 = fileURLToPath(new URL('../reference-matches/gnubg/g0002.sgf', import.meta.url));
 
@@ -27,19 +27,19 @@ interface Stats {
   players: Player[];
 }
 
-function stats(...args: string[]): Stats {
-  const r = bdb('stats', G0002, '--json', ...args);
+async function stats(...args: string[]): Promise<Stats> {
+  const r = await call('stats', G0002, '--json', ...args);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Stats;
 }
 
 describe('--interval', () => {
-  it('closed by default; bootstrap and bca keep the values and resample the bounds', () => {
-    const closed = stats();
+  it('closed by default; bootstrap and bca keep the values and resample the bounds', async () => {
+    const closed = await stats();
     expect(closed.settings.interval).toEqual({ method: 'closed', resamples: null, seed: null });
-    const boot = stats('--interval', 'bootstrap');
+    const boot = await stats('--interval', 'bootstrap');
     expect(boot.settings.interval).toEqual({ method: 'bootstrap', resamples: 4000, seed: 1 });
-    const bca = stats('--interval', 'bca', '--resamples', '2000', '--seed', '9');
+    const bca = await stats('--interval', 'bca', '--resamples', '2000', '--seed', '9');
     expect(bca.settings.interval).toEqual({ method: 'bca', resamples: 2000, seed: 9 });
     const kevin = (s: Stats) => s.players.find((p) => p.player === 'Kévin')!;
     expect(kevin(boot).pr).toBe(kevin(closed).pr);
@@ -48,24 +48,24 @@ describe('--interval', () => {
     expect(Math.abs(kevin(boot).prInterval.low! - 28.8)).toBeLessThan(1);
     expect(Math.abs(kevin(boot).prInterval.high! - 97.2)).toBeLessThan(1);
     // seeded: the same command twice gives the same JSON
-    expect(stats('--interval', 'bootstrap')).toEqual(boot);
+    expect(await stats('--interval', 'bootstrap')).toEqual(boot);
   });
 
-  it('the table names the method', () => {
-    const r = bdb('stats', G0002, '--no-matches', '--interval', 'bca');
+  it('the table names the method', async () => {
+    const r = await call('stats', G0002, '--no-matches', '--interval', 'bca');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('BCa bootstrap of 4000 resamples, seed 1');
-    expect(bdb('stats', G0002, '--no-matches').stdout).toContain('or the matches, by formula.');
+    expect((await call('stats', G0002, '--no-matches')).stdout).toContain('or the matches, by formula.');
   });
 
-  it('bad values are usage errors (exit 2), one line each', () => {
+  it('bad values are usage errors (exit 2), one line each', async () => {
     for (const args of [
       ['--interval', 'jackknife'],
       ['--interval', 'bootstrap', '--resamples', '10'],
       ['--interval', 'bca', '--seed', '-1'],
       ['--seed', '3'],
     ]) {
-      const r = bdb('stats', G0002, ...args);
+      const r = await call('stats', G0002, ...args);
       expect(r.code).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }

@@ -8,18 +8,18 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bdb-jobs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs stats with `--jobs 0` and with each other N; every run gives the same code, stdout and stderr. */
-function same(args: string[], jobs = ['1', '2', '3']): void {
-  const alone = bdb('stats', ...args, '--jobs', '0');
+async function same(args: string[], jobs = ['1', '2', '3']): Promise<void> {
+  const alone = await call('stats', ...args, '--jobs', '0');
   expect(alone.stdout.length).toBeGreaterThan(0);
   for (const n of jobs) {
-    const r = bdb('stats', ...args, '--jobs', n);
+    const r = await call('stats', ...args, '--jobs', n);
     expect(r.code, `--jobs ${n}`).toBe(alone.code);
     expect(r.stderr, `--jobs ${n}`).toBe(alone.stderr);
     expect(r.stdout === alone.stdout, `--jobs ${n}: stdout differs`).toBe(true);
@@ -27,15 +27,15 @@ function same(args: string[], jobs = ['1', '2', '3']): void {
 }
 
 describe('stats --jobs', () => {
-  test('every reference match: the same JSON, byte for byte', () => {
-    same(['--json', REF_DIR]);
+  test('every reference match: the same JSON, byte for byte', async () => {
+    await same(['--json', REF_DIR]);
   }, 300_000);
 
-  test('every reference match: the same tables', () => {
-    same([REF_DIR], ['2']);
+  test('every reference match: the same tables', async () => {
+    await same([REF_DIR], ['2']);
   }, 300_000);
 
-  test('copies, other readings, failures, a filter and a player: the same', () => {
+  test('copies, other readings, failures, a filter and a player: the same', async () => {
     const folder = join(dir, 'mixed');
     for (const sub of ['a', 'b', 'c']) mkdirSync(join(folder, sub), { recursive: true });
     // test.xg three times, its SGF and its transcript: one match, four set aside
@@ -54,14 +54,14 @@ describe('stats --jobs', () => {
       'g0071.sgf',
     ])
       copyFileSync(`${REF_DIR}gnubg/${f}`, join(folder, 'c', f));
-    same(['--json', folder]);
-    same(['--json', '--length', '7', folder], ['2']);
-    same(['--json', '--player', 'kévin unger', folder], ['2']);
-    same(['--json', '--all-readings', folder], ['2']);
+    await same(['--json', folder]);
+    await same(['--json', '--length', '7', folder], ['2']);
+    await same(['--json', '--player', 'kévin unger', folder], ['2']);
+    await same(['--json', '--all-readings', folder], ['2']);
   }, 300_000);
 
-  test('a bad --jobs is a usage error', () => {
-    const r = bdb('stats', '--jobs', 'many', `${REF_DIR}xg/test.xg`);
+  test('a bad --jobs is a usage error', async () => {
+    const r = await call('stats', '--jobs', 'many', `${REF_DIR}xg/test.xg`);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--jobs expects a whole number from 0 to 64');
   });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_OUTPUTS, type JsonOutput } from '../../src/report/json.js';
-import { BIN, bdb } from '../helpers/cli.js';
+import { BIN, call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 import { loadSchemas, SCHEMA_DIR, SchemaChecker } from '../helpers/json-schema.js';
 
@@ -228,8 +228,8 @@ describe('every output on the reference matches, read as files', () => {
 });
 
 describe('every output on a library imported from the reference matches', () => {
-  beforeAll(() => {
-    const r = bdb('import', REF_DIR, '--library', lib);
+  beforeAll(async () => {
+    const r = await call('import', REF_DIR, '--library', lib);
     expect(r.code, r.stderr).toBe(0);
     // a family and a position studied (test.xg's first position, in the library), one position not in it
     for (const target of [
@@ -237,8 +237,8 @@ describe('every output on a library imported from the reference matches', () => 
       'XGID=-b----E-C---eE---c-e----B-:0:0:1:51:0:0:0:7:10',
       'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10',
     ])
-      expect(bdb('study', 'mark', target, '--date', '2024-01-01', '--library', lib).code).toBe(0);
-    expect(bdb('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', lib).code).toBe(0);
+      expect((await call('study', 'mark', target, '--date', '2024-01-01', '--library', lib)).code).toBe(0);
+    expect((await call('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', lib)).code).toBe(0);
   }, 240_000);
 
   it('stats, biases, plan and progress --library', () => {

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-lib-dates-'));
@@ -98,7 +98,7 @@ describe('library: dates stored before the ISO days (schema step 7)', () => {
       cpSync(join(LLABBA, `${JORGHE}${part}.txt`), join(more, `${JORGHE}${part}.txt`));
     for (const part of ['', '_002', '_003'])
       cpSync(join(LLABBA, `${RENAMED}${part}.txt`), join(more, `boardlord${part}.txt`));
-    const imported = bdb('import', BGLAB, more, '--library', lib);
+    const imported = await call('import', BGLAB, more, '--library', lib);
     expect(imported.code, imported.stderr).toBe(0);
 
     // the library as bdb e43a212^ left it: each match's date and day as its readers gave them, schema 6
@@ -123,8 +123,8 @@ describe('library: dates stored before the ISO days (schema step 7)', () => {
       );
       return null;
     });
-    const sqlDates = (): unknown[][] => {
-      const r = bdb(
+    const sqlDates = async (): Promise<unknown[][]> => {
+      const r = await call(
         'sql',
         'SELECT file, date, CAST(day AS VARCHAR) AS day FROM matches',
         '--library',
@@ -135,10 +135,12 @@ describe('library: dates stored before the ISO days (schema step 7)', () => {
       const got = JSON.parse(r.stdout) as { file: string; date: unknown; day: unknown }[];
       return byName(got.map((m) => [basename(m.file), m.date, m.day]));
     };
-    expect(bdb('sql', 'SELECT 1', '--library', lib).stderr).toMatch(/library schema 6 needs upgrading/);
+    expect((await call('sql', 'SELECT 1', '--library', lib)).stderr).toMatch(
+      /library schema 6 needs upgrading/,
+    );
 
     // opened by a writing command: upgraded
-    const up = bdb('import', BGLAB, more, '--library', lib);
+    const up = await call('import', BGLAB, more, '--library', lib);
     expect(up.code, up.stderr).toBe(0);
     // each day its file's name gives; the renamed copy keeps the day the library stored (bdb before e43a212
     // read it day first): its original's name and its .mat transcript's EventDate give that day
@@ -147,11 +149,11 @@ describe('library: dates stored before the ISO days (schema step 7)', () => {
       const day = nameDay(name === 'boardlord.txt' ? RENAMED : name);
       return [name, day, day];
     });
-    expect(sqlDates()).toEqual(expected);
+    expect(await sqlDates()).toEqual(expected);
 
     // the export of the matches (Parquet, read back by DuckDB)
     const out = join(tmp, 'matches.parquet');
-    const e = bdb('export', out, '--table', 'matches', '--library', lib);
+    const e = await call('export', out, '--table', 'matches', '--library', lib);
     expect(e.code, e.stderr).toBe(0);
     const exported = await withLibrary(':memory:', (q) =>
       q(`SELECT file, date, CAST(day AS VARCHAR) FROM read_parquet('${out}')`),

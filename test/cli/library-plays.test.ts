@@ -13,7 +13,7 @@ import type { Board, Play, Side } from '../../src/core/board.js';
 import { defaultMet } from '../../src/metrics/match-report.js';
 import type { CheckerDecision } from '../../src/model/types.js';
 import { parseBytes } from '../../src/parsers/index.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { bytesOf, REF_DIR } from '../helpers/fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-plays-'));
@@ -57,7 +57,7 @@ describe('library: the stored plays', () => {
     "SELECT game, decision, played, best FROM decisions WHERE kind = 'checker' ORDER BY game, decision";
 
   it('are stored as XG writes them, and a schema 5 library is upgraded to the same text', async () => {
-    const imported = bdb('import', FILE, '--library', lib);
+    const imported = await call('import', FILE, '--library', lib);
     expect(imported.code, imported.stderr).toBe(0);
     const stored = await withLibrary(lib, (q) => q(SELECT));
     // XG 2.19's transcript of the same match (test/reference-matches/mat/gbf_test_xg_export.txt line 55):
@@ -92,8 +92,10 @@ describe('library: the stored plays', () => {
     expect(old.map((r) => r[2])).toContain('23/21 23/21 3/1 3/1');
     expect(old).not.toEqual(stored);
 
-    expect(bdb('stats', '--library', lib, '--json').stderr).toMatch(/library schema 5 needs upgrading/);
-    const up = bdb('import', FILE, '--library', lib);
+    expect((await call('stats', '--library', lib, '--json')).stderr).toMatch(
+      /library schema 5 needs upgrading/,
+    );
+    const up = await call('import', FILE, '--library', lib);
     expect(up.code, up.stderr).toBe(0);
     expect(await withLibrary(lib, (q) => q(SELECT))).toEqual(stored);
   });

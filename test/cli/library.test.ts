@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_SLICE, SCHEMA_VERSION } from '../../src/library/schema.js';
 import { decodeTally, encodeLegacyTally, encodeTally } from '../../src/library/tally-codec.js';
 import { REGISTRY } from '../../src/metrics/index.js';
-import { BIN, bdb } from '../helpers/cli.js';
+import { BIN, call } from '../helpers/cli.js';
 
 const REF = fileURLToPath(new URL('../reference-matches', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-library-'));
@@ -40,11 +40,11 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
  * command on the same files prints the same, and each run reads every reference match again.
  */
 const fileRoutes = new Map<string, string>();
-function fileRoute(...args: string[]): string {
+async function fileRoute(...args: string[]): Promise<string> {
   const key = JSON.stringify(args);
   let out = fileRoutes.get(key);
   if (out === undefined) {
-    out = bdb(...args).stdout;
+    out = (await call(...args)).stdout;
     fileRoutes.set(key, out);
   }
   return out;
@@ -52,10 +52,10 @@ function fileRoute(...args: string[]): string {
 
 /** The reference folder imported once into a library: the route tests read it, others copy it. */
 let mainPath: string | undefined;
-function mainLibrary(): string {
+async function mainLibrary(): Promise<string> {
   if (mainPath === undefined) {
     const path = lib('main.duckdb');
-    const r = bdb('import', REF, '--library', path);
+    const r = await call('import', REF, '--library', path);
     expect(r.code, r.stderr).toBe(0);
     mainPath = path;
   }
@@ -109,37 +109,41 @@ async function checkConsistent(path: string): Promise<void> {
 describe('bdb import and the library route', () => {
   const main = lib('main.duckdb');
   let fileJson = '';
-  beforeAll(() => {
-    expect(mainLibrary()).toBe(main);
-    fileJson = fileRoute('stats', REF, '--json');
+  beforeAll(async () => {
+    expect(await mainLibrary()).toBe(main);
+    fileJson = await fileRoute('stats', REF, '--json');
   });
 
-  it('imports every match once and says so in one line', () => {
-    const again = bdb('import', REF, '--library', main);
+  it('imports every match once and says so in one line', async () => {
+    const again = await call('import', REF, '--library', main);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/: 0 new, \d+ unchanged, \d+ duplicate, 0 failed/);
   });
 
-  it('stats --library gives the file route figures, every field of the JSON', () => {
-    const r = bdb('stats', '--library', main, '--json');
+  it('stats --library gives the file route figures, every field of the JSON', async () => {
+    const r = await call('stats', '--library', main, '--json');
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(fileJson);
     for (const preset of ['gnubg', 'blunderdb']) {
-      const viaLib = bdb('stats', '--library', main, '--json', '--thresholds', preset).stdout;
-      expect(viaLib).toBe(fileRoute('stats', REF, '--json', '--thresholds', preset));
+      const viaLib = (await call('stats', '--library', main, '--json', '--thresholds', preset)).stdout;
+      expect(viaLib).toBe(await fileRoute('stats', REF, '--json', '--thresholds', preset));
     }
   });
 
-  it('stats --library prints the same tables as the file route', () => {
-    expect(bdb('stats', '--library', main).stdout).toBe(fileRoute('stats', REF));
+  it('stats --library prints the same tables as the file route', async () => {
+    expect((await call('stats', '--library', main)).stdout).toBe(await fileRoute('stats', REF));
   });
 
-  it('biases and plan --library give the file route JSON', () => {
-    expect(bdb('biases', '--library', main, '--json').stdout).toBe(fileRoute('biases', REF, '--json'));
-    expect(bdb('plan', '--library', main, '--json').stdout).toBe(fileRoute('plan', REF, '--json'));
+  it('biases and plan --library give the file route JSON', async () => {
+    expect((await call('biases', '--library', main, '--json')).stdout).toBe(
+      await fileRoute('biases', REF, '--json'),
+    );
+    expect((await call('plan', '--library', main, '--json')).stdout).toBe(
+      await fileRoute('plan', REF, '--json'),
+    );
   });
 
-  it('filters: --since/--until/--event/--length on the library and on files alike', () => {
+  it('filters: --since/--until/--event/--length on the library and on files alike', async () => {
     for (const f of [
       ['--since', '2023-06-01'],
       ['--until', '2023-06-01'],
@@ -148,33 +152,33 @@ describe('bdb import and the library route', () => {
       ['--length', '7'],
       ['--player', 'Kévin Unger'],
     ]) {
-      const viaLib = bdb('stats', '--library', main, '--json', ...f);
-      expect(viaLib.stdout).toBe(fileRoute('stats', REF, '--json', ...f));
+      const viaLib = await call('stats', '--library', main, '--json', ...f);
+      expect(viaLib.stdout).toBe(await fileRoute('stats', REF, '--json', ...f));
       expect(JSON.parse(viaLib.stdout).matches.length).toBeGreaterThan(0);
     }
   });
 
-  it('stored aliases are used by every command on the library', () => {
+  it('stored aliases are used by every command on the library', async () => {
     const a = lib('alias.duckdb');
     cpSync(main, a);
-    expect(bdb('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', a).code).toBe(0);
-    expect(bdb('alias', 'list', '--library', a, '--json').stdout).toContain('Kévin UNGER');
-    expect(bdb('stats', '--library', a, '--json').stdout).toBe(
-      fileRoute('stats', REF, '--json', '--alias', 'Kévin Unger=Kévin UNGER'),
+    expect((await call('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', a)).code).toBe(0);
+    expect((await call('alias', 'list', '--library', a, '--json')).stdout).toContain('Kévin UNGER');
+    expect((await call('stats', '--library', a, '--json')).stdout).toBe(
+      await fileRoute('stats', REF, '--json', '--alias', 'Kévin Unger=Kévin UNGER'),
     );
   });
 
   it('the per-person table from the stored totals equals the file route, also under aliases and presets', async () => {
     for (const extra of [[], ['--thresholds', 'gnubg'], ['--player', 'Niels', '--player', 'Kévin']]) {
-      const viaLib = bdb('stats', '--library', main, '--no-matches', ...extra);
+      const viaLib = await call('stats', '--library', main, '--no-matches', ...extra);
       expect(viaLib.code).toBe(0);
-      expect(viaLib.stdout).toBe(fileRoute('stats', REF, '--no-matches', ...extra));
+      expect(viaLib.stdout).toBe(await fileRoute('stats', REF, '--no-matches', ...extra));
     }
     const a = lib('totals-alias.duckdb');
     cpSync(main, a);
-    expect(bdb('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', a).code).toBe(0);
-    const aliased = fileRoute('stats', REF, '--no-matches', '--alias', 'Kévin Unger=Kévin UNGER');
-    expect(bdb('stats', '--library', a, '--no-matches').stdout).toBe(aliased);
+    expect((await call('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', a)).code).toBe(0);
+    const aliased = await fileRoute('stats', REF, '--no-matches', '--alias', 'Kévin Unger=Kévin UNGER');
+    expect((await call('stats', '--library', a, '--no-matches')).stdout).toBe(aliased);
     // stale totals (a write after them) are not used: the matches are added up instead
     const inst = await DuckDBInstance.create(a);
     const con = await inst.connect();
@@ -182,10 +186,12 @@ describe('bdb import and the library route', () => {
     await con.run("UPDATE meta SET value = '999' WHERE key = 'generation'");
     con.closeSync();
     inst.closeSync();
-    expect(bdb('stats', '--library', a, '--no-matches').stdout).toBe(aliased);
+    expect((await call('stats', '--library', a, '--no-matches')).stdout).toBe(aliased);
     // and the next write makes them again
-    expect(bdb('alias', 'remove', 'Kévin UNGER', '--library', a).code).toBe(0);
-    expect(bdb('stats', '--library', a, '--no-matches').stdout).toBe(fileRoute('stats', REF, '--no-matches'));
+    expect((await call('alias', 'remove', 'Kévin UNGER', '--library', a)).code).toBe(0);
+    expect((await call('stats', '--library', a, '--no-matches')).stdout).toBe(
+      await fileRoute('stats', REF, '--no-matches'),
+    );
     const [[g, t]] = (await query(
       a,
       "SELECT max(value) FILTER (WHERE key = 'generation'), max(value) FILTER (WHERE key = 'totals_generation') FROM meta",
@@ -222,18 +228,20 @@ describe('bdb import and the library route', () => {
     inst.closeSync();
     for (const f of readdirSync(`${old}.sources`)) if (f.endsWith('.bin')) rmSync(join(`${old}.sources`, f));
 
-    const refused = bdb('stats', '--library', old, '--json');
+    const refused = await call('stats', '--library', old, '--json');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/library schema 1 needs upgrading: run bdb import once/);
-    const up = bdb('import', REF, '--library', old);
+    const up = await call('import', REF, '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stdout).toMatch(/: 0 new, \d+ unchanged/);
-    expect(bdb('stats', '--library', old, '--json').stdout).toBe(fileJson);
-    expect(bdb('stats', '--library', old, '--no-matches').stdout).toBe(
-      fileRoute('stats', REF, '--no-matches'),
+    expect((await call('stats', '--library', old, '--json')).stdout).toBe(fileJson);
+    expect((await call('stats', '--library', old, '--no-matches')).stdout).toBe(
+      await fileRoute('stats', REF, '--no-matches'),
     );
     // the matches are parsed again from schema 1's files
-    expect(bdb('plan', '--library', old, '--json').stdout).toBe(fileRoute('plan', REF, '--json'));
+    expect((await call('plan', '--library', old, '--json')).stdout).toBe(
+      await fileRoute('plan', REF, '--json'),
+    );
   });
 
   it('a schema 4 library (no review cells) is upgraded by import to the cells an import stores', async () => {
@@ -250,8 +258,10 @@ describe('bdb import and the library route', () => {
     );
     con.closeSync();
     inst.closeSync();
-    expect(bdb('stats', '--library', old, '--json').stderr).toMatch(/library schema 4 needs upgrading/);
-    const up = bdb('import', REF, '--library', old);
+    expect((await call('stats', '--library', old, '--json')).stderr).toMatch(
+      /library schema 4 needs upgrading/,
+    );
+    const up = await call('import', REF, '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(await query(old, cells)).toEqual(stored);
     expect(await query(old, "SELECT value FROM meta WHERE key = 'schema_version'")).toEqual([
@@ -292,8 +302,10 @@ describe('bdb import and the library route', () => {
     con.closeSync();
     inst.closeSync();
     expect(String((await query(old, seats))[0]![2])).toMatch(/^\[/);
-    expect(bdb('stats', '--library', old, '--json').stderr).toMatch(/library schema 7 needs upgrading/);
-    const up = bdb('import', REF, '--library', old);
+    expect((await call('stats', '--library', old, '--json')).stderr).toMatch(
+      /library schema 7 needs upgrading/,
+    );
+    const up = await call('import', REF, '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stdout).toMatch(/: 0 new, \d+ unchanged/);
     expect(await query(old, seats)).toEqual(stored);
@@ -301,9 +313,9 @@ describe('bdb import and the library route', () => {
       [String(SCHEMA_VERSION)],
     ]);
     // the totals were made again from the upgraded tallies: the figures of the file route
-    expect(bdb('stats', '--library', old, '--json').stdout).toBe(fileJson);
-    expect(bdb('stats', '--library', old, '--no-matches').stdout).toBe(
-      fileRoute('stats', REF, '--no-matches'),
+    expect((await call('stats', '--library', old, '--json')).stdout).toBe(fileJson);
+    expect((await call('stats', '--library', old, '--no-matches')).stdout).toBe(
+      await fileRoute('stats', REF, '--no-matches'),
     );
     expect(await query(old, 'SELECT person, tally FROM person_totals ORDER BY person')).toEqual(
       await query(main, 'SELECT person, tally FROM person_totals ORDER BY person'),
@@ -332,32 +344,43 @@ describe('bdb import and the library route', () => {
     con.closeSync();
     inst.closeSync();
     expect(String((await query(old, seats))[0]![2])).not.toContain(`"${late}":`);
-    const up = bdb('import', REF, '--library', old);
+    const up = await call('import', REF, '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stdout).toMatch(/: 0 new, \d+ unchanged/);
     expect(await query(old, seats)).toEqual(stored);
-    expect(bdb('stats', '--library', old, '--json').stdout).toBe(fileJson);
+    expect((await call('stats', '--library', old, '--json')).stdout).toBe(fileJson);
   });
 
-  it('bdb sql answers queries and refuses writes, leaving the library as it was', () => {
+  it('bdb sql answers queries and refuses writes, leaving the library as it was', async () => {
     const before = sha(main);
-    const t = bdb('sql', 'SELECT count(*) AS n FROM matches', '--library', main);
+    const t = await call('sql', 'SELECT count(*) AS n FROM matches', '--library', main);
     expect(t.code).toBe(0);
     expect(t.stdout).toMatch(/\bn\b/);
     const j = JSON.parse(
-      bdb('sql', "SELECT player, pr FROM players WHERE player = 'Kévin Unger'", '--library', main, '--json')
-        .stdout,
+      (
+        await call(
+          'sql',
+          "SELECT player, pr FROM players WHERE player = 'Kévin Unger'",
+          '--library',
+          main,
+          '--json',
+        )
+      ).stdout,
     );
     expect(j[0].player).toBe('Kévin Unger');
-    expect(bdb('sql', 'SELECT 1 AS a, NULL AS b', '--library', main, '--csv').stdout).toBe('a,b\n1,\n');
+    expect((await call('sql', 'SELECT 1 AS a, NULL AS b', '--library', main, '--csv')).stdout).toBe(
+      'a,b\n1,\n',
+    );
     // a DATE is a day; a TIMESTAMP keeps its time
     expect(
-      bdb(
-        'sql',
-        "SELECT DATE '2023-01-04' AS d, TIMESTAMP '2023-01-04 10:30:00' AS t",
-        '--library',
-        main,
-        '--csv',
+      (
+        await call(
+          'sql',
+          "SELECT DATE '2023-01-04' AS d, TIMESTAMP '2023-01-04 10:30:00' AS t",
+          '--library',
+          main,
+          '--csv',
+        )
       ).stdout,
     ).toBe('d,t\n2023-01-04,2023-01-04T10:30:00.000Z\n');
     for (const w of [
@@ -369,7 +392,7 @@ describe('bdb import and the library route', () => {
       'SELECT 1; DELETE FROM matches',
     ]) {
       // refused before it runs: a usage error (test/cli/sql-safety.test.ts tries every statement class)
-      const r = bdb('sql', w, '--library', main);
+      const r = await call('sql', w, '--library', main);
       expect(r.code, w).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
@@ -380,7 +403,7 @@ describe('bdb import and the library route', () => {
     const [[n]] = (await query(main, 'SELECT count(*) FROM decisions')) as [[bigint]];
     for (const ext of ['parquet', 'csv', 'jsonl']) {
       const out = join(tmp, `decisions.${ext}`);
-      const r = bdb('export', out, '--library', main);
+      const r = await call('export', out, '--library', main);
       expect(r.code, r.stderr).toBe(0);
       const reader = ext === 'parquet' ? 'read_parquet' : ext === 'csv' ? 'read_csv' : 'read_json';
       const inst = await DuckDBInstance.create(':memory:');
@@ -392,16 +415,16 @@ describe('bdb import and the library route', () => {
       inst.closeSync();
       expect(m).toBe(n);
     }
-    expect(bdb('export', join(tmp, 'm.csv'), '--table', 'matches', '--library', main).code).toBe(0);
+    expect((await call('export', join(tmp, 'm.csv'), '--table', 'matches', '--library', main)).code).toBe(0);
   });
 });
 
 describe('atomic imports', () => {
   it('kill -9 during an import leaves a consistent library; importing again finishes the job', async () => {
     // the whole import: the reference folder's library
-    const whole = mainLibrary();
-    const expected = bdb('stats', '--library', whole, '--json').stdout;
-    const expectedTable = fileRoute('stats', REF, '--no-matches');
+    const whole = await mainLibrary();
+    const expected = (await call('stats', '--library', whole, '--json')).stdout;
+    const expectedTable = await fileRoute('stats', REF, '--no-matches');
     const [[total]] = (await query(whole, 'SELECT count(*) FROM matches')) as [[bigint]];
     const partial: bigint[] = [];
     // the bytes of each file are appended to a pack beside the library before its rows are committed: the
@@ -435,11 +458,11 @@ describe('atomic imports', () => {
       await checkConsistent(killed);
       const [[n]] = (await query(killed, 'SELECT count(*) FROM matches')) as [[bigint]];
       partial.push(n);
-      const again = bdb('import', REF, '--library', killed);
+      const again = await call('import', REF, '--library', killed);
       expect(again.code, again.stderr).toBe(0);
       await checkConsistent(killed);
-      expect(bdb('stats', '--library', killed, '--json').stdout).toBe(expected);
-      expect(bdb('stats', '--library', killed, '--no-matches').stdout).toBe(expectedTable);
+      expect((await call('stats', '--library', killed, '--json')).stdout).toBe(expected);
+      expect((await call('stats', '--library', killed, '--no-matches')).stdout).toBe(expectedTable);
     }
     // at least one kill landed in the middle of the import
     expect(
@@ -464,78 +487,77 @@ describe('atomic imports', () => {
     const codes = await Promise.all([run(), run()]);
     expect(codes).toEqual([0, 0]);
     await checkConsistent(shared);
-    expect(bdb('stats', '--library', shared, '--json').stdout).toBe(fileRoute('stats', REF, '--json'));
+    expect((await call('stats', '--library', shared, '--json')).stdout).toBe(
+      await fileRoute('stats', REF, '--json'),
+    );
   });
 });
 
 describe('bdb merge', () => {
-  it('two halves imported apart and merged give the figures of one import', () => {
+  it('two halves imported apart and merged give the figures of one import', async () => {
     const a = lib('half-a.duckdb');
     const b = lib('half-b.duckdb');
     const merged = lib('merged.duckdb');
     const halfA = ['gnubg', 'mat', 'sgf'].map((d) => join(REF, d));
     const halfB = ['xg', 'xg-text', 'xgp'].map((d) => join(REF, d));
-    expect(bdb('import', ...halfA, '--library', a).code).toBe(0);
-    expect(bdb('import', ...halfB, '--library', b).code).toBe(0);
-    const r = bdb('merge', b, a, '--into', merged);
+    expect((await call('import', ...halfA, '--library', a)).code).toBe(0);
+    expect((await call('import', ...halfB, '--library', b)).code).toBe(0);
+    const r = await call('merge', b, a, '--into', merged);
     expect(r.code, r.stderr).toBe(0);
     const whole = lib('halves-whole.duckdb');
-    expect(bdb('import', ...halfA, ...halfB, '--library', whole).code).toBe(0);
-    const expected = bdb('stats', '--library', whole, '--json').stdout;
-    const expectedTable = bdb('stats', ...halfA, ...halfB, '--no-matches').stdout;
-    expect(bdb('stats', '--library', merged, '--json').stdout).toBe(expected);
+    expect((await call('import', ...halfA, ...halfB, '--library', whole)).code).toBe(0);
+    const expected = (await call('stats', '--library', whole, '--json')).stdout;
+    const expectedTable = (await call('stats', ...halfA, ...halfB, '--no-matches')).stdout;
+    expect((await call('stats', '--library', merged, '--json')).stdout).toBe(expected);
     // the per-person totals made after the merge too
-    expect(bdb('stats', '--library', merged, '--no-matches').stdout).toBe(expectedTable);
+    expect((await call('stats', '--library', merged, '--no-matches')).stdout).toBe(expectedTable);
     // merging again adds nothing
-    expect(bdb('merge', a, '--into', merged).stdout).toMatch(/: 0 matches/);
-    expect(bdb('stats', '--library', merged, '--json').stdout).toBe(expected);
+    expect((await call('merge', a, '--into', merged)).stdout).toMatch(/: 0 matches/);
+    expect((await call('stats', '--library', merged, '--json')).stdout).toBe(expected);
   });
 });
 
 describe('bdb merge: a match held by both libraries', () => {
-  it('is kept by the file first in path order, whichever library it came from', () => {
+  it('is kept by the file first in path order, whichever library it came from', async () => {
     // g0001.sgf and g0001.txt: gnuBG's SGF and its text export of one match (one fingerprint)
     const sgf = lib('g0001-sgf.duckdb');
     const txt = lib('g0001-txt.duckdb');
-    expect(bdb('import', join(REF, 'gnubg', 'g0001.sgf'), '--library', sgf).code).toBe(0);
-    expect(bdb('import', join(REF, 'gnubg', 'g0001.txt'), '--library', txt).code).toBe(0);
-    const expected = bdb(
-      'stats',
-      join(REF, 'gnubg', 'g0001.sgf'),
-      join(REF, 'gnubg', 'g0001.txt'),
-      '--json',
+    expect((await call('import', join(REF, 'gnubg', 'g0001.sgf'), '--library', sgf)).code).toBe(0);
+    expect((await call('import', join(REF, 'gnubg', 'g0001.txt'), '--library', txt)).code).toBe(0);
+    const expected = (
+      await call('stats', join(REF, 'gnubg', 'g0001.sgf'), join(REF, 'gnubg', 'g0001.txt'), '--json')
     ).stdout;
     expect(JSON.parse(expected).duplicates).toHaveLength(1);
     const intoTxt = lib('into-txt.duckdb');
     cpSync(txt, intoTxt);
     cpSync(`${txt}.sources`, `${intoTxt}.sources`, { recursive: true });
     // the target holds the text export; the source's .sgf comes first in path order and takes the match
-    expect(bdb('merge', sgf, '--into', intoTxt).stdout).toMatch(/: 1 match, 1 already held/);
-    expect(bdb('stats', '--library', intoTxt, '--json').stdout).toBe(expected);
+    expect((await call('merge', sgf, '--into', intoTxt)).stdout).toMatch(/: 1 match, 1 already held/);
+    expect((await call('stats', '--library', intoTxt, '--json')).stdout).toBe(expected);
     const intoSgf = lib('into-sgf.duckdb');
     cpSync(sgf, intoSgf);
     cpSync(`${sgf}.sources`, `${intoSgf}.sources`, { recursive: true });
-    expect(bdb('merge', txt, '--into', intoSgf).stdout).toMatch(/: 0 matches, 1 already held/);
-    expect(bdb('stats', '--library', intoSgf, '--json').stdout).toBe(expected);
-    expect(bdb('plan', '--library', intoTxt, '--json').stdout).toBe(
-      bdb('plan', join(REF, 'gnubg', 'g0001.sgf'), join(REF, 'gnubg', 'g0001.txt'), '--json').stdout,
+    expect((await call('merge', txt, '--into', intoSgf)).stdout).toMatch(/: 0 matches, 1 already held/);
+    expect((await call('stats', '--library', intoSgf, '--json')).stdout).toBe(expected);
+    expect((await call('plan', '--library', intoTxt, '--json')).stdout).toBe(
+      (await call('plan', join(REF, 'gnubg', 'g0001.sgf'), join(REF, 'gnubg', 'g0001.txt'), '--json')).stdout,
     );
   });
 });
 
 describe('bad libraries: one line, exit 1, the file untouched', () => {
-  it('a missing library', () => {
-    const r = bdb('stats', '--library', lib('none.duckdb'));
+  it('a missing library', async () => {
+    const r = await call('stats', '--library', lib('none.duckdb'));
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/no library here/);
   });
 
-  it('a foreign file, a truncated library, a folder', () => {
+  it('a foreign file, a truncated library, a folder', async () => {
     const foreign = lib('foreign.duckdb');
     writeFileSync(foreign, 'this is a text file, not a library\n');
     const corrupt = lib('corrupt.duckdb');
-    expect(bdb('import', join(REF, 'xg'), '--library', corrupt).code).toBe(0);
+    expect((await call('import', join(REF, 'xg'), '--library', corrupt)).code).toBe(0);
     truncateSync(corrupt, 5000);
     for (const [path, why] of [
       [foreign, /not a bdb library/],
@@ -548,7 +570,7 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
         ['import', join(REF, 'xg'), '--library', path],
         ['sql', 'SELECT 1', '--library', path],
       ]) {
-        const r = bdb(...args);
+        const r = await call(...args);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(1);
         expect(r.stderr).toMatch(why);
         expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -565,7 +587,7 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     con.closeSync();
     inst.closeSync();
     const newer = lib('newer.duckdb');
-    expect(bdb('import', join(REF, 'xg'), '--library', newer).code).toBe(0);
+    expect((await call('import', join(REF, 'xg'), '--library', newer)).code).toBe(0);
     const i2 = await DuckDBInstance.create(newer);
     const c2 = await i2.connect();
     await c2.run("UPDATE meta SET value = '99' WHERE key = 'schema_version'");
@@ -580,7 +602,7 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
         ['stats', '--library', path],
         ['import', join(REF, 'xg'), '--library', path],
       ]) {
-        const r = bdb(...args);
+        const r = await call(...args);
         expect(r.code).toBe(1);
         expect(r.stderr).toMatch(why);
       }
@@ -590,7 +612,7 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
 
   it('a library locked by another process: a clear line after the wait', async () => {
     const locked = lib('locked.duckdb');
-    expect(bdb('import', join(REF, 'xg'), '--library', locked).code).toBe(0);
+    expect((await call('import', join(REF, 'xg'), '--library', locked)).code).toBe(0);
     const holder = spawn(
       process.execPath,
       [
@@ -614,25 +636,25 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     }
   });
 
-  it('a file that cannot be read: one line, recorded with its error, the rest imported; tried again next time', () => {
+  it('a file that cannot be read: one line, recorded with its error, the rest imported; tried again next time', async () => {
     const dir = join(tmp, 'with-bad');
     cpSync(join(REF, 'xg'), dir, { recursive: true });
     const bad = join(dir, 'zz-truncated.xg');
     writeFileSync(bad, readFileSync(join(REF, 'xg', 'test.xg')).subarray(0, 3000));
     const withBad = lib('with-bad.duckdb');
-    const r = bdb('import', dir, '--library', withBad);
+    const r = await call('import', dir, '--library', withBad);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/: 6 new, 0 unchanged, 0 duplicate, 1 failed/);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('zz-truncated.xg');
     // the library says what the file route says, errors included
-    const viaFiles = JSON.parse(bdb('stats', dir, '--json').stdout);
-    const viaLib = JSON.parse(bdb('stats', '--library', withBad, '--json').stdout);
+    const viaFiles = JSON.parse((await call('stats', dir, '--json')).stdout);
+    const viaLib = JSON.parse((await call('stats', '--library', withBad, '--json')).stdout);
     expect(viaLib).toEqual(viaFiles);
     expect(viaLib.failures).toHaveLength(1);
     // importing again tries the failed file again (and only it)
-    const again = bdb('import', dir, '--library', withBad);
+    const again = await call('import', dir, '--library', withBad);
     expect(again.stdout).toMatch(/: 0 new, 6 unchanged, 0 duplicate, 1 failed/);
   });
 
@@ -653,7 +675,7 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     expect(JSON.parse(a).matches).toHaveLength(6);
   });
 
-  it('copies: a file copied under another name is a duplicate; one game file of a text export is not', () => {
+  it('copies: a file copied under another name is a duplicate; one game file of a text export is not', async () => {
     const dir = join(tmp, 'copies');
     mkdirSync(dir);
     for (const f of ['g0002.txt', 'g0002_002.txt', 'g0002_003.txt', 'g0002_004.txt', 'g0001.sgf'])
@@ -662,10 +684,12 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     cpSync(join(REF, 'gnubg', 'g0002.txt'), join(dir, 'zz-game1-only.txt'));
     cpSync(join(REF, 'gnubg', 'g0001.sgf'), join(dir, 'zz-copy.sgf'));
     const copies = lib('copies.duckdb');
-    expect(bdb('import', dir, '--library', copies).stdout).toMatch(
+    expect((await call('import', dir, '--library', copies)).stdout).toMatch(
       /: 3 new, 0 unchanged, 1 duplicate, 0 failed/,
     );
-    expect(bdb('stats', '--library', copies, '--json').stdout).toBe(bdb('stats', dir, '--json').stdout);
+    expect((await call('stats', '--library', copies, '--json')).stdout).toBe(
+      (await call('stats', dir, '--json')).stdout,
+    );
     // copies met in a later import (a whole text export under another name, the SGF again) are duplicates
     // of the files holding their matches, on one thread as with workers
     const more = join(tmp, 'more-copies');
@@ -679,21 +703,23 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     ];
     for (const [from, to] of renamed) cpSync(join(REF, 'gnubg', from), join(more, to));
     // what the file route says of both folders (the copies set aside as duplicates)
-    const both = bdb('stats', dir, more, '--json').stdout;
+    const both = (await call('stats', dir, more, '--json')).stdout;
     for (const jobs of ['0', '2']) {
       const into = lib(`copies-${jobs}.duckdb`);
       cpSync(copies, into);
-      expect(bdb('import', more, '--library', into, '--jobs', jobs).stdout).toMatch(
+      expect((await call('import', more, '--library', into, '--jobs', jobs)).stdout).toMatch(
         /: 0 new, 0 unchanged, 2 duplicate, 0 failed/,
       );
-      expect(bdb('stats', '--library', into, '--json').stdout).toBe(both);
+      expect((await call('stats', '--library', into, '--json')).stdout).toBe(both);
       expect(
-        bdb(
-          'sql',
-          "SELECT path, status, same_as FROM files WHERE path LIKE '%again%' ORDER BY path",
-          '--library',
-          into,
-          '--csv',
+        (
+          await call(
+            'sql',
+            "SELECT path, status, same_as FROM files WHERE path LIKE '%again%' ORDER BY path",
+            '--library',
+            into,
+            '--csv',
+          )
         ).stdout,
       ).toBe(
         [
@@ -707,25 +733,32 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     }
   });
 
-  it('a file saved again replaces its match; its unchanged copy stays recorded, on one thread as with workers', () => {
+  it('a file saved again replaces its match; its unchanged copy stays recorded, on one thread as with workers', async () => {
     for (const jobs of ['0', '2']) {
       const dir = join(tmp, `saved-again-${jobs}`);
       mkdirSync(dir);
       cpSync(join(REF, 'gnubg', 'g0001.sgf'), join(dir, 'a.sgf'));
       cpSync(join(REF, 'gnubg', 'g0001.sgf'), join(dir, 'b.sgf'));
       const into = lib(`saved-again-${jobs}.duckdb`);
-      expect(bdb('import', dir, '--library', into, '--jobs', jobs).stdout).toMatch(
+      expect((await call('import', dir, '--library', into, '--jobs', jobs)).stdout).toMatch(
         /: 1 new, 0 unchanged, 1 duplicate, 0 failed/,
       );
       // a.sgf saved again (one more line at its end): its match is replaced, and with it the rows of its
       // duplicates; b.sgf, unchanged, is then recorded again as a duplicate of the new reading
       appendFileSync(join(dir, 'a.sgf'), '\n');
-      expect(bdb('import', dir, '--library', into, '--jobs', jobs).stdout).toMatch(
+      expect((await call('import', dir, '--library', into, '--jobs', jobs)).stdout).toMatch(
         /: 1 new, 0 unchanged, 1 duplicate, 0 failed/,
       );
       expect(
-        bdb('sql', 'SELECT path, status, same_as FROM files ORDER BY path', '--library', into, '--csv')
-          .stdout,
+        (
+          await call(
+            'sql',
+            'SELECT path, status, same_as FROM files ORDER BY path',
+            '--library',
+            into,
+            '--csv',
+          )
+        ).stdout,
       ).toBe(
         [
           'path,status,same_as',
@@ -737,14 +770,14 @@ describe('bad libraries: one line, exit 1, the file untouched', () => {
     }
   });
 
-  it('paths given twice and a folder inside another: each file once', () => {
+  it('paths given twice and a folder inside another: each file once', async () => {
     const twice = lib('twice.duckdb');
     const xg = join(REF, 'xg');
-    const r = bdb('import', xg, join(xg, 'test.xg'), REF, '--library', twice);
+    const r = await call('import', xg, join(xg, 'test.xg'), REF, '--library', twice);
     expect(r.code).toBe(0);
-    const once = mainLibrary();
-    expect(bdb('stats', '--library', twice, '--json').stdout).toBe(
-      bdb('stats', '--library', once, '--json').stdout,
+    const once = await mainLibrary();
+    expect((await call('stats', '--library', twice, '--json')).stdout).toBe(
+      (await call('stats', '--library', once, '--json')).stdout,
     );
   });
 });
@@ -769,17 +802,17 @@ describe('one played match in several files', () => {
   }
 
   it('is imported once, from XG, whatever the order; a better reading imported later takes it over', async () => {
-    const expected = bdb('stats', ...files, '--json').stdout;
+    const expected = (await call('stats', ...files, '--json')).stdout;
     expect(JSON.parse(expected).matches).toHaveLength(1);
     const once = lib('readings-once.duckdb');
-    expect(bdb('import', ...[...files].reverse(), '--library', once).stdout).toMatch(
+    expect((await call('import', ...[...files].reverse(), '--library', once)).stdout).toMatch(
       /1 new, 0 unchanged, 2 duplicate/,
     );
-    expect(bdb('stats', '--library', once, '--json').stdout).toBe(expected);
+    expect((await call('stats', '--library', once, '--json')).stdout).toBe(expected);
     // the transcript first, then the SGF, then XG's file: each better reading takes the match over
     const later = lib('readings-later.duckdb');
-    for (const f of [...files].reverse()) expect(bdb('import', f, '--library', later).code).toBe(0);
-    expect(bdb('stats', '--library', later, '--json').stdout).toBe(expected);
+    for (const f of [...files].reverse()) expect((await call('import', f, '--library', later)).code).toBe(0);
+    expect((await call('stats', '--library', later, '--json')).stdout).toBe(expected);
     expect(await query(later, 'SELECT path, status, same_as FROM files ORDER BY path')).toEqual([
       [files[2], 'duplicate', files[0]],
       [files[1], 'duplicate', files[0]],
@@ -790,7 +823,8 @@ describe('one played match in several files', () => {
 
   it('a library of schema 3 holding it three times is upgraded to one match by import', async () => {
     const [a, b, c] = ['v3-a.duckdb', 'v3-b.duckdb', 'v3-c.duckdb'].map(lib) as [string, string, string];
-    for (const [i, f] of files.entries()) expect(bdb('import', f, '--library', [a, b, c][i]!).code).toBe(0);
+    for (const [i, f] of files.entries())
+      expect((await call('import', f, '--library', [a, b, c][i]!)).code).toBe(0);
     // schema 3 told the three readings apart (its fingerprint held the analyser): three matches
     for (const [path, k] of [
       [a, 'xg'],
@@ -798,7 +832,7 @@ describe('one played match in several files', () => {
       [c, 'mat'],
     ] as const)
       await run(path, `UPDATE matches SET fingerprint = sha256('schema 3 ${k}')`);
-    expect(bdb('merge', b, c, '--into', a).code).toBe(0);
+    expect((await call('merge', b, c, '--into', a)).code).toBe(0);
     expect(await query(a, 'SELECT count(*) FROM matches')).toEqual([[3n]]);
     // ids far apart: the step recomputes fingerprints one slice of MIGRATION_SLICE ids at a time (a slice
     // with none of them in between)
@@ -815,10 +849,14 @@ describe('one played match in several files', () => {
       a,
       "UPDATE meta SET value = '3' WHERE key = 'schema_version'; DELETE FROM meta WHERE key = 'migrated_4'",
     );
-    expect(bdb('stats', '--library', a, '--json').stderr).toMatch(/needs upgrading: run bdb import once/);
-    expect(bdb('import', files[0]!, '--library', a).stdout).toMatch(/0 new, 1 unchanged/);
+    expect((await call('stats', '--library', a, '--json')).stderr).toMatch(
+      /needs upgrading: run bdb import once/,
+    );
+    expect((await call('import', files[0]!, '--library', a)).stdout).toMatch(/0 new, 1 unchanged/);
     expect(await query(a, 'SELECT count(*) FROM matches')).toEqual([[1n]]);
-    expect(bdb('stats', '--library', a, '--json').stdout).toBe(bdb('stats', ...files, '--json').stdout);
+    expect((await call('stats', '--library', a, '--json')).stdout).toBe(
+      (await call('stats', ...files, '--json')).stdout,
+    );
     await checkConsistent(a);
   });
 });

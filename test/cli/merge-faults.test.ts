@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/library/schema.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 /** Two matches gnuBG played and analysed (test/reference-matches/README.md), one per good source. */
@@ -41,12 +41,12 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const goodA = join(tmp, 'good-a.duckdb');
 const goodB = join(tmp, 'good-b.duckdb');
 
-beforeAll(() => {
+beforeAll(async () => {
   for (const [match, lib] of [
     [MATCH_A, goodA],
     [MATCH_B, goodB],
   ] as const) {
-    const r = bdb('import', match, '--library', lib, '--no-progress');
+    const r = await call('import', match, '--library', lib, '--no-progress');
     expect(r.code, r.stderr).toBe(0);
   }
 });
@@ -83,8 +83,8 @@ async function run(path: string, sql: string): Promise<void> {
 }
 
 /** The number of matches a library holds, read by bdb. */
-function matchCount(lib: string): number {
-  const r = bdb('sql', 'SELECT count(*) AS n FROM matches', '--library', lib, '--json');
+async function matchCount(lib: string): Promise<number> {
+  const r = await call('sql', 'SELECT count(*) AS n FROM matches', '--library', lib, '--json');
   expect(r.code, r.stderr).toBe(0);
   return Number((JSON.parse(r.stdout) as { n: number }[])[0]!.n);
 }
@@ -171,7 +171,7 @@ describe('bdb merge: a source that is no readable bdb library', () => {
       await make(bad);
       const good = copyLibrary(goodB, join(d, 'good.duckdb'));
       const into = join(d, 'all.duckdb');
-      const r = bdb('merge', bad, good, '--into', into);
+      const r = await call('merge', bad, good, '--into', into);
       expect(r.code, r.stderr).toBe(1);
       const lines = r.stderr.trimEnd().split('\n');
       expect(lines, r.stderr).toHaveLength(2);
@@ -181,8 +181,8 @@ describe('bdb merge: a source that is no readable bdb library', () => {
       expect(r.stderr).not.toContain(into);
       expect(lines[1]).toBe('bdb: 1 of 2 libraries failed');
       expect(r.stdout).toMatch(/^Merged .*good\.duckdb: 1 match, 0 already held, 1 file recorded$/m);
-      expect(matchCount(into)).toBe(1);
-      expect(matchCount(good)).toBe(1);
+      expect(await matchCount(into)).toBe(1);
+      expect(await matchCount(good)).toBe(1);
     },
   );
 });
@@ -195,7 +195,7 @@ describe('bdb merge: a source of another schema', () => {
     const before = sha(newer);
     const good = copyLibrary(goodB, join(d, 'good.duckdb'));
     const into = join(d, 'all.duckdb');
-    const r = bdb('merge', newer, good, '--into', into);
+    const r = await call('merge', newer, good, '--into', into);
     expect(r.code).toBe(1);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines, r.stderr).toHaveLength(2);
@@ -204,7 +204,7 @@ describe('bdb merge: a source of another schema', () => {
     expect(lines[0]).toMatch(/update bdb/);
     expect(lines[0]).not.toMatch(/bdb import/);
     expect(lines[1]).toBe('bdb: 1 of 2 libraries failed');
-    expect(matchCount(into)).toBe(1);
+    expect(await matchCount(into)).toBe(1);
     // the source is read, never written
     expect(sha(newer)).toBe(before);
   });
@@ -220,7 +220,7 @@ describe('bdb merge: a source of another schema', () => {
     );
     const before = sha(older);
     const into = join(d, 'all.duckdb');
-    const r = bdb('merge', older, '--into', into);
+    const r = await call('merge', older, '--into', into);
     expect(r.code).toBe(1);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines, r.stderr).toHaveLength(2);
@@ -232,12 +232,12 @@ describe('bdb merge: a source of another schema', () => {
     expect(lines[1]).toBe('bdb: 1 of 1 library failed');
     expect(sha(older)).toBe(before);
     // the advice followed (one of its own files, already held: nothing is added), the merge goes through
-    const up = bdb('import', MATCH_A, '--library', older);
+    const up = await call('import', MATCH_A, '--library', older);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stdout).toMatch(/0 new, 1 unchanged/);
-    const again = bdb('merge', older, '--into', into);
+    const again = await call('merge', older, '--into', into);
     expect(again.code, again.stderr).toBe(0);
-    expect(matchCount(into)).toBe(1);
+    expect(await matchCount(into)).toBe(1);
   });
 });
 
@@ -255,7 +255,7 @@ describe('bdb merge: a merge that merged nothing', () => {
     for (const sources of [[bad], [truncated], [newer], [bad, truncated, newer, missing]]) {
       // in folders that do not exist yet
       const into = join(d, 'new', 'parts', 'all.duckdb');
-      const r = bdb('merge', ...sources, '--into', into);
+      const r = await call('merge', ...sources, '--into', into);
       expect(r.code, `${sources}`).toBe(1);
       expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
         `bdb: ${sources.length} of ${sources.length} librar${sources.length === 1 ? 'y' : 'ies'} failed`,
@@ -268,7 +268,7 @@ describe('bdb merge: a merge that merged nothing', () => {
     }
   });
 
-  test('into a library that existed: left as it was', () => {
+  test('into a library that existed: left as it was', async () => {
     const d = folder();
     const into = copyLibrary(goodB, join(d, 'all.duckdb'));
     const before = sha(into);
@@ -276,41 +276,41 @@ describe('bdb merge: a merge that merged nothing', () => {
     const truncated = join(d, 'truncated.duckdb');
     copyFileSync(goodA, truncated);
     truncateSync(truncated, Math.floor((statSync(truncated).size * 2) / 3));
-    const r = bdb('merge', truncated, '--into', into);
+    const r = await call('merge', truncated, '--into', into);
     expect(r.code).toBe(1);
     expect(r.stderr.startsWith(`bdb: ${truncated}: `), r.stderr).toBe(true);
     expect(sha(into)).toBe(before);
     expect(readdirSync(`${into}.sources`)).toEqual(packs);
     expect(readdirSync(d).sort()).toEqual(['all.duckdb', 'all.duckdb.sources', 'truncated.duckdb']);
-    expect(matchCount(into)).toBe(1);
+    expect(await matchCount(into)).toBe(1);
   });
 
-  test('a source that merged is kept, with the library it went into', () => {
+  test('a source that merged is kept, with the library it went into', async () => {
     const d = folder();
     const good = copyLibrary(goodA, join(d, 'good.duckdb'));
     const into = join(d, 'all.duckdb');
-    const r = bdb('merge', good, join(d, 'missing.duckdb'), '--into', into);
+    const r = await call('merge', good, join(d, 'missing.duckdb'), '--into', into);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `bdb: ${join(d, 'missing.duckdb')}: no such library\nbdb: 1 of 2 libraries failed\n`,
     );
-    expect(matchCount(into)).toBe(1);
+    expect(await matchCount(into)).toBe(1);
   });
 });
 
 describe('bdb merge: names', () => {
-  test('a source merged into a library named src.duckdb (the name the merge gave its source)', () => {
+  test('a source merged into a library named src.duckdb (the name the merge gave its source)', async () => {
     const d = folder();
     const good = copyLibrary(goodA, join(d, 'good.duckdb'));
     const into = join(d, 'src.duckdb');
-    const r = bdb('merge', good, '--into', into);
+    const r = await call('merge', good, '--into', into);
     expect(r.code, r.stderr).toBe(0);
-    expect(matchCount(into)).toBe(1);
+    expect(await matchCount(into)).toBe(1);
   });
 });
 
 describe('bdb merge: --into a source', () => {
-  test('through a link to it, or a path through a linked folder: refused with one line, nothing written', () => {
+  test('through a link to it, or a path through a linked folder: refused with one line, nothing written', async () => {
     const d = folder();
     const source = copyLibrary(goodA, join(d, 'source.duckdb'));
     const before = sha(source);
@@ -319,7 +319,7 @@ describe('bdb merge: --into a source', () => {
     const linkedFolder = join(d, 'linked');
     symlinkSync(d, linkedFolder);
     for (const into of [link, join(linkedFolder, 'source.duckdb'), `${d}/./source.duckdb`]) {
-      const r = bdb('merge', source, '--into', into);
+      const r = await call('merge', source, '--into', into);
       expect(r.code, into).toBe(2);
       expect(r.stderr).toBe(`bdb: ${source}: is the --into library itself (see bdb merge --help)\n`);
     }

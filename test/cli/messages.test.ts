@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { readXgArchive } from '../../src/parsers/xg/archive.js';
 import { decodeXgRecords } from '../../src/parsers/xg/records.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR, refFiles } from '../helpers/fixtures.js';
 import { nonFinite } from '../helpers/non-finite.js';
 import { buildXg } from '../unit/xg/build-xg.js';
@@ -58,9 +58,9 @@ describe('item 9: an absurd count of automatic doubles in an XG game header', ()
     v.setInt32(first.offset + 64, 2000, true);
   });
 
-  test('stats --json: every gnuBG figure finite, the same as with no automatic doubles, and one warning at the field', () => {
-    const a = bdb('stats', '--json', plain);
-    const b = bdb('stats', '--json', damaged);
+  test('stats --json: every gnuBG figure finite, the same as with no automatic doubles, and one warning at the field', async () => {
+    const a = await call('stats', '--json', plain);
+    const b = await call('stats', '--json', damaged);
     expect(a.code).toBe(0);
     expect(b.code).toBe(0);
     const ja = JSON.parse(a.stdout) as StatsJson;
@@ -80,8 +80,8 @@ describe('item 9: an absurd count of automatic doubles in an XG game header', ()
     expect(w[0]!.message).toMatch(/2000/);
   });
 
-  test('stats: no "n/a" in the points column of the gnuBG table', () => {
-    const r = bdb('stats', damaged);
+  test('stats: no "n/a" in the points column of the gnuBG table', async () => {
+    const r = await call('stats', damaged);
     expect(r.code).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /error total EMG \(Points\)/.test(l));
     expect(rows).toHaveLength(3);
@@ -110,8 +110,8 @@ function gnubgErrors(j: StatsJson): Record<string, number>[] {
  * min(D/T, D/P)) minus the chosen action's equity is ErrCube within 0.0001. Equities that disagree with it
  * are damaged: the decision is read as not analysed, with a warning.
  */
-describe("item 9: stored equities that disagree with XG's own stored error", () => {
-  const undamaged = JSON.parse(bdb('stats', '--json', `${REF_DIR}xg/test.xg`).stdout) as StatsJson;
+describe("item 9: stored equities that disagree with XG's own stored error", async () => {
+  const undamaged = JSON.parse((await call('stats', '--json', `${REF_DIR}xg/test.xg`)).stdout) as StatsJson;
   let moveAt = -1;
   const move = patchedXg('played-50.xg', (v, { records }) => {
     // the first analysed move where the player did not play XG's best candidate
@@ -136,8 +136,8 @@ describe("item 9: stored equities that disagree with XG's own stored error", () 
     v.setFloat32(r.offset + 160, 50, true);
   });
 
-  test('a played candidate at +50: no negative error, one warning at the move record', () => {
-    const r = bdb('stats', '--json', move);
+  test('a played candidate at +50: no negative error, one warning at the move record', async () => {
+    const r = await call('stats', '--json', move);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as StatsJson;
     for (const side of gnubgErrors(j))
@@ -147,8 +147,8 @@ describe("item 9: stored equities that disagree with XG's own stored error", () 
     expect(w[0]!.message).toMatch(/XG's stored error/);
   });
 
-  test('a no double whose D/T and D/P read +50: no 50 EMG cube error, one warning at the cube record', () => {
-    const r = bdb('stats', '--json', cube);
+  test('a no double whose D/T and D/P read +50: no 50 EMG cube error, one warning at the cube record', async () => {
+    const r = await call('stats', '--json', cube);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as StatsJson;
     const before = gnubgErrors(undamaged);
@@ -161,9 +161,9 @@ describe("item 9: stored equities that disagree with XG's own stored error", () 
     expect(w[0]!.message).toMatch(/XG's stored error/);
   });
 
-  test('the six reference .xg files and four .xgp files: no such warning', () => {
+  test('the six reference .xg files and four .xgp files: no such warning', async () => {
     for (const f of [...refFiles('xg', '.xg'), ...refFiles('xgp', '.xgp')]) {
-      const j = JSON.parse(bdb('stats', '--json', f).stdout) as StatsJson;
+      const j = JSON.parse((await call('stats', '--json', f)).stdout) as StatsJson;
       for (const m of j.matches) expect(m.warnings, f).toEqual([]);
     }
   });
@@ -176,12 +176,12 @@ describe("item 9: stored equities that disagree with XG's own stored error", () 
  * checksum 8726290845111363034 in block at location 12288", or "SQL: IO Error: Corrupt database file: …" when
  * the block was a table's. Now one plain line naming the library.
  */
-describe('item 10b: a library with damaged blocks', () => {
+describe('item 10b: a library with damaged blocks', async () => {
   const lib = join(tmp, 'lib', 'good.duckdb');
   const xgs = ['test.xg', 'match_with_comment.xg', '2-Intermediate-Round2-Unger-Lahme-7pt.xg'].map(
     (f) => `${REF_DIR}xg/${f}`,
   );
-  const made = bdb('import', '--library', lib, ...xgs);
+  const made = await call('import', '--library', lib, ...xgs);
   /** A copy of the library with 4 bytes at `offset` set to 0xff. */
   const damaged = (name: string, offset: number): string => {
     const bytes = readFileSync(lib);
@@ -201,7 +201,7 @@ describe('item 10b: a library with damaged blocks', () => {
     expect(made.code).toBe(0);
   });
 
-  test('its database header damaged: stats, sql and import say so in one line, and import leaves it untouched', () => {
+  test('its database header damaged: stats, sql and import say so in one line, and import leaves it untouched', async () => {
     // DuckDB's file: a 4096-byte main header, then two 4096-byte database headers (the catalog's root)
     const p = damaged('header.duckdb', 4096 + 100);
     const before = readFileSync(p);
@@ -210,7 +210,7 @@ describe('item 10b: a library with damaged blocks', () => {
       ['sql', '--library', p, 'SELECT count(*) FROM matches'],
       ['import', '--library', p, `${REF_DIR}xg/ronde3-UngerHarmand-HuyckLarsen.xg`],
     ]) {
-      const r = bdb(...args);
+      const r = await call(...args);
       expect(r.code, args[0]).toBe(1);
       expect(r.stderr, args[0]).toMatch(plainLine(p, 'catalog'));
       // DuckDB's 19-digit checksums are not the user's business
@@ -219,7 +219,7 @@ describe('item 10b: a library with damaged blocks', () => {
     expect(readFileSync(p).equals(before)).toBe(true);
   });
 
-  test('each block damaged in turn: sql reading every decision (the hash of each whole row) and stats fail in one plain line, at open or at the read', () => {
+  test('each block damaged in turn: sql reading every decision (the hash of each whole row) and stats fail in one plain line, at open or at the read', async () => {
     const size = readFileSync(lib).length;
     const kinds = { sql: new Set<string>(), stats: new Set<string>() };
     // DuckDB's blocks follow the three headers, 262,144 bytes each
@@ -229,7 +229,7 @@ describe('item 10b: a library with damaged blocks', () => {
         ['sql', ['sql', '--library', p, 'SELECT sum(hash(d)) FROM decisions d']],
         ['stats', ['stats', '--library', p]],
       ] as const) {
-        const r = bdb(...args);
+        const r = await call(...args);
         if (r.code === 0) continue;
         expect(r.stderr, `${name}, block ${k}`).toMatch(plainLine(p, 'catalog|data'));
         kinds[name].add(/its (\w+) is damaged/.exec(r.stderr)![1]!);
@@ -247,12 +247,12 @@ describe('item 10b: a library with damaged blocks', () => {
  * biases, plan, study and report read again) printed one line per match, 1,814 for a real library. Now one
  * line for the run: the folder missing and how many matches it leaves unread.
  */
-describe('item 10c: a library copied without its sources folder', () => {
+describe('item 10c: a library copied without its sources folder', async () => {
   const made = join(tmp, 'made', 'lib.duckdb');
   const xgs = ['test.xg', 'match_with_comment.xg', '2-Intermediate-Round2-Unger-Lahme-7pt.xg'].map(
     (f) => `${REF_DIR}xg/${f}`,
   );
-  const imported = bdb('import', '--library', made, ...xgs);
+  const imported = await call('import', '--library', made, ...xgs);
   const copy = join(tmp, 'copied', 'lib.duckdb');
   mkdirSync(dirname(copy));
   copyFileSync(made, copy);
@@ -263,9 +263,9 @@ describe('item 10c: a library copied without its sources folder', () => {
     ['plan', 3, ['plan', '--library', copy]],
     ['study', 2, ['study', '--library', copy]],
     ['report', 3, ['report', '--library', copy, '--html', join(tmp, 'copied', 'report.html')]],
-  ] as const)('%s: one line naming the folder and the %i matches it needs, exit 1', (_, n, args) => {
+  ] as const)('%s: one line naming the folder and the %i matches it needs, exit 1', async (_, n, args) => {
     expect(imported.code).toBe(0);
-    const r = bdb(...args);
+    const r = await call(...args);
     expect(r.code).toBe(1);
     // report says what it wrote, as always
     const lines = r.stderr

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 import { metXml, POST3, PRE3 } from '../helpers/met-xml.js';
 
@@ -28,16 +28,16 @@ interface Stats {
   players: Player[];
 }
 
-function stats(...args: string[]): Stats {
-  const r = bdb('stats', G0001, '--json', ...args);
+async function stats(...args: string[]): Promise<Stats> {
+  const r = await call('stats', G0001, '--json', ...args);
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Stats;
 }
 
 describe('--met FILE', () => {
-  it("gnuBG's Kazaross-XG2.xml: the bundled table's figures, the file named", () => {
-    const base = stats();
-    const same = stats('--met', KAZAROSS);
+  it("gnuBG's Kazaross-XG2.xml: the bundled table's figures, the file named", async () => {
+    const base = await stats();
+    const same = await stats('--met', KAZAROSS);
     expect(base.settings.met).toEqual({ name: 'Kazaross XG2 25 point MET', file: null });
     expect(same.settings.met).toEqual({ name: 'Kazaross XG2 25 point MET', file: KAZAROSS });
     expect(same.players).toEqual(base.players);
@@ -45,11 +45,11 @@ describe('--met FILE', () => {
 
   // the SGF stores cube equities as MWC (DA[]), turned into EMG with the table: only chequer play's EMG
   // (A[], stored as equity) is the same whatever the table
-  it('another table: the same chequer-play equity, other MWC figures', () => {
+  it('another table: the same chequer-play equity, other MWC figures', async () => {
     const three = join(tmp, 'three.xml');
     writeFileSync(three, metXml('Three', PRE3, POST3));
-    const base = stats();
-    const other = stats('--met', three);
+    const base = await stats();
+    const other = await stats('--met', three);
     expect(other.settings.met).toEqual({ name: 'Three', file: three });
     other.players.forEach((p, i) => {
       expect(p.errorEmg.checker).toBe(base.players[i]!.errorEmg.checker);
@@ -57,17 +57,17 @@ describe('--met FILE', () => {
     });
   });
 
-  it('a bad file is a usage error naming it; with --library, --met is refused', () => {
+  it('a bad file is a usage error naming it; with --library, --met is refused', async () => {
     const bad = join(tmp, 'bad.xml');
     writeFileSync(bad, 'not xml');
-    const r = bdb('stats', G0001, '--met', bad);
+    const r = await call('stats', G0001, '--met', bad);
     expect(r.code).toBe(2);
     // a usage error ends with the pointer to the command's help
     expect(r.stderr).toBe(`bdb: --met ${bad}: not an XML file (see bdb stats --help)\n`);
-    const rv = bdb('review', G0001, '--met', bad);
+    const rv = await call('review', G0001, '--met', bad);
     expect(rv.code).toBe(2);
     expect(rv.stderr).toBe(`bdb: --met ${bad}: not an XML file (see bdb review --help)\n`);
-    const lib = bdb('stats', '--library', join(tmp, 'lib.duckdb'), '--met', KAZAROSS);
+    const lib = await call('stats', '--library', join(tmp, 'lib.duckdb'), '--met', KAZAROSS);
     expect(lib.code).toBe(2);
     expect(lib.stderr).toContain('--met applies to match files');
   });

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { locateGnubg } from '../../src/engine/gnubg.js';
-import { BIN, bdb, bdbWith } from '../helpers/cli.js';
+import { BIN, call, callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 /** A match analysed by gnuBG 1.08 (test/reference-matches/README.md). */
@@ -35,8 +35,8 @@ const tmp = mkdtempSync(join(tmpdir(), 'bdb-outputs-'));
 const lib = join(tmp, 'lib.duckdb');
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-beforeAll(() => {
-  const r = bdb('import', MATCH, '--library', lib, '--no-progress');
+beforeAll(async () => {
+  const r = await call('import', MATCH, '--library', lib, '--no-progress');
   expect(r.code, r.stderr).toBe(0);
 });
 
@@ -62,7 +62,7 @@ function folder(): string {
 }
 
 describe('bdb export', () => {
-  test('never writes over the library, by its path or through a link, nor its log or sources', () => {
+  test('never writes over the library, by its path or through a link, nor its log or sources', async () => {
     const before = sha(lib);
     const d = folder();
     const soft = join(d, 'soft.parquet');
@@ -71,7 +71,7 @@ describe('bdb export', () => {
     linkSync(lib, hard);
     for (const out of [lib, soft, hard, `${lib}.wal`, join(`${lib}.sources`, 'x.parquet')]) {
       for (const force of [[], ['--force']]) {
-        const r = bdb('export', out, '--library', lib, ...force);
+        const r = await call('export', out, '--library', lib, ...force);
         expect(r.code, `${out} ${force}`).toBe(2);
         expect(r.stderr).toMatch(/^bdb: .*: is (the library|the write-ahead log|in the sources folder)/);
         expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -81,31 +81,31 @@ describe('bdb export', () => {
     expect(existsSync(`${lib}.wal`)).toBe(false);
     expect(existsSync(join(`${lib}.sources`, 'x.parquet'))).toBe(false);
     // the library still reads
-    expect(bdb('stats', '--library', lib, '--json').code).toBe(0);
+    expect((await call('stats', '--library', lib, '--json')).code).toBe(0);
   });
 
-  test('an existing file is kept without --force, replaced with it', () => {
+  test('an existing file is kept without --force, replaced with it', async () => {
     const d = folder();
     const out = join(d, 'out.csv');
     writeFileSync(out, 'keep me\n');
-    const r = bdb('export', out, '--library', lib);
+    const r = await call('export', out, '--library', lib);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`bdb: ${out}: already exists (give --force to replace it)\n`);
     expect(readFileSync(out, 'utf8')).toBe('keep me\n');
-    const forced = bdb('export', out, '--library', lib, '--force');
+    const forced = await call('export', out, '--library', lib, '--force');
     expect(forced.code, forced.stderr).toBe(0);
     // the same bytes as an export to a new file (two exports of a library are the same file: export.ts)
     const fresh = join(d, 'fresh.csv');
-    expect(bdb('export', fresh, '--library', lib).code).toBe(0);
+    expect((await call('export', fresh, '--library', lib)).code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(fresh, 'utf8'));
     // nothing else left in the folder
     expect(readdirSync(d).sort()).toEqual(['fresh.csv', 'out.csv']);
   });
 
-  test('a write that fails part way leaves no half file, and an old file whole', () => {
+  test('a write that fails part way leaves no half file, and an old file whole', async () => {
     const d = folder();
     const whole = join(d, 'whole.csv');
-    expect(bdb('export', whole, '--library', lib).code).toBe(0);
+    expect((await call('export', whole, '--library', lib)).code).toBe(0);
     const size = readFileSync(whole).length;
     expect(size).toBeGreaterThan(16 * 1024);
     const out = join(d, 'out.csv');
@@ -143,26 +143,26 @@ describe.each(PAGES)('bdb %s --html', (_name, command) => {
     return { d, input };
   }
 
-  test('an existing file is kept without --force, replaced with it; nothing left beside it', () => {
+  test('an existing file is kept without --force, replaced with it; nothing left beside it', async () => {
     const { d, input } = inputs();
     const page = join(tmp, `page-${folders}.html`);
     writeFileSync(page, 'keep me\n');
-    const r = bdb(...command(input), '--html', page);
+    const r = await call(...command(input), '--html', page);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`bdb: ${page}: already exists (give --force to replace it)\n`);
     expect(r.stdout).toBe('');
     expect(readFileSync(page, 'utf8')).toBe('keep me\n');
-    const forced = bdb(...command(input), '--html', page, '--force');
+    const forced = await call(...command(input), '--html', page, '--force');
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(page, 'utf8').startsWith('<!DOCTYPE html>')).toBe(true);
     expect(readdirSync(d)).toEqual(['match.sgf']);
   });
 
-  test('never over an input nor the library, even with --force', () => {
+  test('never over an input nor the library, even with --force', async () => {
     const { input } = inputs();
     const before = sha(input);
     for (const force of [[], ['--force']]) {
-      const r = bdb(...command(input), '--html', input, ...force);
+      const r = await call(...command(input), '--html', input, ...force);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(
         /^bdb: .*match\.sgf: is an input \(.*match\.sgf\); bdb does not write over it/,
@@ -173,7 +173,7 @@ describe.each(PAGES)('bdb %s --html', (_name, command) => {
     const libBefore = sha(lib);
     const hard = join(folder(), 'lib-link.html');
     linkSync(lib, hard);
-    const l = bdbWith({ env: { BDB_LIBRARY: lib } }, ...command(input), '--html', hard, '--force');
+    const l = await callWith({ env: { BDB_LIBRARY: lib } }, ...command(input), '--html', hard, '--force');
     expect(l.code).toBe(2);
     expect(l.stderr).toContain(`is the library ${lib}`);
     expect(sha(lib)).toBe(libBefore);
@@ -190,10 +190,10 @@ describe.each(PAGES)('bdb %s --html', (_name, command) => {
 });
 
 describe('the library route', () => {
-  test('report and progress --library L --html L: refused, the library unchanged', () => {
+  test('report and progress --library L --html L: refused, the library unchanged', async () => {
     const before = sha(lib);
     for (const cmd of ['report', 'progress']) {
-      const r = bdb(cmd, '--library', lib, '--html', lib, '--force');
+      const r = await call(cmd, '--library', lib, '--html', lib, '--force');
       expect(r.code, cmd).toBe(2);
       expect(r.stderr).toContain(`is the library ${lib}`);
     }
@@ -202,7 +202,7 @@ describe('the library route', () => {
 });
 
 describe('bdb merge', () => {
-  test('a source that is the --into library through a link: refused, the library unchanged', () => {
+  test('a source that is the --into library through a link: refused, the library unchanged', async () => {
     const before = sha(lib);
     const d = folder();
     const soft = join(d, 'soft.duckdb');
@@ -210,7 +210,7 @@ describe('bdb merge', () => {
     const hard = join(d, 'hard.duckdb');
     linkSync(lib, hard);
     for (const source of [soft, hard]) {
-      const r = bdb('merge', source, '--into', lib);
+      const r = await call('merge', source, '--into', lib);
       expect(r.code, source).toBe(2);
       expect(r.stderr).toBe(`bdb: ${source}: is the --into library itself (see bdb merge --help)\n`);
     }
@@ -223,7 +223,7 @@ describe('bdb analyse', () => {
   const TRANSCRIPT = `${REF_DIR}galaxy/match926877.txt`;
   const GNUBG = locateGnubg(process.env.GNUBG, undefined);
 
-  test('an SGF it did not make (no record beside it) is replaced only with --force', () => {
+  test('an SGF it did not make (no record beside it) is replaced only with --force', async () => {
     const d = folder();
     const input = join(d, 'in', 'm.txt');
     mkdirSync(join(d, 'in'));
@@ -233,20 +233,20 @@ describe('bdb analyse', () => {
     const mine = join(out, 'm.sgf');
     writeFileSync(mine, 'my own file\n');
     const args = ['analyse', input, '--out', out, '--gnubg', GNUBG, '--plies', '0', '--no-progress'];
-    const r = bdb(...args);
+    const r = await call(...args);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       `bdb: ${mine}: exists and was not made by bdb analyse (no m.analysis.json nor m.stats.txt beside it); not replaced (give --force to replace it)\n`,
     );
     expect(readFileSync(mine, 'utf8')).toBe('my own file\n');
     expect(readdirSync(out)).toEqual(['m.sgf']);
-    const forced = bdb(...args, '--force');
+    const forced = await call(...args, '--force');
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(mine, 'utf8').startsWith('(;')).toBe(true);
     expect(readdirSync(out).sort()).toEqual(['m.analysis.json', 'm.sgf', 'm.stats.txt']);
   });
 
-  test('never over its input, reached through a link, even with --force', () => {
+  test('never over its input, reached through a link, even with --force', async () => {
     const d = folder();
     const x = join(d, 'x');
     mkdirSync(x);
@@ -266,7 +266,7 @@ describe('bdb analyse', () => {
     symlinkSync(x, join(d, 'link'));
     const viaLink = join(d, 'link', 'm.sgf');
     for (const force of [[], ['--force']]) {
-      const r = bdb(
+      const r = await call(
         'analyse',
         viaLink,
         '--out',

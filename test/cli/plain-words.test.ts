@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { bdb, bdbWith } from '../helpers/cli.js';
+import { call, callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const TEST_XG = `${REF_DIR}xg/test.xg`;
@@ -29,15 +29,15 @@ const RUNS: readonly (readonly string[])[] = [
 ];
 
 describe('plain words', () => {
-  test.each(RUNS)('%s %s: no formula symbol nor jargon on stdout', (...args) => {
-    const r = bdb(...args);
+  test.each(RUNS)('%s %s: no formula symbol nor jargon on stdout', async (...args) => {
+    const r = await call(...args);
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n').filter((l) => JARGON.test(l));
     expect(lines).toEqual([]);
   });
 
-  test('tournament review of a folder: none either', () => {
-    const r = bdbWith(
+  test('tournament review of a folder: none either', async () => {
+    const r = await callWith(
       { env: { BDB_LIBRARY: '/nonexistent/library.duckdb' } },
       'tournament',
       'review',
@@ -48,14 +48,14 @@ describe('plain words', () => {
     expect(r.stdout.split('\n').filter((l) => JARGON.test(l))).toEqual([]);
   });
 
-  test('the legends point to docs/glossary.md, which explains the words they use', () => {
+  test('the legends point to docs/glossary.md, which explains the words they use', async () => {
     for (const args of [
       ['stats', TEST_XG],
       ['biases', TEST_XG],
       ['plan', TEST_XG],
       ['review', TEST_XG],
     ]) {
-      expect(bdb(...args).stdout, args[0]).toContain('docs/glossary.md');
+      expect((await call(...args)).stdout, args[0]).toContain('docs/glossary.md');
     }
     for (const word of [
       '**Difficulty**',

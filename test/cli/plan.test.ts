@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
-import { BIN, bdb } from '../helpers/cli.js';
+import { BIN, call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 interface Member {
@@ -216,22 +216,22 @@ describe('bdb plan options', () => {
     expect(bdbT.settings.thresholds).toMatchObject({ preset: 'blunderdb', errorMpt: 50 });
   });
 
-  test('--positions caps the list; out of range is a usage error', () => {
+  test('--positions caps the list; out of range is a usage error', async () => {
     const j = JSON.parse(
       run('plan', '--json', '--positions', '3', `${REF_DIR}gnubg/g0016.sgf`).stdout,
     ) as Report;
     for (const p of j.players) expect(p.referencePositions.selected.length).toBeLessThanOrEqual(3);
-    expect(bdb('plan', '--positions', '0', `${REF_DIR}gnubg/g0016.sgf`).code).toBe(2);
-    expect(bdb('plan', '--positions', '51', `${REF_DIR}gnubg/g0016.sgf`).code).toBe(2);
+    expect((await call('plan', '--positions', '0', `${REF_DIR}gnubg/g0016.sgf`)).code).toBe(2);
+    expect((await call('plan', '--positions', '51', `${REF_DIR}gnubg/g0016.sgf`)).code).toBe(2);
   });
 
-  test('tables: plan, tentative families and reference positions', () => {
-    const t = bdb('plan', '--player', "O'Brien", `${REF_DIR}gnubg/g0002.sgf`);
+  test('tables: plan, tentative families and reference positions', async () => {
+    const t = await call('plan', '--player', "O'Brien", `${REF_DIR}gnubg/g0002.sgf`);
     expect(t.code).toBe(0);
     for (const s of ['Study plan', 'Tentative families', 'Reference positions', 'XGID=', 'R (pp MWC)'])
       expect(t.stdout).toContain(s);
     // the plan says how it ranks: the low bound of R first (spec §7), which the JSON test above checks
-    const all = bdb('plan', `${REF_DIR}gnubg`, '--player', 'Sofía');
+    const all = await call('plan', `${REF_DIR}gnubg`, '--player', 'Sofía');
     expect(all.stdout).toMatch(
       /Study plan: \d+ families, surest gain first \(ranked by the low bound of R\)/,
     );

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const XG = `${REF_DIR}xg`;
@@ -23,54 +23,56 @@ interface Listing {
   players: { player: string }[];
 }
 
-function json(...args: string[]): Listing {
-  const r = bdb(...args, '--json');
+async function json(...args: string[]): Promise<Listing> {
+  const r = await call(...args, '--json');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as Listing;
 }
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-player-'));
 const lib = join(tmp, 'xg.duckdb');
-beforeAll(() => {
-  expect(bdb('import', XG, '--library', lib).code).toBe(0);
+beforeAll(async () => {
+  expect((await call('import', XG, '--library', lib)).code).toBe(0);
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('--player counts and lists only that person’s matches', () => {
-  test('stats: "over 3 matches" and the JSON lists those 3, on files and on the library', () => {
+  test('stats: "over 3 matches" and the JSON lists those 3, on files and on the library', async () => {
     for (const from of [[XG], ['--library', lib]]) {
-      const r = bdb('stats', ...from, '--player', 'Kévin UNGER');
+      const r = await call('stats', ...from, '--player', 'Kévin UNGER');
       expect(r.code).toBe(0);
       expect(r.stdout).toContain('Players over 3 matches\n');
-      const j = json('stats', ...from, '--player', 'Kévin UNGER');
+      const j = await json('stats', ...from, '--player', 'Kévin UNGER');
       expect((j.matches as { file: string }[]).map((m) => basename(m.file)).sort()).toEqual(UNGER_FILES);
       expect(j.players.map((p) => p.player)).toEqual(['Kévin UNGER']);
     }
     // the per-person table alone, from the library's stored totals
-    const t = bdb('stats', '--library', lib, '--no-matches', '--player', 'Kévin UNGER');
+    const t = await call('stats', '--library', lib, '--no-matches', '--player', 'Kévin UNGER');
     expect(t.stdout).toContain('Players over 3 matches\n');
     // two persons: the matches of either
-    expect(bdb('stats', XG, '--player', 'Kévin UNGER', '--player', 'Kévin Unger').stdout).toContain(
+    expect((await call('stats', XG, '--player', 'Kévin UNGER', '--player', 'Kévin Unger')).stdout).toContain(
       'Players over 4 matches\n',
     );
   });
 
-  test('biases and plan: "over 3 matches", and 3 in the JSON, on files and on the library', () => {
+  test('biases and plan: "over 3 matches", and 3 in the JSON, on files and on the library', async () => {
     for (const from of [[XG], ['--library', lib]]) {
-      expect(bdb('biases', ...from, '--player', 'Kévin UNGER').stdout).toContain(
+      expect((await call('biases', ...from, '--player', 'Kévin UNGER')).stdout).toContain(
         'Signed biases over 3 matches\n',
       );
-      expect(bdb('plan', ...from, '--player', 'Kévin UNGER').stdout).toContain('Study plan over 3 matches\n');
+      expect((await call('plan', ...from, '--player', 'Kévin UNGER')).stdout).toContain(
+        'Study plan over 3 matches\n',
+      );
       for (const cmd of ['biases', 'plan']) {
-        const j = json(cmd, ...from, '--player', 'Kévin UNGER');
+        const j = await json(cmd, ...from, '--player', 'Kévin UNGER');
         expect(j.matches).toBe(3);
         expect(j.players.map((p) => p.player)).toEqual(['Kévin UNGER']);
       }
     }
   });
 
-  test('progress: the person’s 3 matches', () => {
-    const r = bdb('progress', XG, '--player', 'Kévin UNGER', '--by', '2', '--json');
+  test('progress: the person’s 3 matches', async () => {
+    const r = await call('progress', XG, '--player', 'Kévin UNGER', '--by', '2', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as { player: string; periods: { matches: number }[]; undated: number };
     expect(j.player).toBe('Kévin UNGER');
@@ -80,36 +82,45 @@ describe('--player counts and lists only that person’s matches', () => {
 
 describe('--player names a person whatever the case and accents, when only one person fits', () => {
   const TEST_XG = `${XG}/test.xg`;
-  test('a case or accent slip on test.xg is Kévin Unger, in every command', () => {
+  test('a case or accent slip on test.xg is Kévin Unger, in every command', async () => {
     for (const cmd of ['stats', 'biases', 'plan', 'progress']) {
-      const exact = bdb(cmd, TEST_XG, '--player', 'Kévin Unger');
+      const exact = await call(cmd, TEST_XG, '--player', 'Kévin Unger');
       expect(exact.code).toBe(0);
       for (const typed of ['kévin unger', 'KEVIN UNGER', 'kevin unger']) {
-        const r = bdb(cmd, TEST_XG, '--player', typed);
+        const r = await call(cmd, TEST_XG, '--player', typed);
         expect(r.code).toBe(0);
         expect(r.stdout).toBe(exact.stdout);
       }
     }
     // the same on the library, and for the commands following one person
-    expect(bdb('stats', '--library', lib, '--player', 'susanne lahme').stdout).toBe(
-      bdb('stats', '--library', lib, '--player', 'Susanne LAHME').stdout,
+    expect((await call('stats', '--library', lib, '--player', 'susanne lahme')).stdout).toBe(
+      (await call('stats', '--library', lib, '--player', 'Susanne LAHME')).stdout,
     );
-    expect(bdb('study', '--library', lib, '--player', 'davor kozoman').stdout).toContain(
+    expect((await call('study', '--library', lib, '--player', 'davor kozoman')).stdout).toContain(
       'Before/after study — Davor KOZOMAN: 1 match',
     );
-    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'maxence job');
+    const t = await call(
+      'tournament',
+      'review',
+      '--matches',
+      XG,
+      '--library',
+      lib,
+      '--player',
+      'maxence job',
+    );
     expect(t.code).toBe(0);
     expect(t.stdout).toContain('— Maxence Job');
   });
 
-  test('through an alias: --alias KU=Kévin UNGER --player ku is KU', () => {
-    const r = bdb('stats', XG, '--alias', 'KU=Kévin UNGER', '--player', 'ku', '--no-matches');
+  test('through an alias: --alias KU=Kévin UNGER --player ku is KU', async () => {
+    const r = await call('stats', XG, '--alias', 'KU=Kévin UNGER', '--player', 'ku', '--no-matches');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Players over 3 matches\n');
     expect(r.stdout).toMatch(/│ KU +│ 3 +│/);
   });
 
-  test('two persons fit, or none: one line naming the closest, nothing on stdout, exit 1', () => {
+  test('two persons fit, or none: one line naming the closest, nothing on stdout, exit 1', async () => {
     // xg/ holds both 'Kévin UNGER' and 'Kévin Unger' (xg-files.test.ts): 'kévin unger' could be either
     const both = "bdb: no player 'kévin unger' — did you mean 'Kévin UNGER' or 'Kévin Unger'?\n";
     const none = "bdb: no player 'kevin ungr' — did you mean 'Kévin Unger'?\n";
@@ -121,19 +132,28 @@ describe('--player names a person whatever the case and accents, when only one p
     for (const cmd of ['stats', 'biases', 'plan', 'progress'])
       for (const [args, line] of cases)
         for (const json of [[], ['--json']]) {
-          const r = bdb(cmd, ...args, ...json);
+          const r = await call(cmd, ...args, ...json);
           expect(r.code).toBe(1);
           expect(r.stdout).toBe('');
           expect(r.stderr).toBe(line);
         }
-    const s = bdb('study', '--library', lib, '--player', 'kévin unger');
+    const s = await call('study', '--library', lib, '--player', 'kévin unger');
     expect([s.code, s.stdout, s.stderr]).toEqual([1, '', both]);
-    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'kévin unger');
+    const t = await call(
+      'tournament',
+      'review',
+      '--matches',
+      XG,
+      '--library',
+      lib,
+      '--player',
+      'kévin unger',
+    );
     expect([t.code, t.stdout, t.stderr]).toEqual([1, '', both]);
   });
 
-  test('one name found, another not: the first listed, a line for the second, exit 1', () => {
-    const r = bdb('stats', XG, '--player', 'Kévin Unger', '--player', 'nobody at all', '--json');
+  test('one name found, another not: the first listed, a line for the second, exit 1', async () => {
+    const r = await call('stats', XG, '--player', 'Kévin Unger', '--player', 'nobody at all', '--json');
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout) as Listing;
     expect((j.matches as { file: string }[]).map((m) => basename(m.file))).toEqual(['test.xg']);
@@ -146,24 +166,33 @@ describe('names the same up to case and accents are two persons, and bdb says so
   const also = (p: string, q: string, n: number): string =>
     `bdb: also '${q}' (${n} match${n === 1 ? '' : 'es'}): same person? bdb alias add '${p}' '${q}' (library), or --alias '${q}=${p}'\n`;
 
-  test('every command taking --player names the namesake, its matches and the alias merging them', () => {
+  test('every command taking --player names the namesake, its matches and the alias merging them', async () => {
     for (const from of [[XG], ['--library', lib]]) {
       for (const cmd of ['stats', 'biases', 'plan', 'progress']) {
-        const r = bdb(cmd, ...from, '--player', 'Kévin Unger', '--json');
+        const r = await call(cmd, ...from, '--player', 'Kévin Unger', '--json');
         expect([cmd, r.code, r.stderr]).toEqual([cmd, 0, also('Kévin Unger', 'Kévin UNGER', 3)]);
       }
-      const u = bdb('stats', ...from, '--player', 'Kévin UNGER', '--no-matches');
+      const u = await call('stats', ...from, '--player', 'Kévin UNGER', '--no-matches');
       expect([u.code, u.stderr]).toEqual([0, also('Kévin UNGER', 'Kévin Unger', 1)]);
     }
-    expect(bdb('study', '--library', lib, '--player', 'Kévin UNGER').stderr).toBe(
+    expect((await call('study', '--library', lib, '--player', 'Kévin UNGER')).stderr).toBe(
       also('Kévin UNGER', 'Kévin Unger', 1),
     );
-    const t = bdb('tournament', 'review', '--matches', XG, '--library', lib, '--player', 'Kévin Unger');
+    const t = await call(
+      'tournament',
+      'review',
+      '--matches',
+      XG,
+      '--library',
+      lib,
+      '--player',
+      'Kévin Unger',
+    );
     expect(t.stderr).toBe(also('Kévin Unger', 'Kévin UNGER', 3));
     // one match: the namesake is in the other files, so review (of test.xg) has nothing to say
-    expect(bdb('review', `${XG}/test.xg`, '--player', 'Kévin Unger').stderr).toBe('');
+    expect((await call('review', `${XG}/test.xg`, '--player', 'Kévin Unger')).stderr).toBe('');
     // once merged, nothing to say, and the person has the 4 matches
-    const merged = bdb('stats', XG, '--player', 'Kévin Unger', '--alias', 'Kévin UNGER=Kévin Unger');
+    const merged = await call('stats', XG, '--player', 'Kévin Unger', '--alias', 'Kévin UNGER=Kévin Unger');
     expect(merged.stderr).toBe('');
     expect(merged.stdout).toContain('Players over 4 matches\n');
   });
@@ -171,35 +200,42 @@ describe('names the same up to case and accents are two persons, and bdb says so
 
 describe('bdb alias add refuses cycles and chains, and warns on spellings not in the library', () => {
   const aliasLib = join(tmp, 'alias.duckdb');
-  beforeAll(() => {
-    expect(bdb('import', XG, '--library', aliasLib).code).toBe(0);
+  beforeAll(async () => {
+    expect((await call('import', XG, '--library', aliasLib)).code).toBe(0);
   });
 
-  test('the reverse of an alias is refused (it swapped the two before), exit 2, nothing stored', () => {
-    const a = bdb('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', aliasLib);
+  test('the reverse of an alias is refused (it swapped the two before), exit 2, nothing stored', async () => {
+    const a = await call('alias', 'add', 'Kévin Unger', 'Kévin UNGER', '--library', aliasLib);
     expect([a.code, a.stderr]).toEqual([0, '']);
-    const b = bdb('alias', 'add', 'Kévin UNGER', 'Kévin Unger', '--library', aliasLib);
+    const b = await call('alias', 'add', 'Kévin UNGER', 'Kévin Unger', '--library', aliasLib);
     expect(b.code).toBe(2);
     expect(b.stderr).toBe(
       "bdb: alias add: 'Kévin UNGER' is already counted as 'Kévin Unger': counting 'Kévin Unger' as " +
         "'Kévin UNGER' would make a cycle (remove the alias 'Kévin UNGER' first)\n",
     );
-    const list = JSON.parse(bdb('alias', 'list', '--library', aliasLib, '--json').stdout);
+    const list = JSON.parse((await call('alias', 'list', '--library', aliasLib, '--json')).stdout);
     expect(list.aliases).toEqual([{ name: 'Kévin Unger', alias: 'Kévin UNGER' }]);
     // a chain (an alias of an alias) is refused too: a spelling is counted as a person in one step
-    const c = bdb('alias', 'add', 'Kévin UNGER', 'KU', '--library', aliasLib);
+    const c = await call('alias', 'add', 'Kévin UNGER', 'KU', '--library', aliasLib);
     expect(c.code).toBe(2);
     expect(c.stderr).toBe(
       "bdb: alias add: 'Kévin UNGER' is itself counted as 'Kévin Unger': count 'KU' as 'Kévin Unger' instead\n",
     );
     // the same on the command line and in the configuration
-    const d = bdb('stats', XG, '--alias', 'Kévin Unger=Kévin UNGER', '--alias', 'Kévin UNGER=Kévin Unger');
+    const d = await call(
+      'stats',
+      XG,
+      '--alias',
+      'Kévin Unger=Kévin UNGER',
+      '--alias',
+      'Kévin UNGER=Kévin Unger',
+    );
     expect(d.code).toBe(2);
     expect(d.stderr).toMatch(/would make a cycle/);
   });
 
-  test('a spelling no stored match has: added, with a warning', () => {
-    const r = bdb('alias', 'add', 'Kévin Unger', 'Kevin Ungr', '--library', aliasLib);
+  test('a spelling no stored match has: added, with a warning', async () => {
+    const r = await call('alias', 'add', 'Kévin Unger', 'Kevin Ungr', '--library', aliasLib);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('Kevin Ungr is counted as Kévin Unger\n');
     expect(r.stderr).toBe("bdb: warning: no match in the library has a player named 'Kevin Ungr' (yet)\n");

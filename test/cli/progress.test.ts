@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -51,10 +51,10 @@ describe('bdb progress on Llabba’s history', () => {
     undated: number;
     trend: unknown;
   };
-  beforeAll(() => {
-    const r = bdb('import', LLABBA, '--library', lib);
+  beforeAll(async () => {
+    const r = await call('import', LLABBA, '--library', lib);
     expect(r.code, r.stderr).toBe(0);
-    const p = bdb('progress', '--library', lib, ...ALIAS, '--json');
+    const p = await call('progress', '--library', lib, ...ALIAS, '--json');
     expect(p.code, p.stderr).toBe(0);
     report = JSON.parse(p.stdout);
   }, 180_000);
@@ -86,11 +86,11 @@ describe('bdb progress on Llabba’s history', () => {
     expect(new SchemaChecker().errors(report, 'docs/schema/progress.schema.json')).toEqual([]);
   });
 
-  it('every month, and the whole year, equals bdb stats over the same dates', () => {
+  it('every month, and the whole year, equals bdb stats over the same dates', async () => {
     for (const p of [...report.periods, report.overall]) {
       const since = p.label === 'all' ? p.from : `${p.label}-01`;
       const until = p.label === 'all' ? p.to : monthEnd(p.from);
-      const r = bdb(
+      const r = await call(
         'stats',
         '--library',
         lib,
@@ -131,14 +131,18 @@ describe('bdb progress on Llabba’s history', () => {
     }
   });
 
-  it('the file route gives the same report; groups of N matches and quarters cover every match', () => {
-    expect(bdb('progress', LLABBA, ...ALIAS, '--json').stdout).toBe(
-      bdb('progress', '--library', lib, ...ALIAS, '--json').stdout,
+  it('the file route gives the same report; groups of N matches and quarters cover every match', async () => {
+    expect((await call('progress', LLABBA, ...ALIAS, '--json')).stdout).toBe(
+      (await call('progress', '--library', lib, ...ALIAS, '--json')).stdout,
     );
-    const by10 = JSON.parse(bdb('progress', '--library', lib, ...ALIAS, '--by', '10', '--json').stdout);
+    const by10 = JSON.parse(
+      (await call('progress', '--library', lib, ...ALIAS, '--by', '10', '--json')).stdout,
+    );
     expect(by10.periods.map((p: Period) => p.matches)).toEqual([10, 10, 10, 10, 10, 10, 10, 8]);
     expect(by10.periods[0].label).toBe('matches 1–10');
-    const q = JSON.parse(bdb('progress', '--library', lib, ...ALIAS, '--by', 'quarter', '--json').stdout);
+    const q = JSON.parse(
+      (await call('progress', '--library', lib, ...ALIAS, '--by', 'quarter', '--json')).stdout,
+    );
     expect(q.periods.map((p: Period) => p.label)).toEqual([
       '2023-Q1',
       '2023-Q2',
@@ -149,13 +153,13 @@ describe('bdb progress on Llabba’s history', () => {
     expect(q.overall).toEqual(report.overall);
   });
 
-  it('from the stored totals (aliases stored, no filter) the report equals the files route, every grouping and preset', () => {
+  it('from the stored totals (aliases stored, no filter) the report equals the files route, every grouping and preset', async () => {
     // the alias stored in a copy: progress then reads each period's stored totals (src/library/totals.ts)
     const stored = join(tmp, 'stored-alias.duckdb');
     cpSync(lib, stored);
     cpSync(`${lib}.sources`, `${stored}.sources`, { recursive: true });
-    expect(bdb('alias', 'add', 'Llabba', 'llabba', '--library', stored).code).toBe(0);
-    const periods = bdb(
+    expect((await call('alias', 'add', 'Llabba', 'llabba', '--library', stored)).code).toBe(0);
+    const periods = await call(
       'sql',
       "SELECT count(*) AS n FROM person_periods WHERE person = 'Llabba'",
       '--library',
@@ -164,21 +168,21 @@ describe('bdb progress on Llabba’s history', () => {
     );
     expect(JSON.parse(periods.stdout)[0].n).toBeGreaterThan(12);
     for (const extra of [[], ['--by', 'quarter'], ['--by', 'year'], ['--thresholds', 'gnubg']]) {
-      const files = bdb('progress', LLABBA, ...ALIAS, '--json', ...extra);
+      const files = await call('progress', LLABBA, ...ALIAS, '--json', ...extra);
       expect(files.code, files.stderr).toBe(0);
-      expect(bdb('progress', '--library', stored, '--json', ...extra).stdout).toBe(files.stdout);
+      expect((await call('progress', '--library', stored, '--json', ...extra)).stdout).toBe(files.stdout);
       // a filter keeping every match reads the matches instead: the same report
-      expect(bdb('progress', '--library', stored, '--json', '--since', '2000-01-01', ...extra).stdout).toBe(
-        files.stdout,
-      );
+      expect(
+        (await call('progress', '--library', stored, '--json', '--since', '2000-01-01', ...extra)).stdout,
+      ).toBe(files.stdout);
     }
-    expect(bdb('progress', '--library', stored, '--player', 'Llabba').stdout).toBe(
-      bdb('progress', LLABBA, ...ALIAS, '--player', 'Llabba').stdout,
+    expect((await call('progress', '--library', stored, '--player', 'Llabba')).stdout).toBe(
+      (await call('progress', LLABBA, ...ALIAS, '--player', 'Llabba')).stdout,
     );
   }, 120_000);
 
-  it('the table: one row per month, the whole history, the chart and the trend sentence', () => {
-    const r = bdb('progress', '--library', lib, '--player', 'Llabba', ...ALIAS);
+  it('the table: one row per month, the whole history, the chart and the trend sentence', async () => {
+    const r = await call('progress', '--library', lib, '--player', 'Llabba', ...ALIAS);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Llabba: progress by month, 78 dated matches/);
     expect(r.stdout).toContain('2023-06');
@@ -190,18 +194,18 @@ describe('bdb progress on Llabba’s history', () => {
     expect(r.stdout).not.toMatch(/NaN/);
   });
 
-  it('an unknown player: one line naming the closest, exit 1; a bad --by: usage error', () => {
-    const r = bdb('progress', '--library', lib, '--player', 'Llaba');
+  it('an unknown player: one line naming the closest, exit 1; a bad --by: usage error', async () => {
+    const r = await call('progress', '--library', lib, '--player', 'Llaba');
     expect(r.code).toBe(1);
     expect(r.stderr.trim()).toBe("bdb: no player 'Llaba' — did you mean 'Llabba' or 'llabba'?");
-    const bad = bdb('progress', '--library', lib, '--by', 'week');
+    const bad = await call('progress', '--library', lib, '--by', 'week');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--by expects month, quarter, year or a number of matches/);
   });
 
-  it('--html writes a standalone page with the chart', () => {
+  it('--html writes a standalone page with the chart', async () => {
     const out = join(tmp, 'progress.html');
-    expect(bdb('progress', '--library', lib, '--html', out).code).toBe(0);
+    expect((await call('progress', '--library', lib, '--html', out)).code).toBe(0);
     const html = readFileSync(out, 'utf8');
     expect(html).toMatch(/^<!DOCTYPE html>/i);
     expect(html).toContain('<svg');

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const XG = `${REF_DIR}xg/test.xg`;
@@ -114,11 +114,11 @@ function part(section: string, from: string, to: string): string {
   return section.slice(a, b < 0 ? undefined : b);
 }
 
-describe('bdb report on test.xg', () => {
+describe('bdb report on test.xg', async () => {
   const out = join(tmp, 'report.html');
-  const r = bdb('report', XG, '--html', out);
+  const r = await call('report', XG, '--html', out);
   const html = r.code === 0 ? readFileSync(out, 'utf8') : '';
-  const stats = JSON.parse(bdb('stats', XG, '--json').stdout) as { players: StatsPlayer[] };
+  const stats = JSON.parse((await call('stats', XG, '--json')).stdout) as { players: StatsPlayer[] };
 
   test('one standalone page, a section per player, most matches first', () => {
     expect(r.code, r.stderr).toBe(0);
@@ -153,8 +153,8 @@ describe('bdb report on test.xg', () => {
     }
   });
 
-  test('the biases chart: B and its interval per row, as bdb biases computes them', () => {
-    const biases = JSON.parse(bdb('biases', XG, '--json').stdout) as {
+  test('the biases chart: B and its interval per row, as bdb biases computes them', async () => {
+    const biases = JSON.parse((await call('biases', XG, '--json')).stdout) as {
       players: {
         player: string;
         takePass: { bias: number; low: number; high: number };
@@ -181,11 +181,11 @@ describe('bdb report on test.xg', () => {
     }
   });
 
-  test('the study plan draws bdb plan’s reference positions; the worst decisions are the review’s', () => {
-    const plan = JSON.parse(bdb('plan', XG, '--json', '--positions', '6').stdout) as {
+  test('the study plan draws bdb plan’s reference positions; the worst decisions are the review’s', async () => {
+    const plan = JSON.parse((await call('plan', XG, '--json', '--positions', '6')).stdout) as {
       players: { player: string; referencePositions: { selected: { xgid: string }[] } }[];
     };
-    const review = JSON.parse(bdb('review', XG, '--json').stdout) as {
+    const review = JSON.parse((await call('review', XG, '--json')).stdout) as {
       review: { reviews: { player: string; toReview: { xgid: string }[] }[] };
     };
     const s = sections(html);
@@ -237,23 +237,23 @@ describe('bdb report on test.xg', () => {
     }
   });
 
-  test('--player: that person only; an unknown name is refused with the closest one', () => {
+  test('--player: that person only; an unknown name is refused with the closest one', async () => {
     const one = join(tmp, 'one.html');
-    const r1 = bdb('report', XG, '--player', 'Maxence Job', '--html', one);
+    const r1 = await call('report', XG, '--player', 'Maxence Job', '--html', one);
     expect(r1.code).toBe(0);
     const page = readFileSync(one, 'utf8');
     expect([...sections(page).keys()]).toEqual(['Maxence Job']);
     // the title names the person, the event and the day the file gives (XG 2.19's match header of test.xg:
     // HSBT Paris 2023, 2023-11-26), not the file
     expect(page).toContain('<title>Maxence Job · HSBT Paris 2023 · 2023-11-26 — player report</title>');
-    const bad = bdb('report', XG, '--player', 'Kevin Ungerr', '--html', join(tmp, 'bad.html'));
+    const bad = await call('report', XG, '--player', 'Kevin Ungerr', '--html', join(tmp, 'bad.html'));
     expect(bad.code).toBe(1);
     expect(bad.stderr).toBe("bdb: no player 'Kevin Ungerr' — did you mean 'Kévin Unger'?\n");
   });
 
-  test('a money session: no MWC, no L7, no Elo (n/a, never 0 or NaN); a transcript: no figure at all', () => {
+  test('a money session: no MWC, no L7, no Elo (n/a, never 0 or NaN); a transcript: no figure at all', async () => {
     const money = join(tmp, 'money.html');
-    expect(bdb('report', `${REF_DIR}gnubg/g0011.sgf`, '--html', money).code).toBe(0);
+    expect((await call('report', `${REF_DIR}gnubg/g0011.sgf`, '--html', money)).code).toBe(0);
     const page = readFileSync(money, 'utf8');
     expect(page).not.toContain('NaN');
     for (const sec of sections(page).values()) {
@@ -263,7 +263,7 @@ describe('bdb report on test.xg', () => {
       expect(typeof f.get('pr')!.value).toBe('number');
     }
     const mat = join(tmp, 'mat.html');
-    expect(bdb('report', `${REF_DIR}mat/gbf_test.mat`, '--html', mat).code).toBe(0);
+    expect((await call('report', `${REF_DIR}mat/gbf_test.mat`, '--html', mat)).code).toBe(0);
     const transcript = readFileSync(mat, 'utf8');
     expect(transcript).not.toContain('data-figure');
     expect(
@@ -271,19 +271,19 @@ describe('bdb report on test.xg', () => {
     ).toHaveLength(2);
   });
 
-  test('usage errors: no --html, a bad --positions', () => {
-    const r1 = bdb('report', XG);
+  test('usage errors: no --html, a bad --positions', async () => {
+    const r1 = await call('report', XG);
     expect(r1.code).toBe(2);
     expect(r1.stderr).toBe('bdb: bdb report writes a page: give --html OUT.html (see bdb report --help)\n');
-    const r2 = bdb('report', XG, '--html', join(tmp, 'x.html'), '--positions', '0');
+    const r2 = await call('report', XG, '--html', join(tmp, 'x.html'), '--positions', '0');
     expect(r2.code).toBe(2);
   });
 });
 
 describe('bdb report on files: title and progress', () => {
-  test('the title names the players, the event and the day, not the path', () => {
+  test('the title names the players, the event and the day, not the path', async () => {
     const out = join(tmp, 'title.html');
-    expect(bdb('report', XG, '--html', out).code).toBe(0);
+    expect((await call('report', XG, '--html', out)).code).toBe(0);
     const html = readFileSync(out, 'utf8');
     // test.xg's header as XG 2.19 shows it: Kévin Unger vs Maxence Job, HSBT Paris 2023, 2023-11-26
     const title = 'Kévin Unger and Maxence Job · HSBT Paris 2023 · 2023-11-26 — player report';
@@ -291,16 +291,18 @@ describe('bdb report on files: title and progress', () => {
     expect(html).toContain(`<h1>${title}</h1>`);
   });
 
-  test('progress over the files’ dates: bdb progress’s periods, a month without a match shown, not bridged', () => {
+  test('progress over the files’ dates: bdb progress’s periods, a month without a match shown, not bridged', async () => {
     // Kévin UNGER's three XG matches of test/reference-matches/xg (their headers in XG 2.19: Aachen
     // Backgammon Festival 2024-08-03 and 2024-08-10, Entrainement live 2024-10-24): no match in 2024-09
     const dir = `${REF_DIR}xg`;
     const out = join(tmp, 'unger.html');
-    const r = bdb('report', dir, '--player', 'Kévin UNGER', '--html', out);
+    const r = await call('report', dir, '--player', 'Kévin UNGER', '--html', out);
     expect(r.code, r.stderr).toBe(0);
     const page = readFileSync(out, 'utf8');
     expect(page).toContain('<title>Kévin UNGER · 2024-08-03 – 2024-10-24 — player report</title>');
-    const progress = JSON.parse(bdb('progress', dir, '--player', 'Kévin UNGER', '--json').stdout) as {
+    const progress = JSON.parse(
+      (await call('progress', dir, '--player', 'Kévin UNGER', '--json')).stdout,
+    ) as {
       periods: { label: string; pr: number }[];
     };
     expect(progress.periods.map((p) => p.label)).toEqual(['2024-08', '2024-10']);
@@ -320,20 +322,22 @@ describe('bdb report on files: title and progress', () => {
 });
 
 describe('bdb report --library', () => {
-  test('the same figures as bdb stats --library, and progress over time', () => {
+  test('the same figures as bdb stats --library, and progress over time', async () => {
     const lib = join(tmp, 'lib.duckdb');
-    expect(bdb('import', XG, '--library', lib).code).toBe(0);
+    expect((await call('import', XG, '--library', lib)).code).toBe(0);
     const out = join(tmp, 'lib.html');
-    const r = bdb('report', '--library', lib, '--html', out);
+    const r = await call('report', '--library', lib, '--html', out);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
-    const stats = JSON.parse(bdb('stats', '--library', lib, '--json').stdout) as { players: StatsPlayer[] };
+    const stats = JSON.parse((await call('stats', '--library', lib, '--json')).stdout) as {
+      players: StatsPlayer[];
+    };
     const s = sections(html);
     expect([...s.keys()]).toEqual(['Kévin Unger', 'Maxence Job']);
     for (const p of stats.players) expectStats(s.get(p.player)!, p);
     // progress: bdb progress's sections (one month: 2023-11, the date of the match)
     const progress = JSON.parse(
-      bdb('progress', '--library', lib, '--player', 'Kévin Unger', '--json').stdout,
+      (await call('progress', '--library', lib, '--player', 'Kévin Unger', '--json')).stdout,
     ) as { periods: { label: string; pr: number }[] };
     const kevin = s.get('Kévin Unger')!;
     expect(kevin).toContain('<h4>PR by month</h4>');

@@ -13,7 +13,7 @@ import { parseXgid } from '../../src/core/xgid-parse.js';
 import { isCounted } from '../../src/metrics/counting.js';
 import { defaultMet } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { bytesOf, REF_DIR } from '../helpers/fixtures.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 
@@ -28,8 +28,8 @@ interface Listed {
   blunder: boolean;
 }
 
-function listed(...args: string[]): Listed[][] {
-  const r = bdb('review', XG, '--json', ...args);
+async function listed(...args: string[]): Promise<Listed[][]> {
+  const r = await call('review', XG, '--json', ...args);
   expect(r.code, r.stderr).toBe(0);
   const j = JSON.parse(r.stdout) as { review: { reviews: { errorsListed: Listed[] | null }[] } };
   return j.review.reviews.map((p) => p.errorsListed!);
@@ -50,8 +50,8 @@ function xgErrors(): { game: number; decisionIndex: number; error: number }[][] 
 }
 
 describe('bdb review --all', () => {
-  test('lists every error of both players, as XG counts them, in match order', () => {
-    const all = listed('--all');
+  test('lists every error of both players, as XG counts them, in match order', async () => {
+    const all = await listed('--all');
     const xg = xgErrors();
     for (const seat of [0, 1]) {
       const ours = all[seat]!;
@@ -67,11 +67,11 @@ describe('bdb review --all', () => {
     expect(all[1]!.length).toBeGreaterThan(3);
   });
 
-  test('--cube, --blunders, --top N filter the list (and imply --all)', () => {
-    const all = listed('--all');
-    const cube = listed('--cube');
-    const blunders = listed('--blunders');
-    const top = listed('--top', '5');
+  test('--cube, --blunders, --top N filter the list (and imply --all)', async () => {
+    const all = await listed('--all');
+    const cube = await listed('--cube');
+    const blunders = await listed('--blunders');
+    const top = await listed('--top', '5');
     for (const seat of [0, 1]) {
       expect(cube[seat]).toEqual(all[seat]!.filter((d) => d.kind === 'cube'));
       // XG's blunder threshold: 0.080 EMG
@@ -81,28 +81,26 @@ describe('bdb review --all', () => {
       expect(top[seat]!.map((d) => d.lossMwcPct)).toEqual(costliest.map((d) => d.lossMwcPct));
     }
     expect(cube.flat().length).toBeGreaterThan(0);
-    expect(
-      listed('--cube', '--blunders')
-        .flat()
-        .every((d) => d.kind === 'cube' && d.blunder),
-    ).toBe(true);
+    expect((await listed('--cube', '--blunders')).flat().every((d) => d.kind === 'cube' && d.blunder)).toBe(
+      true,
+    );
     // without --all the JSON says no list was asked for
-    const plain = JSON.parse(bdb('review', XG, '--json').stdout);
+    const plain = JSON.parse((await call('review', XG, '--json')).stdout);
     expect(plain.review.errorsFilter).toBeNull();
     expect(plain.review.reviews[0].errorsListed).toBeNull();
   });
 
-  test('the JSON with --all conforms to docs/schema/review.schema.json', () => {
+  test('the JSON with --all conforms to docs/schema/review.schema.json', async () => {
     const checker = new SchemaChecker();
     for (const args of [['--all'], ['--top', '2', '--cube'], ['--blunders', '--thresholds', 'gnubg']]) {
-      const j = JSON.parse(bdb('review', XG, '--json', ...args).stdout);
+      const j = JSON.parse((await call('review', XG, '--json', ...args)).stdout);
       expect(checker.errors(j, 'docs/schema/review.schema.json'), args.join(' ')).toEqual([]);
       expect(j.review.errorsFilter).not.toBeNull();
     }
   });
 
-  test('a table for people: one row per error, its play, the best play and its XGID', () => {
-    const r = bdb('review', XG, '--top', '3');
+  test('a table for people: one row per error, its play, the best play and its XGID', async () => {
+    const r = await call('review', XG, '--top', '3');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Errors: 3 of 25 errors, costliest first:$/m);
     expect(r.stdout).toMatch(
@@ -115,17 +113,17 @@ describe('bdb review --all', () => {
     expect(r.stdout).not.toContain('Decisions to review');
   });
 
-  test('--top expects a whole number of errors', () => {
+  test('--top expects a whole number of errors', async () => {
     for (const bad of ['0', '-1', 'x']) {
-      const r = bdb('review', XG, '--top', bad);
+      const r = await call('review', XG, '--top', bad);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(/^bdb: --top expects a whole number of errors/);
     }
   });
 
-  test('--boards: a text board under each error listed, showing the position of its XGID', () => {
+  test('--boards: a text board under each error listed, showing the position of its XGID', async () => {
     const xg = xgErrors();
-    const r = bdb('review', XG, '--all', '--boards');
+    const r = await call('review', XG, '--all', '--boards');
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     // each error as the decisions to review are shown: "N. Game G, move M: …", its XGID, its board
@@ -147,13 +145,13 @@ describe('bdb review --all', () => {
     });
     // the table stays above them; without --boards no board
     expect(r.stdout).toMatch(/^Errors: \d+, in match order:$/m);
-    expect(bdb('review', XG, '--all').stdout).not.toMatch(/┌13─14/);
+    expect((await call('review', XG, '--all')).stdout).not.toMatch(/┌13─14/);
   });
 
-  test('--html: the page lists every error of each player, each drawn as a board', () => {
+  test('--html: the page lists every error of each player, each drawn as a board', async () => {
     const xg = xgErrors();
     const out = join(mkdtempSync(join(tmpdir(), 'bdb-review-all-')), 'all.html');
-    const r = bdb('review', XG, '--all', '--html', out);
+    const r = await call('review', XG, '--all', '--html', out);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
     // one section per player (its <h2>), then the charts
@@ -168,8 +166,8 @@ describe('bdb review --all', () => {
     });
     // the filters too: the cube errors alone
     const cube = join(dirOf(out), 'cube.html');
-    expect(bdb('review', XG, '--cube', '--html', cube).code).toBe(0);
-    const n = listed('--cube').flat().length;
+    expect((await call('review', XG, '--cube', '--html', cube)).code).toBe(0);
+    const n = (await listed('--cube')).flat().length;
     expect(readFileSync(cube, 'utf8').match(/<div class="decision">/g) ?? []).toHaveLength(n);
   });
 });

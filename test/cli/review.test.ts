@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { JsonPlayerReview, JsonReview } from '../../src/report/review-json.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const XG = `${REF_DIR}xg/test.xg`;
@@ -11,14 +11,14 @@ const G0001 = `${REF_DIR}gnubg/g0001.sgf`;
 const MONEY = `${REF_DIR}gnubg/g0011.sgf`;
 
 describe('bdb review', () => {
-  test('--help lists the review command', () => {
-    const r = bdb('--help');
+  test('--help lists the review command', async () => {
+    const r = await call('--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('review');
   });
 
-  test('test.xg: both players, PR as XG shows it, three decisions each with XGID and Position ID', () => {
-    const r = bdb('review', XG);
+  test('test.xg: both players, PR as XG shows it, three decisions each with XGID and Position ID', async () => {
+    const r = await call('review', XG);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toContain('Kévin Unger vs Maxence Job');
@@ -44,13 +44,13 @@ describe('bdb review', () => {
       r.stdout.indexOf('\nAn error loses at least'),
     );
     for (const line of charts.split('\n')) expect([...line].length).toBeLessThanOrEqual(100);
-    expect(bdb('review', XG).stdout).toBe(r.stdout); // deterministic
+    expect((await call('review', XG)).stdout).toBe(r.stdout); // deterministic
   });
 
-  test('--html: one standalone page with both players, two SVG charts, a board per decision and every XGID', () => {
+  test('--html: one standalone page with both players, two SVG charts, a board per decision and every XGID', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
     const out = join(dir, 'r.html');
-    const r = bdb('review', XG, '--html', out);
+    const r = await call('review', XG, '--html', out);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`bdb: wrote ${out}\n`);
     expect(r.stdout).toContain('Kévin Unger vs Maxence Job'); // the terminal review as well
@@ -66,7 +66,7 @@ describe('bdb review', () => {
     expect(html.match(/<div class="charts chart-phone">/g)).toHaveLength(1);
     expect(html.match(/<svg [^>]*class="board"/g)).toHaveLength(6);
     expect(html).not.toMatch(/<script|<link|src=|@import/);
-    const j = JSON.parse(bdb('review', '--json', XG).stdout) as JsonReview;
+    const j = JSON.parse((await call('review', '--json', XG)).stdout) as JsonReview;
     const xgids = j.review.reviews.flatMap((p) => p.toReview.map((d) => d.xgid));
     expect(xgids).toHaveLength(6);
     for (const x of xgids) expect(html).toContain(`<code>${x}</code>`);
@@ -74,16 +74,16 @@ describe('bdb review', () => {
       expect(html).toContain(`<code>${d.positionId}</code>`);
   });
 
-  test('--html to a path that cannot be written: exit 1, one line', () => {
-    const r = bdb('review', XG, '--html', join(tmpdir(), 'no-such-dir-bdb', 'x', 'r.html'));
+  test('--html to a path that cannot be written: exit 1, one line', async () => {
+    const r = await call('review', XG, '--html', join(tmpdir(), 'no-such-dir-bdb', 'x', 'r.html'));
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('cannot write');
   });
 
-  test('a gnuBG match: the wrong take with gnuBG’s Position ID, A equal to gnuBG’s luck-adjusted result', () => {
-    const r = bdb('review', G0001);
+  test('a gnuBG match: the wrong take with gnuBG’s Position ID, A equal to gnuBG’s luck-adjusted result', async () => {
+    const r = await call('review', G0001);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Zoë Ångström vs Niels');
     expect(r.stdout).toContain('Position ID: g9cFMEjYztABBg'); // g0001.txt, "Niels doubles" / "accepts"
@@ -94,14 +94,14 @@ describe('bdb review', () => {
     expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ \+8\.49 %/);
   });
 
-  test('what A means: the sign says who played better, not whether the dice helped (terminal and HTML)', () => {
+  test('what A means: the sign says who played better, not whether the dice helped (terminal and HTML)', async () => {
     // g0001.stats.txt (gnuBG 1.07.001): Niels won ("Actual result +50.00%") with the better dice ("Luck total
     // EMG (MWC) +0.898 (+19.572%)" against Zoë Ångström's "-0.949 (-21.941%)") and a "Luck adjusted result" of
     // +8.49%: C = 19.572 − (−21.941) = +41.51 %, A > 0 although the dice helped him, so "A > 0: the dice cost
     // the player" was wrong
     const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
     const out = join(dir, 'r.html');
-    const r = bdb('review', G0001, '--html', out);
+    const r = await call('review', G0001, '--html', out);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Luck-adjusted result A\s+│ \+8\.49 % \(result \+50\.00 %, luck \+41\.51 %\)/);
     const note =
@@ -114,8 +114,8 @@ describe('bdb review', () => {
     expect(html).not.toContain('dice cost');
   });
 
-  test('--json: schemaVersion 2, the settings, the review with the same content, no duplicate', () => {
-    const r = bdb('review', '--json', XG);
+  test('--json: schemaVersion 2, the settings, the review with the same content, no duplicate', async () => {
+    const r = await call('review', '--json', XG);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as JsonReview;
     expect(Object.keys(j)).toEqual(['$schema', 'schemaVersion', 'settings', 'review', 'duplicates']);
@@ -159,8 +159,8 @@ describe('bdb review', () => {
     }
   });
 
-  test('--thresholds gnubg: only errors of 40 mpt or more', () => {
-    const r = bdb('review', '--json', '--thresholds', 'gnubg', XG);
+  test('--thresholds gnubg: only errors of 40 mpt or more', async () => {
+    const r = await call('review', '--json', '--thresholds', 'gnubg', XG);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as JsonReview;
     expect(j.settings.thresholds).toEqual({ preset: 'gnubg', errorMpt: 40, blunderMpt: 80 });
@@ -168,8 +168,8 @@ describe('bdb review', () => {
       for (const d of p.toReview) expect(d.errorEmg).toBeGreaterThanOrEqual(0.04);
   });
 
-  test('money session: decisions to review in points (equity × cube), labelled so; no A, no MWC chart', () => {
-    const r = bdb('review', MONEY);
+  test('money session: decisions to review in points (equity × cube), labelled so; no A, no MWC chart', async () => {
+    const r = await call('review', MONEY);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('n/a (money session)');
     expect(r.stdout).not.toContain('Decisions to review: none');
@@ -178,7 +178,7 @@ describe('bdb review', () => {
       'Money session: the loss and the difficulty in points (equity lost × cube value), as there is no MWC;',
     );
     expect(r.stdout).not.toContain('percentage points of MWC');
-    const j = JSON.parse(bdb('review', '--json', MONEY).stdout) as JsonReview;
+    const j = JSON.parse((await call('review', '--json', MONEY)).stdout) as JsonReview;
     expect(j.review.series).toBeNull();
     for (const p of j.review.reviews) {
       expect(p.toReview).toHaveLength(3);
@@ -190,16 +190,16 @@ describe('bdb review', () => {
     }
   });
 
-  test('money session with the cube at 4: ℓ is the equity lost times 4, as gnuBG counts points', () => {
+  test('money session with the cube at 4: ℓ is the equity lost times 4, as gnuBG counts points', async () => {
     // g0071_002.txt (gnuBG 1.07.001's text export of the same session): at Position ID l98DQADPDCATRg, "Bob
     // (Cube: 4)" rolled 43, "* Bob moves bar/22 16/12", "Alert: very bad move ( -0.348)": 4 × 0.348 = 1.392
     // points, the unit of gnuBG's "Error total EMG (Points)" at money play
     const g0071 = `${REF_DIR}gnubg/g0071.sgf`;
-    const r = bdb('review', g0071);
+    const r = await call('review', g0071);
     expect(r.code).toBe(0);
     const block = r.stdout.slice(r.stdout.indexOf('Position ID: l98DQADPDCATRg') - 200);
     expect(block).toMatch(/money, cube 4 yours\n {3}lost 0\.34\d EMG, 1\.39\d points · difficulty /);
-    const j = JSON.parse(bdb('review', '--json', g0071).stdout) as JsonReview;
+    const j = JSON.parse((await call('review', '--json', g0071)).stdout) as JsonReview;
     const d = j.review.reviews.flatMap((p) => p.toReview).find((x) => x.positionId === 'l98DQADPDCATRg')!;
     expect(d.cubeValue).toBe(4);
     expect(d.errorEmg).toBeCloseTo(0.348, 3);
@@ -207,25 +207,25 @@ describe('bdb review', () => {
     expect(d.checker?.played).toBe('bar/22 16/12');
   });
 
-  test('no file: usage error, exit 2', () => {
-    const r = bdb('review');
+  test('no file: usage error, exit 2', async () => {
+    const r = await call('review');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('missing required argument');
   });
 
-  test('two files or an unknown preset: usage error, exit 2', () => {
-    expect(bdb('review', XG, G0001).code).toBe(2);
-    const r = bdb('review', '--thresholds', 'nope', XG);
+  test('two files or an unknown preset: usage error, exit 2', async () => {
+    expect((await call('review', XG, G0001)).code).toBe(2);
+    const r = await call('review', '--thresholds', 'nope', XG);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--thresholds');
   });
 
-  test('a file that fails: one line naming it, exit 1', () => {
+  test('a file that fails: one line naming it, exit 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bdb-review-'));
     const bad = join(dir, 'bad.sgf');
     writeFileSync(bad, '(;FF[4]GM[6]SZ[');
     for (const f of [bad, join(dir, 'missing.xg'), dir]) {
-      const r = bdb('review', f);
+      const r = await call('review', f);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { BIN, bdb, bdbWith } from '../helpers/cli.js';
+import { BIN, call, callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const TEST_XG = `${REF_DIR}xg/test.xg`;
@@ -35,23 +35,23 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const READING = ['stats', 'biases', 'plan', 'progress', 'review', 'study', 'tournament review'];
 
 describe('the shared options of the reading commands', () => {
-  test.each(READING)('%s lists --json, --player, --alias, --thresholds and --no-progress', (cmd) => {
-    const r = bdb(...cmd.split(' '), '--help');
+  test.each(READING)('%s lists --json, --player, --alias, --thresholds and --no-progress', async (cmd) => {
+    const r = await call(...cmd.split(' '), '--help');
     expect(r.code).toBe(0);
     for (const o of ['--json', '--player', '--alias', '--thresholds', '--no-progress'])
       expect(r.stdout).toContain(o);
   });
 
-  test('report (a page, no --json) lists --player, --alias, --thresholds and --no-progress', () => {
-    const r = bdb('report', '--help');
+  test('report (a page, no --json) lists --player, --alias, --thresholds and --no-progress', async () => {
+    const r = await call('report', '--help');
     expect(r.code).toBe(0);
     for (const o of ['--player', '--alias', '--thresholds', '--no-progress']) expect(r.stdout).toContain(o);
     expect(r.stdout).not.toContain('--json');
   });
 
-  test('report: one section, for the person named under the alias', () => {
+  test('report: one section, for the person named under the alias', async () => {
     const out = join(tmp, 'report.html');
-    const r = bdb('report', ...SHARED.filter((o) => o !== '--json'), '--html', out, TEST_XG);
+    const r = await call('report', ...SHARED.filter((o) => o !== '--json'), '--html', out, TEST_XG);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`bdb: wrote ${out} (1 player, 1 match)\n`);
@@ -64,9 +64,9 @@ describe('the shared options of the reading commands', () => {
 
   const gnubg = { preset: 'gnubg', errorMpt: 40, blunderMpt: 80 };
 
-  test('stats, biases and plan: only the person named, under the alias, with the gnuBG thresholds', () => {
+  test('stats, biases and plan: only the person named, under the alias, with the gnuBG thresholds', async () => {
     for (const cmd of ['stats', 'biases', 'plan']) {
-      const r = bdb(cmd, ...SHARED, TEST_XG);
+      const r = await call(cmd, ...SHARED, TEST_XG);
       expect(r.code, cmd).toBe(0);
       const j = JSON.parse(r.stdout);
       expect(j.settings.thresholds, cmd).toEqual(gnubg);
@@ -77,14 +77,14 @@ describe('the shared options of the reading commands', () => {
     }
   });
 
-  test('progress follows the person named, under the alias', () => {
-    const r = bdb('progress', ...SHARED, TEST_XG);
+  test('progress follows the person named, under the alias', async () => {
+    const r = await call('progress', ...SHARED, TEST_XG);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).player).toBe('KU');
   });
 
-  test('review: only the section of the person named (text and JSON); thresholds 40/80', () => {
-    const j = bdb('review', ...SHARED, TEST_XG);
+  test('review: only the section of the person named (text and JSON); thresholds 40/80', async () => {
+    const j = await call('review', ...SHARED, TEST_XG);
     expect(j.code).toBe(0);
     const out = JSON.parse(j.stdout);
     const review = out.review;
@@ -94,20 +94,20 @@ describe('the shared options of the reading commands', () => {
     ]);
     // schemaVersion 2: the settings at the top level, with the preset
     expect(out.settings.thresholds).toEqual({ preset: 'gnubg', errorMpt: 40, blunderMpt: 80 });
-    const t = bdb('review', '--no-progress', '--player', 'Maxence Job', TEST_XG);
+    const t = await call('review', '--no-progress', '--player', 'Maxence Job', TEST_XG);
     expect(t.code).toBe(0);
     expect(t.stdout).toContain('\nMaxence Job\n');
     expect(t.stdout).not.toContain('\nKévin Unger\n');
   });
 
-  test('review: a name not in the match is one line and exit 1', () => {
-    const r = bdb('review', '--player', 'Nobody', TEST_XG);
+  test('review: a name not in the match is one line and exit 1', async () => {
+    const r = await call('review', '--player', 'Nobody', TEST_XG);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`bdb: ${TEST_XG}: no player 'Nobody' (players: 'Kévin Unger', 'Maxence Job')\n`);
   });
 
-  test("review: the configuration's player is followed when in the match, else both players are shown", () => {
+  test("review: the configuration's player is followed when in the match, else both players are shown", async () => {
     const home = join(tmp, 'config-home');
     mkdirSync(join(home, 'bdb'), { recursive: true });
     writeFileSync(join(home, 'bdb', 'config.json'), '{"player": "Maxence Job"}');
@@ -115,11 +115,11 @@ describe('the shared options of the reading commands', () => {
     // a player's section opens with a line holding the name alone
     const names = ['Kévin Unger', 'Maxence Job', 'Zoë Ångström', 'Niels'];
     const sections = (stdout: string): string[] => stdout.split('\n').filter((l) => names.includes(l));
-    const mine = bdbWith({ env }, 'review', TEST_XG);
+    const mine = await callWith({ env }, 'review', TEST_XG);
     expect(mine.code).toBe(0);
     expect(sections(mine.stdout)).toEqual(['Maxence Job']);
     // g0001.sgf is Zoë Ångström vs Niels (test/reference-matches/README.md): Maxence Job did not play it
-    const other = bdbWith({ env }, 'review', `${REF_DIR}gnubg/g0001.sgf`);
+    const other = await callWith({ env }, 'review', `${REF_DIR}gnubg/g0001.sgf`);
     expect(other.code).toBe(0);
     // and says so (issue 42 item 4: the fallback was silent)
     expect(other.stderr).toBe(
@@ -131,23 +131,25 @@ describe('the shared options of the reading commands', () => {
     const note =
       "bdb: the configured player 'Maxence Job' plays in none of the matches read: showing 'Niels' and 'Zoë Ångström'\n";
     for (const cmd of ['stats', 'biases', 'plan']) {
-      const r = bdbWith({ env }, cmd, `${REF_DIR}gnubg/g0001.sgf`, '--json');
+      const r = await callWith({ env }, cmd, `${REF_DIR}gnubg/g0001.sgf`, '--json');
       expect([cmd, r.code, r.stderr]).toEqual([cmd, 0, note]);
-      const typed = bdbWith({ env }, cmd, `${REF_DIR}gnubg/g0001.sgf`, '--json', '--no-player');
+      const typed = await callWith({ env }, cmd, `${REF_DIR}gnubg/g0001.sgf`, '--json', '--no-player');
       expect(JSON.parse(r.stdout).players).toEqual(JSON.parse(typed.stdout).players);
     }
-    const p = bdbWith({ env }, 'progress', `${REF_DIR}gnubg/g0001.sgf`);
+    const p = await callWith({ env }, 'progress', `${REF_DIR}gnubg/g0001.sgf`);
     expect(p.code).toBe(0);
     expect(p.stderr).toMatch(
       /^bdb: the configured player 'Maxence Job' plays in none of the matches read: following '/,
     );
     // typed, a name not in the match is refused as before
-    expect(bdbWith({ env }, 'review', '--player', 'Maxence Job', `${REF_DIR}gnubg/g0001.sgf`).code).toBe(1);
+    expect(
+      (await callWith({ env }, 'review', '--player', 'Maxence Job', `${REF_DIR}gnubg/g0001.sgf`)).code,
+    ).toBe(1);
   });
 
-  test('tournament review of a folder: the person named, under the alias', () => {
+  test('tournament review of a folder: the person named, under the alias', async () => {
     // no library at the default path: the habitual level is unknown, the tournament side is read
-    const r = bdbWith(
+    const r = await callWith(
       { env: { BDB_LIBRARY: join(tmp, 'none.duckdb') } },
       'tournament',
       'review',
@@ -161,10 +163,10 @@ describe('the shared options of the reading commands', () => {
     expect(j.settings.thresholds).toEqual(gnubg);
   });
 
-  test('study on a library: the person named, under the alias', () => {
+  test('study on a library: the person named, under the alias', async () => {
     const lib = join(tmp, 'lib.duckdb');
-    expect(bdb('import', '--library', lib, '--no-progress', TEST_XG).code).toBe(0);
-    const r = bdb('study', '--library', lib, ...SHARED);
+    expect((await call('import', '--library', lib, '--no-progress', TEST_XG)).code).toBe(0);
+    const r = await call('study', '--library', lib, ...SHARED);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.player).toBe('KU');

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { bdbWith } from '../helpers/cli.js';
+import { callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 describe('rows kept in a temporary file', () => {
@@ -17,9 +17,9 @@ describe('rows kept in a temporary file', () => {
     ['biases', '--boards'],
     ['plan', '--json'],
     ['plan', '--boards'],
-  ])('%s %s: the same bytes as with every row in memory', (command, mode) => {
-    const memory = bdbWith({ env: { BDB_SPILL_CHARS: '1000000000' } }, command, mode, ...files);
-    const spilled = bdbWith({ env: { BDB_SPILL_CHARS: '1000' } }, command, mode, ...files);
+  ])('%s %s: the same bytes as with every row in memory', async (command, mode) => {
+    const memory = await callWith({ env: { BDB_SPILL_CHARS: '1000000000' } }, command, mode, ...files);
+    const spilled = await callWith({ env: { BDB_SPILL_CHARS: '1000' } }, command, mode, ...files);
     expect(memory.code).toBe(0);
     expect(memory.stdout.length).toBeGreaterThan(10_000);
     expect(spilled.stdout).toBe(memory.stdout);
@@ -29,16 +29,22 @@ describe('rows kept in a temporary file', () => {
 });
 
 describe('bdb report with rows kept in a temporary file', () => {
-  test('the same page as with every row in memory', () => {
+  test('the same page as with every row in memory', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bdb-spill-report-'));
     try {
-      const page = (chars: string, name: string): string => {
+      const page = async (chars: string, name: string): Promise<string> => {
         const out = join(dir, name);
-        const r = bdbWith({ env: { BDB_SPILL_CHARS: chars } }, 'report', `${REF_DIR}sgf`, '--html', out);
+        const r = await callWith(
+          { env: { BDB_SPILL_CHARS: chars } },
+          'report',
+          `${REF_DIR}sgf`,
+          '--html',
+          out,
+        );
         expect(r.code).toBe(0);
         return readFileSync(out, 'utf8');
       };
-      expect(page('1000', 'spilled.html')).toBe(page('1000000000', 'memory.html'));
+      expect(await page('1000', 'spilled.html')).toBe(await page('1000000000', 'memory.html'));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BdbError } from '../../src/errors.js';
 import { closeLibrary, openLibrary } from '../../src/library/open.js';
 import { type QueryResult, ReadOnlySqlError, readOnlyQuery } from '../../src/library/query.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const DIR = mkdtempSync(join(tmpdir(), 'bdb-sql-safety-'));
@@ -179,12 +179,12 @@ const STOPPED = (): string[] => [
 describe('bdb sql on a library: nothing a text does changes it or writes beside it', () => {
   let before: string[] = [];
   const table: string[] = [];
-  beforeAll(() => {
-    const r = bdb('import', `${REF_DIR}mat`, '--library', L);
+  beforeAll(async () => {
+    const r = await call('import', `${REF_DIR}mat`, '--library', L);
     expect(r.code, r.stderr).toBe(0);
     // files the queries name: a CSV and a Parquet export of the matches
     writeFileSync(join(DIR, 'data.csv'), 'a,b\n1,2\n');
-    const e = bdb('export', join(DIR, 'm.parquet'), '--table', 'matches', '--library', L);
+    const e = await call('export', join(DIR, 'm.parquet'), '--table', 'matches', '--library', L);
     expect(e.code, e.stderr).toBe(0);
     before = listing();
   });
@@ -275,7 +275,7 @@ describe('bdb sql on a library: nothing a text does changes it or writes beside 
     expect(listing()).toEqual(before);
   });
 
-  it('through the command: a refused text is one line and exit 2, a query stopped by DuckDB exit 1', () => {
+  it('through the command: a refused text is one line and exit 2, a query stopped by DuckDB exit 1', async () => {
     const refusals: [string, string][] = [
       [
         `EXPLAIN ANALYZE COPY (SELECT 'x' AS a) TO '${L}' (FORMAT csv, HEADER false, USE_TMP_FILE false)`,
@@ -300,15 +300,15 @@ describe('bdb sql on a library: nothing a text does changes it or writes beside 
       ],
     ];
     for (const [sql, line] of refusals) {
-      const r = bdb('sql', sql, '--library', L);
+      const r = await call('sql', sql, '--library', L);
       expect(r.code, sql).toBe(2);
       expect(r.stdout, sql).toBe('');
       expect(r.stderr, sql).toBe(`${line}\n`);
     }
-    const stopped = bdb('sql', `SELECT * FROM '${DIR}/data.csv'`, '--library', L);
+    const stopped = await call('sql', `SELECT * FROM '${DIR}/data.csv'`, '--library', L);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toMatch(/^bdb: SQL: Permission Error: .*disabled by configuration\n$/);
-    const ok = bdb('sql', 'WITH t AS (SELECT 2 AS b) SELECT b FROM t', '--library', L, '--csv');
+    const ok = await call('sql', 'WITH t AS (SELECT 2 AS b) SELECT b FROM t', '--library', L, '--csv');
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toBe('b\n2\n');
     expect(listing()).toEqual(before);

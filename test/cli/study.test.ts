@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/library/schema.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -81,32 +81,35 @@ interface Mark {
   day: string;
 }
 /** `bdb study list --json`: the marks. */
-function marks(...args: string[]): Mark[] {
-  return json<{ marks: Mark[] }>('study', 'list', ...args, '--json').marks;
+async function marks(...args: string[]): Promise<Mark[]> {
+  return (await json<{ marks: Mark[] }>('study', 'list', ...args, '--json')).marks;
 }
 
-function json<T>(...args: string[]): T {
-  const r = bdb(...args);
+async function json<T>(...args: string[]): Promise<T> {
+  const r = await call(...args);
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as T;
 }
 
 /** One row of `bdb sql --json`. */
-function sql(query: string, path = lib): Record<string, number | string | null> {
-  return json<Record<string, number | string | null>[]>('sql', query, '--library', path, '--json')[0]!;
+async function sql(query: string, path = lib): Promise<Record<string, number | string | null>> {
+  return (
+    await json<Record<string, number | string | null>[]>('sql', query, '--library', path, '--json')
+  )[0]!;
 }
 
-function planOf(path = lib): PlanReport['players'][number] {
-  return json<PlanReport>('plan', '--library', path, ...ALIAS, '--player', 'Llabba', '--json').players[0]!;
+async function planOf(path = lib): Promise<PlanReport['players'][number]> {
+  return (await json<PlanReport>('plan', '--library', path, ...ALIAS, '--player', 'Llabba', '--json'))
+    .players[0]!;
 }
 
 describe('bdb study on Llabba’s history', () => {
   let plan0: PlanReport['players'][number];
   let family: Family;
-  beforeAll(() => {
-    const r = bdb('import', LLABBA, '--library', lib);
+  beforeAll(async () => {
+    const r = await call('import', LLABBA, '--library', lib);
     expect(r.code, r.stderr).toBe(0);
-    plan0 = planOf();
+    plan0 = await planOf();
     // the family with most errors of Llabba's
     family = [...plan0.families, ...plan0.tentative].sort((a, b) => b.members - a.members)[0]!;
   }, 240_000);
@@ -117,11 +120,11 @@ describe('bdb study on Llabba’s history', () => {
     expect(plan0.referencePositions.studied).toBeUndefined();
   });
 
-  it('a family marked on 2023-07-01: N before / after equal the decisions view’s counts', () => {
-    const m = bdb('study', 'mark', family.family, '--date', DAY, '--library', lib);
+  it('a family marked on 2023-07-01: N before / after equal the decisions view’s counts', async () => {
+    const m = await call('study', 'mark', family.family, '--date', DAY, '--library', lib);
     expect(m.code, m.stderr).toBe(0);
     expect(m.stderr).toBe('');
-    const report = json<StudyReport>('study', '--library', lib, ...ALIAS, '--json');
+    const report = await json<StudyReport>('study', '--library', lib, ...ALIAS, '--json');
     expect(report.player).toBe('Llabba');
     // 78 matches of Llabba (both spellings), the 79th between two others
     expect(report.matches).toBe(78);
@@ -137,7 +140,7 @@ describe('bdb study on Llabba’s history', () => {
     // independent counts: the library's decision rows of Llabba (both spellings), match play, counted, the
     // family's game plan and nature, in matches dated strictly before / after the day
     const kinds = family.nature === 'checker' ? "('checker')" : "('double', 'take')";
-    const counts = sql(
+    const counts = await sql(
       `SELECT
          CAST(count(*) FILTER (WHERE m.day < DATE '${DAY}') AS INTEGER) AS nb,
          CAST(count(*) FILTER (WHERE m.day > DATE '${DAY}') AS INTEGER) AS na,
@@ -157,7 +160,7 @@ describe('bdb study on Llabba’s history', () => {
     expect(f.after.errors).toBe(counts.ea);
     expect(f.before.lossMwc).toBeCloseTo(Number(counts.lb), 12);
     expect(f.after.lossMwc).toBeCloseTo(Number(counts.la), 12);
-    const matches = sql(
+    const matches = await sql(
       `SELECT CAST(count(*) FILTER (WHERE day < DATE '${DAY}') AS INTEGER) AS b,
               CAST(count(*) FILTER (WHERE day > DATE '${DAY}') AS INTEGER) AS a
        FROM matches WHERE match_length > 0 AND (player0 IN ('Llabba', 'llabba') OR player1 IN ('Llabba', 'llabba'))`,
@@ -181,14 +184,14 @@ describe('bdb study on Llabba’s history', () => {
     expect(f.verdict).toBe(f.low! > 0 ? 'improving' : f.high! < 0 ? 'regressing' : 'undetermined');
 
     // the table says the same
-    const t = bdb('study', '--library', lib, ...ALIAS);
+    const t = await call('study', '--library', lib, ...ALIAS);
     expect(t.code, t.stderr).toBe(0);
     expect(t.stdout).toContain(family.family);
     expect(t.stdout).toContain(f.verdict);
   });
 
-  it('the filters’ date bounds apply to both windows', () => {
-    const report = json<StudyReport>(
+  it('the filters’ date bounds apply to both windows', async () => {
+    const report = await json<StudyReport>(
       'study',
       '--library',
       lib,
@@ -201,7 +204,7 @@ describe('bdb study on Llabba’s history', () => {
     );
     const f = report.families.find((x) => x.family === family.family)!;
     const kinds = family.nature === 'checker' ? "('checker')" : "('double', 'take')";
-    const counts = sql(
+    const counts = await sql(
       `SELECT
          CAST(count(*) FILTER (WHERE m.day < DATE '${DAY}') AS INTEGER) AS nb,
          CAST(count(*) FILTER (WHERE m.day > DATE '${DAY}') AS INTEGER) AS na
@@ -213,10 +216,12 @@ describe('bdb study on Llabba’s history', () => {
     expect([f.before.decisions, f.after.decisions]).toEqual([counts.nb, counts.na]);
   });
 
-  it('a position of the family marked earlier moves the family’s study day', () => {
+  it('a position of the family marked earlier moves the family’s study day', async () => {
     const pos = family.positions.find((m) => m.positionId !== null)!;
-    expect(bdb('study', 'mark', pos.positionId!, '--date', '2023-04-01', '--library', lib).code).toBe(0);
-    const f = json<StudyReport>('study', '--library', lib, ...ALIAS, '--json').families.find(
+    expect(
+      (await call('study', 'mark', pos.positionId!, '--date', '2023-04-01', '--library', lib)).code,
+    ).toBe(0);
+    const f = (await json<StudyReport>('study', '--library', lib, ...ALIAS, '--json')).families.find(
       (x) => x.family === family.family,
     )!;
     expect(f.studiedOn).toBe('2023-04-01');
@@ -224,72 +229,72 @@ describe('bdb study on Llabba’s history', () => {
       ['position_id', '2023-04-01'],
       ['family', DAY],
     ]);
-    expect(bdb('study', 'unmark', pos.positionId!, '--library', lib).code).toBe(0);
+    expect((await call('study', 'unmark', pos.positionId!, '--library', lib)).code).toBe(0);
   });
 
-  it('mark, list, unmark: the round trip; unmarking twice fails', () => {
+  it('mark, list, unmark: the round trip; unmarking twice fails', async () => {
     const id = plan0.referencePositions.selected[0]!.positionId!;
-    expect(bdb('study', 'mark', id, '--date', '2023-08-02', '--library', lib).code).toBe(0);
+    expect((await call('study', 'mark', id, '--date', '2023-08-02', '--library', lib)).code).toBe(0);
     // the same day again writes nothing
-    expect(bdb('study', 'mark', id, '--date', '2023-08-02', '--library', lib).stdout).toMatch(
+    expect((await call('study', 'mark', id, '--date', '2023-08-02', '--library', lib)).stdout).toMatch(
       /already marked/,
     );
-    const list = marks('--library', lib);
+    const list = await marks('--library', lib);
     expect(list.filter((m) => m.target === id)).toEqual([
       expect.objectContaining({ target: id, targetKind: 'position_id', day: '2023-08-02' }),
     ]);
-    expect(bdb('study', 'list', '--library', lib).stdout).toContain(id);
-    const u = bdb('study', 'unmark', id, '--library', lib);
+    expect((await call('study', 'list', '--library', lib)).stdout).toContain(id);
+    const u = await call('study', 'unmark', id, '--library', lib);
     expect(u.code, u.stderr).toBe(0);
-    const after = marks('--library', lib);
+    const after = await marks('--library', lib);
     expect(after.some((m) => m.target === id)).toBe(false);
     expect(after.some((m) => m.target === family.family)).toBe(true);
-    const again = bdb('study', 'unmark', id, '--library', lib);
+    const again = await call('study', 'unmark', id, '--library', lib);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/not marked/);
   });
 
-  it('a future or unreadable date, or an unreadable target: usage error (exit 2) naming it', () => {
+  it('a future or unreadable date, or an unreadable target: usage error (exit 2) naming it', async () => {
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     for (const date of [future, '2023-02-30', '1/7/2023', 'yesterday']) {
-      const r = bdb('study', 'mark', family.family, '--date', date, '--library', lib);
+      const r = await call('study', 'mark', family.family, '--date', date, '--library', lib);
       expect(r.code, date).toBe(2);
       expect(r.stderr).toMatch(/--date/);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
     }
-    const bad = bdb('study', 'mark', 'holding/checker/nothing', '--library', lib);
+    const bad = await call('study', 'mark', 'holding/checker/nothing', '--library', lib);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/plan\/nature\/theme/);
-    expect(marks('--library', lib)).toHaveLength(1);
+    expect(await marks('--library', lib)).toHaveLength(1);
   });
 
-  it('an XGID not in the library: recorded, with a one-line warning', () => {
+  it('an XGID not in the library: recorded, with a one-line warning', async () => {
     // the opening roll 52 at 0–0 of a 5-point match: Llabba played 7- and 13-point matches
     const xgid = 'XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:5:10';
-    const r = bdb('study', 'mark', xgid, '--library', lib);
+    const r = await call('study', 'mark', xgid, '--library', lib);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/not in the library yet/);
     const today = new Date().toISOString().slice(0, 10);
-    expect(marks('--library', lib)).toContainEqual(
+    expect(await marks('--library', lib)).toContainEqual(
       expect.objectContaining({ target: xgid, targetKind: 'xgid', day: today }),
     );
     // it dates no family
-    const report = json<StudyReport>('study', '--library', lib, ...ALIAS, '--json');
+    const report = await json<StudyReport>('study', '--library', lib, ...ALIAS, '--json');
     expect(report.unmatchedMarks.map((m) => m.target)).toEqual([xgid]);
-    expect(bdb('study', 'unmark', xgid, '--library', lib).code).toBe(0);
+    expect((await call('study', 'unmark', xgid, '--library', lib)).code).toBe(0);
   });
 
-  it('an unknown player: one line with the closest names, exit 1', () => {
-    const r = bdb('study', '--library', lib, '--player', 'Llaba');
+  it('an unknown player: one line with the closest names, exit 1', async () => {
+    const r = await call('study', '--library', lib, '--player', 'Llaba');
     expect(r.code).toBe(1);
     expect(r.stderr).toBe("bdb: no player 'Llaba' — did you mean 'Llabba' or 'llabba'?\n");
   });
 
-  it('bdb plan --library never proposes a studied position and lists it apart', () => {
+  it('bdb plan --library never proposes a studied position and lists it apart', async () => {
     const ref = plan0.referencePositions.selected[0]!;
-    expect(bdb('study', 'mark', ref.xgid!, '--date', '2023-08-02', '--library', lib).code).toBe(0);
-    const p = planOf();
+    expect((await call('study', 'mark', ref.xgid!, '--date', '2023-08-02', '--library', lib)).code).toBe(0);
+    const p = await planOf();
     expect(p.referencePositions.candidates).toBe(plan0.referencePositions.candidates);
     expect(p.referencePositions.selected.some((r) => r.xgid === ref.xgid)).toBe(false);
     expect(p.referencePositions.studied).toEqual([
@@ -297,16 +302,16 @@ describe('bdb study on Llabba’s history', () => {
     ]);
     // the others selected before are still proposed, first to last, unless the studied one covered them
     expect(p.referencePositions.selected.length).toBeGreaterThan(0);
-    const t = bdb('plan', '--library', lib, ...ALIAS, '--player', 'Llabba');
+    const t = await call('plan', '--library', lib, ...ALIAS, '--player', 'Llabba');
     expect(t.stdout).toMatch(/Already studied \(marked with bdb study mark; never proposed\): 1 position\n/);
-    expect(bdb('study', 'unmark', ref.xgid!, '--library', lib).code).toBe(0);
+    expect((await call('study', 'unmark', ref.xgid!, '--library', lib)).code).toBe(0);
   });
 });
 
 describe('a schema 2 library', () => {
   it('is upgraded by bdb study mark and keeps its marks across a later import', async () => {
     const old = join(tmp, 'schema2.duckdb');
-    if (!existsSync(lib)) expect(bdb('import', LLABBA, '--library', lib).code).toBe(0);
+    if (!existsSync(lib)) expect((await call('import', LLABBA, '--library', lib)).code).toBe(0);
     cpSync(lib, old);
     if (existsSync(`${lib}.wal`)) cpSync(`${lib}.wal`, `${old}.wal`);
     cpSync(`${lib}.sources`, `${old}.sources`, { recursive: true });
@@ -319,27 +324,29 @@ describe('a schema 2 library', () => {
     con.closeSync();
     inst.closeSync();
 
-    const refused = bdb('study', 'list', '--library', old);
+    const refused = await call('study', 'list', '--library', old);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/library schema 2 needs upgrading/);
-    const m = bdb('study', 'mark', 'contact/checker/too-safe', '--date', DAY, '--library', old);
+    const m = await call('study', 'mark', 'contact/checker/too-safe', '--date', DAY, '--library', old);
     expect(m.code, m.stderr).toBe(0);
-    const meta = json<{ v: string; migrated: string | null }[]>(
-      'sql',
-      "SELECT max(value) FILTER (WHERE key = 'schema_version') AS v, max(value) FILTER (WHERE key = 'migrated_3') AS migrated FROM meta",
-      '--library',
-      old,
-      '--json',
+    const meta = (
+      await json<{ v: string; migrated: string | null }[]>(
+        'sql',
+        "SELECT max(value) FILTER (WHERE key = 'schema_version') AS v, max(value) FILTER (WHERE key = 'migrated_3') AS migrated FROM meta",
+        '--library',
+        old,
+        '--json',
+      )
     )[0]!;
     expect(meta.v).toBe(String(SCHEMA_VERSION));
     expect(meta.migrated).not.toBeNull();
-    const up = bdb('import', LLABBA, '--library', old);
+    const up = await call('import', LLABBA, '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stdout).toMatch(/: 0 new, 79 unchanged/);
-    expect(marks('--library', old)).toEqual([
+    expect(await marks('--library', old)).toEqual([
       expect.objectContaining({ target: 'contact/checker/too-safe', day: DAY }),
     ]);
-    const report = json<StudyReport>('study', '--library', old, ...ALIAS, '--json');
+    const report = await json<StudyReport>('study', '--library', old, ...ALIAS, '--json');
     expect(report.families.map((f) => [f.family, f.studiedOn])).toEqual([['contact/checker/too-safe', DAY]]);
   });
 });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { JsonReport } from '../../src/report/json.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const BGLAB = `${REF_DIR}bglab`;
@@ -33,15 +33,15 @@ const MITNICK = { mwc: 0.08391, rate: 17.5, length: 9 };
 const ADIDAN = { mwc: 0.14479, rate: 10.4, length: 7 };
 const LLABBA = { mwc: [0.03348, 0.0592], lengths: [9, 7] };
 
-function json(): JsonReport {
-  const r = bdb('stats', '--json', BGLAB);
+async function json(): Promise<JsonReport> {
+  const r = await call('stats', '--json', BGLAB);
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout) as JsonReport;
 }
 
 describe('stats: per-person summaries (issue 42 item 5)', () => {
-  test('the engine Elo follows the spec from gnuBG’s MWC lost, and ranks these two players against their PR', () => {
-    const players = new Map(json().players.map((p) => [p.player, p]));
+  test('the engine Elo follows the spec from gnuBG’s MWC lost, and ranks these two players against their PR', async () => {
+    const players = new Map((await json()).players.map((p) => [p.player, p]));
     const mitnick = players.get('mitnick')!;
     const adidan = players.get('adidan')!;
     const l7Mitnick = l7([MITNICK.mwc], [MITNICK.length]); // 0.07400
@@ -59,8 +59,8 @@ describe('stats: per-person summaries (issue 42 item 5)', () => {
     expect(mitnick.elo!).toBeGreaterThan(adidan.elo!);
   });
 
-  test('JSON: analysed matches, and the sums with their means per match', () => {
-    const llabba = json().players.find((p) => p.player === 'Llabba')!;
+  test('JSON: analysed matches, and the sums with their means per match', async () => {
+    const llabba = (await json()).players.find((p) => p.player === 'Llabba')!;
     // two analysed matches and the transcript bglab_BoardLord-Llabba_7pt_2023_08_09.mat
     expect(llabba.matches).toBe(3);
     expect(llabba.analysedMatches).toBe(2);
@@ -69,14 +69,14 @@ describe('stats: per-person summaries (issue 42 item 5)', () => {
     expect(Math.abs(llabba.lossMwcPctPerMatch! - total / 2)).toBeLessThan(0.05);
     expect(Math.abs(llabba.l7MwcPct! - 100 * l7(LLABBA.mwc, LLABBA.lengths))).toBeLessThan(0.1); // 4.343
     expect(llabba.difficulty.excessMwcPctPerMatch).toBeCloseTo(llabba.difficulty.excessMwcPct! / 2, 10);
-    const boardLord = json().players.find((p) => p.player === 'BoardLord')!;
+    const boardLord = (await json()).players.find((p) => p.player === 'BoardLord')!;
     expect(boardLord.analysedMatches).toBe(0);
     expect(boardLord.lossMwcPctPerMatch).toBeNull();
     expect(boardLord.difficulty.excessMwcPctPerMatch).toBeNull();
   });
 
-  test('the table says "2 analysed of 3", shows the means and explains Elo against PR', () => {
-    const r = bdb('stats', '--no-matches', BGLAB);
+  test('the table says "2 analysed of 3", shows the means and explains Elo against PR', async () => {
+    const r = await call('stats', '--no-matches', BGLAB);
     expect(r.code).toBe(0);
     const row = r.stdout.split('\n').find((l) => l.includes(' Llabba '))!;
     expect(row).toContain('2 analysed of 3');
@@ -92,8 +92,8 @@ describe('stats: per-person summaries (issue 42 item 5)', () => {
 });
 
 describe('defaults a player reads on a terminal (issue 42 item 10)', () => {
-  test('stats over several matches: a line a match, then the players; --matches gives the tables', () => {
-    const r = bdb('stats', BGLAB);
+  test('stats over several matches: a line a match, then the players; --matches gives the tables', async () => {
+    const r = await call('stats', BGLAB);
     expect(r.code).toBe(0);
     // the line of mitnick - Llabba 9pt (2 games, 0–10 as gnuBG's export ends) and no per-match table
     expect(r.stdout).toMatch(
@@ -102,28 +102,31 @@ describe('defaults a player reads on a terminal (issue 42 item 10)', () => {
     expect(r.stdout).not.toContain('9-point match');
     expect(r.stdout).toContain('Every match in tables: --matches');
     expect(r.stdout).toContain('Players over 3 matches');
-    const full = bdb('stats', BGLAB, '--matches');
+    const full = await call('stats', BGLAB, '--matches');
     expect(full.stdout).toContain('mitnick vs Llabba · 9-point match · 2 games');
     expect(full.stdout).toContain('adidan vs Llabba · 7-point match · 3 games');
     expect(full.stdout).not.toContain('(PR) · 9 points');
     // a match read alone keeps its tables
-    const one = bdb('stats', `${BGLAB}/mitnick - Llabba 9pt Backgammon Studio 2023_09_18 20_03_49.txt`);
+    const one = await call(
+      'stats',
+      `${BGLAB}/mitnick - Llabba 9pt Backgammon Studio 2023_09_18 20_03_49.txt`,
+    );
     expect(one.stdout).toContain('mitnick vs Llabba · 9-point match · 2 games');
     // --no-matches: neither lines nor tables
-    const none = bdb('stats', BGLAB, '--no-matches');
+    const none = await call('stats', BGLAB, '--no-matches');
     expect(none.stdout).not.toContain('(PR) ·');
     expect(none.stdout).not.toContain('9-point match');
   });
 
-  test('biases hides the score cells too small for a verdict, says how many; --all-cells shows them', () => {
-    const r = bdb('biases', BGLAB, '--player', 'Llabba');
+  test('biases hides the score cells too small for a verdict, says how many; --all-cells shows them', async () => {
+    const r = await call('biases', BGLAB, '--player', 'Llabba');
     expect(r.code).toBe(0);
     const hidden =
       /(\d+) score cells? of the doubles with fewer than 20 decisions \(insufficient\) not shown: --all-cells shows them\./.exec(
         r.stdout.replace(/\n/g, ' '),
       );
     expect(hidden).not.toBeNull();
-    const all = bdb('biases', BGLAB, '--player', 'Llabba', '--all-cells');
+    const all = await call('biases', BGLAB, '--player', 'Llabba', '--all-cells');
     // every cell hidden comes back: the rows "N-away / M-away"
     const cells = (s: string): number => (s.match(/^│ {3}\d+-away \/ \d+-away/gm) ?? []).length;
     expect(cells(all.stdout) - cells(r.stdout)).toBe(Number(hidden![1]));
@@ -131,21 +134,21 @@ describe('defaults a player reads on a terminal (issue 42 item 10)', () => {
     expect(r.stdout).toContain('Llabba — 2 analysed of 3 matches');
   });
 
-  test('plan is short by default and whole with --full', () => {
-    const r = bdb('plan', BGLAB, '--player', 'Llabba');
+  test('plan is short by default and whole with --full', async () => {
+    const r = await call('plan', BGLAB, '--player', 'Llabba');
     expect(r.code).toBe(0);
     const flat = r.stdout.replace(/\s+/g, ' ');
     expect(flat).toMatch(
       /Reference positions: \d+ of \d+ candidate positions \(the 5 with the largest gain here; all with --full, or --json\)/,
     );
-    const full = bdb('plan', BGLAB, '--player', 'Llabba', '--full');
+    const full = await call('plan', BGLAB, '--player', 'Llabba', '--full');
     expect(full.stdout.replace(/\s+/g, ' ')).not.toContain('all with --full');
     expect(full.stdout.split('\n').length).toBeGreaterThan(r.stdout.split('\n').length);
     // the rows of the reference positions' table: 5 in the short plan; the N asked for with --positions N
     const referenceRows = (out: string): number =>
       (out.slice(out.indexOf('Reference positions:')).match(/^│ \d+ +│/gm) ?? []).length;
     expect(referenceRows(r.stdout)).toBe(5);
-    const six = bdb('plan', BGLAB, '--player', 'Llabba', '--positions', '6');
+    const six = await call('plan', BGLAB, '--player', 'Llabba', '--positions', '6');
     expect(six.stdout).toMatch(/Reference positions: 6 of \d+ candidate positions\n/);
     expect(referenceRows(six.stdout)).toBe(6);
   });
@@ -163,8 +166,8 @@ describe('defaults a player reads on a terminal (issue 42 item 10)', () => {
 describe('progress, report, biases and plan: matches as "N analysed of M" (issue 42 item 5)', () => {
   const tmp = mkdtempSync(join(tmpdir(), 'bdb-summaries-'));
   const lib = join(tmp, 'bglab.duckdb');
-  beforeAll(() => {
-    const r = bdb('import', BGLAB, '--library', lib);
+  beforeAll(async () => {
+    const r = await call('import', BGLAB, '--library', lib);
     expect(r.code, r.stderr).toBe(0);
   }, 240_000);
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -176,14 +179,14 @@ describe('progress, report, biases and plan: matches as "N analysed of M" (issue
     decisions: number | null;
     pr: number | null;
   }
-  const progressJson = (...source: string[]): { periods: Period[]; overall: Period } => {
-    const r = bdb('progress', ...source, '--player', 'Llabba', '--json');
+  const progressJson = async (...source: string[]): Promise<{ periods: Period[]; overall: Period }> => {
+    const r = await call('progress', ...source, '--player', 'Llabba', '--json');
     expect(r.code, r.stderr).toBe(0);
     return JSON.parse(r.stdout);
   };
 
-  test('progress: the header, the Matches column, the trend line', () => {
-    const r = bdb('progress', BGLAB, '--player', 'Llabba');
+  test('progress: the header, the Matches column, the trend line', async () => {
+    const r = await call('progress', BGLAB, '--player', 'Llabba');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^Llabba: progress by month, 2 analysed of 3 dated matches$/m);
     const cell = (label: string): string => {
@@ -196,9 +199,9 @@ describe('progress, report, biases and plan: matches as "N analysed of M" (issue
     expect(r.stdout).toContain('Trend: n/a (2 analysed of 3 dated matches; 3 analysed needed).');
   });
 
-  test('progress --json: analysedMatches beside matches, on files and on the library', () => {
+  test('progress --json: analysedMatches beside matches, on files and on the library', async () => {
     for (const source of [[BGLAB], ['--library', lib]]) {
-      const j = progressJson(...source);
+      const j = await progressJson(...source);
       const counts = (p: Period) => [p.label, p.matches, p.analysedMatches];
       expect(j.periods.map(counts), source.join(' ')).toEqual([
         ['2023-08', 1, 0],
@@ -213,9 +216,9 @@ describe('progress, report, biases and plan: matches as "N analysed of M" (issue
     }
   });
 
-  test('progress --html: the summary line and the table', () => {
+  test('progress --html: the summary line and the table', async () => {
     const out = join(tmp, 'progress.html');
-    const r = bdb('progress', BGLAB, '--player', 'Llabba', '--html', out);
+    const r = await call('progress', BGLAB, '--player', 'Llabba', '--html', out);
     expect(r.code, r.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('<p class="sub">By month · 2 periods · 2 analysed of 3 matches</p>');
@@ -223,13 +226,13 @@ describe('progress, report, biases and plan: matches as "N analysed of M" (issue
     expect(html).toMatch(/<tr><td>2023-08<\/td><td>[^<]*<\/td><td class="num">0 analysed of 1<\/td>/);
   });
 
-  test('report --html: the persons listed, the decisions card, the progress section; files and library', () => {
+  test('report --html: the persons listed, the decisions card, the progress section; files and library', async () => {
     for (const [name, source] of [
       ['files', [BGLAB]],
       ['library', ['--library', lib]],
     ] as const) {
       const out = join(tmp, `report-${name}.html`);
-      const r = bdb('report', ...source, '--html', out);
+      const r = await call('report', ...source, '--html', out);
       expect(r.code, r.stderr).toBe(0);
       const html = readFileSync(out, 'utf8');
       expect(html, name).toContain('<li><a href="#person-1">Llabba</a> (2 analysed of 3 matches)</li>');
@@ -240,10 +243,10 @@ describe('progress, report, biases and plan: matches as "N analysed of M" (issue
     }
   });
 
-  test('biases --json and plan --json: analysedMatches beside matches, on files and on the library', () => {
+  test('biases --json and plan --json: analysedMatches beside matches, on files and on the library', async () => {
     for (const command of ['biases', 'plan']) {
       for (const source of [[BGLAB], ['--library', lib]]) {
-        const r = bdb(command, ...source, '--json');
+        const r = await call(command, ...source, '--json');
         expect(r.code, r.stderr).toBe(0);
         const players = (
           JSON.parse(r.stdout) as { players: { player: string; matches: number; analysedMatches: number }[] }

@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 
 const REF = fileURLToPath(new URL('../reference-matches/', import.meta.url));
 const ref = (p: string): string => join(REF, p);
@@ -65,8 +65,8 @@ describe('bdb tournament standings from match files', () => {
   );
   const files = [ref('gnubg/g0001.sgf'), ref('gnubg/g0012.sgf'), ref('gnubg/g0027.sgf'), truncated];
 
-  test('with --event: rounds from the event pairings, then date order; unfinished reported', () => {
-    const r = bdb('tournament', 'standings', '--json', '--event', event, ...files);
+  test('with --event: rounds from the event pairings, then date order; unfinished reported', async () => {
+    const r = await call('tournament', 'standings', '--json', '--event', event, ...files);
     expect(r.code).toBe(0);
     // the unfinished match and the replaced event result are reported on stderr
     expect(r.stderr).toContain('g0022-unfinished.sgf: unfinished match');
@@ -90,16 +90,16 @@ describe('bdb tournament standings from match files', () => {
     ]);
   });
 
-  test('the table lists the matches counted and their rounds', () => {
-    const r = bdb('tournament', 'standings', '--event', event, ...files);
+  test('the table lists the matches counted and their rounds', async () => {
+    const r = await call('tournament', 'standings', '--event', event, ...files);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Club night — Swiss, after round 2 of 3');
     expect(r.stdout).toMatch(/round 1 \(event\): Niels beat Zoë Ångström — .*g0001\.sgf/);
     expect(r.stdout).toMatch(/round 2 \(date order\): Jürgen Ölmann beat Maxence — .*g0027\.sgf/);
   });
 
-  test('without an event: players from the files, rounds from the round field or the date', () => {
-    const r = bdb(
+  test('without an event: players from the files, rounds from the round field or the date', async () => {
+    const r = await call(
       'tournament',
       'standings',
       '--json',
@@ -156,9 +156,9 @@ describe('bdb tournament standings from match files', () => {
     expect(j.duplicates).toEqual([]);
   });
 
-  test('a match found in two files counts once; the other file is listed in duplicates', () => {
+  test('a match found in two files counts once; the other file is listed in duplicates', async () => {
     // gnuBG's text export of g0001.sgf, made in the same session (test/reference-matches/README.md)
-    const r = bdb('tournament', 'standings', '--json', ref('gnubg/g0001.sgf'), ref('gnubg/g0001.txt'));
+    const r = await call('tournament', 'standings', '--json', ref('gnubg/g0001.sgf'), ref('gnubg/g0001.txt'));
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('g0001.txt: the same match as');
     const j = JSON.parse(r.stdout) as StandingsJson;
@@ -166,11 +166,11 @@ describe('bdb tournament standings from match files', () => {
     expect(j.duplicates).toEqual([{ file: ref('gnubg/g0001.txt'), sameAs: ref('gnubg/g0001.sgf') }]);
   });
 
-  test('a match of a player not in the event is not counted (exit 1); one event file still works', () => {
-    const r = bdb('tournament', 'standings', '--event', event, ref('gnubg/match956620.sgf'), ...files);
+  test('a match of a player not in the event is not counted (exit 1); one event file still works', async () => {
+    const r = await call('tournament', 'standings', '--event', event, ref('gnubg/match956620.sgf'), ...files);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/match956620\.sgf: not counted: "lasse" and "leos" are not a player/);
-    expect(bdb('tournament', 'standings', event).code).toBe(0);
-    expect(bdb('tournament', 'standings', '--results', event, ref('gnubg/g0001.sgf')).code).toBe(2);
+    expect((await call('tournament', 'standings', event)).code).toBe(0);
+    expect((await call('tournament', 'standings', '--results', event, ref('gnubg/g0001.sgf'))).code).toBe(2);
   });
 });

@@ -32,7 +32,7 @@ import { closeLibrary, openLibrary } from '../../src/library/open.js';
 import { loadKazarossXG2 } from '../../src/met/index.js';
 import { DEFAULT_THRESHOLDS } from '../../src/metrics/difficulty.js';
 import { parseMatchFiles } from '../../src/parsers/index.js';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 import { nonFinite } from '../helpers/non-finite.js';
 
@@ -188,17 +188,28 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
   let review: Review;
   let stats: { players: StatsPlayer[]; matches: { file: string; players: string[]; stats: StatsPlayer[] }[] };
   let habitualStats: { players: StatsPlayer[] };
-  beforeAll(() => {
-    const imp = bdb('import', LLABBA, '--library', lib);
+  beforeAll(async () => {
+    const imp = await call('import', LLABBA, '--library', lib);
     expect(imp.code, imp.stderr).toBe(0);
     mkdirSync(sept);
     for (const f of readdirSync(LLABBA)) if (f.includes('2023_09')) cpSync(join(LLABBA, f), join(sept, f));
     review = json(
-      bdb('tournament', 'review', '--matches', sept, '--library', lib, ...ALIAS, '--json', '--html', html),
+      await call(
+        'tournament',
+        'review',
+        '--matches',
+        sept,
+        '--library',
+        lib,
+        ...ALIAS,
+        '--json',
+        '--html',
+        html,
+      ),
     );
-    stats = json(bdb('stats', sept, '--player', 'Llabba', ...ALIAS, '--json', '--no-progress'));
+    stats = json(await call('stats', sept, '--player', 'Llabba', ...ALIAS, '--json', '--no-progress'));
     habitualStats = json(
-      bdb(
+      await call(
         'stats',
         '--library',
         lib,
@@ -304,10 +315,10 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     expect(review.clockReason).toBe('n/a — no supported format stores move times');
   });
 
-  it('the study plan: the first 3 families of `bdb plan` over the same files, the others counted', () => {
+  it('the study plan: the first 3 families of `bdb plan` over the same files, the others counted', async () => {
     const plan = json<{
       players: { player: string; errors: number; families: { family: string }[]; tentative: unknown[] }[];
-    }>(bdb('plan', sept, '--player', 'Llabba', ...ALIAS, '--json'));
+    }>(await call('plan', sept, '--player', 'Llabba', ...ALIAS, '--json'));
     const p = plan.players[0]!;
     expect(review.studyPlan.families.map((f) => f.family)).toEqual(
       p.families.slice(0, 3).map((f) => f.family),
@@ -325,8 +336,8 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     expect(page).not.toMatch(/<script|<link/);
   });
 
-  it('the tables say the same in words', () => {
-    const r = bdb('tournament', 'review', '--matches', sept, '--library', lib, ...ALIAS);
+  it('the tables say the same in words', async () => {
+    const r = await call('tournament', 'review', '--matches', sept, '--library', lib, ...ALIAS);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain("Tournament review of 'Online match' (files) — Llabba");
     expect(r.stdout).toContain(
@@ -341,7 +352,9 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
       'event.duckdb',
       "UPDATE matches SET event = 'Autumn Open' WHERE day BETWEEN '2023-09-01' AND '2023-09-30'",
     );
-    const r = json<Review>(bdb('tournament', 'review', ' autumn open ', '--library', ev, ...ALIAS, '--json'));
+    const r = json<Review>(
+      await call('tournament', 'review', ' autumn open ', '--library', ev, ...ALIAS, '--json'),
+    );
     expect(r.source).toBe('library');
     expect(r.event).toBe('Autumn Open');
     expect(r.player).toBe('Llabba');
@@ -365,18 +378,28 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
     expect(unfile(r.studyPlan)).toEqual(unfile(review.studyPlan));
 
     // an unknown event: one line naming the closest, exit 1
-    const bad = bdb('tournament', 'review', 'autum opn', '--library', ev, ...ALIAS);
+    const bad = await call('tournament', 'review', 'autum opn', '--library', ev, ...ALIAS);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
     expect(bad.stderr).toBe("bdb: no event 'autum opn' — did you mean 'Autumn Open'?\n");
   }, 120_000);
 
-  it('an unknown event or player: one line, exit 1', () => {
-    const ev = bdb('tournament', 'review', 'Online matc', '--library', lib);
+  it('an unknown event or player: one line, exit 1', async () => {
+    const ev = await call('tournament', 'review', 'Online matc', '--library', lib);
     expect(ev.code).toBe(1);
     expect(ev.stdout).toBe('');
     expect(ev.stderr).toBe("bdb: no event 'Online matc' — did you mean 'Online match'?\n");
-    const p = bdb('tournament', 'review', '--matches', sept, '--library', lib, ...ALIAS, '--player', 'Labba');
+    const p = await call(
+      'tournament',
+      'review',
+      '--matches',
+      sept,
+      '--library',
+      lib,
+      ...ALIAS,
+      '--player',
+      'Labba',
+    );
     expect(p.code).toBe(1);
     expect(p.stdout).toBe('');
     expect(p.stderr).toBe("bdb: no player 'Labba' — did you mean 'Llabba'?\n");
@@ -390,7 +413,7 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
       "UPDATE matches SET date = '2023-08-15', day = '2023-08-15' WHERE file LIKE '%karmen48%2023_09_06%'",
     );
     const r = json<Review>(
-      bdb('tournament', 'review', '--matches', sept, '--library', moved, ...ALIAS, '--json'),
+      await call('tournament', 'review', '--matches', sept, '--library', moved, ...ALIAS, '--json'),
     );
     expect(r.habitual.excluded).toBe(1);
     expect(r.habitual.figures).toEqual(review.habitual.figures);
@@ -431,20 +454,21 @@ describe('bdb tournament review on September 2023 of Llabba’s history', () => 
       "UPDATE matches SET date = NULL, day = NULL WHERE file LIKE '%2023_08_09%'",
     );
     const r = json<Review>(
-      bdb('tournament', 'review', '--matches', sept, '--library', undated, ...ALIAS, '--json'),
+      await call('tournament', 'review', '--matches', sept, '--library', undated, ...ALIAS, '--json'),
     );
     expect(review.habitual.undated).toBe(0);
     expect(r.habitual.undated).toBe(1);
     expect(r.habitual.matches).toBe(review.habitual.matches - 1);
-    const table = bdb('tournament', 'review', '--matches', sept, '--library', undated, ...ALIAS).stdout;
+    const table = (await call('tournament', 'review', '--matches', sept, '--library', undated, ...ALIAS))
+      .stdout;
     expect(table).toContain('1 undated match of the player in no window');
   }, 120_000);
 
-  it('without a library the habitual level is unknown, the tournament still reviewed', () => {
+  it('without a library the habitual level is unknown, the tournament still reviewed', async () => {
     const before = process.env.BDB_LIBRARY;
     process.env.BDB_LIBRARY = join(tmp, 'none.duckdb');
     try {
-      const r = json<Review>(bdb('tournament', 'review', '--matches', sept, ...ALIAS, '--json'));
+      const r = json<Review>(await call('tournament', 'review', '--matches', sept, ...ALIAS, '--json'));
       expect(r.habitual.known).toBe(false);
       expect(r.habitual.figures).toBeNull();
       expect(r.habitual.reason).toMatch(/^habitual level unknown: no library/);

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-rounds-'));
@@ -36,32 +36,32 @@ function twoRounds(rounds: number | undefined): string {
 }
 
 describe('tournament pair after the last planned round', () => {
-  test('"rounds": 2 and two rounds played: one line, exit 1, nothing on stdout', () => {
+  test('"rounds": 2 and two rounds played: one line, exit 1, nothing on stdout', async () => {
     const p = twoRounds(2);
-    const r = bdb('tournament', 'pair', '--dry-run', p);
+    const r = await call('tournament', 'pair', '--dry-run', p);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
       `bdb: ${p}: all 2 planned rounds have results: no round left to pair; the standings are final (set "rounds" in the event file to play more)\n`,
     );
-    expect(bdb('tournament', 'pair', '--dry-run', '--json', p).code).toBe(1);
+    expect((await call('tournament', 'pair', '--dry-run', '--json', p)).code).toBe(1);
   });
 
-  test('no "rounds": 2 = ⌈log₂ 4⌉ rounds for four players, said so', () => {
+  test('no "rounds": 2 = ⌈log₂ 4⌉ rounds for four players, said so', async () => {
     const p = twoRounds(undefined);
-    const r = bdb('tournament', 'pair', '--dry-run', p);
+    const r = await call('tournament', 'pair', '--dry-run', p);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(
       `bdb: ${p}: all 2 planned rounds (the default for 4 players: the event file gives no "rounds") have results: no round left to pair; the standings are final (set "rounds" in the event file to play more)\n`,
     );
   });
 
-  test('a round still to play is paired as before (examples/swiss-8.json: round 4 of 4)', () => {
-    const r = bdb('tournament', 'pair', '--dry-run', join(REF_DIR, '../../examples/swiss-8.json'));
+  test('a round still to play is paired as before (examples/swiss-8.json: round 4 of 4)', async () => {
+    const r = await call('tournament', 'pair', '--dry-run', join(REF_DIR, '../../examples/swiss-8.json'));
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('Club Swiss, 8 players — Swiss, round 4 of 4');
     // the standings of the finished event are still given
-    expect(bdb('tournament', 'standings', twoRounds(2)).stdout.split('\n')[0]).toBe(
+    expect((await call('tournament', 'standings', twoRounds(2))).stdout.split('\n')[0]).toBe(
       'Two rounds — Swiss, after round 2 of 2',
     );
   });
@@ -71,13 +71,13 @@ describe('standings from match files', () => {
   // the six XG reference matches (test/reference-matches/README.md): rounds from their round fields and dates
   const folder = `${REF_DIR}xg`;
 
-  test('without an event file the planned rounds are unknown, and said so', () => {
-    const r = bdb('tournament', 'standings', folder);
+  test('without an event file the planned rounds are unknown, and said so', async () => {
+    const r = await call('tournament', 'standings', folder);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe(
       'Tournament — Swiss, after round 3 (how many rounds the event has is unknown: --event EVENT.json gives it)',
     );
-    const j = JSON.parse(bdb('tournament', 'standings', '--json', folder).stdout);
+    const j = JSON.parse((await call('tournament', 'standings', '--json', folder)).stdout);
     expect(j.rounds).toBe(3);
     expect(j.plannedRounds).toBeNull();
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const KTS = join(EXAMPLES, 'kts-example.json');
@@ -22,16 +22,16 @@ interface PairJson {
 }
 
 describe('bdb tournament', () => {
-  test("standings on the KTS example prints Angelo's 6333708 and the rules; exit 0", () => {
-    const r = bdb('tournament', 'standings', KTS);
+  test("standings on the KTS example prints Angelo's 6333708 and the rules; exit 0", async () => {
+    const r = await call('tournament', 'standings', KTS);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/│ 1 +│ Angelo +│ 6 +│ 6333708 │/);
     expect(r.stdout).toContain('Rules: points win 3 / draw 1 / loss 0 / bye 3 / absent 1');
   });
 
-  test('standings --json', () => {
-    const r = bdb('tournament', 'standings', '--json', KTS);
+  test('standings --json', async () => {
+    const r = await call('tournament', 'standings', '--json', KTS);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j).toMatchObject({
@@ -52,13 +52,13 @@ describe('bdb tournament', () => {
     expect(j.standings).toHaveLength(5);
   });
 
-  test('pair on swiss-8: 4 pairs, no rematches, the seed printed; reruns agree', () => {
-    const r = bdb('tournament', 'pair', '--dry-run', SWISS);
+  test('pair on swiss-8: 4 pairs, no rematches, the seed printed; reruns agree', async () => {
+    const r = await call('tournament', 'pair', '--dry-run', SWISS);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Seed: \d+ \(derived from the event name and round/);
     expect(r.stdout).toContain('Bye: none');
-    expect(bdb('tournament', 'pair', '--dry-run', SWISS).stdout).toBe(r.stdout);
-    const j = JSON.parse(bdb('tournament', 'pair', '--dry-run', '--json', SWISS).stdout) as PairJson;
+    expect((await call('tournament', 'pair', '--dry-run', SWISS)).stdout).toBe(r.stdout);
+    const j = JSON.parse((await call('tournament', 'pair', '--dry-run', '--json', SWISS)).stdout) as PairJson;
     expect(j).toMatchObject({
       $schema: 'docs/schema/tournament-pair.schema.json',
       schemaVersion: 2,
@@ -71,12 +71,12 @@ describe('bdb tournament', () => {
     expect(r.stdout).toContain(`Seed: ${j.seed} `);
     expect(j.pairs).toHaveLength(4);
     expect(new Set(j.pairs.flatMap((p) => [p.player, p.opponent])).size).toBe(8);
-    const standings = JSON.parse(bdb('tournament', 'standings', '--json', SWISS).stdout);
+    const standings = JSON.parse((await call('tournament', 'standings', '--json', SWISS)).stdout);
     expect(standings.rounds).toBe(3);
   });
 
-  test('--seed sets the seed; --results adds a CSV round (the last: then nothing is left to pair)', () => {
-    const r = bdb('tournament', 'pair', '--dry-run', '--json', '--seed', '7', SWISS);
+  test('--seed sets the seed; --results adds a CSV round (the last: then nothing is left to pair)', async () => {
+    const r = await call('tournament', 'pair', '--dry-run', '--json', '--seed', '7', SWISS);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as PairJson;
     expect(j).toMatchObject({ seed: 7, seedDerived: false });
@@ -86,17 +86,17 @@ describe('bdb tournament', () => {
       csv,
       `round,player,opponent,result\n${j.pairs.map((p) => `4,${p.player},${p.opponent},win`).join('\n')}\n`,
     );
-    const s = JSON.parse(bdb('tournament', 'standings', '--json', '--results', csv, SWISS).stdout);
+    const s = JSON.parse((await call('tournament', 'standings', '--json', '--results', csv, SWISS)).stdout);
     expect(s.rounds).toBe(4);
     // the event plans 4 rounds ("rounds": 4): with round 4 played it is over, and pair refuses
-    const next = bdb('tournament', 'pair', '--dry-run', '--json', '--results', csv, SWISS);
+    const next = await call('tournament', 'pair', '--dry-run', '--json', '--results', csv, SWISS);
     expect(next.code).toBe(1);
     expect(next.stdout).toBe('');
     expect(next.stderr).toContain(': all 4 planned rounds have results: no round left to pair');
   });
 
-  test('pair on the McMahon example pairs on McMahon scores with a bye', () => {
-    const r = bdb('tournament', 'pair', '--dry-run', '--json', MCMAHON);
+  test('pair on the McMahon example pairs on McMahon scores with a bye', async () => {
+    const r = await call('tournament', 'pair', '--dry-run', '--json', MCMAHON);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout) as PairJson;
     expect(j.system).toBe('mcmahon');
@@ -107,7 +107,7 @@ describe('bdb tournament', () => {
     expect(j.rematches).toBe(0);
   });
 
-  test('a bad event file: exit 1, one line naming the file and the JSON path', () => {
+  test('a bad event file: exit 1, one line naming the file and the JSON path', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bdb-tournament-'));
     const file = join(dir, 'event.json');
     writeFileSync(
@@ -120,25 +120,25 @@ describe('bdb tournament', () => {
       }),
     );
     for (const sub of ['standings', 'pair']) {
-      const r = bdb('tournament', sub, file);
+      const r = await call('tournament', sub, file);
       expect(r.code).toBe(1);
       expect(r.stdout).toBe('');
       expect(r.stderr).toBe(`bdb: ${file}: results[0].opponent: unknown player "Bob"\n`);
     }
     const csv = join(dir, 'bad.csv');
     writeFileSync(csv, 'round,player,opponent,result\n2,Ann,Zed,win\n');
-    const r = bdb('tournament', 'standings', '--results', csv, KTS);
+    const r = await call('tournament', 'standings', '--results', csv, KTS);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`bdb: ${csv}:2: player: unknown player "Ann"\n`);
-    const missing = bdb('tournament', 'standings', join(dir, 'none.json'));
+    const missing = await call('tournament', 'standings', join(dir, 'none.json'));
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe(`bdb: ${join(dir, 'none.json')}: no such file\n`);
   });
 
-  test('usage errors: exit 2', () => {
-    expect(bdb('tournament', 'standings', '--bogus', KTS).code).toBe(2);
-    expect(bdb('tournament', 'pair', '--dry-run', KTS, '--seed', 'abc').code).toBe(2);
-    expect(bdb('tournament', 'standings').code).toBe(2);
-    expect(bdb('tournament', 'rank', KTS).code).toBe(2);
+  test('usage errors: exit 2', async () => {
+    expect((await call('tournament', 'standings', '--bogus', KTS)).code).toBe(2);
+    expect((await call('tournament', 'pair', '--dry-run', KTS, '--seed', 'abc')).code).toBe(2);
+    expect((await call('tournament', 'standings')).code).toBe(2);
+    expect((await call('tournament', 'rank', KTS)).code).toBe(2);
   });
 });

@@ -13,7 +13,7 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, opendirSync, renameSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { call } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 /** Five different matches (gnuBG 1.08-made SGF files of the reference set, README there). */
@@ -98,9 +98,9 @@ describe('a folder that cannot be listed inside a folder given', () => {
     expect(chain.indexOf(tooLong)).toBeGreaterThan(1);
   });
 
-  test('stats reads every other match and names the folder, once, as a failed input', () => {
+  test('stats reads every other match and names the folder, once, as a failed input', async () => {
     const want = expected();
-    const r = bdb('stats', deep, '--json');
+    const r = await call('stats', deep, '--json');
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout) as { matches: unknown[]; failures: { file: string; message: string }[] };
     expect(j.matches).toHaveLength(want.read);
@@ -115,10 +115,10 @@ describe('a folder that cannot be listed inside a folder given', () => {
     );
   });
 
-  test('import stores every other match and counts the folder as failed', () => {
+  test('import stores every other match and counts the folder as failed', async () => {
     const want = expected();
     const lib = join(root, 'lib.duckdb');
-    const r = bdb('import', deep, '--library', lib, '--no-progress');
+    const r = await call('import', deep, '--library', lib, '--no-progress');
     expect(r.code).toBe(1);
     for (const line of want.lines) expect(r.stderr).toContain(asPrinted(line));
     expect(r.stderr.split('\n').filter((l) => l.startsWith('bdb: '))).toHaveLength(want.lines.length);

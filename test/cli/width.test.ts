@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { BIN, bdb, bdbWith } from '../helpers/cli.js';
+import { BIN, call, callWith } from '../helpers/cli.js';
 import { REF_DIR } from '../helpers/fixtures.js';
 
 const TEST_XG = `${REF_DIR}xg/test.xg`;
@@ -40,16 +40,16 @@ const COMMANDS: readonly (readonly string[])[] = [
 const XGID = /XGID=[-a-pA-P]{26}(:-?\d+){9}/g;
 
 describe('text that fits the width', () => {
-  test.each([80, 100])('at %i columns, every line of every reading command fits', (columns) => {
+  test.each([80, 100])('at %i columns, every line of every reading command fits', async (columns) => {
     for (const args of COMMANDS) {
-      const r = bdbWith({ env: { BDB_COLUMNS: String(columns) } }, ...args);
+      const r = await callWith({ env: { BDB_COLUMNS: String(columns) } }, ...args);
       expect(r.code, args.join(' ')).toBe(0);
       expect(over(r.stdout, columns), args.join(' ')).toEqual([]);
     }
   });
 
-  test('piped: full lines (the per-person table of stats is wider than 150 columns, one line per row)', () => {
-    const r = bdb('stats', '--no-matches', TEST_XG);
+  test('piped: full lines (the per-person table of stats is wider than 150 columns, one line per row)', async () => {
+    const r = await call('stats', '--no-matches', TEST_XG);
     expect(r.code).toBe(0);
     expect(widest(r.stdout)).toBeGreaterThan(150);
     const head = r.stdout.split('\n').find((l) => l.startsWith('│ Player'))!;
@@ -57,11 +57,11 @@ describe('text that fits the width', () => {
       expect(head).toContain(h);
   });
 
-  test('at 80 columns nothing is lost: the same figures, every XGID of the plan whole', () => {
-    const full = bdb('plan', TEST_XG).stdout;
-    const narrow = bdbWith({ env: { BDB_COLUMNS: '80' } }, 'plan', TEST_XG).stdout;
+  test('at 80 columns nothing is lost: the same figures, every XGID of the plan whole', async () => {
+    const full = (await call('plan', TEST_XG)).stdout;
+    const narrow = (await callWith({ env: { BDB_COLUMNS: '80' } }, 'plan', TEST_XG)).stdout;
     expect(narrow.match(XGID)?.sort()).toEqual(full.match(XGID)?.sort());
-    const stats = bdbWith({ env: { BDB_COLUMNS: '80' } }, 'stats', '--no-matches', TEST_XG).stdout;
+    const stats = (await callWith({ env: { BDB_COLUMNS: '80' } }, 'stats', '--no-matches', TEST_XG)).stdout;
     // XG 2.19 shows PR 7.79 and 13.87 for this match (test/reference-matches/README.md)
     for (const cell of ['Kévin Unger', 'Maxence Job', '7.79', '13.87', 'Snowie'])
       expect(stats).toContain(cell);
@@ -76,11 +76,11 @@ describe('text that fits the width', () => {
     expect(widest(out)).toBeLessThanOrEqual(70);
   });
 
-  test('BDB_COLUMNS=0: no limit, as piped; not a number: a usage error', () => {
-    expect(bdbWith({ env: { BDB_COLUMNS: '0' } }, 'stats', TEST_XG).stdout).toBe(
-      bdb('stats', TEST_XG).stdout,
+  test('BDB_COLUMNS=0: no limit, as piped; not a number: a usage error', async () => {
+    expect((await callWith({ env: { BDB_COLUMNS: '0' } }, 'stats', TEST_XG)).stdout).toBe(
+      (await call('stats', TEST_XG)).stdout,
     );
-    const bad = bdbWith({ env: { BDB_COLUMNS: 'wide' } }, 'stats', TEST_XG);
+    const bad = await callWith({ env: { BDB_COLUMNS: 'wide' } }, 'stats', TEST_XG);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
       'bdb: BDB_COLUMNS expects a number of columns (0: no limit), got "wide" (see bdb stats --help)\n',

@@ -33,7 +33,8 @@ const SQL: Reporters<QueryRows, TableView & { readonly terminal: boolean }> = {
 
 /** Runs the command; returns the exit code. */
 export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
-  if (opts.csv && opts.json) throw new UsageError('give --csv or --json, not both');
+  // CSV to a pipe or a file keeps its cells exactly; on a terminal, they are shown escaped (writeOut)
+  const name = reporterName(opts);
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     let result: Awaited<ReturnType<typeof readOnlyQuery>>;
     try {
@@ -45,8 +46,6 @@ export async function runSql(sql: string, opts: SqlOptions): Promise<ExitCode> {
       writeErr(`bdb: ${e.message}\n`);
       return EXIT.someFailed;
     }
-    // CSV to a pipe or a file keeps its cells exactly; on a terminal, they are shown escaped (writeOut)
-    const name = reporterName(opts);
     const view = { width: outputWidth(), ascii: opts.ascii === true, terminal: outputIsTerminal() };
     pickReporter(SQL, name)(result, view, (text) => writeOut(text, name === 'csv' ? 'csv' : 'text'));
     return EXIT.ok;
