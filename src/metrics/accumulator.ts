@@ -70,6 +70,8 @@ export interface SeatMatch {
   readonly scoredCheckerPlays: number;
   /** gnuBG's statistics context of the whole match, both seats (src/metrics/gnubg-stats.ts). */
   readonly gnubg: GnubgStatContext;
+  /** gnuBG's statistics context of each game, both seats, in game order (their sum is `gnubg`). */
+  readonly gnubgGames: readonly GnubgStatContext[];
 }
 
 /** A tally's part: a state folded over matches, merged in any order, finished into figures. */

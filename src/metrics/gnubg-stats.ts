@@ -313,9 +313,28 @@ export function addGnubgContext(a: GnubgStatContext, b: GnubgStatContext): void 
 
 /** gnuBG's statistics of a whole match: the game contexts added. */
 export function gnubgMatchContext(met: Met, match: Match): GnubgStatContext {
+  return sumGnubgContexts(match, gnubgGameContexts(met, match));
+}
+
+/** gnuBG's statistics of each game of a match, in game order. */
+export function gnubgGameContexts(met: Met, match: Match): GnubgStatContext[] {
+  return match.games.map((g) => gnubgGameContext(met, match, g));
+}
+
+/** The game contexts of a match added, in their order: gnuBG's statistics of the whole match. */
+export function sumGnubgContexts(match: Match, games: readonly GnubgStatContext[]): GnubgStatContext {
   const sc = emptyGnubgContext(match.matchLength > 0);
-  for (const g of match.games) addGnubgContext(sc, gnubgGameContext(met, match, g));
+  for (const g of games) addGnubgContext(sc, g);
   return sc;
+}
+
+/**
+ * gnuBG's overall error of one side: the chequer-play and cube error totals (EMG) and the decisions they
+ * are shared over (unforced moves and close or actual cube decisions), as its "Overall statistics" print
+ * them: the error rate is 1000 × emg / decisions (mEMG).
+ */
+export function overallError(s: GnubgSide): { emg: number; decisions: number } {
+  return { emg: s.checker.emg + cubeErrorTotal(s).emg, decisions: s.unforcedMoves + s.closeCube };
 }
 
 /** The cube error total of one side, both units. */

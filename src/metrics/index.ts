@@ -7,9 +7,20 @@
 import type { Accumulator, ResultOf, SeatMatch, StateOf } from './accumulator.js';
 import { prFirst10 } from './pr-first-ten.js';
 import { decisions, difficulty, errors, gnubg, mwc, snowie, units } from './tally-parts.js';
+import { tilt } from './tilt.js';
 
 /** Every accumulator of a tally, in the order the library stores them. */
-export const ACCUMULATORS = [decisions, mwc, units, difficulty, errors, snowie, gnubg, prFirst10] as const;
+export const ACCUMULATORS = [
+  decisions,
+  mwc,
+  units,
+  difficulty,
+  errors,
+  snowie,
+  gnubg,
+  prFirst10,
+  tilt,
+] as const;
 
 type Registered = (typeof ACCUMULATORS)[number];
 

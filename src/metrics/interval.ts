@@ -119,6 +119,45 @@ export function ratioInterval(
   return bounds(r, Z95 * se, scale);
 }
 
+/** One resampling unit holding a part of two ratios (the games of one match after a loss and after a win). */
+export interface PairedUnit {
+  readonly a: RatioUnit;
+  readonly b: RatioUnit;
+}
+
+/**
+ * The difference scale × (ΣN_a/ΣD_a − ΣN_b/ΣD_b) of two ratios measured over the same units, with its 95 %
+ * interval: §5's closed-form bootstrap variance carried to a difference by its linearisation (the ratio's
+ * own formula is the case b = 0):
+ *
+ *   z_u = (N_au − R_a·D_au)/ΣD_a − (N_bu − R_b·D_bu)/ΣD_b,   Var = G/(G−1) × Σ_u z_u²,   half = 1.96·√Var
+ *
+ * Units: those with D_a + D_b > 0 (and finite parts). Either ratio without a unit of its own → value null;
+ * fewer than 3 units or no spread → no interval, as §5 says. Not floored at 0: a difference may be negative.
+ */
+export function differenceInterval(units: readonly PairedUnit[], scale: number): Interval {
+  const kept = units.filter(
+    ({ a, b }) =>
+      a.den >= 0 && b.den >= 0 && a.den + b.den > 0 && [a.num, a.den, b.num, b.den].every(Number.isFinite),
+  );
+  const sum = (f: (u: PairedUnit) => number): number => kept.reduce((t, u) => t + f(u), 0);
+  const [nA, dA, nB, dB] = [
+    sum((u) => u.a.num),
+    sum((u) => u.a.den),
+    sum((u) => u.b.num),
+    sum((u) => u.b.den),
+  ];
+  if (!(dA > 0) || !(dB > 0)) return without(null, 'no units');
+  const [rA, rB] = [nA / dA, nB / dB];
+  const value = scale * (rA - rB);
+  if (kept.length < INTERVAL_MIN_UNITS) return without(value, 'fewer than 3 units');
+  const ss = sum((u) => ((u.a.num - rA * u.a.den) / dA - (u.b.num - rB * u.b.den) / dB) ** 2);
+  const se = Math.sqrt((ss * kept.length) / (kept.length - 1));
+  if (!(se > INTERVAL_MIN_RELATIVE_SE * Math.max(Math.abs(rA - rB), Math.abs(rA), Math.abs(rB))))
+    return without(value, 'zero width');
+  return { value, low: scale * (rA - rB - Z95 * se), high: scale * (rA - rB + Z95 * se) };
+}
+
 /**
  * The value scale × Σ l_g with its interval, the G values being independent units (the games of a match).
  * Non-finite values are left out; no value left → value null.

@@ -11,7 +11,7 @@
 import { plainClone } from '../core/plain-clone.js';
 import type { Met } from '../met/index.js';
 import type { Decision, Match } from '../model/types.js';
-import type { DecisionFigures, SeatDecision } from './accumulator.js';
+import type { DecisionFigures, SeatDecision, SeatMatch } from './accumulator.js';
 import { CLOSED, type IntervalMethod } from './bootstrap.js';
 import { isCounted } from './counting.js';
 import { decisionError } from './decision-error.js';
@@ -34,9 +34,11 @@ import {
   type ErrorPair,
   type GnubgSide,
   type GnubgStatContext,
+  gnubgGameContexts,
   gnubgLuckRating,
-  gnubgMatchContext,
   gnubgRating,
+  overallError,
+  sumGnubgContexts,
 } from './gnubg-stats.js';
 import {
   type AccumulatorId,
@@ -123,13 +125,30 @@ export function matchTallies(
   thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
   observe?: (d: Decision, figures: DecisionFigures) => void,
 ): [PlayerTally, PlayerTally] {
-  const { seats, scoredCheckerPlays } = seatDecisions(met, match, observe);
-  const gnubg = gnubgMatchContext(met, match);
-  const errorThreshold = thresholdEquity(thresholds.errorMpt);
-  return ([0, 1] as const).map((seat): PlayerTally => {
-    const t = emptyTally(match.players[seat]);
+  return seatMatches(met, match, thresholds, observe).map((seat): PlayerTally => {
+    const t = emptyTally(match.players[seat.seat]!);
     t.matches = 1;
-    addMatch(t.states, {
+    addMatch(t.states, seat);
+    return t;
+  }) as [PlayerTally, PlayerTally];
+}
+
+/**
+ * A match seen from each seat, as an accumulator's `add` folds it (src/metrics/accumulator.ts): each
+ * decision's figures and gnuBG's statistics computed once for both. `observe` as {@link matchTallies}.
+ */
+export function seatMatches(
+  met: Met,
+  match: Match,
+  thresholds: ErrorThresholds = DEFAULT_THRESHOLDS,
+  observe?: (d: Decision, figures: DecisionFigures) => void,
+): [SeatMatch, SeatMatch] {
+  const { seats, scoredCheckerPlays } = seatDecisions(met, match, observe);
+  const gnubgGames = gnubgGameContexts(met, match);
+  const gnubg = sumGnubgContexts(match, gnubgGames);
+  const errorThreshold = thresholdEquity(thresholds.errorMpt);
+  return ([0, 1] as const).map(
+    (seat): SeatMatch => ({
       met,
       match,
       seat,
@@ -137,9 +156,9 @@ export function matchTallies(
       decisions: seats[seat],
       scoredCheckerPlays,
       gnubg,
-    });
-    return t;
-  }) as [PlayerTally, PlayerTally];
+      gnubgGames,
+    }),
+  ) as [SeatMatch, SeatMatch];
 }
 
 /** Adds tally `b` into a copy of `a` (the name of `a` is kept). */
@@ -381,11 +400,12 @@ function gnubgFigures(
     mwcPct: a(mwc(p.cost)),
     points: a(pts(p.cost)),
   });
-  const totalEmg = s.checker.emg + cube.emg;
+  const overall = overallError(s);
+  const totalEmg = overall.emg;
   const totalCost = s.checker.cost + cube.cost;
   const perChecker = ratio(s.checker.emg, s.unforcedMoves);
   const perCube = ratio(cube.emg, s.closeCube);
-  const perAll = ratio(totalEmg, s.unforcedMoves + s.closeCube);
+  const perAll = ratio(totalEmg, overall.decisions);
   // gnuBG's fDice: some roll of the matches had its luck analysed (seatContext)
   const luckKnown = s.luckRolls > 0 || sc.sides[1].luckRolls > 0;
   const perMove = ratio(s.luckEmg, s.totalMoves);

@@ -5,6 +5,7 @@
 
 import { escapeControls } from '../core/text-controls.js';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
+import type { Met } from '../met/index.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
   BIAS_MIN_DECISIONS,
@@ -35,7 +36,9 @@ import {
   exposureBiasOf,
 } from '../metrics/exposure-bias.js';
 import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
+import { seatMatches } from '../metrics/player-stats.js';
 import { addTakePass } from '../metrics/take-pass-bias.js';
+import { type TiltComparison, type TiltFigures, type TiltState, tilt } from '../metrics/tilt.js';
 import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
@@ -64,6 +67,8 @@ export interface PlayerBiases {
   readonly doubles: DoublesBias;
   readonly blots: BlotBias<BiasRef>;
   readonly exposure: ExposureBias<BiasRef>;
+  /** Tilt and form (src/metrics/tilt.ts); null when the collector was given no match equity table. */
+  readonly tilt: TiltFigures | null;
 }
 
 interface Pending {
@@ -78,6 +83,7 @@ interface Pending {
   blotsUnread: RowStore<BiasRef>;
   exposure: RowStore<ExposureBiasRow<BiasRef>>;
   exposureUnread: RowStore<BiasRef>;
+  tilt: TiltState;
 }
 
 function push<Row>(rows: RowStore<Row>, unread: RowStore<BiasRef>, item: BiasItem<Row, BiasRef>): void {
@@ -92,6 +98,8 @@ export interface BiasKeep {
   readonly plays?: boolean;
   /** Where the rows go (default: memory; the CLI keeps them in a temporary file). */
   readonly rows?: RowStores;
+  /** The match equity table: given, the tilt and form figures are counted too (`bdb biases`). */
+  readonly met?: Met;
 }
 
 /** Collects each person's decisions over matches (aliases and the player filter as `stats`). */
@@ -100,10 +108,12 @@ export class BiasCollector {
   private readonly opts: AggregateOptions;
   private readonly plays: boolean;
   private readonly rows: RowStores;
+  private readonly met: Met | null;
   constructor(opts: AggregateOptions = {}, keep: BiasKeep = {}) {
     this.opts = opts;
     this.plays = keep.plays === true;
     this.rows = keep.rows ?? memoryRows;
+    this.met = keep.met ?? null;
   }
 
   /** Adds both seats of a match. */
@@ -118,7 +128,15 @@ export class BiasCollector {
       blotsUnread: this.rows<BiasRef>(),
       exposure: this.rows<ExposureBiasRow<BiasRef>>(),
       exposureUnread: this.rows<BiasRef>(),
+      tilt: tilt.empty(),
     }));
+    if (this.met !== null) {
+      const seen = seatMatches(this.met, match);
+      for (const seat of [0, 1] as const) {
+        const p = seats[seat];
+        if (p) p.tilt = tilt.add(p.tilt, seen[seat]);
+      }
+    }
     const analysedIn = new Set<Pending>();
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
@@ -156,6 +174,7 @@ export class BiasCollector {
         doubles: doublesOf(p.doubles),
         blots: blotBiasOf(p.blots, p.blotsUnread),
         exposure: exposureBiasOf(p.exposure, p.exposureUnread),
+        tilt: this.met === null ? null : tilt.finish(p.tilt),
       }));
   }
 }
@@ -239,6 +258,7 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       })),
       unreadDecisions: LazyJsonArray.of(p.exposure.unreadRefs, jsonDecisionRef),
     },
+    ...(p.tilt === null ? {} : { tilt: p.tilt }),
   };
 }
 
@@ -394,8 +414,47 @@ export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}
       width,
     ),
   ];
+  if (p.tilt !== null) lines.push(...tiltLines(p.tilt, width));
   if (opts.boards) lines.push(...blotBoards(p, opts.boards, width));
   return lines.join('\n');
+}
+
+/** One group's PR as the tilt lines print it: `PR 3.19 (95 % 2.82 … 3.55) over 233 games`. */
+function tiltGroupText(g: TiltComparison['after']): string {
+  if (g.pr === null) return `n/a (${g.games} game${g.games === 1 ? '' : 's'})`;
+  const iv =
+    g.prInterval.low === null ? '' : ` (95 % ${fixed(g.prInterval.low, 2)} … ${fixed(g.prInterval.high, 2)})`;
+  return `PR ${fixed(g.pr, 2)}${iv} over ${g.games} game${g.games === 1 ? '' : 's'}`;
+}
+
+/** What a comparison says: worse or better after the event when its interval excludes 0, else no sure difference. */
+function tiltVerdict(c: TiltComparison): string {
+  if (c.difference === null) return 'n/a';
+  const iv = c.differenceInterval;
+  const bounds =
+    iv.low === null || iv.high === null ? '' : ` (95 % ${signed(iv.low, 2)} … ${signed(iv.high, 2)})`;
+  const sure = iv.low !== null && iv.high !== null && (iv.low > 0 || iv.high < 0);
+  const words = !sure ? 'no sure difference' : iv.low! > 0 ? 'plays worse after it' : 'plays better after it';
+  return `${signed(c.difference, 2)}${bounds}: ${words}, over ${c.matches} match${c.matches === 1 ? '' : 'es'}`;
+}
+
+/** The tilt and form lines of a person (src/metrics/tilt.ts), within `width` columns. */
+function tiltLines(t: TiltFigures, width: number): string[] {
+  const luck =
+    t.afterBadLuck.matches === 0
+      ? 'After a game of bad luck: n/a (no roll of these matches carries its luck).'
+      : `After a game of bad luck: ${tiltGroupText(t.afterBadLuck.after)}; after the others: ${tiltGroupText(
+          t.afterBadLuck.otherwise,
+        )}; difference ${tiltVerdict(t.afterBadLuck)}.`;
+  return [
+    ...wrapText(
+      `Tilt: after a lost game ${tiltGroupText(t.afterLoss.after)}; after a won game ${tiltGroupText(
+        t.afterLoss.otherwise,
+      )}; difference ${tiltVerdict(t.afterLoss)}.`,
+      width,
+    ),
+    ...wrapText(luck, width),
+  ];
 }
 
 /** The legend printed once under the tables, within `width` columns. */

@@ -44,11 +44,11 @@ export async function runBiases(
     return await overMatches(
       paths,
       opts,
-      ({ aliases }, keeps) => {
+      ({ aliases, met }, keeps) => {
         // the plays' text is kept only to draw the boards
         const c = new BiasCollector(
           { aliases, ...(keeps ? { players: keeps } : {}) },
-          { plays: boards !== null, rows: spill.rows },
+          { plays: boards !== null, rows: spill.rows, met },
         );
         collector = c;
         return (m) => c.add(m);
