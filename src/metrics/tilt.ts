@@ -151,7 +151,22 @@ function compare(unsorted: readonly Row[]): TiltComparison {
   };
 }
 
-export const tilt: Figure<'tilt', TiltState, TiltFigures> = {
+/**
+ * The figures, or null (n/a) when no compared game holds a decision of the player's analysed by either
+ * counting (a transcript without analysis, a player of one-game matches).
+ */
+function figures(s: TiltState): TiltFigures | null {
+  const out = { afterLoss: compare(s.afterLoss), afterBadLuck: compare(s.afterBadLuck) };
+  const groups = [
+    out.afterLoss.after,
+    out.afterLoss.otherwise,
+    out.afterBadLuck.after,
+    out.afterBadLuck.otherwise,
+  ];
+  return groups.some((g) => g.decisions > 0 || g.gnubgDecisions > 0) ? out : null;
+}
+
+export const tilt: Figure<'tilt', TiltState, TiltFigures | null> = {
   id: 'tilt',
   inStatsJson: true,
   empty: () => ({ afterLoss: [], afterBadLuck: [] }),
@@ -174,6 +189,6 @@ export const tilt: Figure<'tilt', TiltState, TiltFigures> = {
     into.afterBadLuck.push(...from.afterBadLuck);
     return into;
   },
-  finish: (s) => ({ afterLoss: compare(s.afterLoss), afterBadLuck: compare(s.afterBadLuck) }),
+  finish: figures,
   sample: () => ({ afterLoss: [zero()], afterBadLuck: [zero()] }),
 };

@@ -5,7 +5,6 @@
 
 import { escapeControls } from '../core/text-controls.js';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
-import type { Met } from '../met/index.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
   BIAS_MIN_DECISIONS,
@@ -67,7 +66,7 @@ export interface PlayerBiases {
   readonly doubles: DoublesBias;
   readonly blots: BlotBias<BiasRef>;
   readonly exposure: ExposureBias<BiasRef>;
-  /** Tilt and form (src/metrics/tilt.ts); null when the collector was given no match equity table. */
+  /** Tilt and form (src/metrics/tilt.ts); null without a match equity table given, or an analysed game to compare. */
   readonly tilt: TiltFigures | null;
 }
 
@@ -101,6 +100,9 @@ export interface BiasKeep {
   /** The match equity table: given, the tilt and form figures are counted too (`bdb biases`). */
   readonly met?: Met;
 }
+
+/** The match equity table, as the metrics take it (the report layer does not read tables itself). */
+type Met = Parameters<typeof seatMatches>[0];
 
 /** Collects each person's decisions over matches (aliases and the player filter as `stats`). */
 export class BiasCollector {
