@@ -53,7 +53,19 @@ function jsonFamily(f: StudyFamily<PlanRef>): unknown {
 }
 
 function jsonRecord(r: ScoutRecord | 'no player' | 'same person'): unknown {
-  if (typeof r === 'string') return { me: null, reason: r };
+  if (typeof r === 'string')
+    return {
+      me: null,
+      reason: r,
+      matches: null,
+      won: null,
+      lost: null,
+      undecided: null,
+      pointsFor: null,
+      pointsAgainst: null,
+      opponentLevel: null,
+      meLevel: null,
+    };
   return {
     me: r.me,
     reason: null,
