@@ -172,6 +172,9 @@ describe('bdb scout on Llabba’s library', () => {
     const blots = overall.find((l) => l.kind === 'blots')!;
     expect(blots.lean).toBe('cautious');
     const text = (await call('scout', 'Llabba', '--alias', 'Llabba=llabba', '--library', lib)).stdout;
+    // a score cell is named from the opponent's side
+    const cell = s.leans!.find((l) => l.away !== null)!;
+    expect(text).toContain(`Doubles with them ${cell.away}-away, the other ${cell.opponentAway}-away: `);
     expect(text).toMatch(
       /Blots: leaves too few blots \(plays too safe\) \(bias -0\.03, 95 % .*n = 8914\): they give up/,
     );

@@ -54,13 +54,12 @@ const KIND_NAMES: Readonly<Record<BiasKind, string>> = {
   exposure: 'Blots, exposure',
 };
 
-/** The label of a lean's bias: its kind, and for a score cell the score (their away / the other's away). */
+/** The label of a lean's bias: its kind, and for a score cell the score (the opponent's away, the other's). */
 export function leanLabel(l: ScoutLean): string {
   const name = KIND_NAMES[l.kind];
   if (l.cell === null) return name;
-  return l.cell.away === 0
-    ? `${name} at money`
-    : `${name} at ${l.cell.away}-away / ${l.cell.opponentAway}-away`;
+  if (l.cell.away === 0) return `${name} at money`;
+  return `${name} with them ${l.cell.away}-away, the other ${l.cell.opponentAway}-away`;
 }
 
 /** How sure a lean is, in words: B, its 95 % interval and N (or N alone without a bias). */
