@@ -294,6 +294,9 @@ export function applyConfig(cmd: Command, config: BdbConfig): void {
       cmd.setOptionValueWithSource('playerFromConfig', true, 'config');
     }
   }
+  // `bdb scout`'s player of the record: the configuration's "me" unless --me names one
+  if (hasOption(cmd, 'me') && cmd.getOptionValue('me') === undefined && config.player !== undefined)
+    cmd.setOptionValueWithSource('me', config.player, 'config');
   if (hasOption(cmd, 'thresholds') && cmd.getOptionValue('thresholds') === undefined && config.thresholds)
     cmd.setOptionValueWithSource('thresholds', config.thresholds, 'config');
   const aliases = configAliases(config);

@@ -229,6 +229,15 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ["one person's page", "bdb report examples/matches --player 'Kévin Unger' --html kevin.html"],
     ],
   },
+  scout: {
+    reads: 'library',
+    exit1: 'the library cannot be opened or holds no match, or NAME (or --me) means nobody in it',
+    examples: [
+      ['an opponent: level, leans as advice, families, record', IMPORT_DEMO],
+      ['', `bdb scout Niels --library ${DEMO} --me 'Zoë Ångström'`],
+      ['as JSON, the name in any case', `bdb scout niels --library ${DEMO} --json`],
+    ],
+  },
   import: {
     reads: 'matches',
     exit1: 'some file could not be read (the others are imported)',
@@ -419,6 +428,7 @@ function configDefaults(cmd: Command): string[] {
   const has = (attribute: string): boolean => cmd.options.some((o) => o.attributeName() === attribute);
   const out: string[] = [];
   if (has('player')) out.push('--player');
+  if (has('me')) out.push('--me (its player)');
   if (has('alias')) out.push('--alias');
   if (has('thresholds')) out.push('--thresholds');
   if (has('library')) out.push('the library');

@@ -38,6 +38,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<(program: Command) => 
   ['study', async () => (await import('./commands/study.js')).registerStudy],
   ['review', async () => (await import('./commands/review.js')).registerReview],
   ['report', async () => (await import('./commands/report.js')).registerReport],
+  ['scout', async () => (await import('./commands/scout.js')).registerScout],
   ['tournament', async () => (await import('./commands/tournament.js')).registerTournament],
   ['analyse', async () => (await import('./commands/analyse.js')).registerAnalyse],
   ['import', async () => (await import('./commands/import.js')).registerImport],

@@ -302,8 +302,11 @@ function fileSource(
   };
 }
 
-/** The library route: the persons named were settled from the stored seats. */
-function librarySource(
+/**
+ * The library route: the persons named were settled from the stored seats (`scout` settles its own and
+ * hands them here).
+ */
+export function librarySource(
   lib: Library,
   settings: PersonSettings,
   filter: MatchFilter,

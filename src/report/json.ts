@@ -32,6 +32,7 @@ export const JSON_OUTPUTS = [
   'tournament-standings',
   'tournament-pair',
   'tournament-review',
+  'scout',
 ] as const;
 export type JsonOutput = (typeof JSON_OUTPUTS)[number];
 

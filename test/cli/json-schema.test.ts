@@ -251,6 +251,13 @@ describe('every output on a library imported from the reference matches', () => 
     conforms('progress', 'progress', '--json', '--library', lib, '--player', 'Kévin Unger');
   });
 
+  it('scout, with and without a player for the record', () => {
+    const j = conforms('scout', 'scout', 'kévin unger', '--json', '--library', lib);
+    expect(j.player).toBe('Kévin Unger');
+    expect((j.record as { reason: string | null }).reason).toBe('no player');
+    conforms('scout', 'scout', 'Niels', '--json', '--library', lib, '--me', 'Zoë Ångström');
+  });
+
   it('study, study list and alias list', () => {
     conforms('study', 'study', '--json', '--library', lib);
     conforms('study', 'study', '--json', '--library', lib, '--player', 'Kévin Unger');
