@@ -440,8 +440,11 @@ function tiltVerdict(c: TiltComparison): string {
   return `${signed(c.difference, 2)}${bounds}: ${words}, over ${c.matches} match${c.matches === 1 ? '' : 'es'}`;
 }
 
-/** The tilt and form lines of a person (src/metrics/tilt.ts), within `width` columns. */
-function tiltLines(t: TiltFigures, width: number): string[] {
+/**
+ * What the tilt and form figures of a person say (src/metrics/tilt.ts), one sentence a comparison: the
+ * PRs after the event and after the others, the difference with its interval and whether it is sure.
+ */
+export function tiltSentences(t: TiltFigures): [string, string] {
   const luck =
     t.afterBadLuck.matches === 0
       ? 'After a game of bad luck: n/a (no roll of these matches carries its luck).'
@@ -449,14 +452,16 @@ function tiltLines(t: TiltFigures, width: number): string[] {
           t.afterBadLuck.otherwise,
         )}; difference ${tiltVerdict(t.afterBadLuck)}.`;
   return [
-    ...wrapText(
-      `Tilt: after a lost game ${tiltGroupText(t.afterLoss.after)}; after a won game ${tiltGroupText(
-        t.afterLoss.otherwise,
-      )}; difference ${tiltVerdict(t.afterLoss)}.`,
-      width,
-    ),
-    ...wrapText(luck, width),
+    `Tilt: after a lost game ${tiltGroupText(t.afterLoss.after)}; after a won game ${tiltGroupText(
+      t.afterLoss.otherwise,
+    )}; difference ${tiltVerdict(t.afterLoss)}.`,
+    luck,
   ];
+}
+
+/** The tilt and form lines of a person, within `width` columns. */
+function tiltLines(t: TiltFigures, width: number): string[] {
+  return tiltSentences(t).flatMap((line) => wrapText(line, width));
 }
 
 /** The legend printed once under the tables, within `width` columns. */

@@ -85,7 +85,7 @@ export class ScoutCollector {
     const only = { aliases, players: (p: string) => p === opponent };
     this.all = new PlayerAggregator(only);
     this.pair = new PlayerAggregator({ aliases, players: (p: string) => p === opponent || p === me });
-    this.biases = new BiasCollector(only, rows ? { rows } : {});
+    this.biases = new BiasCollector(only, { ...(rows ? { rows } : {}), met });
     this.plans = new PlanCollector(met, thresholds, only, rows ? { rows } : {});
   }
 

@@ -7,7 +7,7 @@
 import type { PlayerStats } from '../../metrics/player-stats.js';
 import { familyText } from '../../metrics/study-plan.js';
 import { biasLegend, svgBiasChart } from '../bias-chart.js';
-import { biasRows } from '../biases.js';
+import { biasRows, tiltSentences } from '../biases.js';
 import { escapeXml } from '../charts.js';
 import { fixed, matchesAnalysedText } from '../format.js';
 import { htmlPage, PAGE_STYLE } from '../page-style.js';
@@ -77,6 +77,16 @@ ${svgBiasChart(rows)}
 </figure>`;
 }
 
+/** The opponent's form (tilt), as `bdb biases` says it. */
+function form(r: ScoutReport): string {
+  const tilt = r.biases?.tilt ?? null;
+  const head = '<h2>Form</h2>';
+  if (tilt === null) return `${head}\n<p>n/a: no analysed game that follows another.</p>`;
+  return `${head}\n${tiltSentences(tilt)
+    .map((line) => `<p>${escapeXml(line)}</p>`)
+    .join('\n')}`;
+}
+
 function families(r: ScoutReport): string {
   const head = '<h2>Worst families</h2>';
   if (r.errors === null) return `${head}\n<p>n/a: no analysed decision.</p>`;
@@ -123,6 +133,7 @@ export const scoutHtml: Reporter<ScoutResult, ScoutView> = ({ report: r, read, l
 ${levelCard(r.stats)}
 <p>${escapeXml(levelText(r.stats))}</p>
 ${leans(r)}
+${form(r)}
 ${families(r)}
 ${record(r)}
 <p class="note">n: the decisions (or errors, or matches) a line comes from; 95 %: its interval. PR and level as bdb stats, leans as bdb biases, families as bdb plan. Terms in docs/glossary.md.</p>`;

@@ -92,6 +92,7 @@ export const scoutJson: Reporter<ScoutResult, ScoutView> = (r, _view, write) => 
       level: jsonLevel(p.stats),
       leans: p.leans === null ? null : p.leans.leans.map(jsonLean),
       cellsWithoutLean: p.leans?.cellsWithoutLean ?? null,
+      tilt: p.biases?.tilt ?? null,
       errors: p.errors,
       families: p.errors === null ? null : p.families.map(jsonFamily),
       familiesIncluded: p.errors === null ? null : p.familiesIncluded,

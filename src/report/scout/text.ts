@@ -5,6 +5,7 @@
  */
 import { wrapText } from '../../core/text-width.js';
 import { familyText } from '../../metrics/study-plan.js';
+import { tiltSentences } from '../biases.js';
 import type { Reporter } from '../reporter.js';
 import { adviceLine } from './advice.js';
 import type { ScoutReport } from './data.js';
@@ -31,6 +32,15 @@ function leanLines(r: ScoutReport, width: number): string[] {
         )
       : []),
   ];
+}
+
+/** The opponent's form: their PR after a lost game and after a game of bad luck (as `bdb biases`). */
+function formLines(r: ScoutReport, width: number): string[] {
+  const tilt = r.biases?.tilt ?? null;
+  const head = 'Form (PR after a lost game, after a game of bad luck, against after the others)';
+  if (tilt === null)
+    return [...wrapText(head, width), ...item('n/a: no analysed game that follows another', width)];
+  return [...wrapText(head, width), ...tiltSentences(tilt).flatMap((line) => item(line, width))];
 }
 
 function familyLines(r: ScoutReport, width: number): string[] {
@@ -80,6 +90,8 @@ export const scoutText: Reporter<ScoutResult, ScoutView> = ({ report: r, read, l
     ...item(levelText(r.stats), w),
     '',
     ...leanLines(r, w),
+    '',
+    ...formLines(r, w),
     '',
     ...familyLines(r, w),
     '',
