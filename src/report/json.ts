@@ -32,6 +32,8 @@ export const JSON_OUTPUTS = [
   'tournament-standings',
   'tournament-pair',
   'tournament-review',
+  'find',
+  'find-saved',
 ] as const;
 export type JsonOutput = (typeof JSON_OUTPUTS)[number];
 
