@@ -9,10 +9,11 @@
  * the pips and the borne-off checkers are checked on positions read by hand from gnuBG's diagrams (file and
  * move cited).
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bdb } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
@@ -344,6 +345,37 @@ describe('bdb find on Llabba’s history', () => {
     const html = readFileSync(page, 'utf8');
     expect(html.match(/<svg[^>]*class="board"/g)).toHaveLength(5);
     expect(html).toContain('<h1>bdb find</h1>');
+  });
+
+  it('a schema 8 library is upgraded to the figures and saved searches an import stores', async () => {
+    const old = join(tmp, 'old.duckdb');
+    cpSync(lib, old);
+    cpSync(`${lib}.sources`, `${old}.sources`, { recursive: true });
+    const figures =
+      'SELECT match_id, game, decision, pips, opponent_pips, borne_off, opponent_borne_off, contact FROM decisions ORDER BY ALL';
+    const read = async (path: string): Promise<unknown[][]> => {
+      const inst = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
+      const con = await inst.connect();
+      const out = (await con.runAndReadAll(figures)).getRowsJS();
+      con.closeSync();
+      inst.closeSync();
+      return out;
+    };
+    const stored = await read(lib);
+    // the positions' figures every import stores: no decision with an XGID lacks them
+    expect(stored.filter((r) => r[3] === null).length).toBe(sqlCount('d.xgid IS NULL'));
+    const inst = await DuckDBInstance.create(old);
+    const con = await inst.connect();
+    for (const c of ['pips', 'opponent_pips', 'borne_off', 'opponent_borne_off', 'contact'])
+      await con.run(`ALTER TABLE decisions DROP COLUMN ${c}`);
+    await con.run("DROP TABLE searches; UPDATE meta SET value = '8' WHERE key = 'schema_version'");
+    con.closeSync();
+    inst.closeSync();
+    expect(bdb('find', '--library', old).stderr).toMatch(/library schema 8 needs upgrading/);
+    // a writer (here --forget, of nothing) upgrades it
+    expect(bdb('find', '--forget', 'none', '--library', old).code).toBe(1);
+    expect(await read(old)).toEqual(stored);
+    expect(bdb('find', '--saved', '--library', old).stdout).toMatch(/^no saved search/);
   });
 
   it('bad input: one clear line each', () => {
