@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bdb } from '../helpers/cli.js';
+import { bdb, bdbWith } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -378,7 +378,33 @@ describe('bdb find on Llabba’s history', () => {
     expect(bdb('find', '--saved', '--library', old).stdout).toMatch(/^no saved search/);
   });
 
+  it('--save takes the writer’s lock: another process holding the library makes it wait, then stop', async () => {
+    const inst = await DuckDBInstance.create(lib);
+    try {
+      const r = bdbWith(
+        { env: { BDB_LIBRARY_WAIT_MS: '300' } },
+        'find',
+        ...L,
+        '--save',
+        'x',
+        '--kind',
+        'take',
+      );
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^bdb: .*llabba\.duckdb: in use by another process/);
+    } finally {
+      inst.closeSync();
+    }
+    expect(bdb('find', ...L, '--saved').stdout).not.toMatch(/\bx\b/);
+  });
+
   it('bad input: one clear line each', () => {
+    // values are bound, never spliced into the SQL: quotes and SQL in them are only text to match
+    expect(total('--event', "x' OR 1=1 --")).toBe(0);
+    const who = bdb('find', ...L, '--player', "x'); DROP TABLE decisions; --");
+    expect(who.code).toBe(1);
+    expect(who.stderr.split('\n')[0]).toMatch(/^bdb: no player 'x'\); DROP TABLE decisions; --'/);
+    expect(total('--all-decisions')).toBe(sqlCount('TRUE'));
     const token = bdb('find', ...L, '--pattern', 'me:6 you:5');
     expect([token.code, token.stderr]).toEqual([
       2,
