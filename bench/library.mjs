@@ -16,7 +16,13 @@
  *     `Bench Open` (EV[]); then `bdb progress --player Me` and `bdb tournament review 'Bench Open'` (the
  *     habitual level: Me's ~2,600 matches of the year before), ROUNDS runs each: median wall, peak RSS.
  *
- *   node bench/library.mjs [--rounds 5] [--size 10000] [--only a|b|c] [--json] [FOLDER...]
+ *  D. `bdb find` on C's library (one player's 10,000 matches; `--library PATH` uses one made before instead of
+ *     importing): `bdb find --player Me --pattern "me:bar"` and a plain `bdb find --limit 20`, ROUNDS runs
+ *     each (median wall, CPU, peak RSS), against the floor of a process that opens the library and runs
+ *     `bdb sql "select 1"`; then the query alone, in process (bench/find-query.mjs: median of ROUNDS after a
+ *     warm-up).
+ *
+ *   node bench/library.mjs [--rounds 5] [--size 10000] [--only a|b|c|d] [--library PATH] [--json] [FOLDER...]
  *
  * Times come from GNU time (/usr/bin/time) around each whole process.
  */
@@ -38,13 +44,14 @@ import {
 } from './common.mjs';
 
 function args(argv) {
-  const o = { rounds: 5, size: 10_000, only: null, json: false, folders: [] };
+  const o = { rounds: 5, size: 10_000, only: null, json: false, folders: [], library: null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--rounds') o.rounds = Number(argv[++i]);
     else if (a === '--size') o.size = Number(argv[++i]);
     else if (a === '--only') o.only = argv[++i];
     else if (a === '--json') o.json = true;
+    else if (a === '--library') o.library = path.resolve(argv[++i]);
     else if (a.startsWith('-')) {
       console.error(`bench: unknown option ${a}`);
       process.exit(2);
@@ -137,6 +144,44 @@ function benchPlayerLibrary(o, tmp) {
   };
 }
 
+/** D: `bdb find` on one player's library of N matches, against the floor of opening it. */
+function benchFind(o, tmp) {
+  let lib = o.library;
+  let imp = null;
+  if (lib === null) {
+    const dir = playerCorpus(o.size);
+    lib = path.join(tmp, 'find.duckdb');
+    imp = timed(['import', dir, '--library', lib, '--no-progress']);
+    if (imp.code !== 0) throw new Error(`bench: import of ${dir} failed: ${imp.stderr}`);
+  }
+  const loadBefore = load();
+  const floor = [];
+  const bar = [];
+  const plain = [];
+  for (let r = 0; r < o.rounds; r++) {
+    floor.push(timed(['sql', 'select 1', '--library', lib]));
+    bar.push(timed(['find', '--player', 'Me', '--pattern', 'me:bar', '--library', lib]));
+    plain.push(timed(['find', '--limit', '20', '--library', lib]));
+  }
+  for (const run of [...bar, ...plain])
+    if (run.code !== 0) throw new Error(`bench: bdb find failed: ${run.stderr}`);
+  const inProcess = JSON.parse(
+    execFileSync(process.execPath, [path.join(root, 'bench/find-query.mjs'), lib, String(o.rounds)], {
+      encoding: 'utf8',
+    }),
+  );
+  return {
+    library: o.library,
+    import: imp === null ? null : { wallS: imp.wall, rssMb: imp.rssMb },
+    floor: summary(floor),
+    playerBar: summary(bar),
+    limit20: summary(plain),
+    inProcess,
+    rounds: o.rounds,
+    load: { before: loadBefore, after: load() },
+  };
+}
+
 function benchBigLibrary(o, tmp) {
   const dir = corpus(o.size);
   const lib = path.join(tmp, 'big.duckdb');
@@ -186,6 +231,7 @@ try {
   if (o.only === null || o.only === 'a') out.importVsStats = benchImportVsStats(o, tmp);
   if (o.only === null || o.only === 'b') out.bigLibrary = benchBigLibrary(o, tmp);
   if (o.only === null || o.only === 'c') out.playerLibrary = benchPlayerLibrary(o, tmp);
+  if (o.only === null || o.only === 'd') out.find = benchFind(o, tmp);
   if (o.json) console.log(JSON.stringify(out, null, 2));
   else {
     const a = out.importVsStats;
@@ -231,6 +277,20 @@ try {
       );
       console.log(
         `   tournament review 'Bench Open'  median wall ${c.review.wallS.toFixed(2)} s  cpu ${c.review.cpuS.toFixed(2)} s  peak RSS ${c.review.rssMb.toFixed(0)} MB  (${c.rounds} runs; load ${c.load.before} → ${c.load.after})`,
+      );
+    }
+    const d = out.find;
+    if (d) {
+      console.log(
+        `D. bdb find on one player's library of ${o.size} matches (${d.import === null ? `library ${d.library}` : `import ${d.import.wallS.toFixed(1)} s`})`,
+      );
+      const line = (name, s) =>
+        `   ${name.padEnd(38)} median wall ${s.wallS.toFixed(2)} s  cpu ${s.cpuS.toFixed(2)} s  peak RSS ${s.rssMb.toFixed(0)} MB`;
+      console.log(line('sql "select 1" (the floor)', d.floor));
+      console.log(line('find --player Me --pattern me:bar', d.playerBar));
+      console.log(line('find --limit 20', d.limit20));
+      console.log(
+        `   the query in process (median of ${d.rounds} after a warm-up): me:bar ${d.inProcess.playerBar.medianMs.toFixed(0)} ms (${d.inProcess.playerBar.total} found), --limit 20 ${d.inProcess.limit20.medianMs.toFixed(0)} ms (${d.inProcess.limit20.total}); load ${d.load.before} → ${d.load.after}`,
       );
     }
   }

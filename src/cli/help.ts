@@ -136,6 +136,25 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ['the same as JSON', `bdb study list --library ${DEMO} --json`],
     ],
   },
+  find: {
+    reads: 'library',
+    exit1:
+      'the library cannot be opened or holds no match, a --player names nobody, or no saved search has that name',
+    examples: [
+      [
+        "a player's three costliest mistakes, boards drawn",
+        `bdb find --library ${DEMO} --player 'Kévin Unger' --limit 3 --boards`,
+      ],
+      [
+        'checker plays with a checker of mine on the bar',
+        `bdb find --library ${DEMO} --pattern me:bar --kind checker`,
+      ],
+      [
+        'save a search by name (bdb find blunders runs it again)',
+        `bdb find --save blunders --class blunder --library ${DEMO}`,
+      ],
+    ],
+  },
   review: {
     reads: 'match',
     examples: [

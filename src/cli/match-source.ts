@@ -339,7 +339,7 @@ export function librarySource(
  * `--player` on the library: the persons named, settled from the stored seats (one clear line and an exit
  * code when none fits), and the stored spellings of their matches (undefined: every match).
  */
-async function libraryNamed(
+export async function libraryNamed(
   lib: Library,
   opts: SourceOptions,
   s: PersonSettings,

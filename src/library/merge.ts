@@ -44,6 +44,7 @@ const COPIED_TABLES = [
   'sources',
   'aliases',
   'study_marks',
+  'searches',
 ] as const;
 
 /**
@@ -317,5 +318,9 @@ async function copyRows(
     INSERT INTO main.study_marks
     SELECT s.* FROM ${src}.study_marks s
     WHERE NOT EXISTS (SELECT 1 FROM main.study_marks m WHERE m.target = s.target AND m.day = s.day)`);
+  // saved searches (schema 9): those of a name the target has none of
+  await con.run(
+    `INSERT INTO main.searches SELECT * FROM ${src}.searches WHERE name NOT IN (SELECT name FROM main.searches)`,
+  );
   return { source: sourcePath0, matches: copied.length, duplicates, files };
 }

@@ -7,7 +7,8 @@
 
 import { checkerThemes } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
-import { gamePhase, gamePlan } from '../classify/game-plan.js';
+import { gamePhase, gamePlan, hasContact } from '../classify/game-plan.js';
+import { type Board, checkersOff, pipCount, type Side } from '../core/board.js';
 import { isoDay } from '../core/dates.js';
 import type { Met } from '../met/index.js';
 import { bestCubeEquity } from '../metrics/decision-error.js';
@@ -88,6 +89,30 @@ function equities(d: Decision): [played: number | null, best: number | null] {
  */
 const THEME_MIN_ERROR = thresholdEquity(Math.min(...Object.values(THRESHOLD_PRESETS).map((t) => t.errorMpt)));
 
+/** What `bdb find` reads of a position, the decision maker's first. */
+export type PositionFigures = readonly [
+  pips: number,
+  opponentPips: number,
+  borneOff: number,
+  opponentBorneOff: number,
+  contact: boolean,
+];
+
+/** The figures of `board` for the decision maker `me` (a seat, or a side of an XGID's board). */
+export function positionFigures(board: Board, me: Side): PositionFigures {
+  const other: Side = me === 0 ? 1 : 0;
+  return [
+    pipCount(board, me),
+    pipCount(board, other),
+    checkersOff(board, me),
+    checkersOff(board, other),
+    hasContact(board),
+  ];
+}
+
+/** No position figures (no XGID). */
+const NO_FIGURES = [null, null, null, null, null] as const;
+
 function themeOf(d: Decision, error: number | null): string | null {
   if (error === null || d.kind === 'cube' || !reachesThreshold(error, THEME_MIN_ERROR)) return null;
   return checkerThemes(d, { primaryOnly: true }).primary?.token ?? null;
@@ -147,6 +172,9 @@ export function matchRows(
     const ml = match.matchLength;
     const direction = d.kind === 'cube' && d.analysis ? decisionCubeDirection(d) : null;
     const analysed = d.kind === 'checker' ? d.candidates.length > 0 : d.analysis !== null;
+    const xgidText = pos ? decisionXgid(match, d, pos) : null;
+    // what `bdb find` filters on, for the decision maker; none where no XGID is stored (as schema 9 fills them)
+    const figures = pos && xgidText !== null ? positionFigures(pos.board, d.player) : NO_FIGURES;
     take([
       matchId,
       game.index + 1,
@@ -176,13 +204,14 @@ export function matchRows(
       analysed ? best : null,
       bestEq,
       d.kind === 'checker' ? d.candidates.length : null,
-      pos ? decisionXgid(match, d, pos) : null,
+      xgidText,
       pos ? decisionPositionId(pos) : null,
       pos ? gamePlan(pos.board, d.player) : null,
       pos ? gamePhase(pos.board) : null,
       d.kind === 'cube' ? cubeTheme(direction) : themeOf(d, f.error),
       direction,
       d.kind === 'checker' ? d.luck : null,
+      ...figures,
     ]);
     position++;
     if (d.kind === 'checker') rolls++;

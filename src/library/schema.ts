@@ -8,7 +8,8 @@
  *
  * Layout: `files` (every file seen, its hash and what became of it), `matches`,
  * `match_players` (one per seat: the tally the metrics layer made, the exact sums every figure derives
- * from, keyed by accumulator since schema 8), `games`, `decisions` (one row per decision, for SQL, export and other engines), `aliases`, `meta`.
+ * from, keyed by accumulator since schema 8), `games`, `decisions` (one row per decision, for SQL, export and other engines), `aliases`,
+ * `study_marks`, `searches` (saved searches, schema 9), `meta`.
  * The bytes of the imported files are kept beside the database (src/library/sources.ts).
  */
 
@@ -16,10 +17,11 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CELLS_AFTER, CELLS_BEFORE, fillReviewCells } from './migrate-cells.js';
 import { DATES_BEFORE, rewriteDates } from './migrate-dates.js';
 import { PLAYS_AFTER, PLAYS_BEFORE, rewritePlays } from './migrate-plays.js';
+import { fillPositions, POSITIONS_AFTER, POSITIONS_BEFORE } from './migrate-positions.js';
 import { rewriteTallies, TALLIES_AFTER, TALLIES_BEFORE } from './migrate-tallies.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 8;
+export const SCHEMA_VERSION = 9;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -268,6 +270,20 @@ DROP TABLE step7_dates;
 `;
 
 /**
+ * Step 9, for `bdb find`: the player's saved searches (`bdb find --save NAME`, src/library/searches.ts): a
+ * name, the search's filter sets as JSON (src/library/find-filters.ts), when it was saved; they do not change
+ * matches: no generation bump. And each decision's pip counts, checkers borne off and contact, filled from
+ * the stored XGIDs (src/library/migrate-positions.ts).
+ */
+const STEP_9 = `
+CREATE TABLE IF NOT EXISTS searches (
+  name VARCHAR PRIMARY KEY,
+  filters VARCHAR NOT NULL,
+  saved_at TIMESTAMP NOT NULL
+);
+`;
+
+/**
  * A migration step: SQL run once; or SQL run before, per slice of match ids (SQL with parameters
  * $1 ≤ id < $2, or a function of the same bounds, over every id the library holds) and after; all in the
  * step's one transaction.
@@ -299,6 +315,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { before: DATES_BEFORE, slice: rewriteDates, after: STEP_7_AFTER },
   // step 8: each stored tally keyed by accumulator instead of by position (src/library/migrate-tallies.ts)
   { before: TALLIES_BEFORE, slice: rewriteTallies, after: TALLIES_AFTER },
+  // step 9: saved searches, and the positions' figures `bdb find` filters on (src/library/migrate-positions.ts)
+  { before: STEP_9 + POSITIONS_BEFORE, slice: fillPositions, after: POSITIONS_AFTER },
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */
@@ -314,4 +332,5 @@ export const LIBRARY_TABLES = [
   'person_totals',
   'study_marks',
   'person_periods',
+  'searches',
 ] as const;

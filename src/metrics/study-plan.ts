@@ -39,7 +39,7 @@ export interface FamilyKey {
 }
 
 /** The cube themes: the four error cells of the cube matrix (src/classify/cube-direction.ts). */
-const CUBE_THEMES: readonly string[] = [
+export const CUBE_THEMES: readonly string[] = [
   'offer_missed',
   'offer_premature',
   'answer_wrong_pass',

@@ -33,6 +33,8 @@ export const JSON_OUTPUTS = [
   'tournament-pair',
   'tournament-review',
   'scout',
+  'find',
+  'find-saved',
 ] as const;
 export type JsonOutput = (typeof JSON_OUTPUTS)[number];
 

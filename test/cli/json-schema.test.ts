@@ -267,6 +267,19 @@ describe('every output on a library imported from the reference matches', () => 
     expect(aliases.aliases).toEqual([{ name: 'Kévin Unger', alias: 'Kévin UNGER' }]);
   });
 
+  it('find: every decision (money, cube, takes), a saved search, none found, the saved list', () => {
+    // every decision of every reference match: money sessions (no MWC), cube decisions, takes, unanalysed
+    const all = conforms('find', 'find', '--json', '--library', lib, '--all-decisions', '--limit', '0');
+    expect((all.decisions as unknown[]).length).toBe(all.total);
+    expect(all.limit).toBeNull();
+    const saved = conforms('find', 'find', '--json', '--library', lib, '--save', 'takes', '--kind', 'take');
+    expect(saved.search).toEqual({ name: 'takes', filters: '--kind take' });
+    const none = conforms('find', 'find', '--json', '--library', lib, '--kind', 'take', '--dice', '31');
+    expect([none.total, none.decisions]).toEqual([0, []]);
+    const list = conforms('find-saved', 'find', '--saved', '--json', '--library', lib);
+    expect((list.searches as { name: string }[]).map((x) => x.name)).toEqual(['takes']);
+  });
+
   it('tournament review of a library event, and of a folder against the library', () => {
     const j = conforms(
       'tournament-review',

@@ -1,0 +1,49 @@
+/** `bdb find --json` (docs/json.md, docs/schema/find.schema.json). */
+import { jsonHead, renderJson } from '../json.js';
+import type { Reporter } from '../reporter.js';
+import type { FindResult, FindView, FoundRow } from './types.js';
+
+/** A decision found, under the keys of docs/schema/find.schema.json (units in the names). */
+function jsonRow(d: FoundRow): Record<string, unknown> {
+  return {
+    file: d.file,
+    date: d.date,
+    event: d.event,
+    game: d.game,
+    move: d.move,
+    decision: d.decision,
+    player: d.player,
+    opponent: d.opponent,
+    kind: d.kind,
+    action: d.action,
+    dice: d.dice,
+    matchLength: d.matchLength,
+    away: d.away,
+    opponentAway: d.opponentAway,
+    crawford: d.crawford,
+    cubeValue: d.cube,
+    cubeOwner: d.cubeOwner,
+    played: d.played,
+    best: d.best,
+    playedEquityEmg: d.playedEquity,
+    bestEquityEmg: d.bestEquity,
+    errorEmg: d.error,
+    lossMwc: d.mwcLoss,
+    xgid: d.xgid,
+    positionId: d.positionId,
+    gamePlan: d.gamePlan,
+    phase: d.phase,
+    theme: d.theme,
+  };
+}
+
+export const findJson: Reporter<FindResult, FindView> = (r, _view, write) =>
+  write(
+    renderJson({
+      ...jsonHead('find'),
+      search: { name: r.name, filters: r.filters },
+      total: r.total,
+      limit: r.limit,
+      decisions: r.decisions.map(jsonRow),
+    }),
+  );
