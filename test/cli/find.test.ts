@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bdb, bdbWith } from '../helpers/cli.js';
+import { bdbWith, call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -44,8 +44,8 @@ interface FindJson {
   decisions: Found[];
 }
 
-function find(...args: string[]): FindJson {
-  const r = bdb('find', ...L, '--json', ...args);
+async function find(...args: string[]): Promise<FindJson> {
+  const r = await call('find', ...L, '--json', ...args);
   expect(r.code, r.stderr).toBe(0);
   const j = JSON.parse(r.stdout) as FindJson;
   expect(new SchemaChecker().errors(j, 'docs/schema/find.schema.json')).toEqual([]);
@@ -53,13 +53,13 @@ function find(...args: string[]): FindJson {
 }
 
 /** How many decisions pass (`--limit 1`: the count only matters). */
-function total(...args: string[]): number {
-  return find('--limit', '1', ...args).total;
+async function total(...args: string[]): Promise<number> {
+  return (await find('--limit', '1', ...args)).total;
 }
 
 /** One number from `bdb sql` (plain columns only). */
-function sqlCount(where: string): number {
-  const r = bdb(
+async function sqlCount(where: string): Promise<number> {
+  const r = await call(
     'sql',
     `SELECT count(*) AS n FROM decisions d JOIN matches m USING (match_id) WHERE ${where}`,
     ...L,
@@ -132,49 +132,49 @@ function readBlocks(): Block[] {
 describe('bdb find on Llabba’s history', () => {
   let blocks: Block[];
   let checker: Block[];
-  beforeAll(() => {
-    const r = bdb('import', LLABBA, ...L);
+  beforeAll(async () => {
+    const r = await call('import', LLABBA, ...L);
     expect(r.code, r.stderr).toBe(0);
     blocks = readBlocks();
     checker = blocks.filter((b) => b.dice !== null);
   }, 240_000);
 
-  it('the text exports hold 25,591 checker plays and 676 doubles (the counts below start from them)', () => {
+  it('the text exports hold 25,591 checker plays and 676 doubles (the counts below start from them)', async () => {
     // every block of the 629 files: 25,531 + 60 "to play" heads, 674 + 2 "doubles to" heads (a name with spaces)
     expect(checker.length).toBe(25_591);
     expect(blocks.length - checker.length).toBe(676);
-    expect(total('--all-decisions', '--kind', 'checker')).toBe(25_591);
+    expect(await total('--all-decisions', '--kind', 'checker')).toBe(25_591);
   });
 
-  it('--dice in either order, and doubles; --kind take: one answer per double', () => {
+  it('--dice in either order, and doubles; --kind take: one answer per double', async () => {
     const roll = (a: string, b: string): number => checker.filter((c) => c.dice === a || c.dice === b).length;
     expect(roll('31', '13')).toBe(1475);
-    expect(total('--all-decisions', '--dice', '31')).toBe(1475);
-    expect(total('--all-decisions', '--dice', '13')).toBe(1475);
+    expect(await total('--all-decisions', '--dice', '31')).toBe(1475);
+    expect(await total('--all-decisions', '--dice', '13')).toBe(1475);
     const doubles = checker.filter((c) => c.dice![0] === c.dice![1]).length;
-    expect(total('--all-decisions', '--dice', 'doubles')).toBe(doubles);
-    expect(total('--all-decisions', '--kind', 'take')).toBe(676);
+    expect(await total('--all-decisions', '--dice', 'doubles')).toBe(doubles);
+    expect(await total('--all-decisions', '--kind', 'take')).toBe(676);
   });
 
-  it('--player (with an alias for the other spelling), --score and --crawford', () => {
+  it('--player (with an alias for the other spelling), --score and --crawford', async () => {
     const llabba = checker.filter((c) => c.mover.toLowerCase() === 'llabba').length;
     expect(
-      total('--all-decisions', '--kind', 'checker', '--player', 'Llabba', '--alias', 'llabba=Llabba'),
+      await total('--all-decisions', '--kind', 'checker', '--player', 'Llabba', '--alias', 'llabba=Llabba'),
     ).toBe(llabba);
     const at = checker.filter((c) => c.away === 2 && c.otherAway === 4).length;
     expect(at).toBeGreaterThan(100);
-    expect(total('--all-decisions', '--kind', 'checker', '--score', '2-4')).toBe(at);
+    expect(await total('--all-decisions', '--kind', 'checker', '--score', '2-4')).toBe(at);
     const crawford = checker.filter((c) => c.crawford).length;
-    expect(total('--all-decisions', '--kind', 'checker', '--crawford')).toBe(crawford);
+    expect(await total('--all-decisions', '--kind', 'checker', '--crawford')).toBe(crawford);
   });
 
-  it('--pattern me:bar and opp:bar: the bar column of gnuBG’s diagrams', () => {
+  it('--pattern me:bar and opp:bar: the bar column of gnuBG’s diagrams', async () => {
     const mine = checker.filter((c) => c.moverOnBar).length;
     const theirs = checker.filter((c) => c.otherOnBar).length;
     expect(mine).toBeGreaterThan(500);
-    expect(total('--all-decisions', '--kind', 'checker', '--pattern', 'me:bar')).toBe(mine);
-    expect(total('--all-decisions', '--kind', 'checker', '--pattern', 'opp:bar')).toBe(theirs);
-    expect(total('--all-decisions', '--kind', 'checker', '--pattern', 'me:bar=0 opp:bar=0')).toBe(
+    expect(await total('--all-decisions', '--kind', 'checker', '--pattern', 'me:bar')).toBe(mine);
+    expect(await total('--all-decisions', '--kind', 'checker', '--pattern', 'opp:bar')).toBe(theirs);
+    expect(await total('--all-decisions', '--kind', 'checker', '--pattern', 'me:bar=0 opp:bar=0')).toBe(
       checker.filter((c) => !c.moverOnBar && !c.otherOnBar).length,
     );
   });
@@ -191,18 +191,30 @@ describe('bdb find on Llabba’s history', () => {
   const MOVE_2 = '4PPgASjgc/ABMA';
   const MOVE_30 = '8e4DAIDd2wEAAA';
 
-  it('a checker play read by hand: pattern, pips and XGID with wildcards', () => {
+  it('a checker play read by hand: pattern, pips and XGID with wildcards', async () => {
     const pattern = 'me:24=2,13=5,8=3,6=5 opp:12=4,17=4,19=5,2=1,1=1';
-    const j = find(...opening, '--pattern', pattern, '--pips-me', '167', '--pips-opp', '161', '--limit', '0');
+    const j = await find(
+      ...opening,
+      '--pattern',
+      pattern,
+      '--pips-me',
+      '167',
+      '--pips-opp',
+      '161',
+      '--limit',
+      '0',
+    );
     expect(at(j, MOVE_2)).toHaveLength(1);
     expect(at(j, MOVE_2)[0]!.xgid).toMatch(/^XGID=-aa---E-C---dE---d-e----B-:0:0:1:42:/);
     // one count off: not found
-    expect(at(find(...opening, '--pattern', 'me:24=2,13=5,8=3,6=4', '--limit', '0'), MOVE_2)).toHaveLength(0);
-    expect(at(find(...opening, '--pips-me', '168-', '--limit', '0'), MOVE_2)).toHaveLength(0);
+    expect(
+      at(await find(...opening, '--pattern', 'me:24=2,13=5,8=3,6=4', '--limit', '0'), MOVE_2),
+    ).toHaveLength(0);
+    expect(at(await find(...opening, '--pips-me', '168-', '--limit', '0'), MOVE_2)).toHaveLength(0);
     // the position as an XGID: whole, with ? in place of the opponent's back checkers, and one point wrong
     expect(
       at(
-        find(
+        await find(
           '--all-decisions',
           '--xgid',
           'XGID=-aa---E-C---dE---d-e----B-:0:0:1:42:0:0:0:7:10',
@@ -213,10 +225,10 @@ describe('bdb find on Llabba’s history', () => {
       ),
     ).toHaveLength(1);
     expect(
-      at(find('--all-decisions', '--xgid', '-??---E-C---dE---d-e----B-', '--limit', '0'), MOVE_2),
+      at(await find('--all-decisions', '--xgid', '-??---E-C---dE---d-e----B-', '--limit', '0'), MOVE_2),
     ).toHaveLength(1);
     expect(
-      at(find('--all-decisions', '--xgid', '-aa---E-C---dE---d-e----C-', '--limit', '0'), MOVE_2),
+      at(await find('--all-decisions', '--xgid', '-aa---E-C---dE---d-e----C-', '--limit', '0'), MOVE_2),
     ).toHaveLength(0);
   });
 
@@ -225,7 +237,7 @@ describe('bdb find on Llabba’s history', () => {
   // doubler's) numbering; Llabba's checkers on its 19 ×5, 20 ×3, 21 ×4, 24 ×1 are Llabba's own 6, 5, 4 and 1,
   // two borne off; BoardLord's 6 ×3, 5 ×2, 4 ×4, 3 ×3, 2 ×2 are Llabba's 19–23, one off. "Pip counts: O 57,
   // X 62". The cube was BoardLord's at 2 (Llabba doubled at move 19, BoardLord accepted); 7-point match, 0-0.
-  it('a take read by hand: the pattern and pips are those of the player who answers, in their numbering', () => {
+  it('a take read by hand: the pattern and pips are those of the player who answers, in their numbering', async () => {
     const take = [
       '--all-decisions',
       '--kind',
@@ -247,100 +259,104 @@ describe('bdb find on Llabba’s history', () => {
       '--limit',
       '0',
     ];
-    expect(at(find(...take), MOVE_30, 'take')).toHaveLength(1);
+    expect(at(await find(...take), MOVE_30, 'take')).toHaveLength(1);
     // the doubler's view of the same points finds nothing for the taker
     expect(
-      at(find('--all-decisions', '--kind', 'take', '--pattern', 'me:19=5', '--limit', '0'), MOVE_30, 'take'),
+      at(
+        await find('--all-decisions', '--kind', 'take', '--pattern', 'me:19=5', '--limit', '0'),
+        MOVE_30,
+        'take',
+      ),
     ).toHaveLength(0);
     expect(
-      at(find('--all-decisions', '--kind', 'take', '--race', '--limit', '0'), MOVE_30, 'take'),
+      at(await find('--all-decisions', '--kind', 'take', '--race', '--limit', '0'), MOVE_30, 'take'),
     ).toHaveLength(1);
   });
 
-  it('by default the mistakes, costliest in MWC first; the plain columns agree (bdb sql)', () => {
-    const j = find('--kind', 'checker', '--dice', '31', '--limit', '0');
+  it('by default the mistakes, costliest in MWC first; the plain columns agree (bdb sql)', async () => {
+    const j = await find('--kind', 'checker', '--dice', '31', '--limit', '0');
     expect(j.total).toBe(
-      sqlCount("d.counted AND d.error > 0 AND d.kind = 'checker' AND d.dice IN ('31', '13')"),
+      await sqlCount("d.counted AND d.error > 0 AND d.kind = 'checker' AND d.dice IN ('31', '13')"),
     );
     expect(j.decisions).toHaveLength(j.total);
     const losses = j.decisions.map((d) => d.lossMwc ?? -1);
     expect(losses).toEqual([...losses].sort((a, b) => b - a));
-    const first = find();
+    const first = await find();
     expect(first.limit).toBe(20);
     expect(first.decisions).toHaveLength(20);
-    expect(first.total).toBe(sqlCount('d.counted AND d.error > 0'));
+    expect(first.total).toBe(await sqlCount('d.counted AND d.error > 0'));
   });
 
-  it('--min-error and --class at XG’s thresholds (20/80 mpt, src/metrics/thresholds.ts) and gnuBG’s (40/80)', () => {
-    expect(total('--min-error', '0.1')).toBe(sqlCount('d.counted AND d.error >= 0.1 - 1e-9'));
-    expect(total('--class', 'blunder')).toBe(sqlCount('d.counted AND d.error >= 0.08 - 1e-9'));
-    expect(total('--class', 'error')).toBe(
-      sqlCount('d.counted AND d.error >= 0.02 - 1e-9 AND d.error < 0.08 - 1e-9'),
+  it('--min-error and --class at XG’s thresholds (20/80 mpt, src/metrics/thresholds.ts) and gnuBG’s (40/80)', async () => {
+    expect(await total('--min-error', '0.1')).toBe(await sqlCount('d.counted AND d.error >= 0.1 - 1e-9'));
+    expect(await total('--class', 'blunder')).toBe(await sqlCount('d.counted AND d.error >= 0.08 - 1e-9'));
+    expect(await total('--class', 'error')).toBe(
+      await sqlCount('d.counted AND d.error >= 0.02 - 1e-9 AND d.error < 0.08 - 1e-9'),
     );
-    expect(total('--class', 'doubtful')).toBe(
-      sqlCount('d.counted AND d.error > 0 AND d.error < 0.02 - 1e-9'),
+    expect(await total('--class', 'doubtful')).toBe(
+      await sqlCount('d.counted AND d.error > 0 AND d.error < 0.02 - 1e-9'),
     );
-    expect(total('--class', 'error', '--thresholds', 'gnubg')).toBe(
-      sqlCount('d.counted AND d.error >= 0.04 - 1e-9 AND d.error < 0.08 - 1e-9'),
+    expect(await total('--class', 'error', '--thresholds', 'gnubg')).toBe(
+      await sqlCount('d.counted AND d.error >= 0.04 - 1e-9 AND d.error < 0.08 - 1e-9'),
     );
   });
 
-  it('--plan, --phase, --theme, --cube, --event and dates agree with the plain columns (bdb sql)', () => {
-    expect(total('--plan', 'holding', '--phase', 'middlegame')).toBe(
-      sqlCount("d.counted AND d.error > 0 AND d.game_plan = 'holding' AND d.phase = 'middlegame'"),
+  it('--plan, --phase, --theme, --cube, --event and dates agree with the plain columns (bdb sql)', async () => {
+    expect(await total('--plan', 'holding', '--phase', 'middlegame')).toBe(
+      await sqlCount("d.counted AND d.error > 0 AND d.game_plan = 'holding' AND d.phase = 'middlegame'"),
     );
-    expect(total('--theme', 'offer_missed')).toBe(
-      sqlCount("d.counted AND d.error > 0 AND d.theme = 'offer_missed'"),
+    expect(await total('--theme', 'offer_missed')).toBe(
+      await sqlCount("d.counted AND d.error > 0 AND d.theme = 'offer_missed'"),
     );
-    expect(total('--cube', '2', '--cube-owner', 'me', '--post-crawford')).toBe(
-      sqlCount(
+    expect(await total('--cube', '2', '--cube-owner', 'me', '--post-crawford')).toBe(
+      await sqlCount(
         "d.counted AND d.error > 0 AND d.cube = 2 AND d.cube_owner = 'player' AND NOT d.crawford AND (d.away = 1 OR d.opponent_away = 1)",
       ),
     );
-    expect(total('--since', '2023-07-01', '--until', '2023-09-30', '--event', 'ONLINE')).toBe(
-      sqlCount(
+    expect(await total('--since', '2023-07-01', '--until', '2023-09-30', '--event', 'ONLINE')).toBe(
+      await sqlCount(
         "d.counted AND d.error > 0 AND m.day BETWEEN DATE '2023-07-01' AND DATE '2023-09-30' AND m.event ILIKE '%online%'",
       ),
     );
   });
 
-  it('saved searches: save, run, narrow, list, survive reopening, forget', () => {
-    const typed = find('--kind', 'checker', '--dice', '31');
-    const saved = find('--save', 'thirty-ones', '--kind', 'checker', '--dice', '31');
+  it('saved searches: save, run, narrow, list, survive reopening, forget', async () => {
+    const typed = await find('--kind', 'checker', '--dice', '31');
+    const saved = await find('--save', 'thirty-ones', '--kind', 'checker', '--dice', '31');
     expect(saved.total).toBe(typed.total);
     expect(saved.search).toEqual({ name: 'thirty-ones', filters: '--kind checker --dice 31' });
     // another process: the library opened again
-    const again = find('thirty-ones');
+    const again = await find('thirty-ones');
     expect(again.decisions).toEqual(typed.decisions);
-    const narrowed = find('thirty-ones', '--pattern', 'me:bar');
-    expect(narrowed.total).toBe(total('--kind', 'checker', '--dice', '31', '--pattern', 'me:bar'));
+    const narrowed = await find('thirty-ones', '--pattern', 'me:bar');
+    expect(narrowed.total).toBe(await total('--kind', 'checker', '--dice', '31', '--pattern', 'me:bar'));
     expect(narrowed.total).toBeLessThan(typed.total);
     expect(narrowed.search.filters).toBe('--kind checker --dice 31 and --pattern me:bar');
-    const list = bdb('find', '--saved', ...L, '--json');
+    const list = await call('find', '--saved', ...L, '--json');
     expect(JSON.parse(list.stdout).searches).toMatchObject([
       { name: 'thirty-ones', filters: '--kind checker --dice 31' },
     ]);
     expect(new SchemaChecker().errors(JSON.parse(list.stdout), 'docs/schema/find-saved.schema.json')).toEqual(
       [],
     );
-    const gone = bdb('find', '--forget', 'thirty-ones', ...L);
+    const gone = await call('find', '--forget', 'thirty-ones', ...L);
     expect(gone.code, gone.stderr).toBe(0);
-    const none = bdb('find', 'thirty-ones', ...L);
+    const none = await call('find', 'thirty-ones', ...L);
     expect([none.code, none.stderr]).toEqual([
       1,
       "bdb: no saved search named 'thirty-ones' (bdb find --saved lists them)\n",
     ]);
   });
 
-  it('text: a heading, a line per decision; --boards a board under each; --html a page with a board each', () => {
-    const r = bdb('find', ...L, '--player', 'Llabba', '--limit', '3', '--boards');
+  it('text: a heading, a line per decision; --boards a board under each; --html a page with a board each', async () => {
+    const r = await call('find', ...L, '--player', 'Llabba', '--limit', '3', '--boards');
     expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toMatch(/^\d+ decisions match \(--player Llabba\): the 3 that lost the most MWC shown$/);
     expect(lines.filter((l) => /^\d\. \d{4}-\d{2}-\d{2} · /.test(l))).toHaveLength(3);
     expect(lines.filter((l) => l.includes('BAR'))).toHaveLength(3);
     const page = join(tmp, 'find.html');
-    const h = bdb('find', ...L, '--player', 'Llabba', '--limit', '5', '--html', page);
+    const h = await call('find', ...L, '--player', 'Llabba', '--limit', '5', '--html', page);
     expect(h.code, h.stderr).toBe(0);
     const html = readFileSync(page, 'utf8');
     expect(html.match(/<svg[^>]*class="board"/g)).toHaveLength(5);
@@ -363,7 +379,7 @@ describe('bdb find on Llabba’s history', () => {
     };
     const stored = await read(lib);
     // the positions' figures every import stores: no decision with an XGID lacks them
-    expect(stored.filter((r) => r[3] === null).length).toBe(sqlCount('d.xgid IS NULL'));
+    expect(stored.filter((r) => r[3] === null).length).toBe(await sqlCount('d.xgid IS NULL'));
     const inst = await DuckDBInstance.create(old);
     const con = await inst.connect();
     for (const c of ['pips', 'opponent_pips', 'borne_off', 'opponent_borne_off', 'contact'])
@@ -371,11 +387,11 @@ describe('bdb find on Llabba’s history', () => {
     await con.run("DROP TABLE searches; UPDATE meta SET value = '8' WHERE key = 'schema_version'");
     con.closeSync();
     inst.closeSync();
-    expect(bdb('find', '--library', old).stderr).toMatch(/library schema 8 needs upgrading/);
+    expect((await call('find', '--library', old)).stderr).toMatch(/library schema 8 needs upgrading/);
     // a writer (here --forget, of nothing) upgrades it
-    expect(bdb('find', '--forget', 'none', '--library', old).code).toBe(1);
+    expect((await call('find', '--forget', 'none', '--library', old)).code).toBe(1);
     expect(await read(old)).toEqual(stored);
-    expect(bdb('find', '--saved', '--library', old).stdout).toMatch(/^no saved search/);
+    expect((await call('find', '--saved', '--library', old)).stdout).toMatch(/^no saved search/);
   });
 
   it('--save takes the writer’s lock: another process holding the library makes it wait, then stop', async () => {
@@ -395,38 +411,38 @@ describe('bdb find on Llabba’s history', () => {
     } finally {
       inst.closeSync();
     }
-    expect(bdb('find', ...L, '--saved').stdout).not.toMatch(/\bx\b/);
+    expect((await call('find', ...L, '--saved')).stdout).not.toMatch(/\bx\b/);
   });
 
-  it('bad input: one clear line each', () => {
+  it('bad input: one clear line each', async () => {
     // values are bound, never spliced into the SQL: quotes and SQL in them are only text to match
-    expect(total('--event', "x' OR 1=1 --")).toBe(0);
-    const who = bdb('find', ...L, '--player', "x'); DROP TABLE decisions; --");
+    expect(await total('--event', "x' OR 1=1 --")).toBe(0);
+    const who = await call('find', ...L, '--player', "x'); DROP TABLE decisions; --");
     expect(who.code).toBe(1);
     expect(who.stderr.split('\n')[0]).toMatch(/^bdb: no player 'x'\); DROP TABLE decisions; --'/);
-    expect(total('--all-decisions')).toBe(sqlCount('TRUE'));
-    const token = bdb('find', ...L, '--pattern', 'me:6 you:5');
+    expect(await total('--all-decisions')).toBe(await sqlCount('TRUE'));
+    const token = await call('find', ...L, '--pattern', 'me:6 you:5');
     expect([token.code, token.stderr]).toEqual([
       2,
       'bdb: --pattern: "you:5": the side is me or opp, not you (see bdb find --help)\n',
     ]);
-    const point = bdb('find', ...L, '--pattern', 'me:25');
+    const point = await call('find', ...L, '--pattern', 'me:25');
     expect(point.stderr).toBe(
       'bdb: --pattern: "me:25": point 25 is not 1–24 (or bar, off) (see bdb find --help)\n',
     );
-    const plan = bdb('find', ...L, '--plan', 'prime');
+    const plan = await call('find', ...L, '--plan', 'prime');
     expect(plan.code).toBe(2);
     expect(plan.stderr).toContain('--plan expects one of race, bearin, crunch, backgame, acepoint, blitz');
-    const nothing = bdb('find', ...L, '--kind', 'take', '--dice', '31');
+    const nothing = await call('find', ...L, '--kind', 'take', '--dice', '31');
     expect([nothing.code, nothing.stdout]).toEqual([0, 'no decision matches: --kind take --dice 31\n']);
     const empty = join(tmp, 'empty.duckdb');
-    expect(bdb('alias', 'add', 'A', 'B', '--library', empty).code).toBe(0);
-    const e = bdb('find', '--library', empty);
+    expect((await call('alias', 'add', 'A', 'B', '--library', empty)).code).toBe(0);
+    const e = await call('find', '--library', empty);
     expect([e.code, e.stderr]).toEqual([
       1,
       `bdb: ${empty}: no match in the library (bdb import adds some)\n`,
     ]);
-    const missing = bdb('find', '--library', join(tmp, 'none.duckdb'));
+    const missing = await call('find', '--library', join(tmp, 'none.duckdb'));
     expect(missing.code).toBe(1);
     expect(existsSync(join(tmp, 'none.duckdb'))).toBe(false);
   });
