@@ -285,7 +285,7 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
         if (v < SCHEMA_VERSION)
           throw new LibraryError(
             path,
-            `library schema ${v} needs upgrading: run bdb import once to upgrade it`,
+            `library schema ${v} needs upgrading: run bdb import once to upgrade it (no file needed)`,
           );
         // a reader keeps the checked connection
         return { path, readOnly: true, instance: probe, connection: con, memory };

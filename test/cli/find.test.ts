@@ -387,9 +387,20 @@ describe('bdb find on Llabba’s history', () => {
     await con.run("DROP TABLE searches; UPDATE meta SET value = '8' WHERE key = 'schema_version'");
     con.closeSync();
     inst.closeSync();
-    expect((await call('find', '--library', old)).stderr).toMatch(/library schema 8 needs upgrading/);
-    // a writer (here --forget, of nothing) upgrades it
-    expect((await call('find', '--forget', 'none', '--library', old)).code).toBe(1);
+    expect((await call('find', '--library', old)).stderr).toMatch(
+      /library schema 8 needs upgrading: run bdb import once to upgrade it \(no file needed\)/,
+    );
+    // as the line says: bdb import with no file upgrades it, and says so
+    const upgrade = await call('import', '--library', old);
+    expect([upgrade.code, upgrade.stdout]).toEqual([
+      0,
+      `${old}: up to date (schema 9); no file given, nothing imported\n`,
+    ]);
+    // with no file and no library, it makes none
+    const none = join(tmp, 'none.duckdb');
+    const made = await call('import', '--library', none);
+    expect([made.code, existsSync(none)]).toEqual([1, false]);
+    expect(made.stderr).toMatch(/no library here/);
     expect(await read(old)).toEqual(stored);
     expect((await call('find', '--saved', '--library', old)).stdout).toMatch(/^no saved search/);
   });

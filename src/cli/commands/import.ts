@@ -19,6 +19,7 @@ import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
 import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
 import { fillUnknownStates } from '../../library/refill.js';
+import { SCHEMA_VERSION } from '../../library/schema.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { defaultMet } from '../../metrics/match-report.js';
 import type { DetectedFile } from '../../parsers/index.js';
@@ -76,7 +77,9 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
   let kept = 0;
   const diskStopped = (): string =>
     `the import stopped; the ${kept} ${kept === 1 ? 'file' : 'files'} imported before ${kept === 1 ? 'is' : 'are'} kept, as is all the library held (import again to finish)`;
-  const writing = { readOnly: false, create: true, stopped: diskStopped };
+  // no path: only bring the library up to date (its schema, the states of figures added since), never
+  // make one
+  const writing = { readOnly: false, create: paths.length > 0, stopped: diskStopped };
   const code = await withLibrary(opts.library, writing, async (lib) => {
     // until the library is open, a signal ends bdb as usual: nothing was written
     const met = defaultMet();
@@ -204,6 +207,10 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     const counts = { new: 0, unchanged: 0, duplicate: 0, failed: missing };
     for (const o of outcomes.values()) counts[o.status]++;
     bar.clear();
+    if (paths.length === 0) {
+      writeLines(`${lib.path}: up to date (schema ${SCHEMA_VERSION}); no file given, nothing imported\n`);
+      return EXIT.ok;
+    }
     writeLines(
       `Imported into ${lib.path}: ${counts.new} new, ${counts.unchanged} unchanged, ${counts.duplicate} duplicate, ${counts.failed} failed\n`,
     );
@@ -222,7 +229,7 @@ export function registerImport(program: Command): void {
   const cmd = program
     .command('import')
     .description("import match files and folders into the player's library (DuckDB), once each")
-    .argument('<paths...>', 'match files or folders (read recursively)');
+    .argument('[paths...]', 'match files or folders (read recursively); none: only upgrade the library');
   maxFileSizeOption(libraryOption(cmd))
     .option('--jobs <n>', 'worker threads parsing files (default: one per core beyond two; 0: none)')
     .option('--no-progress', 'no progress bar on stderr')
