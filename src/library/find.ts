@@ -14,44 +14,10 @@
  */
 import type { DuckDBValue } from '@duckdb/node-api';
 import { THRESHOLD_EPSILON } from '../metrics/difficulty.js';
+import type { FoundDecision } from '../model/found-decision.js';
 import type { FindFilters, PointCondition, WholeRange } from './find-filters.js';
 import type { Library } from './open.js';
 import { rows } from './sql.js';
-
-/** A decision found: what the list shows and the boards draw. */
-export interface FoundDecision {
-  readonly matchId: number;
-  readonly file: string;
-  /** The match's day (ISO), null when undated. */
-  readonly date: string | null;
-  readonly event: string | null;
-  readonly game: number;
-  readonly move: number;
-  readonly decision: number;
-  readonly player: string;
-  readonly opponent: string;
-  readonly kind: string;
-  readonly action: string | null;
-  readonly dice: string | null;
-  readonly matchLength: number;
-  readonly away: number | null;
-  readonly opponentAway: number | null;
-  readonly crawford: boolean;
-  readonly cube: number;
-  /** `centre`, `player` (the decision maker's) or `opponent`. */
-  readonly cubeOwner: string;
-  readonly played: string | null;
-  readonly best: string | null;
-  readonly playedEquity: number | null;
-  readonly bestEquity: number | null;
-  readonly error: number | null;
-  readonly mwcLoss: number | null;
-  readonly xgid: string | null;
-  readonly positionId: string | null;
-  readonly gamePlan: string | null;
-  readonly phase: string | null;
-  readonly theme: string | null;
-}
 
 /** What a search gives: how many decisions pass it in all, and the first of them (all with no limit). */
 export interface FindOutcome {

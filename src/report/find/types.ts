@@ -1,42 +1,9 @@
 /** `bdb find`'s typed result: the decisions a search found, costliest first, and how they are laid out. */
+import type { FoundDecision } from '../../model/found-decision.js';
 import type { TextBoardOptions } from '../board-text.js';
 
-/** A decision found, as the library's `decisions` and `matches` rows give it (src/library/find.ts). */
-export interface FoundRow {
-  readonly matchId: number;
-  readonly file: string;
-  /** The match's day (ISO), null when undated. */
-  readonly date: string | null;
-  readonly event: string | null;
-  readonly game: number;
-  readonly move: number;
-  /** The decision's place in its game, from 1. */
-  readonly decision: number;
-  readonly player: string;
-  readonly opponent: string;
-  /** `checker`, `double` or `take`. */
-  readonly kind: string;
-  readonly action: string | null;
-  readonly dice: string | null;
-  readonly matchLength: number;
-  readonly away: number | null;
-  readonly opponentAway: number | null;
-  readonly crawford: boolean;
-  readonly cube: number;
-  /** `centre`, `player` (the decision maker's) or `opponent`. */
-  readonly cubeOwner: string;
-  readonly played: string | null;
-  readonly best: string | null;
-  readonly playedEquity: number | null;
-  readonly bestEquity: number | null;
-  readonly error: number | null;
-  readonly mwcLoss: number | null;
-  readonly xgid: string | null;
-  readonly positionId: string | null;
-  readonly gamePlan: string | null;
-  readonly phase: string | null;
-  readonly theme: string | null;
-}
+/** A decision found (src/model/found-decision.ts). */
+export type FoundRow = FoundDecision;
 
 /** What a search gave. */
 export interface FindResult {
