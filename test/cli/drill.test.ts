@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bdbWith, call } from '../helpers/cli.js';
+import { SchemaChecker } from '../helpers/json-schema.js';
 
 // the repository's copy of ../shared/reference-matches/gnubg-text-bglab (test/history/README.md)
 const DIR = fileURLToPath(new URL('../history/llabba', import.meta.url));
@@ -144,6 +145,7 @@ describe('bdb drill', () => {
       player: string;
       periods: { answered: number; right: number; known: number; drillPr: number }[];
     };
+    expect(new SchemaChecker().errors(j, 'docs/schema/drill-stats.schema.json')).toEqual([]);
     expect(j.player).toBe('Llabba');
     // this library's answers: 4/3 6/2 (right, 0) and pass (wrong, 0.339): 500 × 0.339 / 2
     const all = j.periods.reduce((a, p) => a + p.answered, 0);

@@ -11,6 +11,7 @@ import { fitTables } from '../cli-table.js';
 import { cubeWords, scoreWords } from '../find/parts.js';
 import type { FoundRow } from '../find/types.js';
 import { fixed, percent, signed } from '../format.js';
+import { jsonHead, renderJson } from '../json.js';
 import type { Reporter } from '../reporter.js';
 
 /** The lines asking about card `n` of `of`: where it was met, the score, cube and roll, and its board. */
@@ -91,4 +92,4 @@ export const drillStatsText: Reporter<DrillStats, { width: number; ascii: boolea
 
 /** `--stats --json`. */
 export const drillStatsJson: Reporter<DrillStats, { width: number; ascii: boolean }> = (r, _view, write) =>
-  write(`${JSON.stringify({ schemaVersion: 2, player: r.player, periods: r.periods }, null, 2)}\n`);
+  write(renderJson({ ...jsonHead('drill-stats'), player: r.player, periods: r.periods }));
