@@ -165,6 +165,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         `echo 'q' | bdb drill --library ${DEMO} --player 'Kévin Unger' --limit 1`,
       ],
       ['the drill PR by month beside the game PR', `bdb drill --stats --library ${DEMO}`],
+      [
+        'every card as a deck Anki imports (SVG boards)',
+        `bdb drill --anki deck.csv --force --library ${DEMO}`,
+      ],
     ],
   },
   review: {

@@ -5,7 +5,7 @@
  * input (the drill reads it line by line), so these tests start the command as a user does. Expected plays
  * and equities are gnuBG's, as its text export prints them (file and move cited at each).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -151,5 +151,37 @@ describe('bdb drill', () => {
     const all = j.periods.reduce((a, p) => a + p.answered, 0);
     expect(all).toBe(2);
     expect(j.periods.at(-1)!.drillPr).toBeCloseTo((500 * 0.339) / 2, 6);
+  });
+
+  it('--anki FILE: a CSV deck Anki imports as is, one note per card, the SVG board on the front', async () => {
+    const deck = join(tmp, 'deck.csv');
+    const r = await call('drill', ...L, '--player', 'Llabba', '--anki', deck);
+    expect(r.code, r.stderr).toBe(0);
+    const text = readFileSync(deck, 'utf8');
+    const lines = text.split('\n');
+    // Anki's file headers (docs.ankiweb.net, Importing: "File Headers")
+    expect(lines.slice(0, 4)).toEqual([
+      '#separator:Comma',
+      '#html:true',
+      '#columns:Front,Back,Tags',
+      '#tags column:3',
+    ]);
+    const notes = lines.slice(4).filter((l) => l !== '');
+    // one note a line: three quoted fields, quotes inside doubled (RFC 4180)
+    for (const n of notes) expect(n).toMatch(/^"(?:[^"]|"")*","(?:[^"]|"")*","bdb (checker|double|take)"$/);
+    const finds = await call('find', ...L, '--player', 'Llabba', '--json', '--limit', '0');
+    const xgids = new Set(
+      (JSON.parse(finds.stdout) as { decisions: { xgid: string }[] }).decisions.map((d) => d.xgid),
+    );
+    expect(notes.length).toBe(xgids.size);
+    expect(r.stderr).toBe(`bdb: wrote ${deck} (${notes.length} cards)\n`);
+    // gnuBG's "Move number 22: Llabba to play 41" (file _002): best 6/2 4/3, Eq. +0.319
+    const card = notes.find((n) => n.includes('XGID=-BA-BbF----Da--a---cbb-bb-:1:-1:1:41:0:4:0:7:10'))!;
+    expect(card).toContain('<svg xmlns=""http://www.w3.org/2000/svg""');
+    expect(card).toContain('Llabba to play 41: the best play?');
+    expect(card).toContain('<p>Best: <b>6/2 4/3</b> (+0.319)</p>');
+    // an existing file is kept without --force
+    const again = await call('drill', ...L, '--player', 'Llabba', '--anki', deck);
+    expect(again.code).toBe(1);
   });
 });

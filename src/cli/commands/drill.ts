@@ -32,6 +32,7 @@ import type { Library } from '../../library/open.js';
 import { libraryMatchesById, libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { defaultMet } from '../../metrics/match-report.js';
 import type { Decision, Match } from '../../model/types.js';
+import { ankiDeck } from '../../report/drill/anki.js';
 import {
   type DrillStats,
   drillStatsJson,
@@ -47,6 +48,7 @@ import { libraryOption, withLibrary } from '../library-input.js';
 import { librarySettings } from '../match-source.js';
 import { namedPlayers, type PersonOptions, personOptions } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
+import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
 import {
   commandLineFilters,
   type FindOptions,
@@ -60,6 +62,8 @@ interface DrillOptions extends PersonOptions {
   library?: string;
   limit?: string;
   stats?: boolean;
+  anki?: string;
+  force?: boolean;
 }
 
 /** Cards asked in a session without `--limit`. */
@@ -225,15 +229,9 @@ async function nextDue(lib: Library): Promise<string | null> {
 /** `bdb drill [SEARCH]`: the session. */
 async function runSession(search: string | undefined, opts: DrillOptions): Promise<ExitCode> {
   const limit = limitOption(opts.limit);
-  const typed = commandLineFilters(opts as FindOptions);
   return withLibrary(opts.library, { readOnly: false }, async (lib) => {
-    if (!(await holdsMatches(lib))) return EXIT.someFailed;
-    const base = search === undefined ? [] : await savedSets(lib, search);
-    if (base === null) return EXIT.someFailed;
-    const resolved = await resolveSets(lib, opts as FindOptions, searchSets(base, typed));
-    if (typeof resolved === 'number') return resolved;
-    const { findDecisions } = await import('../../library/find.js');
-    const found = await findDecisions(lib, resolved, null);
+    const found = await searched(lib, search, opts);
+    if (typeof found === 'number') return found;
     const cards = sessionCards(found.decisions, await drillCards(lib), new Date(), limit);
     if (cards.length === 0) {
       const due = await nextDue(lib);
@@ -295,9 +293,48 @@ async function runStats(opts: DrillOptions): Promise<ExitCode> {
   });
 }
 
+/** The decisions of the search (the mistakes, or the saved search), or an exit code after its one line. */
+async function searched(
+  lib: Library,
+  search: string | undefined,
+  opts: DrillOptions,
+): Promise<{ decisions: readonly FoundDecision[]; total: number } | ExitCode> {
+  if (!(await holdsMatches(lib))) return EXIT.someFailed;
+  const base = search === undefined ? [] : await savedSets(lib, search);
+  if (base === null) return EXIT.someFailed;
+  const resolved = await resolveSets(
+    lib,
+    opts as FindOptions,
+    searchSets(base, commandLineFilters(opts as FindOptions)),
+  );
+  if (typeof resolved === 'number') return resolved;
+  const { findDecisions } = await import('../../library/find.js');
+  return findDecisions(lib, resolved, null);
+}
+
+/** `bdb drill --anki FILE`: every card of the search (at most `--limit` when given) as an Anki deck. */
+async function runAnki(search: string | undefined, file: string, opts: DrillOptions): Promise<ExitCode> {
+  const limit = opts.limit === undefined ? Number.POSITIVE_INFINITY : limitOption(opts.limit);
+  const rules = pageRules(opts.force, [], opts.library);
+  if (outputRefused(file, rules)) return EXIT.someFailed;
+  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
+    const found = await searched(lib, search, opts);
+    if (typeof found === 'number') return found;
+    const cards = sessionCards(found.decisions, new Map(), new Date(), limit).map((c) => c.found);
+    const failed = writeOutputText(file, rules, ankiDeck(cards));
+    if (failed !== null) {
+      writeErr(`bdb: ${oneLine(failed)}\n`);
+      return EXIT.someFailed;
+    }
+    writeErr(`bdb: wrote ${file} (${cards.length} card${cards.length === 1 ? '' : 's'})\n`);
+    return EXIT.ok;
+  });
+}
+
 /** Runs the command; returns the exit code. */
 export async function runDrill(search: string | undefined, opts: DrillOptions): Promise<ExitCode> {
   if (opts.stats) return runStats(opts);
+  if (opts.anki !== undefined) return runAnki(search, opts.anki, opts);
   return runSession(search, opts);
 }
 
@@ -313,6 +350,8 @@ export function registerDrill(program: Command): void {
   libraryOption(personOptions(cmd, ' (unused)', 'with --stats: print JSON instead of the table'))
     .option('--limit <n>', `at most N cards this session (default ${DEFAULT_LIMIT})`)
     .option('--stats', 'the answers by month: answered, right, drill PR, game PR')
+    .option('--anki <file>', 'write the cards as a CSV deck Anki imports (SVG boards), ask nothing')
+    .option('--force', 'replace an existing file (--anki)')
     .action(async (search: string | undefined, opts: DrillOptions, command: Command) => {
       const playerFromConfig = command.getOptionValueSource('player') === 'config';
       process.exitCode = await runDrill(search, { ...opts, playerFromConfig });
