@@ -136,6 +136,9 @@ describe('bdb drill', () => {
     ]);
     const lim = await call('drill', ...L, '--limit', 'x');
     expect(lim.code).toBe(2);
+    const nobody = await call('drill', ...L, '--stats', '--player', 'Nobody At All');
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toMatch(/^bdb: no player 'Nobody At All'/);
   });
 
   it('--stats: answers by month, the drill PR = 500 × mean equity lost, beside the game PR', async () => {

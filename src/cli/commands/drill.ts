@@ -253,12 +253,15 @@ async function runSession(search: string | undefined, opts: DrillOptions): Promi
 async function statsPerson(
   lib: Library,
   opts: DrillOptions,
-): Promise<{ person: string | null; pr: Map<string, number> }> {
+): Promise<{ person: string | null; pr: Map<string, number> } | ExitCode> {
   const s = await librarySettings(lib, opts);
   const seats = await librarySeats(lib, {});
   const { person, problem } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
   const pr = new Map<string, number>();
-  if (problem !== null) throw new UsageError(problem);
+  if (problem !== null) {
+    writeErr(`bdb: ${oneLine(problem)}\n`);
+    return EXIT.someFailed;
+  }
   if (person === null) return { person, pr };
   // the game PR by month as bdb progress adds it up (src/history/progress.ts)
   const c = new ProgressCollector({ aliases: s.aliases, player: person, by: 'month' });
@@ -277,7 +280,9 @@ const STATS: Reporters<DrillStats, { width: number; ascii: boolean }> = {
 /** `bdb drill --stats`: the answers by month, the drill PR beside the game PR. */
 async function runStats(opts: DrillOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
-    const { person, pr } = await statsPerson(lib, opts);
+    const followed = await statsPerson(lib, opts);
+    if (typeof followed === 'number') return followed;
+    const { person, pr } = followed;
     const periods = (await drillPeriods(lib, 'month')).map((p) => ({
       period: p.period,
       answered: p.answered,
