@@ -187,4 +187,23 @@ describe('bdb drill', () => {
     const again = await call('drill', ...L, '--player', 'Llabba', '--anki', deck);
     expect(again.code).toBe(1);
   });
+
+  it('bdb merge copies the cards and answers the target lacks, once', async () => {
+    const count = async (l: string): Promise<string> =>
+      (
+        await call(
+          'sql',
+          'SELECT (SELECT count(*) FROM drill_cards) AS c, (SELECT count(*) FROM drill_answers) AS a',
+          '--library',
+          l,
+          '--csv',
+        )
+      ).stdout;
+    const into = join(tmp, 'merged.duckdb');
+    expect((await call('merge', lib, '--into', into)).code).toBe(0);
+    expect((await call('merge', lib, '--into', into)).code).toBe(0);
+    // this library's two answers (the first test's play, the saved search's pass), two cards
+    expect(await count(lib)).toBe('c,a\n2,2\n');
+    expect(await count(into)).toBe('c,a\n2,2\n');
+  });
 });
