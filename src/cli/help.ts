@@ -155,6 +155,22 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       ],
     ],
   },
+  drill: {
+    reads: 'library',
+    exit1:
+      'the library cannot be opened or holds no match, a --player names nobody, or no saved search has that name',
+    examples: [
+      [
+        'one card of your mistakes, answered from a pipe (q or the end of input stops)',
+        `echo 'q' | bdb drill --library ${DEMO} --player 'Kévin Unger' --limit 1`,
+      ],
+      ['the drill PR by month beside the game PR', `bdb drill --stats --library ${DEMO}`],
+      [
+        'every card as a deck Anki imports (SVG boards)',
+        `bdb drill --anki deck.csv --force --library ${DEMO}`,
+      ],
+    ],
+  },
   review: {
     reads: 'match',
     examples: [

@@ -37,6 +37,7 @@ const COMMANDS: readonly (readonly [string, () => Promise<(program: Command) => 
   ['plan', async () => (await import('./commands/plan.js')).registerPlan],
   ['study', async () => (await import('./commands/study.js')).registerStudy],
   ['find', async () => (await import('./commands/find.js')).registerFind],
+  ['drill', async () => (await import('./commands/drill.js')).registerDrill],
   ['review', async () => (await import('./commands/review.js')).registerReview],
   ['report', async () => (await import('./commands/report.js')).registerReport],
   ['scout', async () => (await import('./commands/scout.js')).registerScout],

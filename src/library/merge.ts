@@ -45,6 +45,8 @@ const COPIED_TABLES = [
   'aliases',
   'study_marks',
   'searches',
+  'drill_cards',
+  'drill_answers',
 ] as const;
 
 /**
@@ -322,5 +324,13 @@ async function copyRows(
   await con.run(
     `INSERT INTO main.searches SELECT * FROM ${src}.searches WHERE name NOT IN (SELECT name FROM main.searches)`,
   );
+  // the drill (schema 10): the cards the target has none of (same position and kind), the answers it lacks
+  await con.run(`
+    INSERT INTO main.drill_cards SELECT * FROM ${src}.drill_cards s
+    WHERE NOT EXISTS (SELECT 1 FROM main.drill_cards m WHERE m.xgid = s.xgid AND m.kind = s.kind)`);
+  await con.run(`
+    INSERT INTO main.drill_answers SELECT * FROM ${src}.drill_answers s
+    WHERE NOT EXISTS (SELECT 1 FROM main.drill_answers m
+      WHERE m.xgid = s.xgid AND m.kind = s.kind AND m.answered_at = s.answered_at)`);
   return { source: sourcePath0, matches: copied.length, duplicates, files };
 }

@@ -9,7 +9,8 @@
  * Layout: `files` (every file seen, its hash and what became of it), `matches`,
  * `match_players` (one per seat: the tally the metrics layer made, the exact sums every figure derives
  * from, keyed by accumulator since schema 8), `games`, `decisions` (one row per decision, for SQL, export and other engines), `aliases`,
- * `study_marks`, `searches` (saved searches, schema 9), `meta`.
+ * `study_marks`, `searches` (saved searches, schema 9), `drill_cards` and `drill_answers` (`bdb drill`,
+ * schema 10), `meta`.
  * The bytes of the imported files are kept beside the database (src/library/sources.ts).
  */
 
@@ -21,7 +22,7 @@ import { fillPositions, POSITIONS_AFTER, POSITIONS_BEFORE } from './migrate-posi
 import { rewriteTallies, TALLIES_AFTER, TALLIES_BEFORE } from './migrate-tallies.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 9;
+export const SCHEMA_VERSION = 10;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -284,6 +285,29 @@ CREATE TABLE IF NOT EXISTS searches (
 `;
 
 /**
+ * Step 10, for `bdb drill` (src/library/drill.ts): each drilled decision's scheduling state (a card, keyed by
+ * its position's XGID and its kind, so one position met in several matches is one card, and a merge keeps
+ * it), and every answer given. They do not change matches: no generation bump.
+ */
+const STEP_10 = `
+CREATE TABLE IF NOT EXISTS drill_cards (
+  xgid VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  state VARCHAR NOT NULL,
+  due TIMESTAMP NOT NULL
+);
+CREATE TABLE IF NOT EXISTS drill_answers (
+  xgid VARCHAR NOT NULL,
+  kind VARCHAR NOT NULL,
+  answered_at TIMESTAMP NOT NULL,
+  answer VARCHAR NOT NULL,
+  "right" BOOLEAN NOT NULL,
+  equity_lost DOUBLE,
+  rating VARCHAR NOT NULL
+);
+`;
+
+/**
  * A migration step: SQL run once; or SQL run before, per slice of match ids (SQL with parameters
  * $1 ≤ id < $2, or a function of the same bounds, over every id the library holds) and after; all in the
  * step's one transaction.
@@ -317,6 +341,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { before: TALLIES_BEFORE, slice: rewriteTallies, after: TALLIES_AFTER },
   // step 9: saved searches, and the positions' figures `bdb find` filters on (src/library/migrate-positions.ts)
   { before: STEP_9 + POSITIONS_BEFORE, slice: fillPositions, after: POSITIONS_AFTER },
+  // step 10: the drill's cards and answers (src/library/drill.ts)
+  STEP_10,
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */
@@ -333,4 +359,6 @@ export const LIBRARY_TABLES = [
   'study_marks',
   'person_periods',
   'searches',
+  'drill_cards',
+  'drill_answers',
 ] as const;

@@ -35,6 +35,7 @@ export const JSON_OUTPUTS = [
   'scout',
   'find',
   'find-saved',
+  'drill-stats',
 ] as const;
 export type JsonOutput = (typeof JSON_OUTPUTS)[number];
 

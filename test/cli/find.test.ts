@@ -394,7 +394,7 @@ describe('bdb find on Llabba’s history', () => {
     const upgrade = await call('import', '--library', old);
     expect([upgrade.code, upgrade.stdout]).toEqual([
       0,
-      `${old}: up to date (schema 9); no file given, nothing imported\n`,
+      `${old}: up to date (schema 10); no file given, nothing imported\n`,
     ]);
     // with no file and no library, it makes none
     const none = join(tmp, 'none.duckdb');

@@ -156,7 +156,7 @@ function isEmpty(f: FindFilters): boolean {
 }
 
 /** The sets of a search: the saved ones, then the command line's unless it sets nothing. */
-function searchSets(saved: readonly FindFilters[], typed: FindFilters): FindFilters[] {
+export function searchSets(saved: readonly FindFilters[], typed: FindFilters): FindFilters[] {
   return saved.length > 0 && isEmpty(typed) ? [...saved] : [...saved, typed];
 }
 
@@ -179,7 +179,7 @@ function matchFilterOf(f: FindFilters): MatchFilter {
  * The sets with their `--player` names resolved against the library's seats (one line and an exit code
  * when a name means nobody).
  */
-async function resolveSets(
+export async function resolveSets(
   lib: Library,
   opts: FindOptions,
   sets: readonly FindFilters[],
@@ -218,7 +218,7 @@ function searchWords(sets: readonly FindFilters[]): string {
 }
 
 /** Whether the library holds a match; one line when it holds none. */
-async function holdsMatches(lib: Library): Promise<boolean> {
+export async function holdsMatches(lib: Library): Promise<boolean> {
   const { rows } = await import('../../library/sql.js');
   const [[n]] = (await rows(lib.connection, 'SELECT count(*) FROM matches')) as [[bigint]];
   if (Number(n) > 0) return true;
@@ -286,7 +286,7 @@ async function forget(name: string, opts: FindOptions): Promise<ExitCode> {
 }
 
 /** The sets of the saved search `name` (null: none of that name, said in one line). */
-async function savedSets(lib: Library, name: string): Promise<FindFilters[] | null> {
+export async function savedSets(lib: Library, name: string): Promise<FindFilters[] | null> {
   const { savedSearch } = await import('../../library/searches.js');
   const sets = await savedSearch(lib, name);
   if (sets === null)

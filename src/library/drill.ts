@@ -1,0 +1,122 @@
+/**
+ * The drill's cards and answers, stored in the library (schema step 10): `drill_cards` holds each drilled
+ * decision's scheduling state (ts-fsrs's card as JSON, src/history/drill-schedule.ts) and when it is due;
+ * `drill_answers` every answer given, whether it was right, the equity it lost when known and its FSRS
+ * rating. A card is keyed by its position's XGID and the decision's kind (`checker`, `double`, `take`): the
+ * same position met in two matches asks the same question. Neither table changes a match: the generation
+ * (the per-person totals) is left alone.
+ */
+import type { Library } from './open.js';
+import { rows } from './sql.js';
+
+/** A card's key: the position and the kind of decision. */
+export interface DrillKey {
+  readonly xgid: string;
+  readonly kind: string;
+}
+
+/** A stored card. */
+export interface StoredCard extends DrillKey {
+  /** The scheduling state, as JSON. */
+  readonly state: string;
+  /** When it is due (ISO, UTC). */
+  readonly due: string;
+}
+
+/** An answer, as stored. */
+export interface DrillAnswer extends DrillKey {
+  readonly answeredAt: Date;
+  /** The answer as typed. */
+  readonly answer: string;
+  readonly right: boolean;
+  /** The equity the answer lost against the best (≥ 0), null when unknown (a play not analysed). */
+  readonly equityLost: number | null;
+  /** The FSRS rating it gave: again, hard, good. */
+  readonly rating: string;
+}
+
+/** DuckDB's TIMESTAMP text of a moment (UTC, milliseconds). */
+function timestampText(at: Date): string {
+  return at.toISOString().replace('T', ' ').replace('Z', '');
+}
+
+const CARDS = `SELECT xgid, kind, state, strftime(due, '%Y-%m-%dT%H:%M:%S.%gZ') FROM drill_cards`;
+
+/** Every stored card, by key (`kind xgid`). */
+export async function drillCards(lib: Library): Promise<Map<string, StoredCard>> {
+  const out = new Map<string, StoredCard>();
+  for (const [xgid, kind, state, due] of await rows(lib.connection, CARDS)) {
+    const c = { xgid: String(xgid), kind: String(kind), state: String(state), due: String(due) };
+    out.set(cardKey(c), c);
+  }
+  return out;
+}
+
+/** The map key of a card. */
+export function cardKey(k: DrillKey): string {
+  return `${k.kind} ${k.xgid}`;
+}
+
+/**
+ * Stores an answer and the card's new state and due date, in one transaction (an answer is never kept
+ * without its card's new date, nor the reverse).
+ */
+export async function recordAnswer(
+  lib: Library,
+  a: DrillAnswer,
+  card: { readonly state: string; readonly due: Date },
+): Promise<void> {
+  const con = lib.connection;
+  await con.run('BEGIN TRANSACTION');
+  try {
+    await con.run('DELETE FROM drill_cards WHERE xgid = $1 AND kind = $2', [a.xgid, a.kind]);
+    await con.run('INSERT INTO drill_cards VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))', [
+      a.xgid,
+      a.kind,
+      card.state,
+      timestampText(card.due),
+    ]);
+    await con.run('INSERT INTO drill_answers VALUES ($1, $2, CAST($3 AS TIMESTAMP), $4, $5, $6, $7)', [
+      a.xgid,
+      a.kind,
+      timestampText(a.answeredAt),
+      a.answer,
+      a.right,
+      a.equityLost,
+      a.rating,
+    ]);
+    await con.run('COMMIT');
+  } catch (e) {
+    await con.run('ROLLBACK');
+    throw e;
+  }
+}
+
+/** The answers of one period (a month, `YYYY-MM`, or an ISO week `YYYY-Www`). */
+export interface DrillPeriod {
+  readonly period: string;
+  readonly answered: number;
+  readonly right: number;
+  /** Σ equity lost over the answers whose loss is known. */
+  readonly equityLost: number;
+  /** How many answers have a known loss. */
+  readonly known: number;
+}
+
+/** The answers grouped by month or by ISO week (UTC), oldest first. */
+export async function drillPeriods(lib: Library, by: 'month' | 'week'): Promise<DrillPeriod[]> {
+  const period = by === 'month' ? "strftime(answered_at, '%Y-%m')" : "strftime(answered_at, '%G-W%V')";
+  const list = await rows(
+    lib.connection,
+    `SELECT ${period} AS p, count(*), count(*) FILTER (WHERE "right"), coalesce(sum(equity_lost), 0),
+       count(equity_lost)
+     FROM drill_answers GROUP BY p ORDER BY p`,
+  );
+  return list.map(([p, n, right, lost, known]) => ({
+    period: String(p),
+    answered: Number(n),
+    right: Number(right),
+    equityLost: Number(lost),
+    known: Number(known),
+  }));
+}
