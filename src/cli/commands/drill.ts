@@ -27,10 +27,10 @@ import {
 import { followedPerson, storedNames } from '../../history/names.js';
 import { ProgressCollector } from '../../history/progress.js';
 import { cardKey, drillCards, drillPeriods, recordAnswer, type StoredCard } from '../../library/drill.js';
-import type { FoundDecision } from '../../library/find.js';
 import type { Library } from '../../library/open.js';
 import { libraryMatchesById, libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { defaultMet } from '../../metrics/match-report.js';
+import type { FoundDecision } from '../../model/found-decision.js';
 import type { Decision, Match } from '../../model/types.js';
 import { ankiDeck } from '../../report/drill/anki.js';
 import {
