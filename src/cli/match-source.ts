@@ -10,6 +10,7 @@ import type { Library } from '../library/open.js';
 import type { Met } from '../met/index.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import { defaultMet, type MatchReport, reportMatch } from '../metrics/match-report.js';
+import { DEPTH_LEVELS, levelRank } from '../model/depth.js';
 import type { MatchFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
@@ -36,6 +37,8 @@ export interface SourceOptions extends PersonOptions {
   until?: string;
   event?: string;
   length?: string;
+  /** `--min-depth LEVEL`. */
+  minDepth?: string;
   /** `--all-readings`: every file of a match found in several files counts (files only). */
   allReadings?: boolean;
   /** `--max-file-size MB`. */
@@ -52,13 +55,28 @@ export function sourceOptions(cmd: Command): Command {
   );
 }
 
-/** Adds the match filters (`--since`, `--until`, `--event`, `--length`). */
+/** Adds the match filters (`--since`, `--until`, `--event`, `--length`, `--min-depth`). */
 export function filterOptions(cmd: Command): Command {
   return cmd
     .option('--since <date>', 'only matches played on or after DATE (YYYY-MM-DD)')
     .option('--until <date>', 'only matches played on or before DATE (YYYY-MM-DD)')
     .option('--event <text>', 'only matches whose event name contains TEXT (any case)')
-    .option('--length <n>', 'only matches of this length (a number of points, or money)');
+    .option('--length <n>', 'only matches of this length (a number of points, or money)')
+    .option(
+      '--min-depth <level>',
+      `only matches analysed at least at LEVEL: ${levelNames()} (gnuBG's plies; XG's n-ply is gnuBG's n-1; docs/glossary.md)`,
+    );
+}
+
+/** The levels of `--min-depth`, lowest first, as one list. */
+function levelNames(): string {
+  return DEPTH_LEVELS.map(([n]) => n).join(', ');
+}
+
+/** `--min-depth`'s level as given, or a usage error naming the levels. */
+function minDepthOption(value: string | undefined): string | undefined {
+  if (value === undefined || levelRank(value) !== null) return value;
+  throw new UsageError(`--min-depth expects one of ${levelNames()}, got ${JSON.stringify(value)}`);
 }
 
 function dayOption(flag: string, value: string | undefined): string | undefined {
@@ -100,11 +118,13 @@ export function matchFilterOption(opts: SourceOptions): MatchFilter {
   }
   const since = dayOption('--since', opts.since);
   const until = dayOption('--until', opts.until);
+  const minDepth = minDepthOption(opts.minDepth);
   return {
     ...(since !== undefined ? { since } : {}),
     ...(until !== undefined ? { until } : {}),
     ...(opts.event !== undefined ? { event: opts.event } : {}),
     ...(length !== undefined ? { length } : {}),
+    ...(minDepth !== undefined ? { minDepth } : {}),
   };
 }
 

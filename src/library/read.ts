@@ -15,7 +15,7 @@ import type { MatchReport } from '../metrics/match-report.js';
 import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import { type MatchFilter, passesFilter } from '../model/filter.js';
-import { type Match, readingRank } from '../model/types.js';
+import { type AnalyserInfo, type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import type { UnitFile } from './import.js';
 import { type Library, LibraryError } from './open.js';
@@ -35,6 +35,8 @@ interface MatchHead {
   readonly players: readonly [string, string];
   /** Where its format stands among the readings of a match ({@link readingRank}). */
   readonly rank: number;
+  /** The stored analyser and depths (`--min-depth` reads them), null when none was stored. */
+  readonly analyser: AnalyserInfo | null;
 }
 
 /** The order `bdb stats` reads files in: best reading first (XG, SGF, gnuBG text, transcripts), then path. */
@@ -52,13 +54,13 @@ async function readAllHeads(lib: Library): Promise<MatchHead[]> {
   const [[json]] = (await rows(
     lib.connection,
     `SELECT CAST(to_json(list([CAST(match_id AS VARCHAR), file, CAST(day AS VARCHAR), event,
-       CAST(match_length AS VARCHAR), player0, player1, format])) AS VARCHAR) FROM matches`,
+       CAST(match_length AS VARCHAR), player0, player1, format, analyser, checker_depth,
+       cube_depth])) AS VARCHAR) FROM matches`,
   )) as [[string | null]];
   const list: MatchHead[] = [];
-  for (const [id, file, day, event, length, p0, p1, format] of JSON.parse(json ?? '[]') as (
-    | string
-    | null
-  )[][])
+  for (const [id, file, day, event, length, p0, p1, format, program, checker, cube] of JSON.parse(
+    json ?? '[]',
+  ) as (string | null)[][])
     list.push({
       id: Number(id),
       file: String(file),
@@ -67,8 +69,18 @@ async function readAllHeads(lib: Library): Promise<MatchHead[]> {
       matchLength: Number(length),
       players: [String(p0), String(p1)],
       rank: readingRank(String(format)),
+      analyser: storedAnalyser(program ?? null, checker ?? null, cube ?? null),
     });
   return list.sort(byFile);
+}
+
+/** The analyser of a match's stored columns (analyser, checker_depth, cube_depth); null when none stored. */
+function storedAnalyser(
+  program: string | null,
+  checkerDepth: string | null,
+  cubeDepth: string | null,
+): AnalyserInfo | null {
+  return program === null ? null : { program, checkerDepth, cubeDepth };
 }
 
 function allHeads(lib: Library): Promise<MatchHead[]> {
@@ -309,14 +321,11 @@ function storedReport(
     winner: winner === null ? null : String(winner),
     date: date === null ? null : String(date),
     event: event === null ? null : String(event),
-    analyser:
-      program === null
-        ? null
-        : {
-            program: String(program),
-            checkerDepth: checkerDepth === null ? null : String(checkerDepth),
-            cubeDepth: cubeDepth === null ? null : String(cubeDepth),
-          },
+    analyser: storedAnalyser(
+      program === null ? null : String(program),
+      checkerDepth === null ? null : String(checkerDepth),
+      cubeDepth === null ? null : String(cubeDepth),
+    ),
     // derived on demand: the per-person table alone needs only the tallies
     get stats(): MatchReport['stats'] {
       stats ??= [playerStats(t0, interval), playerStats(t1, interval)];

@@ -5,6 +5,7 @@
  * (src/library/tally-codec.ts). A new figure is one accumulator file and one line here.
  */
 import type { Accumulator, ResultOf, SeatMatch, StateOf } from './accumulator.js';
+import { analysisMix, belowBmab } from './analysis-mix.js';
 import { prFirst10 } from './pr-first-ten.js';
 import { decisions, difficulty, errors, gnubg, mwc, snowie, units } from './tally-parts.js';
 import { tilt } from './tilt.js';
@@ -20,6 +21,8 @@ export const ACCUMULATORS = [
   gnubg,
   prFirst10,
   tilt,
+  analysisMix,
+  belowBmab,
 ] as const;
 
 type Registered = (typeof ACCUMULATORS)[number];

@@ -5,6 +5,7 @@
 import { wrapText } from '../../core/text-width.js';
 import type { MatchReport } from '../../metrics/match-report.js';
 import type { PlayerStats } from '../../metrics/player-stats.js';
+import { analysisLines } from '../analysis-mix.js';
 import { MATCHES_ANALYSED_NOTE, thousands, withoutAnalysis } from '../format.js';
 import { renderMatchLine, renderMatchTable, renderPlayersTable } from '../table.js';
 import type { StatsReporter, StatsSettings, StatsSummary } from './types.js';
@@ -48,8 +49,9 @@ export function statsTextReporter(
     }
     first = null;
     if (players.length > 0) {
+      const mix = analysisLines(players).flatMap((l) => wrapText(l, width));
       write(
-        `Players over ${thousands(read)} match${read === 1 ? '' : 'es'}\n${renderPlayers(players, width, ascii)}\n`,
+        `Players over ${thousands(read)} match${read === 1 ? '' : 'es'}\n${mix.map((l) => `${l}\n`).join('')}${renderPlayers(players, width, ascii)}\n`,
       );
     }
     if (read > 0) write(`${wrapText(legend(settings), width).join('\n')}\n`);

@@ -1,0 +1,105 @@
+/**
+ * Which analysers and depths a player's figures mix (`analysis` and `belowBmab` in `bdb stats --json`;
+ * docs/glossary.md, "Analysis mix" and "BMAB norm"). A per-person figure, not a per-run one: each person's PR
+ * is an average over that person's matches, so it is that person's matches whose analyses it mixes; and as
+ * an accumulator it is stored with the tally and merges like every other figure, so files, the library's
+ * per-match tallies and its stored totals give the same.
+ *
+ *   analysis  = for each (analyser, checker-play depth, cube depth) as the match's reader recorded them
+ *               (src/model/types.ts, AnalyserInfo): the number of the player's matches so analysed
+ *   belowBmab = the player's analysed matches whose analysis does not meet BMAB's norm (XG at "World Class"
+ *               or higher, src/model/depth.ts)
+ *
+ * A match nobody analysed (a transcript) is in neither. The list is put in one order by `finish` (analyser,
+ * then depths, by name), so the merge order does not show.
+ */
+import { meetsBmab } from '../model/depth.js';
+import type { AnalyserInfo } from '../model/types.js';
+import type { Figure } from './accumulator.js';
+
+/** One analysis of the mix: its analyser, depths ('' when unknown, as the library stores strings) and matches. */
+export interface MixEntry {
+  program: string;
+  checkerDepth: string;
+  cubeDepth: string;
+  matches: number;
+}
+
+/** The matches of a player by analysis. */
+export interface AnalysisMixState {
+  entries: MixEntry[];
+}
+
+/** One analysis of the mix as `bdb stats` shows it. */
+export interface AnalysisShare {
+  readonly analyser: string;
+  readonly checkerDepth: string | null;
+  readonly cubeDepth: string | null;
+  readonly matches: number;
+}
+
+/** `entries` with `matches` more of `e`'s analysis (changed in place). */
+function count(entries: MixEntry[], e: Omit<MixEntry, 'matches'>, matches: number): void {
+  const same = entries.find(
+    (x) => x.program === e.program && x.checkerDepth === e.checkerDepth && x.cubeDepth === e.cubeDepth,
+  );
+  if (same) same.matches += matches;
+  else entries.push({ ...e, matches });
+}
+
+/** The mix entry key of a match's analyser. */
+function entryOf(a: AnalyserInfo): Omit<MixEntry, 'matches'> {
+  return { program: a.program, checkerDepth: a.checkerDepth ?? '', cubeDepth: a.cubeDepth ?? '' };
+}
+
+/** Sorts by analyser, then checker depth, then cube depth (names, code-unit order). */
+function byName(a: MixEntry, b: MixEntry): number {
+  const k = (e: MixEntry): string[] => [e.program, e.checkerDepth, e.cubeDepth];
+  const [x, y] = [k(a), k(b)];
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  return 0;
+}
+
+export const analysisMix: Figure<'analysis', AnalysisMixState, AnalysisShare[]> = {
+  id: 'analysis',
+  inStatsJson: true,
+  empty: () => ({ entries: [] }),
+  add(s, seat) {
+    const a = seat.match.analyser;
+    if (a !== null) count(s.entries, entryOf(a), 1);
+    return s;
+  },
+  merge(into, from) {
+    for (const e of from.entries) count(into.entries, e, e.matches);
+    return into;
+  },
+  finish: (s) =>
+    [...s.entries].sort(byName).map((e) => ({
+      analyser: e.program,
+      checkerDepth: e.checkerDepth === '' ? null : e.checkerDepth,
+      cubeDepth: e.cubeDepth === '' ? null : e.cubeDepth,
+      matches: e.matches,
+    })),
+  sample: () => ({ entries: [{ program: '', checkerDepth: '', cubeDepth: '', matches: 0 }] }),
+};
+
+/** The player's analysed matches below BMAB's norm. */
+export interface BelowBmabState {
+  matches: number;
+}
+
+export const belowBmab: Figure<'belowBmab', BelowBmabState, number> = {
+  id: 'belowBmab',
+  inStatsJson: true,
+  empty: () => ({ matches: 0 }),
+  add(s, seat) {
+    const a = seat.match.analyser;
+    if (a !== null && !meetsBmab(a)) s.matches++;
+    return s;
+  },
+  merge(into, from) {
+    into.matches += from.matches;
+    return into;
+  },
+  finish: (s) => s.matches,
+};

@@ -1,0 +1,57 @@
+/**
+ * The analysis a player's figures mix, in words (`bdb stats`, `bdb biases`): "Analysis: XG 4-ply, cube
+ * 2-ply (3 matches), gnuBG 1.07 4-ply (79); 82 below BMAB's norm" (docs/glossary.md, "Analysis mix").
+ */
+import type { AnalysisShare } from '../metrics/analysis-mix.js';
+
+/** The analyser's short name: "gnuBG 1.07", "XG 2.19", "XG" (XG's binary files carry no version). */
+export function analyserLabel(program: string): string {
+  const gnubg = /^GNU Backgammon (\d+\.\d+)/.exec(program);
+  if (gnubg) return `gnuBG ${gnubg[1]}`;
+  const xg = /^eXtreme Gammon(?: (\d+\.\d+))?/i.exec(program);
+  if (xg) return xg[1] === undefined ? 'XG' : `XG ${xg[1]}`;
+  return program;
+}
+
+/** The depths of one analysis: "4-ply", "4-ply, cube 2-ply", "cube Roller++", "depth unknown". */
+function depthsLabel(checkerDepth: string | null, cubeDepth: string | null): string {
+  // after "XG", XG's "XG Roller++" is "Roller++"
+  const [checker, cube] = [checkerDepth, cubeDepth].map((d) => d?.replace(/^XG /, '') ?? null);
+  if (checker === null) return cube === null ? 'depth unknown' : `cube ${cube}`;
+  return cube === null || cube === checker ? checker! : `${checker}, cube ${cube}`;
+}
+
+/** The mix in words: each analysis and its matches, the first saying "matches". */
+export function analysisMixWords(mix: readonly AnalysisShare[]): string {
+  return mix
+    .map((s, i) => {
+      const n = i === 0 ? `${s.matches} match${s.matches === 1 ? '' : 'es'}` : String(s.matches);
+      return `${analyserLabel(s.analyser)} ${depthsLabel(s.checkerDepth, s.cubeDepth)} (${n})`;
+    })
+    .join(', ');
+}
+
+/** What BMAB's norm says of a player's matches, in words (empty when every one meets it). */
+export function belowBmabWords(below: number): string {
+  return below === 0 ? '' : `; ${below} below BMAB's norm (XG, World Class or higher)`;
+}
+
+/**
+ * One line per person: "Analysis: …" for a person alone, "Analysis, NAME: …" for each of several; nothing
+ * for a person without analysed matches or whose stored total predates the figure.
+ */
+export function analysisLines(
+  players: readonly {
+    readonly player: string;
+    readonly figures: {
+      readonly analysis: readonly AnalysisShare[] | null;
+      readonly belowBmab: number | null;
+    };
+  }[],
+): string[] {
+  const shown = players.filter((p) => (p.figures.analysis?.length ?? 0) > 0);
+  return shown.map((p) => {
+    const who = shown.length === 1 ? 'Analysis' : `Analysis, ${p.player}`;
+    return `${who}: ${analysisMixWords(p.figures.analysis ?? [])}${belowBmabWords(p.figures.belowBmab ?? 0)}`;
+  });
+}
