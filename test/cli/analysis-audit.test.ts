@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { call } from '../helpers/cli.js';
-import { gunzipText, REF_DIR } from '../helpers/fixtures.js';
+import { gunzipText, REF_DIR, shared } from '../helpers/fixtures.js';
 
 const GNUBG = join(REF_DIR, 'gnubg-text/bglab_BoardLord-Llabba_7pt_4ply_game1.txt');
 const XG = join(REF_DIR, 'xg/charlot1-charlot2_7p_2025-11-08-2305.xg');
@@ -115,3 +115,28 @@ test('--min-depth with an unknown level: one usage line naming the levels', asyn
     '--min-depth expects one of 0-ply, 1-ply, world-class, 2-ply, 3-ply, 4-ply, xg-roller, xg-roller+, xg-roller++, rollout, got "5-ply"',
   );
 });
+
+// Llabba's 2023 history (../shared/reference-matches/gnubg-text-bglab, gnuBG 1.07.001): a match's checker
+// depth is the deepest "Cubeful N-ply" its exports print, read here from the files themselves; gnuBG's move
+// filter leaves the lesser candidates of a move at fewer plies, so the first one met is not the depth
+const BGLAB = shared('reference-matches/gnubg-text-bglab');
+test.skipIf(BGLAB.absent)(
+  BGLAB.title('the checker depth of a gnuBG export is the deepest it prints'),
+  async () => {
+    const deepest = new Map<string, number>();
+    for (const f of BGLAB.names().filter((n) => n.endsWith('.txt'))) {
+      const text = readFileSync(join(BGLAB.dir, f), 'utf8');
+      if (!/^Player\s+(Llabba\s|.*\sLlabba\s*$)/m.test(text)) continue;
+      const match = f.replace(/(_\d{3})?\.txt$/, '');
+      const plies = [...text.matchAll(/Cubeful (\d+)-ply/g)].map((m) => Number(m[1]));
+      deepest.set(match, Math.max(deepest.get(match) ?? 0, ...plies));
+    }
+    const byDepth = new Map<string, number>();
+    for (const d of deepest.values()) byDepth.set(`${d}-ply`, (byDepth.get(`${d}-ply`) ?? 0) + 1);
+    const r = await call('stats', BGLAB.dir, '--player', 'Llabba', '--json', '--no-progress');
+    const mix = (
+      JSON.parse(r.stdout) as { players: { analysis: { checkerDepth: string; matches: number }[] }[] }
+    ).players[0]!.analysis;
+    expect(new Map(mix.map((a) => [a.checkerDepth, a.matches]))).toEqual(byDepth);
+  },
+);

@@ -79,6 +79,17 @@ const RE_PROBS = new RegExp(
 );
 const RE_CUBE_LINE = new RegExp(`^([123])\\.\\s+(.*?)\\s+${NUMBER}(%?)(?:\\s+\\(.*\\))?\\s*$`);
 const RE_CUBE_HEADER = /^(?:(\d+)-ply|(Rollout)|n\/a)\b.*cubeless (equity|MWC)/;
+
+/**
+ * The deeper of two evaluation depths (`N-ply`, or `rollout`, deepest). gnuBG's move filters evaluate the
+ * leading candidates of a move at the analysis' depth and the others at fewer plies, so a match's checker
+ * depth is the deepest any candidate shows, not the first one met (a move whose candidates all stopped at
+ * 2-ply under a 4-ply analysis made 18 of Llabba's 69 4-ply matches read as 2-ply).
+ */
+export function deeperDepth(a: string | null, b: string): string {
+  const rank = (d: string): number => (d === 'rollout' ? Number.POSITIVE_INFINITY : Number.parseInt(d, 10));
+  return a === null || rank(b) > rank(a) ? b : a;
+}
 const RE_POSITION_ID = /^\s*GNU Backgammon\s+Position ID:\s*(\S+)\s*$/;
 const RE_SKILL_TAG = /^\s*\[(very bad|bad|doubtful)\]\s*$/;
 /** `… by GNU Backgammon 1.07.001-mingw 32-Bit 20221114 (Text Export version 1.128)`: the version as in
@@ -1273,7 +1284,7 @@ class TextFileReader {
         this.warn(c.line, 'candidate equity is not a number an analyser writes; ignored');
         continue;
       }
-      if (c.depth) this.checkerDepth ??= c.depth;
+      if (c.depth) this.checkerDepth = deeperDepth(this.checkerDepth, c.depth);
       if (c.star) star = list.length;
       list.push({ play, equity, depth: c.depth, probs: c.probs });
     }

@@ -8,7 +8,7 @@ import { CorruptFileError, shown } from '../../errors.js';
 import type { Met } from '../../met/index.js';
 import type { AnalyserInfo, Game, Match } from '../../model/types.js';
 import type { ParseWarning } from '../types.js';
-import { parseGnubgTextGame } from './game.js';
+import { deeperDepth, parseGnubgTextGame } from './game.js';
 import { GNUBG_TEXT_FORMAT_ID, type GnubgTextFile } from './types.js';
 
 /** The folder part (with its separator) and the name of a path, `/` or `\` separated. */
@@ -172,12 +172,15 @@ function checkFollows(g: Game, prev: Game | null, f: GnubgTextFile, note: Note):
   }
 }
 
-/** Every file names the program at its end; the depths come from the first analysed move and cube. */
+/** Every file names the program at its end; the checker depth is the deepest shown, the cube's the first. */
 function analyserOf(parsed: readonly GnubgTextFile[]): AnalyserInfo | null {
   const firstOf = (k: 'program' | 'checkerDepth' | 'cubeDepth'): string | null =>
     parsed.map((f) => f.analyser?.[k]).find((v) => v !== null && v !== undefined && v !== 'unknown') ?? null;
   const program = firstOf('program');
-  const checkerDepth = firstOf('checkerDepth');
+  // the deepest of the games' (one file each): see deeperDepth
+  const checkerDepth = parsed
+    .map((f) => f.analyser?.checkerDepth)
+    .reduce<string | null>((d, x) => (x === null || x === undefined ? d : deeperDepth(d, x)), null);
   const cubeDepth = firstOf('cubeDepth');
   return program || checkerDepth || cubeDepth
     ? { program: program ?? 'unknown', checkerDepth, cubeDepth }
