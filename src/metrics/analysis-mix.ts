@@ -83,23 +83,28 @@ export const analysisMix: Figure<'analysis', AnalysisMixState, AnalysisShare[]> 
   sample: () => ({ entries: [{ program: '', checkerDepth: '', cubeDepth: '', matches: 0 }] }),
 };
 
-/** The player's analysed matches below BMAB's norm. */
+/** The player's analysed matches below BMAB's norm, and all their analysed matches. */
 export interface BelowBmabState {
   matches: number;
+  analysed: number;
 }
 
-export const belowBmab: Figure<'belowBmab', BelowBmabState, number> = {
+export const belowBmab: Figure<'belowBmab', BelowBmabState, number | null> = {
   id: 'belowBmab',
   inStatsJson: true,
-  empty: () => ({ matches: 0 }),
+  empty: () => ({ matches: 0, analysed: 0 }),
   add(s, seat) {
     const a = seat.match.analyser;
-    if (a !== null && !meetsBmab(a)) s.matches++;
+    if (a === null) return s;
+    s.analysed++;
+    if (!meetsBmab(a)) s.matches++;
     return s;
   },
   merge(into, from) {
     into.matches += from.matches;
+    into.analysed += from.analysed;
     return into;
   },
-  finish: (s) => s.matches,
+  // no analysed match: n/a, never 0
+  finish: (s) => (s.analysed === 0 ? null : s.matches),
 };
