@@ -44,11 +44,6 @@ import {
 import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
-import { libraryOption, withLibrary } from '../library-input.js';
-import { librarySettings } from '../match-source.js';
-import { namedPlayers, type PersonOptions, personOptions } from '../options.js';
-import { outputWidth, writeErr, writeOut } from '../output.js';
-import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
 import {
   commandLineFilters,
   type FindOptions,
@@ -56,7 +51,12 @@ import {
   resolveSets,
   savedSets,
   searchSets,
-} from './find.js';
+} from '../find-search.js';
+import { libraryOption, withLibrary } from '../library-input.js';
+import { librarySettings } from '../match-source.js';
+import { namedPlayers, type PersonOptions, personOptions } from '../options.js';
+import { outputWidth, writeErr, writeOut } from '../output.js';
+import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
 
 interface DrillOptions extends PersonOptions {
   library?: string;
