@@ -42,14 +42,28 @@ function timestampText(at: Date): string {
 
 const CARDS = `SELECT xgid, kind, state, strftime(due, '%Y-%m-%dT%H:%M:%S.%gZ') FROM drill_cards`;
 
+/** A card from a row of {@link CARDS}. */
+function storedCard([xgid, kind, state, due]: unknown[]): StoredCard {
+  return { xgid: String(xgid), kind: String(kind), state: String(state), due: String(due) };
+}
+
 /** Every stored card, by key (`kind xgid`). */
 export async function drillCards(lib: Library): Promise<Map<string, StoredCard>> {
   const out = new Map<string, StoredCard>();
-  for (const [xgid, kind, state, due] of await rows(lib.connection, CARDS)) {
-    const c = { xgid: String(xgid), kind: String(kind), state: String(state), due: String(due) };
+  for (const row of await rows(lib.connection, CARDS)) {
+    const c = storedCard(row);
     out.set(cardKey(c), c);
   }
   return out;
+}
+
+/**
+ * The stored card of `key` as the library holds it now (another session may have answered it since this
+ * one read its cards), or undefined when it was never answered.
+ */
+export async function drillCard(lib: Library, key: DrillKey): Promise<StoredCard | undefined> {
+  const [row] = await rows(lib.connection, `${CARDS} WHERE xgid = $1 AND kind = $2`, [key.xgid, key.kind]);
+  return row === undefined ? undefined : storedCard(row);
 }
 
 /** The map key of a card. */

@@ -4,7 +4,9 @@
  * (earliest due first), then new ones (the costliest mistakes first), at most `--limit`. Each is shown with
  * its text board, score, cube and roll; the answer is read from standard input, one line (so a session can
  * be piped), checked against the stored analysis (src/history/drill-answer.ts), stored with the card's next
- * date (src/library/drill.ts). `q` or the end of the input ends the session with a summary line.
+ * date (src/library/drill.ts). `q` or the end of the input ends the session with a summary line. The
+ * library is held only while the session reads its cards (for reading) and while it stores an answer (for
+ * writing), never while it waits for one: another bdb may import or drill between the answers.
  *
  *   bdb drill --player Me            drill my mistakes
  *   bdb drill blunders --limit 5     drill five of a saved search
@@ -26,7 +28,14 @@ import {
 } from '../../history/drill-schedule.js';
 import { followedPerson, storedNames } from '../../history/names.js';
 import { ProgressCollector } from '../../history/progress.js';
-import { cardKey, drillCards, drillPeriods, recordAnswer, type StoredCard } from '../../library/drill.js';
+import {
+  cardKey,
+  drillCard,
+  drillCards,
+  drillPeriods,
+  recordAnswer,
+  type StoredCard,
+} from '../../library/drill.js';
 import type { Library } from '../../library/open.js';
 import { libraryMatchesById, libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { defaultMet } from '../../metrics/match-report.js';
@@ -169,13 +178,49 @@ async function ask(
   }
 }
 
-/** The session: asks each card, stores each answer; returns the counts. */
+/**
+ * Stores one answer: the library opened for writing for this answer alone (open, write, close), the card's
+ * state read again there, so another bdb (an import, another drill) may use the library between answers.
+ * Returns the exit code: not `EXIT.ok` when the library could not be opened or written (its one line said).
+ */
+async function storeAnswer(
+  library: string | undefined,
+  c: SessionCard,
+  check: Exclude<ReturnType<typeof checkAnswer>, { problem: string }>,
+  grade: DrillGrade,
+  now: Date,
+): Promise<ExitCode> {
+  const key = { xgid: c.found.xgid!, kind: c.found.kind };
+  return withLibrary(library, { readOnly: false }, async (lib) => {
+    const stored = await drillCard(lib, key);
+    const before = stored === undefined ? newDrillCard(now) : cardFromJson(stored.state);
+    const next = answerCard(before, grade, now);
+    await recordAnswer(
+      lib,
+      {
+        ...key,
+        answeredAt: now,
+        answer: check.answer,
+        right: check.right,
+        equityLost: check.equityLost,
+        rating: ratingName(drillRating(grade)),
+      },
+      { state: cardJson(next), due: next.due },
+    );
+    return EXIT.ok;
+  });
+}
+
+/**
+ * The session: asks each card, stores each answer as it comes (the library is not held while the user
+ * thinks); returns the counts, and the exit code of an answer that could not be stored (the session stops
+ * there).
+ */
 async function quiz(
-  lib: Library,
   cards: readonly SessionCard[],
   decisions: ReadonlyMap<string, Decision>,
   opts: DrillOptions,
-): Promise<{ answered: number; right: number }> {
+): Promise<{ answered: number; right: number; code: ExitCode }> {
   const input = new Lines();
   let answered = 0;
   let right = 0;
@@ -194,21 +239,8 @@ async function quiz(
         : (now.getTime() - asked) / 1000 > SLOW_SECONDS
           ? 'slow'
           : 'right';
-      const before = c.stored === undefined ? newDrillCard(now) : cardFromJson(c.stored.state);
-      const next = answerCard(before, grade, now);
-      await recordAnswer(
-        lib,
-        {
-          xgid: c.found.xgid!,
-          kind: c.found.kind,
-          answeredAt: now,
-          answer: got.check.answer,
-          right: got.check.right,
-          equityLost: got.check.equityLost,
-          rating: ratingName(drillRating(grade)),
-        },
-        { state: cardJson(next), due: next.due },
-      );
+      const code = await storeAnswer(opts.library, c, got.check, grade, now);
+      if (code !== EXIT.ok) return { answered, right, code };
       writeOut(`${verdictLine(got.check)}\n`);
       answered++;
       if (got.check.right) right++;
@@ -216,7 +248,7 @@ async function quiz(
   } finally {
     input.close();
   }
-  return { answered, right };
+  return { answered, right, code: EXIT.ok };
 }
 
 /** The earliest due date of the stored cards (ISO), or null. */
@@ -226,10 +258,21 @@ async function nextDue(lib: Library): Promise<string | null> {
   return first;
 }
 
-/** `bdb drill [SEARCH]`: the session. */
+/** What a session asks: its cards and their decisions. */
+interface SessionPlan {
+  readonly cards: readonly SessionCard[];
+  readonly decisions: ReadonlyMap<string, Decision>;
+}
+
+/**
+ * `bdb drill [SEARCH]`: the session. What it asks is read with the library open for reading, then closed;
+ * each answer opens it for writing just long enough to store it; the summary reads it again. No lock is
+ * held while the session waits on standard input.
+ */
 async function runSession(search: string | undefined, opts: DrillOptions): Promise<ExitCode> {
   const limit = limitOption(opts.limit);
-  return withLibrary(opts.library, { readOnly: false }, async (lib) => {
+  let plan: SessionPlan | null = null;
+  const read = await withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const found = await searched(lib, search, opts);
     if (typeof found === 'number') return found;
     const cards = sessionCards(found.decisions, await drillCards(lib), new Date(), limit);
@@ -242,8 +285,15 @@ async function runSession(search: string | undefined, opts: DrillOptions): Promi
       );
       return EXIT.ok;
     }
-    const decisions = await cardDecisions(lib, cards);
-    const { answered, right } = await quiz(lib, cards, decisions, opts);
+    plan = { cards, decisions: await cardDecisions(lib, cards) };
+    return EXIT.ok;
+  });
+  // TypeScript does not follow the assignment inside the callback
+  const asked = plan as SessionPlan | null;
+  if (asked === null) return read;
+  const { answered, right, code } = await quiz(asked.cards, asked.decisions, opts);
+  if (code !== EXIT.ok) return code;
+  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     writeOut(`${summaryLine(answered, right, await nextDue(lib))}\n`);
     return EXIT.ok;
   });
