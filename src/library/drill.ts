@@ -106,6 +106,34 @@ export async function recordAnswer(
   }
 }
 
+/**
+ * A drilled position: the answers given on one card (position and kind), each a study action on that
+ * position (`bdb study` dates a family by them as by a study mark; src/history/study.ts).
+ */
+export interface DrilledPosition extends DrillKey {
+  /** The UTC days of its first and last answers (ISO). */
+  readonly firstDay: string;
+  readonly lastDay: string;
+  readonly answers: number;
+  readonly right: number;
+}
+
+const DRILLED = `SELECT xgid, kind, CAST(CAST(min(answered_at) AS DATE) AS VARCHAR),
+    CAST(CAST(max(answered_at) AS DATE) AS VARCHAR), count(*), count(*) FILTER (WHERE "right")
+  FROM drill_answers GROUP BY xgid, kind ORDER BY 3, 4, kind, xgid`;
+
+/** Every drilled position, by the day of its first answer (then its last, its kind and XGID). */
+export async function drilledPositions(lib: Library): Promise<DrilledPosition[]> {
+  return (await rows(lib.connection, DRILLED)).map(([xgid, kind, first, last, n, right]) => ({
+    xgid: String(xgid),
+    kind: String(kind),
+    firstDay: String(first),
+    lastDay: String(last),
+    answers: Number(n),
+    right: Number(right),
+  }));
+}
+
 /** The answers of one period (a month, `YYYY-MM`, or an ISO week `YYYY-Www`). */
 export interface DrillPeriod {
   readonly period: string;
