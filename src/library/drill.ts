@@ -6,7 +6,9 @@
  * same position met in two matches asks the same question. Neither table changes a match: the generation
  * (the per-person totals) is left alone.
  */
+import { periodKey } from '../core/dates.js';
 import type { Library } from './open.js';
+import type { Grouping } from './period-totals.js';
 import { rows } from './sql.js';
 
 /** A card's key: the position and the kind of decision. */
@@ -134,7 +136,7 @@ export async function drilledPositions(lib: Library): Promise<DrilledPosition[]>
   }));
 }
 
-/** The answers of one period (a month, `YYYY-MM`, or an ISO week `YYYY-Www`). */
+/** The answers of one period (`YYYY-MM`, `YYYY-Qn` or `YYYY`, as `bdb progress` labels its periods). */
 export interface DrillPeriod {
   readonly period: string;
   readonly answered: number;
@@ -145,20 +147,27 @@ export interface DrillPeriod {
   readonly known: number;
 }
 
-/** The answers grouped by month or by ISO week (UTC), oldest first. */
-export async function drillPeriods(lib: Library, by: 'month' | 'week'): Promise<DrillPeriod[]> {
-  const period = by === 'month' ? "strftime(answered_at, '%Y-%m')" : "strftime(answered_at, '%G-W%V')";
-  const list = await rows(
-    lib.connection,
-    `SELECT ${period} AS p, count(*), count(*) FILTER (WHERE "right"), coalesce(sum(equity_lost), 0),
-       count(equity_lost)
-     FROM drill_answers GROUP BY p ORDER BY p`,
-  );
-  return list.map(([p, n, right, lost, known]) => ({
-    period: String(p),
-    answered: Number(n),
-    right: Number(right),
-    equityLost: Number(lost),
-    known: Number(known),
-  }));
+const DAYS = `SELECT CAST(CAST(answered_at AS DATE) AS VARCHAR) AS d, count(*), count(*) FILTER (WHERE "right"),
+    coalesce(sum(equity_lost), 0), count(equity_lost)
+  FROM drill_answers GROUP BY d ORDER BY d`;
+
+/**
+ * The answers grouped by calendar period of their UTC day (month, quarter or year, by the period code of
+ * `bdb progress`, src/core/dates.ts `periodKey`), oldest first.
+ */
+export async function drillPeriods(lib: Library, by: Grouping): Promise<DrillPeriod[]> {
+  const out: { -readonly [K in keyof DrillPeriod]: DrillPeriod[K] }[] = [];
+  for (const [day, n, right, lost, known] of await rows(lib.connection, DAYS)) {
+    const period = periodKey(String(day), by);
+    let p = out.at(-1);
+    if (p?.period !== period) {
+      p = { period, answered: 0, right: 0, equityLost: 0, known: 0 };
+      out.push(p);
+    }
+    p.answered += Number(n);
+    p.right += Number(right);
+    p.equityLost += Number(lost);
+    p.known += Number(known);
+  }
+  return out;
 }

@@ -11,6 +11,7 @@
  *   bdb drill --player Me            drill my mistakes
  *   bdb drill blunders --limit 5     drill five of a saved search
  *   bdb drill --stats [--json]       drill PR by month beside the game PR
+ *   bdb drill --stats --by year      the same by quarter or year (bdb progress's periods)
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
@@ -27,7 +28,7 @@ import {
   SLOW_SECONDS,
 } from '../../history/drill-schedule.js';
 import { followedPerson, storedNames } from '../../history/names.js';
-import { ProgressCollector } from '../../history/progress.js';
+import { ProgressCollector, parseBy } from '../../history/progress.js';
 import {
   cardKey,
   drillCard,
@@ -37,6 +38,7 @@ import {
   type StoredCard,
 } from '../../library/drill.js';
 import type { Library } from '../../library/open.js';
+import type { Grouping } from '../../library/period-totals.js';
 import { libraryMatchesById, libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { defaultMet } from '../../metrics/match-report.js';
 import type { FoundDecision } from '../../model/found-decision.js';
@@ -73,6 +75,7 @@ interface DrillOptions extends PersonOptions {
   stats?: boolean;
   anki?: string;
   force?: boolean;
+  by?: string;
 }
 
 /** Cards asked in a session without `--limit`. */
@@ -299,10 +302,22 @@ async function runSession(search: string | undefined, opts: DrillOptions): Promi
   });
 }
 
-/** The person whose game PR `--stats` shows: the one named, else the one in most matches. */
+/**
+ * `--by month|quarter|year` of `--stats` (default month): `bdb progress`'s calendar periods, so the game PR
+ * beside is progress's; its number of matches has no meaning for answers.
+ */
+function byOption(value: string | undefined): Grouping {
+  const by = parseBy(value);
+  if (by === null || typeof by !== 'string')
+    throw new UsageError(`--by expects month, quarter or year, got ${JSON.stringify(value)}`);
+  return by;
+}
+
+/** The person whose game PR `--stats` shows (the one named, else the one in most matches), by `by`. */
 async function statsPerson(
   lib: Library,
   opts: DrillOptions,
+  by: Grouping,
 ): Promise<{ person: string | null; pr: Map<string, number> } | ExitCode> {
   const s = await librarySettings(lib, opts);
   const seats = await librarySeats(lib, {});
@@ -313,12 +328,12 @@ async function statsPerson(
     return EXIT.someFailed;
   }
   if (person === null) return { person, pr };
-  // the game PR by month as bdb progress adds it up (src/history/progress.ts)
-  const c = new ProgressCollector({ aliases: s.aliases, player: person, by: 'month' });
+  // the game PR by period as bdb progress adds it up (src/history/progress.ts)
+  const c = new ProgressCollector({ aliases: s.aliases, player: person, by });
   for (const pair of seats) c.see(pair);
   for await (const m of libraryPersonTallies(lib, {}, s.preset, storedNames(seats, person, s.aliases)))
     c.add({ date: m.day, tallies: m.tallies });
-  for (const p of c.report(person, 'month').periods) if (p.pr !== null) pr.set(p.label, p.pr);
+  for (const p of c.report(person, by).periods) if (p.pr !== null) pr.set(p.label, p.pr);
   return { person, pr };
 }
 
@@ -327,13 +342,14 @@ const STATS: Reporters<DrillStats, { width: number; ascii: boolean }> = {
   json: drillStatsJson,
 };
 
-/** `bdb drill --stats`: the answers by month, the drill PR beside the game PR. */
+/** `bdb drill --stats`: the answers by month (or `--by` quarter, year), the drill PR beside the game PR. */
 async function runStats(opts: DrillOptions): Promise<ExitCode> {
+  const by = byOption(opts.by);
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
-    const followed = await statsPerson(lib, opts);
+    const followed = await statsPerson(lib, opts, by);
     if (typeof followed === 'number') return followed;
     const { person, pr } = followed;
-    const periods = (await drillPeriods(lib, 'month')).map((p) => ({
+    const periods = (await drillPeriods(lib, by)).map((p) => ({
       period: p.period,
       answered: p.answered,
       right: p.right,
@@ -343,7 +359,7 @@ async function runStats(opts: DrillOptions): Promise<ExitCode> {
       gamePr: pr.get(p.period) ?? null,
     }));
     const view = { width: outputWidth(), ascii: opts.ascii === true };
-    pickReporter(STATS, reporterName(opts))({ player: person, periods }, view, writeOut);
+    pickReporter(STATS, reporterName(opts))({ player: person, by, periods }, view, writeOut);
     return EXIT.ok;
   });
 }
@@ -389,6 +405,7 @@ async function runAnki(search: string | undefined, file: string, opts: DrillOpti
 /** Runs the command; returns the exit code. */
 export async function runDrill(search: string | undefined, opts: DrillOptions): Promise<ExitCode> {
   if (opts.stats) return runStats(opts);
+  if (opts.by !== undefined) throw new UsageError('--by goes with --stats (the answers by period)');
   if (opts.anki !== undefined) return runAnki(search, opts.anki, opts);
   return runSession(search, opts);
 }
@@ -399,12 +416,13 @@ export function registerDrill(program: Command): void {
     .command('drill')
     .description(
       'a quiz from your mistakes (or a saved search of bdb find), one answer a line on standard input, ' +
-        'scheduled by spaced repetition (FSRS); --stats: the drill PR by month beside the game PR',
+        'scheduled by spaced repetition (FSRS); --stats: the drill PR by month (--by quarter, year) beside the game PR',
     )
     .argument('[search]', 'a saved search of bdb find (default: your mistakes)');
   libraryOption(personOptions(cmd, ' (unused)', 'with --stats: print JSON instead of the table'))
     .option('--limit <n>', `at most N cards this session (default ${DEFAULT_LIMIT})`)
     .option('--stats', 'the answers by month: answered, right, drill PR, game PR')
+    .option('--by <period>', 'with --stats: month (default), quarter or year, as bdb progress')
     .option('--anki <file>', 'write the cards as a CSV deck Anki imports (SVG boards), ask nothing')
     .option('--force', 'replace an existing file (--anki)')
     .action(async (search: string | undefined, opts: DrillOptions, command: Command) => {
