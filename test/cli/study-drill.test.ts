@@ -17,6 +17,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bdbWith, call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
+import { familyCountsSql, type StudiedFamilyJson } from '../helpers/study-counts.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-study-drill-'));
@@ -28,14 +29,6 @@ const DAY = '2023-07-01';
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-interface Window {
-  matches: number;
-  decisions: number;
-  errors: number;
-  lossMwc: number;
-  lossSquaresMwc: number;
-  rateMwcPctPer100: number | null;
-}
 interface Drilled {
   xgid: string;
   kind: string;
@@ -44,22 +37,9 @@ interface Drilled {
   answers: number;
   right: number;
 }
-interface Studied {
-  family: string;
-  plan: string;
-  nature: 'checker' | 'cube';
-  theme: string;
-  studiedOn: string;
-  marks: { target: string; targetKind: string; day: string }[];
+interface Studied extends StudiedFamilyJson {
   drillAnswers: number;
   drilled: Drilled[];
-  members: number;
-  before: Window;
-  after: Window;
-  deltaMwcPctPer100: number | null;
-  low: number | null;
-  high: number | null;
-  verdict: string;
 }
 interface StudyReport {
   families: Studied[];
@@ -170,20 +150,7 @@ describe('bdb study counts bdb drill’s answers as study actions', () => {
 
   it('each window’s N, errors and Σℓ equal the decisions view’s counts for the family', async () => {
     for (const f of viaDrill.families) {
-      const kinds = f.nature === 'checker' ? "('checker')" : "('double', 'take')";
-      const [counts] = await sql(
-        `SELECT
-           CAST(count(*) FILTER (WHERE m.day < DATE '${DAY}') AS INTEGER) AS nb,
-           CAST(count(*) FILTER (WHERE m.day > DATE '${DAY}') AS INTEGER) AS na,
-           CAST(count(*) FILTER (WHERE m.day < DATE '${DAY}' AND d.is_error AND d.theme = '${f.theme}') AS INTEGER) AS eb,
-           CAST(count(*) FILTER (WHERE m.day > DATE '${DAY}' AND d.is_error AND d.theme = '${f.theme}') AS INTEGER) AS ea,
-           coalesce(sum(d.mwc_loss) FILTER (WHERE m.day < DATE '${DAY}' AND d.is_error AND d.theme = '${f.theme}'), 0) AS lb,
-           coalesce(sum(d.mwc_loss) FILTER (WHERE m.day > DATE '${DAY}' AND d.is_error AND d.theme = '${f.theme}'), 0) AS la
-         FROM decisions d JOIN matches m USING (match_id)
-         WHERE d.player IN ('Llabba', 'llabba') AND d.counted AND d.match_length > 0
-           AND d.game_plan = '${f.plan}' AND d.kind IN ${kinds}`,
-        drilled,
-      );
+      const [counts] = await sql(familyCountsSql(f, DAY), drilled);
       expect([f.before.decisions, f.after.decisions]).toEqual([counts!.nb, counts!.na]);
       expect([f.before.errors, f.after.errors]).toEqual([counts!.eb, counts!.ea]);
       expect(f.before.lossMwc).toBeCloseTo(Number(counts!.lb), 12);
