@@ -8,8 +8,12 @@
  *   xg       bdb stats on .xg files against the read + inflate floor (../shared/tools)
  *   startup  bdb --version, and bdb stats on one .xg file, against `node -e 0`
  *   scale    stats --json, biases --json, plan --json and stats (tables) on 1,000 and 10,000 distinct matches
+ *   jobs     bdb stats --jobs 2 against --jobs 0 on the reference SGFs, then the scaling curve: --jobs 0, 1, …
+ *            up to the machine's cores, each against --jobs 0
  *
- *   node bench/cli.mjs [--rounds 5] [--only sgf|xg|startup|scale] [--sizes 1000,10000]
+ * Then the targets of issue 40 ("Speed by design") that the sections run give, each against its goal.
+ *
+ *   node bench/cli.mjs [--rounds 5] [--only sgf|xg|startup|scale|jobs] [--sizes 1000,10000]
  *                      [--scale-rounds 1] [--xg-files 200] [--json]
  */
 import fs from 'node:fs';
@@ -38,7 +42,7 @@ import {
   timedRun,
 } from './common.mjs';
 
-const SECTIONS = ['sgf', 'xg', 'startup', 'scale'];
+const SECTIONS = ['sgf', 'xg', 'startup', 'scale', 'jobs'];
 const FLOOR = path.join(shared, 'tools/xg-read-inflate-floor.mjs');
 const RENAME = path.join(shared, 'tools/xg-rename-player.mjs');
 const STARTUP_XG = path.join(repoRoot, 'test/reference-matches/xg/test.xg');
@@ -337,6 +341,62 @@ function sectionScale(o, tmp, progress) {
   return { scaleRounds: o.scaleRounds, rows, load: { before: loadBefore, after: load() } };
 }
 
+/**
+ * Worker threads on the reference SGFs: `bdb stats --json --jobs N` against `--jobs 0` (the main thread
+ * alone), the two in turn, for N = 2 first (the goal: 2 beats 0 in wall time), then every other N from 1
+ * to the machine's cores: the scaling curve.
+ */
+function sectionJobs(o, tmp, progress) {
+  const files = collectFiles(defaultSgfFolders, (m) => console.error(`bench: ${m}`));
+  if (files.length === 0) throw new Error(`no .sgf file under ${defaultSgfFolders.join(', ')}`);
+  const side = (jobs) =>
+    bdbSide(
+      `bdb stats --jobs ${jobs}`,
+      ['stats', ...files, '--json', '--no-progress', '--jobs', String(jobs)],
+      `stats <${files.length} files> --json --no-progress --jobs ${jobs}`,
+      path.join(tmp, `jobs-${jobs}.json`),
+    );
+  const counts = [2, ...Array.from({ length: os.cpus().length }, (_, k) => k + 1).filter((n) => n !== 2)];
+  const curve = [];
+  for (const n of counts) {
+    progress(`jobs: ${files.length} SGF files, ${o.rounds} rounds of --jobs ${n} then --jobs 0…`);
+    curve.push({ jobs: n, ...measured(o.rounds, side(n), side(0), files.length) });
+  }
+  return { files: files.length, curve };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Targets (issue 40)
+
+/** Each target of issue 40 the sections that ran measure: what, the goal, the figure, met or not. */
+function targets(s) {
+  const out = [];
+  const add = (what, goal, figure, met) => out.push({ what, goal, figure, met });
+  if (s.sgf && !s.sgf.skipped)
+    add('SGF: CPU against gnuBG load + show statistics', '≤ 0.50×', s.sgf.ratioCpu, s.sgf.ratioCpu <= 0.5);
+  if (s.xg && !s.xg.skipped)
+    add('.xg: CPU against the read + inflate floor', '≤ 1.50×', s.xg.ratioCpu, s.xg.ratioCpu <= 1.5);
+  if (s.startup) {
+    const one = s.startup.comparisons[1];
+    add('stats on one match: wall against bare node', '≤ 2.00×', one.ratioWall, one.ratioWall <= 2);
+  }
+  if (s.scale) {
+    const peak = Math.max(...s.scale.rows.map((r) => r.rssMb));
+    const sizes = s.scale.rows.map((r) => r.size);
+    add(
+      `peak RSS of every command, ${Math.min(...sizes)}–${Math.max(...sizes)} matches (MB)`,
+      '≤ 150',
+      peak,
+      peak <= 150,
+    );
+  }
+  if (s.jobs) {
+    const two = s.jobs.curve.find((c) => c.jobs === 2);
+    add('--jobs 2 against --jobs 0: wall', '< 1.00×', two.ratioWall, two.ratioWall < 1);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Text
 
@@ -408,6 +468,37 @@ function printText(result) {
     }
     log(loadLine(s.scale.load));
   }
+  if (s.jobs) {
+    log('');
+    log(`jobs: bdb stats --json on ${s.jobs.files} SGF files, --jobs N against --jobs 0 (the scaling curve)`);
+    log(
+      table(
+        ['--jobs N', 'wall s', 'CPU s', 'peak RSS MB', 'wall N/0', 'CPU N/0', 'load before'],
+        [...s.jobs.curve]
+          .sort((a, b) => a.jobs - b.jobs)
+          .map((c) => [
+            c.jobs,
+            fmt(c.a.wallS, 2),
+            fmt(c.a.cpuS, 2),
+            fmt(c.a.rssMb, 0),
+            fmt(c.ratioWall, 2),
+            fmt(c.ratioCpu, 2),
+            c.load.before,
+          ]),
+      ),
+    );
+  }
+  const t = targets(s);
+  if (t.length > 0) {
+    log('');
+    log('targets of issue 40 (bench/README.md), from the sections above');
+    log(
+      table(
+        ['target', 'goal', 'measured', ''],
+        t.map((x) => [x.what, x.goal, fmt(x.figure, 2), x.met ? 'met' : 'NOT MET']),
+      ),
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -428,7 +519,13 @@ async function main() {
     rounds: o.rounds,
     sections: {},
   };
-  const run = { sgf: sectionSgf, xg: sectionXg, startup: sectionStartup, scale: sectionScale };
+  const run = {
+    sgf: sectionSgf,
+    xg: sectionXg,
+    startup: sectionStartup,
+    scale: sectionScale,
+    jobs: sectionJobs,
+  };
   try {
     for (const name of SECTIONS) {
       if (o.only === null || o.only === name) result.sections[name] = await run[name](o, tmp, progress);
@@ -440,6 +537,7 @@ async function main() {
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+  result.targets = targets(result.sections);
   if (o.json) console.log(JSON.stringify(result, null, 2));
   else printText(result);
 }

@@ -248,6 +248,9 @@ try {
       console.log(
         `   import/stats  wall ×${a.ratioWall.toFixed(2)}  cpu ×${a.ratioCpu.toFixed(2)} (medians of the pairs); library ${a.libraryMb.toFixed(1)} MB; load ${a.load.before} → ${a.load.after}`,
       );
+      console.log(
+        `   target (issue 40): import CPU ≤ 1.30× stats --json: ×${a.ratioCpu.toFixed(2)} ${a.ratioCpu <= 1.3 ? 'met' : 'NOT MET'}`,
+      );
     }
     const b = out.bigLibrary;
     if (b) {
@@ -265,6 +268,9 @@ try {
       );
       console.log(
         `   stats --library --json (every match) median wall ${b.statsJson.wallS.toFixed(2)} s  peak RSS ${b.statsJson.rssMb.toFixed(0)} MB  (${b.rounds} runs; load ${b.load.before} → ${b.load.after})`,
+      );
+      console.log(
+        `   target (issue 40): import peak RSS < 200 MB at ${b.matches} matches: ${b.import.rssMb.toFixed(0)} MB ${b.import.rssMb < 200 ? 'met' : 'NOT MET'}`,
       );
     }
     const c = out.playerLibrary;
@@ -291,6 +297,10 @@ try {
       console.log(line('find --limit 20', d.limit20));
       console.log(
         `   the query in process (median of ${d.rounds} after a warm-up): me:bar ${d.inProcess.playerBar.medianMs.toFixed(0)} ms (${d.inProcess.playerBar.total} found), --limit 20 ${d.inProcess.limit20.medianMs.toFixed(0)} ms (${d.inProcess.limit20.total}); load ${d.load.before} → ${d.load.after}`,
+      );
+      const slowest = Math.max(d.inProcess.playerBar.medianMs, d.inProcess.limit20.medianMs);
+      console.log(
+        `   target (issue 39): the search under 200 ms: ${slowest.toFixed(0)} ms ${slowest < 200 ? 'met' : 'NOT MET'}; the whole command ${d.playerBar.wallS.toFixed(2)} s against the floor of opening the library ${d.floor.wallS.toFixed(2)} s`,
       );
     }
   }
