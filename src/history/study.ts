@@ -28,6 +28,7 @@ import { canonicalName } from '../metrics/match-report.js';
 export type { StudyMark } from '../library/study-marks.js';
 
 import type { Met } from '../met/index.js';
+import { type AnalysisAudit, addAuditSeat, emptyAudit, finishAudit } from '../metrics/analysis-mix.js';
 import { type BeforeAfter, beforeAfter, type WindowSums, windowRate } from '../metrics/before-after.js';
 import { isCounted } from '../metrics/counting.js';
 import { type ErrorThresholds, thresholdEquity } from '../metrics/difficulty.js';
@@ -74,6 +75,8 @@ export interface StudyReport {
    * and families this bdb no longer names.
    */
   readonly unmatched: readonly StudyMark[];
+  /** Which analysers and depths the player's matches read mix, and those below BMAB's norm (as `bdb stats`). */
+  readonly audit: AnalysisAudit;
 }
 
 /** String order (code units), as ISO days and family texts sort. */
@@ -113,6 +116,7 @@ export class StudyCollector {
   private readonly matchDays = new Map<string, number>();
   private matches = 0;
   private undated = 0;
+  private readonly audit = emptyAudit();
 
   constructor(
     met: Met,
@@ -141,6 +145,7 @@ export class StudyCollector {
     );
     if (mine.length === 0) return;
     this.matches++;
+    for (const _ of mine) addAuditSeat(this.audit, match);
     const day = isoDay(match.date);
     if (day === null) this.undated++;
     const inWindow = day !== null && match.matchLength > 0;
@@ -224,6 +229,7 @@ export class StudyCollector {
       undated: this.undated,
       families,
       unmatched: this.marks.filter((m) => !matched.has(m)),
+      audit: finishAudit(this.audit),
     };
   }
 

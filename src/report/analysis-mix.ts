@@ -60,9 +60,14 @@ export function analysisLines(
   });
 }
 
-/** The audit line of one person or one match ("Analysis: …"), or null without an analysed match. */
-export function auditLine(audit: AnalysisAudit): string | null {
-  return analysisLines([{ player: '', figures: audit }])[0] ?? null;
+/**
+ * The audit line of one person or one match ("Analysis: …", "Analysis, WHO: …" with `who`), or null without
+ * an analysed match.
+ */
+export function auditLine(audit: AnalysisAudit, who?: string): string | null {
+  const line = analysisLines([{ player: '', figures: audit }])[0];
+  if (line === undefined) return null;
+  return who === undefined ? line : `Analysis, ${who}${line.slice('Analysis'.length)}`;
 }
 
 /** The audit line wrapped to `width` columns (none without an analysed match). */

@@ -7,6 +7,7 @@
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import type { StudiedFamily, StudyMark, StudyReport, StudyWindow } from '../history/study.js';
 import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
+import { auditLines, jsonAudit } from './analysis-mix.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed } from './format.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
@@ -62,6 +63,7 @@ export function jsonStudy(
     player: r.player,
     matches: r.matches,
     undated: r.undated,
+    ...jsonAudit(r.audit),
     unit: STUDY_UNIT,
     minDecisions: BEFORE_AFTER_MIN_DECISIONS,
     families: r.families.map(jsonFamily),
@@ -84,6 +86,7 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH, ascii = 
       }`,
       width,
     ),
+    ...auditLines(r.audit, width),
   ];
   if (r.families.length === 0) {
     lines.push(
