@@ -216,6 +216,26 @@ describe('every aggregate says what it mixes, from files and from the library', 
     }
   }, 120_000);
 
+  test("find: each decision carries its match's analyser and depths", async () => {
+    const e = expected();
+    const j = await json<{
+      decisions: { player: string; analyser: string; checkerDepth: string; cubeDepth: string }[];
+    }>('find', '--library', lib);
+    const seen = new Map(j.decisions.map((d) => [d.player, d]));
+    for (const [player, audit] of [
+      ['Llabba', e.llabba],
+      ['charlot1', e.charlot],
+    ] as const) {
+      const d = seen.get(player)!;
+      const { analyser, checkerDepth, cubeDepth } = audit.analysis![0]!;
+      expect({ analyser: d.analyser, checkerDepth: d.checkerDepth, cubeDepth: d.cubeDepth }, player).toEqual({
+        analyser,
+        checkerDepth,
+        cubeDepth,
+      });
+    }
+  }, 60_000);
+
   test('report: a line under each person’s cards, the same from files and from the library', async () => {
     const e = expected();
     const escaped = (s: string): string => s.replaceAll("'", '&#39;');
