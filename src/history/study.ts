@@ -28,7 +28,7 @@ import { canonicalName } from '../metrics/match-report.js';
 export type { StudyMark } from '../library/study-marks.js';
 
 import type { Met } from '../met/index.js';
-import { type AnalysisAudit, addAuditSeat, emptyAudit, finishAudit } from '../metrics/analysis-mix.js';
+import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { type BeforeAfter, beforeAfter, type WindowSums, windowRate } from '../metrics/before-after.js';
 import { isCounted } from '../metrics/counting.js';
 import { type ErrorThresholds, thresholdEquity } from '../metrics/difficulty.js';
@@ -116,7 +116,7 @@ export class StudyCollector {
   private readonly matchDays = new Map<string, number>();
   private matches = 0;
   private undated = 0;
-  private readonly audit = emptyAudit();
+  private readonly audit = new AuditCollector();
 
   constructor(
     met: Met,
@@ -145,7 +145,7 @@ export class StudyCollector {
     );
     if (mine.length === 0) return;
     this.matches++;
-    for (const _ of mine) addAuditSeat(this.audit, match);
+    for (const _ of mine) this.audit.add(match);
     const day = isoDay(match.date);
     if (day === null) this.undated++;
     const inWindow = day !== null && match.matchLength > 0;
@@ -229,7 +229,7 @@ export class StudyCollector {
       undated: this.undated,
       families,
       unmatched: this.marks.filter((m) => !matched.has(m)),
-      audit: finishAudit(this.audit),
+      audit: this.audit.result(),
     };
   }
 

@@ -14,8 +14,8 @@
  * then depths, by name), so the merge order does not show.
  *
  * The commands that read parsed matches without a tally (`biases`, `plan`, `study`) keep the same two
- * states per person ({@link AuditState}) and add each seat with the accumulators' own step
- * ({@link addAuditSeat}): one formula for every command.
+ * states per person ({@link AuditCollector}) and add each seat with the accumulators' own steps: one
+ * formula for every command.
  */
 import { meetsBmab } from '../model/depth.js';
 import type { AnalyserInfo, Match } from '../model/types.js';
@@ -117,8 +117,8 @@ export const belowBmab: Figure<'belowBmab', BelowBmabState, number | null> = {
   finish: (s) => (s.analysed === 0 ? null : s.matches),
 };
 
-/** Both states of a person's analysis audit, for a command that reads matches without a tally. */
-export interface AuditState {
+/** Both states of a person's analysis audit. */
+interface AuditState {
   analysis: AnalysisMixState;
   belowBmab: BelowBmabState;
 }
@@ -132,20 +132,23 @@ export interface AnalysisAudit {
   readonly belowBmab: number | null;
 }
 
-/** The audit of no match. */
-export function emptyAudit(): AuditState {
-  return { analysis: analysisMix.empty(), belowBmab: belowBmab.empty() };
-}
+/**
+ * A person's audit collected by a command that reads matches without a tally: the accumulators' own
+ * `empty`, `add` (seat by seat, as a tally adds each seat) and `finish`.
+ */
+export class AuditCollector {
+  private readonly s: AuditState = { analysis: analysisMix.empty(), belowBmab: belowBmab.empty() };
 
-/** `s` after one more seat of `match` (changed in place): the accumulators' own `add`, seat by seat. */
-export function addAuditSeat(s: AuditState, match: Pick<Match, 'analyser'>): void {
-  s.analysis = addMix(s.analysis, match.analyser);
-  s.belowBmab = addBmab(s.belowBmab, match.analyser);
-}
+  /** One more seat of `match`. */
+  add(match: Pick<Match, 'analyser'>): void {
+    this.s.analysis = addMix(this.s.analysis, match.analyser);
+    this.s.belowBmab = addBmab(this.s.belowBmab, match.analyser);
+  }
 
-/** The audit's figures: the accumulators' own `finish`. */
-export function finishAudit(s: AuditState): AnalysisAudit {
-  return { analysis: analysisMix.finish(s.analysis), belowBmab: belowBmab.finish(s.belowBmab) };
+  /** The audit's figures. */
+  result(): AnalysisAudit {
+    return { analysis: analysisMix.finish(this.s.analysis), belowBmab: belowBmab.finish(this.s.belowBmab) };
+  }
 }
 
 /** The audit of a tally's figures (`PlayerStats.figures`); none (null): no match, an empty list and n/a. */

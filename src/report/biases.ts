@@ -5,13 +5,7 @@
 
 import { escapeControls } from '../core/text-controls.js';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
-import {
-  type AnalysisAudit,
-  type AuditState,
-  addAuditSeat,
-  emptyAudit,
-  finishAudit,
-} from '../metrics/analysis-mix.js';
+import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
   BIAS_MIN_DECISIONS,
@@ -93,7 +87,7 @@ interface Pending {
   exposure: RowStore<ExposureBiasRow<BiasRef>>;
   exposureUnread: RowStore<BiasRef>;
   tilt: TiltState;
-  audit: AuditState;
+  audit: AuditCollector;
 }
 
 function push<Row>(rows: RowStore<Row>, unread: RowStore<BiasRef>, item: BiasItem<Row, BiasRef>): void {
@@ -142,9 +136,9 @@ export class BiasCollector {
       exposure: this.rows<ExposureBiasRow<BiasRef>>(),
       exposureUnread: this.rows<BiasRef>(),
       tilt: tilt.empty(),
-      audit: emptyAudit(),
+      audit: new AuditCollector(),
     }));
-    for (const p of seats) if (p) addAuditSeat(p.audit, match);
+    for (const p of seats) p?.audit.add(match);
     if (this.met !== null) {
       const seen = seatMatches(this.met, match);
       for (const seat of [0, 1] as const) {
@@ -190,7 +184,7 @@ export class BiasCollector {
         blots: blotBiasOf(p.blots, p.blotsUnread),
         exposure: exposureBiasOf(p.exposure, p.exposureUnread),
         tilt: this.met === null ? null : tilt.finish(p.tilt),
-        audit: finishAudit(p.audit),
+        audit: p.audit.result(),
       }));
   }
 }

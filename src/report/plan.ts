@@ -7,13 +7,7 @@
 import { boardKey } from '../core/board.js';
 import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
-import {
-  type AnalysisAudit,
-  type AuditState,
-  addAuditSeat,
-  emptyAudit,
-  finishAudit,
-} from '../metrics/analysis-mix.js';
+import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { isCounted } from '../metrics/counting.js';
 import {
   decisionDifficultyPoints,
@@ -115,7 +109,7 @@ interface Pending {
   coverage: ThemeCoverage;
   play: Part;
   money: Part;
-  audit: AuditState;
+  audit: AuditCollector;
 }
 
 /** True when the second-cheapest option costs less than half the Error threshold (equity). */
@@ -171,9 +165,9 @@ export class PlanCollector {
       coverage: emptyThemeCoverage(),
       play: this.part(),
       money: this.part(),
-      audit: emptyAudit(),
+      audit: new AuditCollector(),
     }));
-    for (const p of seats) if (p) addAuditSeat(p.audit, match);
+    for (const p of seats) p?.audit.add(match);
     for (const p of new Set(seats)) if (p) (money ? p.money : p.play).matches++;
     const analysedIn = new Set<Pending>();
     for (const game of match.games) {
@@ -248,7 +242,7 @@ export class PlanCollector {
       ...this.plan(p.play, size),
       coverage: p.coverage,
       money: p.money.matches > 0 ? { matches: p.money.matches, ...this.plan(p.money, size) } : null,
-      audit: finishAudit(p.audit),
+      audit: p.audit.result(),
     };
   }
 
