@@ -164,7 +164,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         'one card of your mistakes, answered from a pipe (q or the end of input stops)',
         `echo 'q' | bdb drill --library ${DEMO} --player 'Kévin Unger' --limit 1`,
       ],
-      ['the drill PR by month beside the game PR', `bdb drill --stats --library ${DEMO}`],
+      [
+        'the drill PR by quarter beside the game PR (default by month)',
+        `bdb drill --stats --by quarter --library ${DEMO}`,
+      ],
       [
         'every card as a deck Anki imports (SVG boards)',
         `bdb drill --anki deck.csv --force --library ${DEMO}`,

@@ -3,9 +3,12 @@
  * study day (spec/metrics.md §9; the formula and its unit are src/metrics/before-after.ts).
  *
  * Study day of a family = the earliest day among the study marks (src/library/study-marks.ts) on the family
- * itself and on any of its member positions — a position (XGID or gnuBG Position ID, as bdb writes them for
- * each decision) belongs to a family when one of the player's errors in that position is a member of that
- * family.
+ * itself and on any of its member positions, and the answers of `bdb drill` (src/library/drill.ts) on its
+ * member positions — a position (XGID or gnuBG Position ID, as bdb writes them for each decision) belongs
+ * to a family when one of the player's errors in that position is a member of that family. A drill answer
+ * is a study action on its position (its XGID) and kind of decision: it dates the family of the player's
+ * error of that kind there (an answer's day is the UTC day it was given). Marks and answers date a family
+ * alike: a mark and an answer on one position on one day give the same before/after.
  *
  * Decisions are classified exactly as `bdb plan` classifies them (src/report/plan.ts `planError`,
  * `decisionPlanToken`): the player's counted decisions (XG's rules); an error is one with e ≥ the Error
@@ -22,12 +25,15 @@
  */
 
 import { isoDay } from '../core/dates.js';
+import type { DrilledPosition } from '../library/drill.js';
 import type { StudyMark } from '../library/study-marks.js';
 import { canonicalName } from '../metrics/match-report.js';
 
+export type { DrilledPosition } from '../library/drill.js';
 export type { StudyMark } from '../library/study-marks.js';
 
 import type { Met } from '../met/index.js';
+import { decisionType } from '../metrics/accumulator.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { type BeforeAfter, beforeAfter, type WindowSums, windowRate } from '../metrics/before-after.js';
 import { isCounted } from '../metrics/counting.js';
@@ -51,10 +57,13 @@ export interface StudyWindow extends WindowSums {
 export interface StudiedFamily extends FamilyKey {
   /** `plan/nature/theme`. */
   readonly family: string;
-  /** The study day (ISO): the first study action on the family or a member position. */
+  /** The study day (ISO): the first study action (mark or drill answer) on the family or a member position. */
   readonly studied: string;
   /** The marks that date the family (on itself or on a member position). */
   readonly marks: readonly StudyMark[];
+  /** The drilled member positions (by their first answer), and their answers in all. */
+  readonly drilled: readonly DrilledPosition[];
+  readonly drillAnswers: number;
   /** The player's errors of the family in all their matches (dated or not, money included). */
   readonly members: number;
   readonly before: StudyWindow;
@@ -77,6 +86,8 @@ export interface StudyReport {
   readonly unmatched: readonly StudyMark[];
   /** Which analysers and depths the player's matches read mix, and those below BMAB's norm (as `bdb stats`). */
   readonly audit: AnalysisAudit;
+  /** Drilled positions that date no family: no error of the player of that kind there. */
+  readonly undrilled: readonly DrilledPosition[];
 }
 
 /** String order (code units), as ISO days and family texts sort. */
@@ -97,6 +108,8 @@ interface FamilyEntry {
   readonly byDay: Map<string, ErrorDay>;
   /** Position marks matched by a member. */
   readonly marks: Set<StudyMark>;
+  /** Drilled positions matched by a member of the same kind. */
+  readonly drilled: Set<DrilledPosition>;
 }
 
 /** Collects one person's decisions over matches, then reports the before/after of the studied families. */
@@ -109,6 +122,9 @@ export class StudyCollector {
   /** Position marks by XGID and by Position ID. */
   private readonly byXgid = new Map<string, StudyMark[]>();
   private readonly byPositionId = new Map<string, StudyMark[]>();
+  private readonly drilled: readonly DrilledPosition[];
+  /** Drilled positions by XGID. */
+  private readonly drilledByXgid = new Map<string, DrilledPosition[]>();
   private readonly families = new Map<string, FamilyEntry>();
   /** Counted match-play decisions per `plan/nature`, per day. */
   private readonly decisions = new Map<string, Map<string, number>>();
@@ -123,6 +139,7 @@ export class StudyCollector {
     thresholds: ErrorThresholds,
     opts: { aliases: ReadonlyMap<string, string>; person: string },
     marks: readonly StudyMark[],
+    drilled: readonly DrilledPosition[] = [],
   ) {
     this.met = met;
     this.threshold = thresholdEquity(thresholds.errorMpt);
@@ -136,6 +153,8 @@ export class StudyCollector {
       list.push(m);
       index.set(m.target, list);
     }
+    this.drilled = drilled;
+    for (const p of drilled) this.drilledByXgid.set(p.xgid, [...(this.drilledByXgid.get(p.xgid) ?? []), p]);
   }
 
   /** Adds the person's seats of a match (nothing when they did not play it). */
@@ -173,6 +192,8 @@ export class StudyCollector {
         for (const m of (xgid !== null ? this.byXgid.get(xgid) : undefined) ?? []) family.marks.add(m);
         for (const m of (positionId !== null ? this.byPositionId.get(positionId) : undefined) ?? [])
           family.marks.add(m);
+        for (const p of (xgid !== null ? this.drilledByXgid.get(xgid) : undefined) ?? [])
+          if (p.kind === decisionType(d)) family.drilled.add(p);
         const loss = found.input.loss;
         if (!inWindow || loss === null || !Number.isFinite(loss)) return;
         const sums = family.byDay.get(day) ?? { errors: 0, loss: 0, lossSquares: 0 };
@@ -188,7 +209,7 @@ export class StudyCollector {
     const text = familyText(key);
     let f = this.families.get(text);
     if (!f) {
-      f = { key, members: 0, byDay: new Map(), marks: new Set() };
+      f = { key, members: 0, byDay: new Map(), marks: new Set(), drilled: new Set() };
       this.families.set(text, f);
     }
     return f;
@@ -203,12 +224,20 @@ export class StudyCollector {
       if (key) this.family(key).marks.add(m);
     }
     const matched = new Set<StudyMark>();
+    const drilledMatched = new Set<DrilledPosition>();
     const families: StudiedFamily[] = [];
     for (const [text, f] of this.families) {
-      if (f.marks.size === 0) continue;
+      if (f.marks.size === 0 && f.drilled.size === 0) continue;
       const marks = [...f.marks].sort((x, y) => order(x.day, y.day) || order(x.markedAt, y.markedAt));
       for (const m of marks) matched.add(m);
-      const studied = marks[0]!.day;
+      const drilled = [...f.drilled].sort(
+        (x, y) => order(x.firstDay, y.firstDay) || order(x.kind, y.kind) || order(x.xgid, y.xgid),
+      );
+      for (const p of drilled) drilledMatched.add(p);
+      // the first study action: a mark or a drill answer, whichever came first
+      const studied = [marks[0]?.day, drilled[0]?.firstDay]
+        .filter((d): d is string => d !== undefined)
+        .sort(order)[0]!;
       const before = this.window(f, (d) => d < studied);
       const after = this.window(f, (d) => d > studied);
       families.push({
@@ -216,6 +245,8 @@ export class StudyCollector {
         ...f.key,
         studied,
         marks,
+        drilled,
+        drillAnswers: drilled.reduce((n, p) => n + p.answers, 0),
         members: f.members,
         before,
         after,
@@ -230,6 +261,7 @@ export class StudyCollector {
       families,
       unmatched: this.marks.filter((m) => !matched.has(m)),
       audit: this.audit.result(),
+      undrilled: this.drilled.filter((p) => !drilledMatched.has(p)),
     };
   }
 

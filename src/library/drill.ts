@@ -6,7 +6,9 @@
  * same position met in two matches asks the same question. Neither table changes a match: the generation
  * (the per-person totals) is left alone.
  */
+import { periodKey } from '../core/dates.js';
 import type { Library } from './open.js';
+import type { Grouping } from './period-totals.js';
 import { rows } from './sql.js';
 
 /** A card's key: the position and the kind of decision. */
@@ -42,14 +44,28 @@ function timestampText(at: Date): string {
 
 const CARDS = `SELECT xgid, kind, state, strftime(due, '%Y-%m-%dT%H:%M:%S.%gZ') FROM drill_cards`;
 
+/** A card from a row of {@link CARDS}. */
+function storedCard([xgid, kind, state, due]: unknown[]): StoredCard {
+  return { xgid: String(xgid), kind: String(kind), state: String(state), due: String(due) };
+}
+
 /** Every stored card, by key (`kind xgid`). */
 export async function drillCards(lib: Library): Promise<Map<string, StoredCard>> {
   const out = new Map<string, StoredCard>();
-  for (const [xgid, kind, state, due] of await rows(lib.connection, CARDS)) {
-    const c = { xgid: String(xgid), kind: String(kind), state: String(state), due: String(due) };
+  for (const row of await rows(lib.connection, CARDS)) {
+    const c = storedCard(row);
     out.set(cardKey(c), c);
   }
   return out;
+}
+
+/**
+ * The stored card of `key` as the library holds it now (another session may have answered it since this
+ * one read its cards), or undefined when it was never answered.
+ */
+export async function drillCard(lib: Library, key: DrillKey): Promise<StoredCard | undefined> {
+  const [row] = await rows(lib.connection, `${CARDS} WHERE xgid = $1 AND kind = $2`, [key.xgid, key.kind]);
+  return row === undefined ? undefined : storedCard(row);
 }
 
 /** The map key of a card. */
@@ -92,7 +108,35 @@ export async function recordAnswer(
   }
 }
 
-/** The answers of one period (a month, `YYYY-MM`, or an ISO week `YYYY-Www`). */
+/**
+ * A drilled position: the answers given on one card (position and kind), each a study action on that
+ * position (`bdb study` dates a family by them as by a study mark; src/history/study.ts).
+ */
+export interface DrilledPosition extends DrillKey {
+  /** The UTC days of its first and last answers (ISO). */
+  readonly firstDay: string;
+  readonly lastDay: string;
+  readonly answers: number;
+  readonly right: number;
+}
+
+const DRILLED = `SELECT xgid, kind, CAST(CAST(min(answered_at) AS DATE) AS VARCHAR),
+    CAST(CAST(max(answered_at) AS DATE) AS VARCHAR), count(*), count(*) FILTER (WHERE "right")
+  FROM drill_answers GROUP BY xgid, kind ORDER BY 3, 4, kind, xgid`;
+
+/** Every drilled position, by the day of its first answer (then its last, its kind and XGID). */
+export async function drilledPositions(lib: Library): Promise<DrilledPosition[]> {
+  return (await rows(lib.connection, DRILLED)).map(([xgid, kind, first, last, n, right]) => ({
+    xgid: String(xgid),
+    kind: String(kind),
+    firstDay: String(first),
+    lastDay: String(last),
+    answers: Number(n),
+    right: Number(right),
+  }));
+}
+
+/** The answers of one period (`YYYY-MM`, `YYYY-Qn` or `YYYY`, as `bdb progress` labels its periods). */
 export interface DrillPeriod {
   readonly period: string;
   readonly answered: number;
@@ -103,20 +147,27 @@ export interface DrillPeriod {
   readonly known: number;
 }
 
-/** The answers grouped by month or by ISO week (UTC), oldest first. */
-export async function drillPeriods(lib: Library, by: 'month' | 'week'): Promise<DrillPeriod[]> {
-  const period = by === 'month' ? "strftime(answered_at, '%Y-%m')" : "strftime(answered_at, '%G-W%V')";
-  const list = await rows(
-    lib.connection,
-    `SELECT ${period} AS p, count(*), count(*) FILTER (WHERE "right"), coalesce(sum(equity_lost), 0),
-       count(equity_lost)
-     FROM drill_answers GROUP BY p ORDER BY p`,
-  );
-  return list.map(([p, n, right, lost, known]) => ({
-    period: String(p),
-    answered: Number(n),
-    right: Number(right),
-    equityLost: Number(lost),
-    known: Number(known),
-  }));
+const DAYS = `SELECT CAST(CAST(answered_at AS DATE) AS VARCHAR) AS d, count(*), count(*) FILTER (WHERE "right"),
+    coalesce(sum(equity_lost), 0), count(equity_lost)
+  FROM drill_answers GROUP BY d ORDER BY d`;
+
+/**
+ * The answers grouped by calendar period of their UTC day (month, quarter or year, by the period code of
+ * `bdb progress`, src/core/dates.ts `periodKey`), oldest first.
+ */
+export async function drillPeriods(lib: Library, by: Grouping): Promise<DrillPeriod[]> {
+  const out: { -readonly [K in keyof DrillPeriod]: DrillPeriod[K] }[] = [];
+  for (const [day, n, right, lost, known] of await rows(lib.connection, DAYS)) {
+    const period = periodKey(String(day), by);
+    let p = out.at(-1);
+    if (p?.period !== period) {
+      p = { period, answered: 0, right: 0, equityLost: 0, known: 0 };
+      out.push(p);
+    }
+    p.answered += Number(n);
+    p.right += Number(right);
+    p.equityLost += Number(lost);
+    p.known += Number(known);
+  }
+  return out;
 }

@@ -3,14 +3,10 @@
  * search narrowed by the command line is two sets, ANDed), costliest first. One SQL text is built from the
  * filters with every value the user gave bound as a parameter ($1 …), never spliced into the text.
  *
- * The position conditions read the stored XGID (`decisions.xgid`, src/review/position.ts): its position
- * field is 26 characters, index 0 the top side's bar, 1–24 the points in the bottom side's numbering, 25 the
- * bottom side's bar; `A`–`P` are 1–16 checkers of the bottom side, `a`–`p` of the top side (src/core/xgid.ts).
- * The bottom side is the side on roll: the decision maker, except for a take or pass, whose XGID is the
- * doubler's position. There the decision maker is the top side, so a condition on my point p reads index
- * 25 − p with the cases swapped; the patterns, pips and scores of `bdb find` are always the decision maker's.
- * The pip counts, the checkers borne off and the contact are read from the columns the import stores for the
- * decision maker (schema 9, src/library/migrate-positions.ts).
+ * The patterns, pips and scores of `bdb find` are always the decision maker's: for a take or pass, the player
+ * who answers, though the stored XGID (`decisions.xgid`, src/review/position.ts) is the doubler's position.
+ * The pattern, pip counts, checkers borne off and contact are read from the columns the import stores for
+ * the decision maker (schemas 9 and 11, src/library/migrate-positions.ts); `--xgid` compares the stored XGID.
  */
 import type { DuckDBValue } from '@duckdb/node-api';
 import { THRESHOLD_EPSILON } from '../metrics/difficulty.js';
@@ -42,35 +38,26 @@ class Params {
   }
 }
 
-/** Character codes before 'A' and 'a': 'A' + n − 1 is n checkers of the bottom side, 'a' + n − 1 of the top. */
-const UPPER = 64;
-const LOWER = 96;
-
-/** The condition that position character `index` (0–25) holds checkers of `base`'s case as `c` asks. */
-function charCondition(q: Params, index: number, base: number, c: PointCondition): string {
-  const at = `substr(d.xgid, ${q.p(6 + index)}, 1)`;
-  const letter = (n: number): string => q.p(String.fromCharCode(base + n));
-  if (c.op === 'exactly' && c.count === 0) return `${at} NOT BETWEEN ${letter(1)} AND ${letter(16)}`;
-  if (c.op === 'exactly') return `${at} = ${letter(c.count)}`;
-  return `${at} BETWEEN ${letter(c.count)} AND ${letter(16)}`;
-}
-
-/** The decision maker's side of the stored XGID: the bottom one, the top one for a take or pass. */
-function mine(ifBottom: string, ifTop: string): string {
-  return `(CASE WHEN d.kind = 'take' THEN ${ifTop} ELSE ${ifBottom} END)`;
-}
-
-/** A pattern condition, read from the decision maker's side. */
+/**
+ * A pattern condition, read from the decision maker's side: the point columns (schema 11, ./rows.ts
+ * `pointColumns`) hold my checkers on my point p as a positive count and the opponent's as a negative one;
+ * `bar` and `opponent_bar` the checkers on each bar; `borne_off` and `opponent_borne_off` those off (schema 9).
+ * Column names come from the parsed point (a whole number 1–24, `bar` or `off`), never from the user's text.
+ */
 function pointSql(q: Params, c: PointCondition): string {
   if (c.point === 'off') {
-    // the stored counts, the decision maker's and the opponent's (schema 9)
     const off = c.side === 'me' ? 'd.borne_off' : 'd.opponent_borne_off';
     return `${off} ${c.op === 'exactly' ? '=' : '>='} ${q.p(c.count)}`;
   }
-  // the index of the point (or bar) for a bottom decision maker; a top one reads 25 − index, cases swapped
-  const index = c.point === 'bar' ? (c.side === 'me' ? 25 : 0) : c.point;
-  const [bottom, top] = c.side === 'me' ? [UPPER, LOWER] : [LOWER, UPPER];
-  return mine(charCondition(q, index, bottom, c), charCondition(q, 25 - index, top, c));
+  if (c.point === 'bar') {
+    const bar = c.side === 'me' ? 'd.bar' : 'd.opponent_bar';
+    return `${bar} ${c.op === 'exactly' ? '=' : '>='} ${q.p(c.count)}`;
+  }
+  const at = `d.p${c.point}`;
+  // none of my checkers: the point is empty or the opponent's (and the other way round)
+  if (c.op === 'exactly' && c.count === 0) return `${at} ${c.side === 'me' ? '<=' : '>='} 0`;
+  if (c.side === 'me') return `${at} ${c.op === 'exactly' ? '=' : '>='} ${q.p(c.count)}`;
+  return `${at} ${c.op === 'exactly' ? '=' : '<='} ${q.p(-c.count)}`;
 }
 
 /** `expr` within the range. */

@@ -113,6 +113,26 @@ export function positionFigures(board: Board, me: Side): PositionFigures {
 /** No position figures (no XGID). */
 const NO_FIGURES = [null, null, null, null, null] as const;
 
+/**
+ * The columns `p1` … `p24`, `bar`, `opponent_bar` (schema 11) of `board` for the decision maker `me`: on
+ * each of my points, numbered from my side, my checkers as a positive count and the opponent's as a
+ * negative one (a point holds one side's checkers at most), then the checkers on my bar and on the
+ * opponent's. `bdb find --pattern` compares them as integers (src/library/find.ts).
+ */
+export function pointColumns(board: Board, me: Side): number[] {
+  const mine = board[me];
+  const theirs = board[me === 0 ? 1 : 0];
+  const out = new Array<number>(26);
+  // my point p is the opponent's point 25 − p: their index 24 − (p − 1)
+  for (let i = 0; i < 24; i++) out[i] = mine[i]! - theirs[23 - i]!;
+  out[24] = mine[24]!;
+  out[25] = theirs[24]!;
+  return out;
+}
+
+/** No point columns (no XGID). */
+const NO_POINTS: null[] = new Array(26).fill(null);
+
 function themeOf(d: Decision, error: number | null): string | null {
   if (error === null || d.kind === 'cube' || !reachesThreshold(error, THEME_MIN_ERROR)) return null;
   return checkerThemes(d, { primaryOnly: true }).primary?.token ?? null;
@@ -175,6 +195,7 @@ export function matchRows(
     const xgidText = pos ? decisionXgid(match, d, pos) : null;
     // what `bdb find` filters on, for the decision maker; none where no XGID is stored (as schema 9 fills them)
     const figures = pos && xgidText !== null ? positionFigures(pos.board, d.player) : NO_FIGURES;
+    const points = pos && xgidText !== null ? pointColumns(pos.board, d.player) : NO_POINTS;
     take([
       matchId,
       game.index + 1,
@@ -212,6 +233,7 @@ export function matchRows(
       direction,
       d.kind === 'checker' ? d.luck : null,
       ...figures,
+      ...points,
     ]);
     position++;
     if (d.kind === 'checker') rolls++;

@@ -18,11 +18,18 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { CELLS_AFTER, CELLS_BEFORE, fillReviewCells } from './migrate-cells.js';
 import { DATES_BEFORE, rewriteDates } from './migrate-dates.js';
 import { PLAYS_AFTER, PLAYS_BEFORE, rewritePlays } from './migrate-plays.js';
-import { fillPositions, POSITIONS_AFTER, POSITIONS_BEFORE } from './migrate-positions.js';
+import {
+  fillPoints,
+  fillPositions,
+  POINTS_AFTER,
+  POINTS_BEFORE,
+  POSITIONS_AFTER,
+  POSITIONS_BEFORE,
+} from './migrate-positions.js';
 import { rewriteTallies, TALLIES_AFTER, TALLIES_BEFORE } from './migrate-tallies.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -343,6 +350,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { before: STEP_9 + POSITIONS_BEFORE, slice: fillPositions, after: POSITIONS_AFTER },
   // step 10: the drill's cards and answers (src/library/drill.ts)
   STEP_10,
+  // step 11: each decision's checkers point by point, which `bdb find --pattern` reads (src/library/migrate-positions.ts)
+  { before: POINTS_BEFORE, slice: fillPoints, after: POINTS_AFTER },
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */

@@ -5,7 +5,13 @@
  */
 
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
-import type { StudiedFamily, StudyMark, StudyReport, StudyWindow } from '../history/study.js';
+import type {
+  DrilledPosition,
+  StudiedFamily,
+  StudyMark,
+  StudyReport,
+  StudyWindow,
+} from '../history/study.js';
 import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
 import { auditLines, jsonAudit } from './analysis-mix.js';
 import { fitTable } from './cli-table.js';
@@ -18,6 +24,18 @@ export const STUDY_UNIT = 'MWC points per 100 decisions';
 /** A study mark as JSON: `targetKind` says what `target` is (family, xgid or position_id). */
 function jsonMark(m: StudyMark): unknown {
   return { target: m.target, targetKind: m.kind, day: m.day, markedAt: m.markedAt };
+}
+
+/** A drilled position as JSON: its card (XGID, kind), the days of its first and last answers, the counts. */
+function jsonDrilled(p: DrilledPosition): unknown {
+  return {
+    xgid: p.xgid,
+    kind: p.kind,
+    firstDay: p.firstDay,
+    lastDay: p.lastDay,
+    answers: p.answers,
+    right: p.right,
+  };
 }
 
 /** One window: Σℓ and Σℓ² in fractions of a match (`…Mwc`), r in MWC points per 100 decisions. */
@@ -40,6 +58,8 @@ function jsonFamily(f: StudiedFamily): unknown {
     theme: f.theme,
     studiedOn: f.studied,
     marks: f.marks.map(jsonMark),
+    drillAnswers: f.drillAnswers,
+    drilled: f.drilled.map(jsonDrilled),
     members: f.members,
     before: jsonWindow(f.before),
     after: jsonWindow(f.after),
@@ -68,6 +88,7 @@ export function jsonStudy(
     minDecisions: BEFORE_AFTER_MIN_DECISIONS,
     families: r.families.map(jsonFamily),
     unmatchedMarks: r.unmatched.map(jsonMark),
+    unmatchedDrilled: r.undrilled.map(jsonDrilled),
     failures,
     duplicates,
   };
@@ -91,7 +112,8 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH, ascii = 
   if (r.families.length === 0) {
     lines.push(
       ...wrapText(
-        'No studied family: mark a family or a position with bdb study mark FAMILY|XGID|POSITION-ID.',
+        'No studied family: mark a family or a position with bdb study mark FAMILY|XGID|POSITION-ID, ' +
+          'or drill your mistakes with bdb drill.',
         width,
       ),
     );
@@ -120,6 +142,28 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH, ascii = 
     ]);
     lines.push(fitTable({ head, rows }, width, { ascii }));
   }
+  const drilled = r.families.filter((f) => f.drilled.length > 0);
+  if (drilled.length > 0)
+    lines.push(
+      ...wrapText(
+        `Dated by bdb drill too: ${drilled
+          .map(
+            (f) =>
+              `${f.family} ${plural(f.drillAnswers, 'answer')} on ${plural(f.drilled.length, 'position')}, ` +
+              `first ${f.drilled[0]!.firstDay}`,
+          )
+          .join('; ')}.`,
+        width,
+      ),
+    );
+  if (r.undrilled.length > 0)
+    lines.push(
+      ...wrapText(
+        `${plural(r.undrilled.length, 'drilled position')} date${r.undrilled.length === 1 ? 's' : ''} no family: ` +
+          `no error of ${r.player} of that kind there in a family.`,
+        width,
+      ),
+    );
   if (r.unmatched.length > 0)
     lines.push(
       ...wrapText(
@@ -131,8 +175,8 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH, ascii = 
     );
   lines.push(
     ...wrapText(
-      'Before and after: the matches dated before / after the study day (the first study mark on the family or ' +
-        'one of its positions); matches of that day and undated ones in neither. N: the decisions of the ' +
+      'Before and after: the matches dated before / after the study day (the first study action on the family ' +
+        'or one of its positions: a bdb study mark, or a bdb drill answer on the position); matches of that day and undated ones in neither. N: the decisions of the ' +
         'family’s game plan and kind in match play; r: the MWC its errors lost, in points per 100 of those ' +
         'decisions; Δ = r before − r after (above 0: fewer losses since), with its 95 % interval. Verdict with ' +
         `at least ${BEFORE_AFTER_MIN_DECISIONS} decisions on each side: improving when the whole interval is above 0, ` +
@@ -149,15 +193,51 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH, ascii = 
  */
 export function renderStudyMarks(
   marks: readonly StudyMark[],
+  drilled: readonly DrilledPosition[],
   width: number = FULL_WIDTH,
   ascii = false,
 ): string {
-  if (marks.length === 0) return 'No study marks.\n';
   const rows = marks.map((m) => [m.day, m.kind, m.target, m.markedAt]);
-  return `${fitTable({ head: ['Day', 'Kind', 'Target', 'Recorded'], rows }, width, { narrow: 'records', ascii })}\n`;
+  const out = [
+    marks.length === 0
+      ? 'No study marks.'
+      : fitTable({ head: ['Day', 'Kind', 'Target', 'Recorded'], rows }, width, { narrow: 'records', ascii }),
+  ];
+  if (drilled.length === 0) out.push('No drill answers.');
+  else {
+    const answers = drilled.reduce((n, p) => n + p.answers, 0);
+    out.push(
+      ...wrapText(
+        `Drilled with bdb drill: ${plural(answers, 'answer')} on ${plural(drilled.length, 'position')}; ` +
+          'each answer is a study action on its position (bdb study counts them):',
+        width,
+      ),
+      fitTable(
+        {
+          head: ['First', 'Last', 'Kind', 'Position', 'Answers', 'Right'],
+          rows: drilled.map((p) => [
+            p.firstDay,
+            p.lastDay,
+            p.kind,
+            p.xgid,
+            String(p.answers),
+            String(p.right),
+          ]),
+        },
+        width,
+        { narrow: 'records', ascii },
+      ),
+    );
+  }
+  return `${out.join('\n')}\n`;
+}
+
+/** `n thing` / `n things`. */
+function plural(n: number, thing: string): string {
+  return `${n} ${thing}${n === 1 ? '' : 's'}`;
 }
 
 /** The output of `bdb study list --json` (docs/schema/study-list.schema.json). */
-export function jsonStudyMarks(marks: readonly StudyMark[]): unknown {
-  return { ...jsonHead('study-list'), marks: marks.map(jsonMark) };
+export function jsonStudyMarks(marks: readonly StudyMark[], drilled: readonly DrilledPosition[]): unknown {
+  return { ...jsonHead('study-list'), marks: marks.map(jsonMark), drilled: drilled.map(jsonDrilled) };
 }

@@ -5,10 +5,11 @@
  * input (the drill reads it line by line), so these tests start the command as a user does. Expected plays
  * and equities are gnuBG's, as its text export prints them (file and move cited at each).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bdbWith, call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
@@ -154,6 +155,77 @@ describe('bdb drill', () => {
     const all = j.periods.reduce((a, p) => a + p.answered, 0);
     expect(all).toBe(2);
     expect(j.periods.at(-1)!.drillPr).toBeCloseTo((500 * 0.339) / 2, 6);
+  });
+
+  it('--stats --by month|quarter|year: bdb progress’s periods; the game PR of the period the match is in', async () => {
+    // a copy of this library whose two answers are dated by hand: the play (6/2 4/3) on the match's own day,
+    // 2023-08-09 (its files' "Date: 09/08/2023"), the pass on 2023-11-02
+    const dated = join(tmp, 'dated.duckdb');
+    cpSync(lib, dated);
+    if (existsSync(`${lib}.wal`)) cpSync(`${lib}.wal`, `${dated}.wal`);
+    cpSync(`${lib}.sources`, `${dated}.sources`, { recursive: true });
+    const inst = await DuckDBInstance.create(dated);
+    const con = await inst.connect();
+    await con.run(
+      `UPDATE drill_answers SET answered_at = CASE WHEN answer = '6/2 4/3' THEN TIMESTAMP '2023-08-09 20:00:00'
+         ELSE TIMESTAMP '2023-11-02 10:00:00' END`,
+    );
+    con.closeSync();
+    inst.closeSync();
+    type Stats = {
+      by: string;
+      periods: { period: string; answered: number; right: number; drillPr: number; gamePr: number | null }[];
+    };
+    const stats = async (by: string): Promise<Stats> => {
+      const r = await call(
+        'drill',
+        '--library',
+        dated,
+        '--stats',
+        '--json',
+        '--player',
+        'Llabba',
+        '--by',
+        by,
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const j = JSON.parse(r.stdout) as Stats;
+      expect(new SchemaChecker().errors(j, 'docs/schema/drill-stats.schema.json')).toEqual([]);
+      return j;
+    };
+    const month = await stats('month');
+    const quarter = await stats('quarter');
+    const year = await stats('year');
+    // 500 × the equity lost: the play 0 (gnuBG's best), the pass 0.339 (gnuBG's DP − DT, see above)
+    expect(month.periods.map((p) => [p.period, p.answered, p.right])).toEqual([
+      ['2023-08', 1, 1],
+      ['2023-11', 1, 0],
+    ]);
+    expect(month.periods[1]!.drillPr).toBeCloseTo(500 * 0.339, 6);
+    expect(quarter.periods.map((p) => [p.period, p.answered])).toEqual([
+      ['2023-Q3', 1],
+      ['2023-Q4', 1],
+    ]);
+    expect(year.by).toBe('year');
+    expect(year.periods.map((p) => [p.period, p.answered, p.right])).toEqual([['2023', 2, 1]]);
+    expect(year.periods[0]!.drillPr).toBeCloseTo((500 * 0.339) / 2, 6);
+    // the library's one match is of 2023-08-09: its period has a game PR, the same whichever period holds
+    // it; a period without a match has none
+    const pr = month.periods[0]!.gamePr;
+    expect(pr).not.toBeNull();
+    expect([quarter.periods[0]!.gamePr, year.periods[0]!.gamePr]).toEqual([pr, pr]);
+    expect([month.periods[1]!.gamePr, quarter.periods[1]!.gamePr]).toEqual([null, null]);
+    const text = await call('drill', '--library', dated, '--stats', '--player', 'Llabba', '--by', 'year');
+    expect(text.stdout).toMatch(/│ year +│ answered/);
+    for (const bad of [
+      ['--stats', '--by', '10'],
+      ['--stats', '--by', 'week'],
+      ['--by', 'year'],
+    ]) {
+      const r = await call('drill', '--library', dated, ...bad);
+      expect([r.code, r.stderr.split('\n').length], bad.join(' ')).toEqual([2, 2]);
+      expect(r.stderr).toMatch(/--by/);
+    }
   });
 
   it('--anki FILE: a CSV deck Anki imports as is, one note per card, the SVG board on the front', async () => {

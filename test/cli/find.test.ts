@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POINT_COLUMNS } from '../../src/library/migrate-positions.js';
+import { SCHEMA_VERSION } from '../../src/library/schema.js';
 import { bdbWith, call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
 
@@ -363,12 +365,34 @@ describe('bdb find on Llabba’s history', () => {
     expect(html).toContain('<h1>bdb find</h1>');
   });
 
-  it('a schema 8 library is upgraded to the figures and saved searches an import stores', async () => {
+  it('the point columns (schema 11) hold what the stored XGID says, from the decision maker’s side', async () => {
+    // the XGID's character at index i (0–25) as a signed count: A–P the bottom side's 1–16, a–p the top's
+    const val = (i: number): string =>
+      `(CASE WHEN substr(d.xgid, ${6 + i}, 1) BETWEEN 'A' AND 'P' THEN ascii(substr(d.xgid, ${6 + i}, 1)) - 64
+        WHEN substr(d.xgid, ${6 + i}, 1) BETWEEN 'a' AND 'p' THEN 96 - ascii(substr(d.xgid, ${6 + i}, 1)) ELSE 0 END)`;
+    // the bottom side is on roll; a take's decision maker is the top side, whose point p is index 25 − p
+    const expected = (c: string, p: number): string =>
+      c === 'bar'
+        ? `CASE WHEN d.kind = 'take' THEN -${val(0)} ELSE ${val(25)} END`
+        : c === 'opponent_bar'
+          ? `CASE WHEN d.kind = 'take' THEN ${val(25)} ELSE -${val(0)} END`
+          : `CASE WHEN d.kind = 'take' THEN -${val(25 - p)} ELSE ${val(p)} END`;
+    const wrong = POINT_COLUMNS.map((c, i) => `d.${c} IS DISTINCT FROM ${expected(c, i + 1)}`).join(' OR ');
+    expect(await sqlCount(`d.xgid IS NOT NULL AND (${wrong})`)).toBe(0);
+    // and they are filled: as many decisions with my checker on my 6-point and the opponent's on my 1-point
+    // as the XGID's characters say
+    expect(await sqlCount('d.p6 > 0 AND d.p1 < 0')).toBe(
+      await sqlCount(`${expected('p6', 6)} > 0 AND ${expected('p1', 1)} < 0 AND d.xgid IS NOT NULL`),
+    );
+    expect(await sqlCount('d.p6 > 0')).toBeGreaterThan(0);
+  });
+
+  it('a schema 8 library is upgraded to the figures, point columns and saved searches an import stores', async () => {
     const old = join(tmp, 'old.duckdb');
     cpSync(lib, old);
     cpSync(`${lib}.sources`, `${old}.sources`, { recursive: true });
-    const figures =
-      'SELECT match_id, game, decision, pips, opponent_pips, borne_off, opponent_borne_off, contact FROM decisions ORDER BY ALL';
+    const figures = `SELECT match_id, game, decision, pips, opponent_pips, borne_off, opponent_borne_off, contact,
+      ${POINT_COLUMNS.join(', ')} FROM decisions ORDER BY ALL`;
     const read = async (path: string): Promise<unknown[][]> => {
       const inst = await DuckDBInstance.create(path, { access_mode: 'READ_ONLY' });
       const con = await inst.connect();
@@ -382,7 +406,7 @@ describe('bdb find on Llabba’s history', () => {
     expect(stored.filter((r) => r[3] === null).length).toBe(await sqlCount('d.xgid IS NULL'));
     const inst = await DuckDBInstance.create(old);
     const con = await inst.connect();
-    for (const c of ['pips', 'opponent_pips', 'borne_off', 'opponent_borne_off', 'contact'])
+    for (const c of ['pips', 'opponent_pips', 'borne_off', 'opponent_borne_off', 'contact', ...POINT_COLUMNS])
       await con.run(`ALTER TABLE decisions DROP COLUMN ${c}`);
     await con.run("DROP TABLE searches; UPDATE meta SET value = '8' WHERE key = 'schema_version'");
     con.closeSync();
@@ -394,7 +418,7 @@ describe('bdb find on Llabba’s history', () => {
     const upgrade = await call('import', '--library', old);
     expect([upgrade.code, upgrade.stdout]).toEqual([
       0,
-      `${old}: up to date (schema 10); no file given, nothing imported\n`,
+      `${old}: up to date (schema ${SCHEMA_VERSION}); no file given, nothing imported\n`,
     ]);
     // with no file and no library, it makes none
     const none = join(tmp, 'none.duckdb');

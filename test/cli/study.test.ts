@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../src/library/schema.js';
 import { call } from '../helpers/cli.js';
 import { SchemaChecker } from '../helpers/json-schema.js';
+import { familyCountsSql, type StudiedFamilyJson } from '../helpers/study-counts.js';
 
 const LLABBA = fileURLToPath(new URL('../history/llabba', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-study-'));
@@ -46,24 +47,7 @@ interface PlanReport {
     referencePositions: { candidates: number; selected: Reference[]; studied?: Reference[] };
   }[];
 }
-interface Window {
-  matches: number;
-  decisions: number;
-  errors: number;
-  lossMwc: number;
-  lossSquaresMwc: number;
-  rateMwcPctPer100: number | null;
-}
-interface Studied extends Omit<Family, 'positions'> {
-  studiedOn: string;
-  marks: { target: string; targetKind: string; day: string }[];
-  before: Window;
-  after: Window;
-  deltaMwcPctPer100: number | null;
-  low: number | null;
-  high: number | null;
-  verdict: string;
-}
+type Studied = StudiedFamilyJson;
 interface StudyReport {
   schemaVersion: 2;
   player: string;
@@ -139,19 +123,7 @@ describe('bdb study on Llabba’s history', () => {
 
     // independent counts: the library's decision rows of Llabba (both spellings), match play, counted, the
     // family's game plan and nature, in matches dated strictly before / after the day
-    const kinds = family.nature === 'checker' ? "('checker')" : "('double', 'take')";
-    const counts = await sql(
-      `SELECT
-         CAST(count(*) FILTER (WHERE m.day < DATE '${DAY}') AS INTEGER) AS nb,
-         CAST(count(*) FILTER (WHERE m.day > DATE '${DAY}') AS INTEGER) AS na,
-         CAST(count(*) FILTER (WHERE m.day < DATE '${DAY}' AND d.is_error AND d.theme = '${family.theme}') AS INTEGER) AS eb,
-         CAST(count(*) FILTER (WHERE m.day > DATE '${DAY}' AND d.is_error AND d.theme = '${family.theme}') AS INTEGER) AS ea,
-         coalesce(sum(d.mwc_loss) FILTER (WHERE m.day < DATE '${DAY}' AND d.is_error AND d.theme = '${family.theme}'), 0) AS lb,
-         coalesce(sum(d.mwc_loss) FILTER (WHERE m.day > DATE '${DAY}' AND d.is_error AND d.theme = '${family.theme}'), 0) AS la
-       FROM decisions d JOIN matches m USING (match_id)
-       WHERE d.player IN ('Llabba', 'llabba') AND d.counted AND d.match_length > 0
-         AND d.game_plan = '${family.plan}' AND d.kind IN ${kinds}`,
-    );
+    const counts = await sql(familyCountsSql(family, DAY));
     expect(f.before.decisions).toBe(counts.nb);
     expect(f.after.decisions).toBe(counts.na);
     expect(f.before.decisions).toBeGreaterThanOrEqual(30);

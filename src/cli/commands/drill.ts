@@ -4,11 +4,14 @@
  * (earliest due first), then new ones (the costliest mistakes first), at most `--limit`. Each is shown with
  * its text board, score, cube and roll; the answer is read from standard input, one line (so a session can
  * be piped), checked against the stored analysis (src/history/drill-answer.ts), stored with the card's next
- * date (src/library/drill.ts). `q` or the end of the input ends the session with a summary line.
+ * date (src/library/drill.ts). `q` or the end of the input ends the session with a summary line. The
+ * library is held only while the session reads its cards (for reading) and while it stores an answer (for
+ * writing), never while it waits for one: another bdb may import or drill between the answers.
  *
  *   bdb drill --player Me            drill my mistakes
  *   bdb drill blunders --limit 5     drill five of a saved search
  *   bdb drill --stats [--json]       drill PR by month beside the game PR
+ *   bdb drill --stats --by year      the same by quarter or year (bdb progress's periods)
  */
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
@@ -25,9 +28,17 @@ import {
   SLOW_SECONDS,
 } from '../../history/drill-schedule.js';
 import { followedPerson, storedNames } from '../../history/names.js';
-import { ProgressCollector } from '../../history/progress.js';
-import { cardKey, drillCards, drillPeriods, recordAnswer, type StoredCard } from '../../library/drill.js';
+import { ProgressCollector, parseBy } from '../../history/progress.js';
+import {
+  cardKey,
+  drillCard,
+  drillCards,
+  drillPeriods,
+  recordAnswer,
+  type StoredCard,
+} from '../../library/drill.js';
 import type { Library } from '../../library/open.js';
+import type { Grouping } from '../../library/period-totals.js';
 import { libraryMatchesById, libraryPersonTallies, librarySeats } from '../../library/read.js';
 import { defaultMet } from '../../metrics/match-report.js';
 import type { FoundDecision } from '../../model/found-decision.js';
@@ -64,6 +75,7 @@ interface DrillOptions extends PersonOptions {
   stats?: boolean;
   anki?: string;
   force?: boolean;
+  by?: string;
 }
 
 /** Cards asked in a session without `--limit`. */
@@ -169,13 +181,49 @@ async function ask(
   }
 }
 
-/** The session: asks each card, stores each answer; returns the counts. */
+/**
+ * Stores one answer: the library opened for writing for this answer alone (open, write, close), the card's
+ * state read again there, so another bdb (an import, another drill) may use the library between answers.
+ * Returns the exit code: not `EXIT.ok` when the library could not be opened or written (its one line said).
+ */
+async function storeAnswer(
+  library: string | undefined,
+  c: SessionCard,
+  check: Exclude<ReturnType<typeof checkAnswer>, { problem: string }>,
+  grade: DrillGrade,
+  now: Date,
+): Promise<ExitCode> {
+  const key = { xgid: c.found.xgid!, kind: c.found.kind };
+  return withLibrary(library, { readOnly: false }, async (lib) => {
+    const stored = await drillCard(lib, key);
+    const before = stored === undefined ? newDrillCard(now) : cardFromJson(stored.state);
+    const next = answerCard(before, grade, now);
+    await recordAnswer(
+      lib,
+      {
+        ...key,
+        answeredAt: now,
+        answer: check.answer,
+        right: check.right,
+        equityLost: check.equityLost,
+        rating: ratingName(drillRating(grade)),
+      },
+      { state: cardJson(next), due: next.due },
+    );
+    return EXIT.ok;
+  });
+}
+
+/**
+ * The session: asks each card, stores each answer as it comes (the library is not held while the user
+ * thinks); returns the counts, and the exit code of an answer that could not be stored (the session stops
+ * there).
+ */
 async function quiz(
-  lib: Library,
   cards: readonly SessionCard[],
   decisions: ReadonlyMap<string, Decision>,
   opts: DrillOptions,
-): Promise<{ answered: number; right: number }> {
+): Promise<{ answered: number; right: number; code: ExitCode }> {
   const input = new Lines();
   let answered = 0;
   let right = 0;
@@ -194,21 +242,8 @@ async function quiz(
         : (now.getTime() - asked) / 1000 > SLOW_SECONDS
           ? 'slow'
           : 'right';
-      const before = c.stored === undefined ? newDrillCard(now) : cardFromJson(c.stored.state);
-      const next = answerCard(before, grade, now);
-      await recordAnswer(
-        lib,
-        {
-          xgid: c.found.xgid!,
-          kind: c.found.kind,
-          answeredAt: now,
-          answer: got.check.answer,
-          right: got.check.right,
-          equityLost: got.check.equityLost,
-          rating: ratingName(drillRating(grade)),
-        },
-        { state: cardJson(next), due: next.due },
-      );
+      const code = await storeAnswer(opts.library, c, got.check, grade, now);
+      if (code !== EXIT.ok) return { answered, right, code };
       writeOut(`${verdictLine(got.check)}\n`);
       answered++;
       if (got.check.right) right++;
@@ -216,7 +251,7 @@ async function quiz(
   } finally {
     input.close();
   }
-  return { answered, right };
+  return { answered, right, code: EXIT.ok };
 }
 
 /** The earliest due date of the stored cards (ISO), or null. */
@@ -226,10 +261,21 @@ async function nextDue(lib: Library): Promise<string | null> {
   return first;
 }
 
-/** `bdb drill [SEARCH]`: the session. */
+/** What a session asks: its cards and their decisions. */
+interface SessionPlan {
+  readonly cards: readonly SessionCard[];
+  readonly decisions: ReadonlyMap<string, Decision>;
+}
+
+/**
+ * `bdb drill [SEARCH]`: the session. What it asks is read with the library open for reading, then closed;
+ * each answer opens it for writing just long enough to store it; the summary reads it again. No lock is
+ * held while the session waits on standard input.
+ */
 async function runSession(search: string | undefined, opts: DrillOptions): Promise<ExitCode> {
   const limit = limitOption(opts.limit);
-  return withLibrary(opts.library, { readOnly: false }, async (lib) => {
+  let plan: SessionPlan | null = null;
+  const read = await withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const found = await searched(lib, search, opts);
     if (typeof found === 'number') return found;
     const cards = sessionCards(found.decisions, await drillCards(lib), new Date(), limit);
@@ -242,17 +288,36 @@ async function runSession(search: string | undefined, opts: DrillOptions): Promi
       );
       return EXIT.ok;
     }
-    const decisions = await cardDecisions(lib, cards);
-    const { answered, right } = await quiz(lib, cards, decisions, opts);
+    plan = { cards, decisions: await cardDecisions(lib, cards) };
+    return EXIT.ok;
+  });
+  // TypeScript does not follow the assignment inside the callback
+  const asked = plan as SessionPlan | null;
+  if (asked === null) return read;
+  const { answered, right, code } = await quiz(asked.cards, asked.decisions, opts);
+  if (code !== EXIT.ok) return code;
+  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     writeOut(`${summaryLine(answered, right, await nextDue(lib))}\n`);
     return EXIT.ok;
   });
 }
 
-/** The person whose game PR `--stats` shows: the one named, else the one in most matches. */
+/**
+ * `--by month|quarter|year` of `--stats` (default month): `bdb progress`'s calendar periods, so the game PR
+ * beside is progress's; its number of matches has no meaning for answers.
+ */
+function byOption(value: string | undefined): Grouping {
+  const by = parseBy(value);
+  if (by === null || typeof by !== 'string')
+    throw new UsageError(`--by expects month, quarter or year, got ${JSON.stringify(value)}`);
+  return by;
+}
+
+/** The person whose game PR `--stats` shows (the one named, else the one in most matches), by `by`. */
 async function statsPerson(
   lib: Library,
   opts: DrillOptions,
+  by: Grouping,
 ): Promise<{ person: string | null; pr: Map<string, number> } | ExitCode> {
   const s = await librarySettings(lib, opts);
   const seats = await librarySeats(lib, {});
@@ -263,12 +328,12 @@ async function statsPerson(
     return EXIT.someFailed;
   }
   if (person === null) return { person, pr };
-  // the game PR by month as bdb progress adds it up (src/history/progress.ts)
-  const c = new ProgressCollector({ aliases: s.aliases, player: person, by: 'month' });
+  // the game PR by period as bdb progress adds it up (src/history/progress.ts)
+  const c = new ProgressCollector({ aliases: s.aliases, player: person, by });
   for (const pair of seats) c.see(pair);
   for await (const m of libraryPersonTallies(lib, {}, s.preset, storedNames(seats, person, s.aliases)))
     c.add({ date: m.day, tallies: m.tallies });
-  for (const p of c.report(person, 'month').periods) if (p.pr !== null) pr.set(p.label, p.pr);
+  for (const p of c.report(person, by).periods) if (p.pr !== null) pr.set(p.label, p.pr);
   return { person, pr };
 }
 
@@ -277,13 +342,14 @@ const STATS: Reporters<DrillStats, { width: number; ascii: boolean }> = {
   json: drillStatsJson,
 };
 
-/** `bdb drill --stats`: the answers by month, the drill PR beside the game PR. */
+/** `bdb drill --stats`: the answers by month (or `--by` quarter, year), the drill PR beside the game PR. */
 async function runStats(opts: DrillOptions): Promise<ExitCode> {
+  const by = byOption(opts.by);
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
-    const followed = await statsPerson(lib, opts);
+    const followed = await statsPerson(lib, opts, by);
     if (typeof followed === 'number') return followed;
     const { person, pr } = followed;
-    const periods = (await drillPeriods(lib, 'month')).map((p) => ({
+    const periods = (await drillPeriods(lib, by)).map((p) => ({
       period: p.period,
       answered: p.answered,
       right: p.right,
@@ -293,7 +359,7 @@ async function runStats(opts: DrillOptions): Promise<ExitCode> {
       gamePr: pr.get(p.period) ?? null,
     }));
     const view = { width: outputWidth(), ascii: opts.ascii === true };
-    pickReporter(STATS, reporterName(opts))({ player: person, periods }, view, writeOut);
+    pickReporter(STATS, reporterName(opts))({ player: person, by, periods }, view, writeOut);
     return EXIT.ok;
   });
 }
@@ -339,6 +405,7 @@ async function runAnki(search: string | undefined, file: string, opts: DrillOpti
 /** Runs the command; returns the exit code. */
 export async function runDrill(search: string | undefined, opts: DrillOptions): Promise<ExitCode> {
   if (opts.stats) return runStats(opts);
+  if (opts.by !== undefined) throw new UsageError('--by goes with --stats (the answers by period)');
   if (opts.anki !== undefined) return runAnki(search, opts.anki, opts);
   return runSession(search, opts);
 }
@@ -349,12 +416,13 @@ export function registerDrill(program: Command): void {
     .command('drill')
     .description(
       'a quiz from your mistakes (or a saved search of bdb find), one answer a line on standard input, ' +
-        'scheduled by spaced repetition (FSRS); --stats: the drill PR by month beside the game PR',
+        'scheduled by spaced repetition (FSRS); --stats: the drill PR by month (--by quarter, year) beside the game PR',
     )
     .argument('[search]', 'a saved search of bdb find (default: your mistakes)');
   libraryOption(personOptions(cmd, ' (unused)', 'with --stats: print JSON instead of the table'))
     .option('--limit <n>', `at most N cards this session (default ${DEFAULT_LIMIT})`)
     .option('--stats', 'the answers by month: answered, right, drill PR, game PR')
+    .option('--by <period>', 'with --stats: month (default), quarter or year, as bdb progress')
     .option('--anki <file>', 'write the cards as a CSV deck Anki imports (SVG boards), ask nothing')
     .option('--force', 'replace an existing file (--anki)')
     .action(async (search: string | undefined, opts: DrillOptions, command: Command) => {

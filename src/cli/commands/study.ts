@@ -3,8 +3,11 @@
  *
  *   bdb study mark XGID|POSITION-ID|FAMILY [--date YYYY-MM-DD]   record a study action (default today, UTC)
  *   bdb study unmark XGID|POSITION-ID|FAMILY                     forget every study action on it
- *   bdb study list [--json]                                      the study actions
+ *   bdb study list [--json]                                      the study actions (marks, drill answers)
  *   bdb study [--player NAME] [--json]                           before/after per studied family
+ *
+ * The answers of `bdb drill` are study actions on their positions: they date a family as a mark on the
+ * position does (src/history/study.ts), and `bdb study list` lists the drilled positions after the marks.
  *
  * A family is written as `bdb plan` prints it: `plan/nature/theme` (e.g. `holding/checker/blots`). The
  * before/after is src/history/study.ts over the library's matches, parsed again and classified as `bdb plan`
@@ -14,6 +17,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { followedPerson } from '../../history/names.js';
 import { StudyCollector } from '../../history/study.js';
+import { drilledPositions } from '../../library/drill.js';
 import { libraryFileNotes, libraryMatches, librarySeats } from '../../library/read.js';
 import {
   addStudyMark,
@@ -138,7 +142,9 @@ function view(opts: { ascii?: boolean }): StudyView {
 export async function runList(opts: ListOptions): Promise<ExitCode> {
   return withLibrary(opts.library, { readOnly: true }, async (lib) => {
     const marks = await studyMarks(lib);
-    pickReporter(STUDY_LIST, reporterName(opts))({ marks }, view(opts), writeOut);
+    // bdb drill's answers are study actions on their positions too: listed after the marks
+    const drilled = await drilledPositions(lib);
+    pickReporter(STUDY_LIST, reporterName(opts))({ marks, drilled }, view(opts), writeOut);
     return EXIT.ok;
   });
 }
@@ -168,6 +174,7 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
       s.thresholds,
       { aliases: s.aliases, person },
       await studyMarks(lib),
+      await drilledPositions(lib),
     );
     const errors: { file: string; message: string }[] = [];
     // the followed person's matches only (every spelling the aliases give them)
@@ -233,7 +240,9 @@ export function registerStudy(program: Command): void {
   ).action(async (target: string, _opts: MarkOptions, cmd: Command) => {
     process.exitCode = await runUnmark(target, cmd.optsWithGlobals<MarkOptions>());
   });
-  libraryOption(study.command('list').description('the study actions recorded'))
+  libraryOption(
+    study.command('list').description('the study actions recorded: the marks, then the positions drilled'),
+  )
     .option('--json', 'print JSON (schemaVersion 2)')
     .action(async (_opts: ListOptions, cmd: Command) => {
       process.exitCode = await runList(cmd.optsWithGlobals<ListOptions>());

@@ -53,7 +53,7 @@ export function summaryLine(answered: number, right: number, nextDue: string | n
 
 /** One period of `bdb drill --stats`. */
 export interface DrillStatsRow {
-  /** `YYYY-MM`. */
+  /** `YYYY-MM`, `YYYY-Qn` or `YYYY`. */
   readonly period: string;
   readonly answered: number;
   readonly right: number;
@@ -61,7 +61,7 @@ export interface DrillStatsRow {
   readonly known: number;
   /** 500 × Σ equity lost / known (null when none is known). */
   readonly drillPr: number | null;
-  /** The player's PR in their matches of the same month (bdb progress), null when none. */
+  /** The player's PR in their matches of the same period (bdb progress), null when none. */
   readonly gamePr: number | null;
 }
 
@@ -69,6 +69,8 @@ export interface DrillStatsRow {
 export interface DrillStats {
   /** The person whose game PR is shown, or null (no match). */
   readonly player: string | null;
+  /** The periods: month, quarter or year (`--by`). */
+  readonly by: 'month' | 'quarter' | 'year';
   readonly periods: readonly DrillStatsRow[];
 }
 
@@ -86,10 +88,10 @@ export const drillStatsText: Reporter<DrillStats, { width: number; ascii: boolea
     fixed(p.gamePr, 2),
   ]);
   const gameHead = r.player === null ? 'game PR' : `game PR (${escapeControls(r.player)})`;
-  const head = ['month', 'answered', 'right', 'drill PR', gameHead];
+  const head = [r.by, 'answered', 'right', 'drill PR', gameHead];
   write(`${fitTables([{ head, rows }], view.width, { ascii: view.ascii }).join('\n')}\n`);
 };
 
 /** `--stats --json`. */
 export const drillStatsJson: Reporter<DrillStats, { width: number; ascii: boolean }> = (r, _view, write) =>
-  write(renderJson({ ...jsonHead('drill-stats'), player: r.player, periods: r.periods }));
+  write(renderJson({ ...jsonHead('drill-stats'), player: r.player, by: r.by, periods: r.periods }));

@@ -8,4 +8,4 @@ export const studyJson: Reporter<StudyResult, StudyView> = (r, _view, write) =>
   write(renderJson(jsonStudy(r.report, r.settings, r.failures, r.duplicates)));
 
 export const studyMarksJson: Reporter<StudyMarksResult, StudyView> = (r, _view, write) =>
-  write(renderJson(jsonStudyMarks(r.marks)));
+  write(renderJson(jsonStudyMarks(r.marks, r.drilled)));

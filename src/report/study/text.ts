@@ -7,4 +7,4 @@ export const studyText: Reporter<StudyResult, StudyView> = (r, view, write) =>
   write(renderStudy(r.report, view.width, view.ascii));
 
 export const studyMarksText: Reporter<StudyMarksResult, StudyView> = (r, view, write) =>
-  write(renderStudyMarks(r.marks, view.width, view.ascii));
+  write(renderStudyMarks(r.marks, r.drilled, view.width, view.ascii));

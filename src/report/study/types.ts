@@ -1,5 +1,5 @@
 /** `bdb study`'s typed results (the before/after of the studied families, the list of marks). */
-import type { StudyMark, StudyReport } from '../../history/study.js';
+import type { DrilledPosition, StudyMark, StudyReport } from '../../history/study.js';
 import type { JsonDuplicate, JsonFailure, JsonSettings } from '../json.js';
 import type { TableView } from '../view.js';
 
@@ -12,9 +12,10 @@ export interface StudyResult {
   readonly duplicates: readonly JsonDuplicate[];
 }
 
-/** `bdb study list`: the marks stored. */
+/** `bdb study list`: the marks stored, and the positions drilled (`bdb drill`'s answers). */
 export interface StudyMarksResult {
   readonly marks: readonly StudyMark[];
+  readonly drilled: readonly DrilledPosition[];
 }
 
 /** The table's layout: its width, plain ASCII or not. */
