@@ -2,6 +2,7 @@
  * The shape of `bdb progress`: a person's level period by period over their dated matches, and the trend
  * over the whole history (JSON contract, docs/progress.md).
  */
+import type { AnalysisAudit } from '../metrics/analysis-mix.js';
 
 /** How matches are grouped into periods. */
 export type ProgressBy = 'month' | 'quarter' | 'year' | { readonly matches: number };
@@ -59,4 +60,6 @@ export interface ProgressReport {
   readonly trend: ProgressTrend;
   /** The person's matches without a readable date, left out. */
   readonly undated: number;
+  /** Which analysers and depths the dated matches (`overall`) mix, and those below BMAB's norm. */
+  readonly audit: AnalysisAudit;
 }

@@ -17,6 +17,7 @@
  */
 import { isoDay, periodKey } from '../core/dates.js';
 import { type Grouping, PersonPeriods } from '../library/period-totals.js';
+import { auditOf } from '../metrics/analysis-mix.js';
 import { canonicalName, PlayerAggregator } from '../metrics/match-report.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
 import { prTrend, type TrendPoint, trendPoint } from '../metrics/trend.js';
@@ -141,6 +142,7 @@ export class ProgressCollector {
     } else {
       for (let i = 0; i < dated.length; i += by.matches) groups.push(dated.slice(i, i + by.matches));
     }
+    const overall = this.stats(person, dated);
     return {
       player: person,
       by: byLabel(by),
@@ -151,21 +153,31 @@ export class ProgressCollector {
             : `matches ${i * by.matches + 1}–${i * by.matches + g.length}`;
         return this.period(person, label, g);
       }),
-      overall: this.period(person, 'all', dated),
+      overall: figures(
+        'all',
+        overall,
+        dated.map((e) => e.day!),
+      ),
       trend: trendOf(
         dated.map((e) => trendPoint(e.tallies!, (t) => canonicalName(t.player, this.aliases) === person)),
       ),
       undated: all.length - dated.length,
+      audit: auditOf(overall?.figures ?? null),
     };
   }
 
   /** The person's figures over `entries` (tallies kept), added in file order as `bdb stats` adds them. */
-  private period(person: string, label: string, entries: readonly Entry[]): ProgressPeriod {
+  private stats(person: string, entries: readonly Entry[]): PlayerStats | null {
     const agg = new PlayerAggregator({ aliases: this.aliases, players: [person] });
     for (const e of [...entries].sort((a, b) => a.index - b.index)) agg.add({ tallies: e.tallies! });
+    return agg.results()[0] ?? null;
+  }
+
+  /** A period's line over `entries`. */
+  private period(person: string, label: string, entries: readonly Entry[]): ProgressPeriod {
     return figures(
       label,
-      agg.results()[0] ?? null,
+      this.stats(person, entries),
       entries.map((e) => e.day!),
     );
   }
@@ -204,6 +216,7 @@ export function progressFromTotals(opts: {
   const stats = (t: PlayerTally | null | undefined): PlayerStats | null =>
     t ? (PlayerAggregator.resume([t], { aliases, players: [person] }).results()[0] ?? null) : null;
   const dated = opts.days.filter((d): d is string => d !== null);
+  const overall = stats(opts.dated);
   const byKey = new Map<string, string[]>();
   for (const d of dated) {
     const k = periodKey(d, by);
@@ -217,9 +230,10 @@ export function progressFromTotals(opts: {
     periods: [...byKey]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([key, days]) => figures(key, stats(opts.periods.get(key)), days)),
-    overall: figures('all', stats(opts.dated), dated),
+    overall: figures('all', overall, dated),
     trend: trendOf(opts.points),
     undated: opts.days.length - dated.length,
+    audit: auditOf(overall?.figures ?? null),
   };
 }
 

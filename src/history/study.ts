@@ -34,6 +34,7 @@ export type { StudyMark } from '../library/study-marks.js';
 
 import type { Met } from '../met/index.js';
 import { decisionType } from '../metrics/accumulator.js';
+import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { type BeforeAfter, beforeAfter, type WindowSums, windowRate } from '../metrics/before-after.js';
 import { isCounted } from '../metrics/counting.js';
 import { type ErrorThresholds, thresholdEquity } from '../metrics/difficulty.js';
@@ -83,6 +84,8 @@ export interface StudyReport {
    * and families this bdb no longer names.
    */
   readonly unmatched: readonly StudyMark[];
+  /** Which analysers and depths the player's matches read mix, and those below BMAB's norm (as `bdb stats`). */
+  readonly audit: AnalysisAudit;
   /** Drilled positions that date no family: no error of the player of that kind there. */
   readonly undrilled: readonly DrilledPosition[];
 }
@@ -129,6 +132,7 @@ export class StudyCollector {
   private readonly matchDays = new Map<string, number>();
   private matches = 0;
   private undated = 0;
+  private readonly audit = new AuditCollector();
 
   constructor(
     met: Met,
@@ -160,6 +164,7 @@ export class StudyCollector {
     );
     if (mine.length === 0) return;
     this.matches++;
+    for (const _ of mine) this.audit.add(match);
     const day = isoDay(match.date);
     if (day === null) this.undated++;
     const inWindow = day !== null && match.matchLength > 0;
@@ -255,6 +260,7 @@ export class StudyCollector {
       undated: this.undated,
       families,
       unmatched: this.marks.filter((m) => !matched.has(m)),
+      audit: this.audit.result(),
       undrilled: this.drilled.filter((p) => !drilledMatched.has(p)),
     };
   }

@@ -37,6 +37,7 @@
 import { isoDay } from '../core/dates.js';
 import type { StoredMatchRows } from '../library/read.js';
 import type { Met } from '../met/index.js';
+import { type AnalysisAudit, auditOf } from '../metrics/analysis-mix.js';
 import { type ErrorThresholds, reachesThreshold, THRESHOLD_EPSILON } from '../metrics/difficulty.js';
 import { type PrUnit, prInterval } from '../metrics/interval.js';
 import { canonicalName, matchKey, matchOutcome, PlayerAggregator } from '../metrics/match-report.js';
@@ -181,6 +182,8 @@ export interface SideFigures {
   readonly l7Reason: string | null;
   /** PR level band (spec §16). */
   readonly level: string | null;
+  /** Which analysers and depths the matches mix, and those below BMAB's norm (as `bdb stats`). */
+  readonly audit: AnalysisAudit;
 }
 
 /** The figures of a side without a match of the person. */
@@ -196,6 +199,7 @@ const NO_FIGURES: SideFigures = {
   l7High: null,
   l7Reason: null,
   level: null,
+  audit: auditOf(null),
 };
 
 function sideFigures(s: PlayerStats | null): SideFigures {
@@ -212,6 +216,7 @@ function sideFigures(s: PlayerStats | null): SideFigures {
     l7High: s.l7Interval.high,
     l7Reason: s.l7Pct === null ? null : s.l7Interval.reason,
     level: s.level,
+    audit: auditOf(s.figures),
   };
 }
 

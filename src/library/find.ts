@@ -157,7 +157,7 @@ const ORDER = 'd.mwc_loss DESC NULLS LAST, d.error DESC NULLS LAST, d.match_id, 
 const COLUMNS = `d.match_id, m.file, CAST(m.day AS VARCHAR), m.event, d.game, d.move, d.decision, d.player,
   d.opponent, d.kind, d.action, d.dice, d.match_length, d.away, d.opponent_away, d.crawford, d.cube,
   d.cube_owner, d.played, d.best, d.played_equity, d.best_equity, d.error, d.mwc_loss, d.xgid, d.position_id,
-  d.game_plan, d.phase, d.theme`;
+  d.game_plan, d.phase, d.theme, m.analyser, m.checker_depth, m.cube_depth`;
 
 const text = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
@@ -194,6 +194,9 @@ function found(r: readonly unknown[]): FoundDecision {
     gamePlan: text(r[26]),
     phase: text(r[27]),
     theme: text(r[28]),
+    analyser: text(r[29]),
+    checkerDepth: text(r[30]),
+    cubeDepth: text(r[31]),
   };
 }
 

@@ -36,4 +36,8 @@ export interface FoundDecision {
   readonly gamePlan: string | null;
   readonly phase: string | null;
   readonly theme: string | null;
+  /** The match's analyser and depths as its file records them (the library's `matches` row); null when none. */
+  readonly analyser: string | null;
+  readonly checkerDepth: string | null;
+  readonly cubeDepth: string | null;
 }

@@ -1,8 +1,12 @@
 /**
- * The analysis a player's figures mix, in words (`bdb stats`, `bdb biases`): "Analysis: XG 4-ply, cube
- * 2-ply (3 matches), gnuBG 1.07 4-ply (79); 82 below BMAB's norm" (docs/glossary.md, "Analysis mix").
+ * The analysis a player's figures mix, in words (every command's aggregate: `bdb stats`, `biases`, `plan`,
+ * `review`, `progress`, `scout`, `study`, `tournament review`, `report`): "Analysis: XG 4-ply, cube 2-ply
+ * (3 matches), gnuBG 1.07 4-ply (79); 82 below BMAB's norm" (docs/glossary.md, "Analysis mix"), and the
+ * same two figures under their JSON keys (`analysis`, `belowBmab`, as `bdb stats --json`).
  */
-import type { AnalysisShare } from '../metrics/analysis-mix.js';
+import { wrapText } from '../core/text-width.js';
+import type { AnalysisAudit, AnalysisShare } from '../metrics/analysis-mix.js';
+import { escapeXml } from './charts.js';
 
 /** The analyser's short name: "gnuBG 1.07", "XG 2.19", "XG" (XG's binary files carry no version). */
 export function analyserLabel(program: string): string {
@@ -54,4 +58,34 @@ export function analysisLines(
     const who = shown.length === 1 ? 'Analysis' : `Analysis, ${p.player}`;
     return `${who}: ${analysisMixWords(p.figures.analysis ?? [])}${belowBmabWords(p.figures.belowBmab ?? 0)}`;
   });
+}
+
+/**
+ * The audit line of one person or one match ("Analysis: …", "Analysis, WHO: …" with `who`), or null without
+ * an analysed match.
+ */
+export function auditLine(audit: AnalysisAudit, who?: string): string | null {
+  const line = analysisLines([{ player: '', figures: audit }])[0];
+  if (line === undefined) return null;
+  return who === undefined ? line : `Analysis, ${who}${line.slice('Analysis'.length)}`;
+}
+
+/** The audit line wrapped to `width` columns (none without an analysed match). */
+export function auditLines(audit: AnalysisAudit, width: number): string[] {
+  const line = auditLine(audit);
+  return line === null ? [] : wrapText(line, width);
+}
+
+/** The audit line as an HTML paragraph of `cls` after a newline (nothing without an analysed match). */
+export function auditParagraph(audit: AnalysisAudit, cls = 'sub'): string {
+  const line = auditLine(audit);
+  return line === null ? '' : `\n<p class="${cls}">${escapeXml(line)}</p>`;
+}
+
+/** The audit under the keys of `bdb stats --json`: `analysis` (a copy of the list) and `belowBmab`. */
+export function jsonAudit(audit: AnalysisAudit): {
+  analysis: AnalysisShare[] | null;
+  belowBmab: number | null;
+} {
+  return { analysis: audit.analysis === null ? null : [...audit.analysis], belowBmab: audit.belowBmab };
 }

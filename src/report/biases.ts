@@ -5,6 +5,7 @@
 
 import { escapeControls } from '../core/text-controls.js';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
+import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
   BIAS_MIN_DECISIONS,
@@ -40,6 +41,7 @@ import { addTakePass } from '../metrics/take-pass-bias.js';
 import { type TiltComparison, type TiltFigures, type TiltState, tilt } from '../metrics/tilt.js';
 import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
+import { auditLines, jsonAudit } from './analysis-mix.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
@@ -68,6 +70,8 @@ export interface PlayerBiases {
   readonly exposure: ExposureBias<BiasRef>;
   /** Tilt and form (src/metrics/tilt.ts); null without a match equity table given, or an analysed game to compare. */
   readonly tilt: TiltFigures | null;
+  /** Which analysers and depths the person's matches mix, and those below BMAB's norm (as `bdb stats`). */
+  readonly audit: AnalysisAudit;
 }
 
 interface Pending {
@@ -83,6 +87,7 @@ interface Pending {
   exposure: RowStore<ExposureBiasRow<BiasRef>>;
   exposureUnread: RowStore<BiasRef>;
   tilt: TiltState;
+  audit: AuditCollector;
 }
 
 function push<Row>(rows: RowStore<Row>, unread: RowStore<BiasRef>, item: BiasItem<Row, BiasRef>): void {
@@ -131,7 +136,9 @@ export class BiasCollector {
       exposure: this.rows<ExposureBiasRow<BiasRef>>(),
       exposureUnread: this.rows<BiasRef>(),
       tilt: tilt.empty(),
+      audit: new AuditCollector(),
     }));
+    for (const p of seats) p?.audit.add(match);
     if (this.met !== null) {
       const seen = seatMatches(this.met, match);
       for (const seat of [0, 1] as const) {
@@ -177,6 +184,7 @@ export class BiasCollector {
         blots: blotBiasOf(p.blots, p.blotsUnread),
         exposure: exposureBiasOf(p.exposure, p.exposureUnread),
         tilt: this.met === null ? null : tilt.finish(p.tilt),
+        audit: p.audit.result(),
       }));
   }
 }
@@ -224,6 +232,7 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
     player: p.player,
     matches: p.matches,
     analysedMatches: p.analysedMatches,
+    ...jsonAudit(p.audit),
     takePass: e(p.takePass),
     doubles: e(p.doubles.overall),
     doublesByScore: p.doubles.byScore.map((c) => ({
@@ -393,6 +402,7 @@ export function renderPlayerBiases(p: PlayerBiases, opts: BiasesTextOptions = {}
   const lines = [
     // one line: the name's control characters shown as escapes (src/core/text-controls.ts)
     `${escapeControls(p.player)} — ${matchesAnalysedText(p.matches, p.analysedMatches)}`,
+    ...auditLines(p.audit, width),
     fitTable({ head: [...BIAS_TABLE_HEAD], rows }, width, { ascii: opts.boards?.ascii }),
     ...(hidden > 0
       ? wrapText(

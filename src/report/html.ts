@@ -11,6 +11,7 @@
  * that fits: on a phone the chart's text keeps its size instead of being scaled down or scrolled.
  */
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
+import { auditParagraph } from './analysis-mix.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml, PHONE_CHART_WIDTH, PLAYER_COLOURS, svgCumulative, svgLossBars } from './charts.js';
 import { htmlPage } from './page-style.js';
@@ -132,7 +133,7 @@ ${svgCumulative(r.series, r.players, { width: PHONE_CHART_WIDTH })}
     title,
     STYLE,
     `<h1>${escapeXml(title)}</h1>
-<p class="sub">${escapeXml(reviewSub(r))}</p>
+<p class="sub">${escapeXml(reviewSub(r))}</p>${auditParagraph(r.audit)}
 ${seats.map((k) => playerSection(r.reviews[k], r.players[1 - k]!, r.list)).join('\n')}
 <h2>Charts</h2>
 ${charts}

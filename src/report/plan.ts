@@ -7,6 +7,7 @@
 import { boardKey } from '../core/board.js';
 import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
+import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { isCounted } from '../metrics/counting.js';
 import {
   decisionDifficultyPoints,
@@ -35,6 +36,7 @@ import {
 } from '../metrics/study-plan.js';
 import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
+import { auditLines, jsonAudit } from './analysis-mix.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
@@ -89,6 +91,8 @@ export interface PlayerPlan {
   readonly coverage: ThemeCoverage;
   /** The plan of the money sessions (points), null without any. */
   readonly money: MoneyPlan | null;
+  /** Which analysers and depths the person's matches mix, and those below BMAB's norm (as `bdb stats`). */
+  readonly audit: AnalysisAudit;
 }
 
 /** The errors of one kind of play, match play (MWC) or money (points). */
@@ -105,6 +109,7 @@ interface Pending {
   coverage: ThemeCoverage;
   play: Part;
   money: Part;
+  audit: AuditCollector;
 }
 
 /** True when the second-cheapest option costs less than half the Error threshold (equity). */
@@ -160,7 +165,9 @@ export class PlanCollector {
       coverage: emptyThemeCoverage(),
       play: this.part(),
       money: this.part(),
+      audit: new AuditCollector(),
     }));
+    for (const p of seats) p?.audit.add(match);
     for (const p of new Set(seats)) if (p) (money ? p.money : p.play).matches++;
     const analysedIn = new Set<Pending>();
     for (const game of match.games) {
@@ -235,6 +242,7 @@ export class PlanCollector {
       ...this.plan(p.play, size),
       coverage: p.coverage,
       money: p.money.matches > 0 ? { matches: p.money.matches, ...this.plan(p.money, size) } : null,
+      audit: p.audit.result(),
     };
   }
 
@@ -349,6 +357,7 @@ export function jsonPlayerPlan(p: PlayerPlan): unknown {
     player: p.player,
     matches: p.matches,
     analysedMatches: p.analysedMatches,
+    ...jsonAudit(p.audit),
     errors: count(p.plan.errors + (m?.plan.errors ?? 0)),
     unthemed: count(p.plan.unthemed + (m?.plan.unthemed ?? 0)),
     themeCoverage: jsonCoverage(p.coverage, analysed),
@@ -713,6 +722,7 @@ export function renderPlayerPlan(p: PlayerPlan, opts: PlanTextOptions = {}): str
       }, ${unthemed} without theme`,
       width,
     ),
+    ...auditLines(p.audit, width),
     ...wrapText(coverageLine(p.coverage), width),
   ];
   if (m === null || m.matches < p.matches) lines.push(...partLines(p.player, p, MWC_UNIT, opts));

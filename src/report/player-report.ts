@@ -12,8 +12,11 @@
  * test can hold the page to the command's JSON. No network, no script: inline CSS and SVG only; every text
  * from the files (names, file names, plays) is escaped.
  */
+
 import type { PrGroup } from '../history/pr-groups.js';
+import { auditOf } from '../metrics/analysis-mix.js';
 import { BIAS_MIN_DECISIONS } from '../metrics/bias-estimator.js';
+import { auditParagraph } from './analysis-mix.js';
 import { biasLegend, svgBiasChart } from './bias-chart.js';
 import { BIAS_TABLE_HEAD, biasRow, biasRows, type PlayerBiases } from './biases.js';
 import { BOARD_STYLE, boardFigure } from './board-svg.js';
@@ -316,7 +319,7 @@ function personSection(p: PersonReport, n: number): string {
 </section>`;
   }
   return `${head}
-${cards(p)}
+${cards(p)}${auditParagraph(auditOf(s.figures), 'note')}
 <h3>Checker and cube</h3>
 ${split(p)}
 ${p.groups ? groups('PR by game plan', 'plan', p.groups.plan) : ''}

@@ -13,6 +13,7 @@
  * and its points stay small).
  */
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
+import { auditParagraph } from './analysis-mix.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import {
   fixed,
@@ -525,7 +526,7 @@ export function renderProgressHtml(report: ProgressReport): string {
     title,
     STYLE,
     `<h1>${escapeXml(title)}</h1>
-<p class="sub">${escapeXml(progressSummary(report))}</p>
+<p class="sub">${escapeXml(progressSummary(report))}</p>${auditParagraph(report.audit)}
 ${progressSections(report)}`,
   );
 }

@@ -3,6 +3,7 @@
  * JSON keys (unit in every name, docs/json.md), with the settings and the files not read or set aside.
  */
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
+import { jsonAudit } from './analysis-mix.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
 
 function jsonPeriod(p: ProgressPeriod): unknown {
@@ -45,6 +46,7 @@ export function jsonProgress(
       verdict: r.trend.verdict,
     },
     undated: r.undated,
+    ...jsonAudit(r.audit),
     failures,
     duplicates,
   };

@@ -6,6 +6,7 @@
 
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import type { ProgressPeriod, ProgressReport } from '../history/progress-types.js';
+import { auditLines } from './analysis-mix.js';
 import { fitTable } from './cli-table.js';
 import { MATCHES_ANALYSED_NOTE, matchesAnalysed, matchesAnalysedText } from './format.js';
 
@@ -84,6 +85,7 @@ export function renderProgress(r: ProgressReport, width: number = FULL_WIDTH, as
         (r.undated > 0 ? ` (${r.undated} undated left out)` : ''),
       width,
     ),
+    ...auditLines(r.audit, width),
     fitTable({ head, rows }, width, { whole: [head.length - 1], ascii }),
     ...wrapText(trendSentence(r), width),
     ...wrapText(

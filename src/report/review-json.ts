@@ -4,6 +4,7 @@
  * those `--player` named (the series keeps every decision: it is the match's). `duplicates` is always empty
  * (the review reads one match); it is there so every reading command's output has it.
  */
+import type { AnalysisShare } from '../metrics/analysis-mix.js';
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type {
   MatchReview,
@@ -12,6 +13,7 @@ import type {
   ReviewHaste,
   SeriesPoint,
 } from '../review/review.js';
+import { jsonAudit } from './analysis-mix.js';
 import { type JsonDuplicate, type JsonHead, type JsonSettings, jsonHead } from './json.js';
 
 /** A decision to review (ReviewedDecision, unit in every name). */
@@ -102,6 +104,9 @@ export interface JsonReview extends JsonHead {
     games: number;
     finalScore: [number, number];
     winner: string | null;
+    /** The match's analysis (as `bdb stats --json` over this one match). */
+    analysis: AnalysisShare[] | null;
+    belowBmab: number | null;
     /** Both players in seat order, or those `--player` named. */
     reviews: JsonPlayerReview[];
     /** `--all`: what each review's `errorsListed` keeps (`--cube`, `--blunders`, `--top N`); null without it. */
@@ -210,6 +215,7 @@ export function jsonReview(
       games: r.games,
       finalScore: r.finalScore,
       winner: r.winner,
+      ...jsonAudit(r.audit),
       reviews: seats.map((k) => jsonPlayerReview(r.reviews[k])),
       errorsFilter: r.list === null ? null : { ...r.list },
       series: r.series === null ? null : { decisions: r.series.points.map(jsonSeriesPoint) },

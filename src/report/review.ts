@@ -9,6 +9,7 @@ import { escapeControls } from '../core/text-controls.js';
 import { displayWidth, FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import type { IntervalFigure } from '../metrics/player-stats.js';
 import type { MatchReview, PlayerReview, ReviewedDecision } from '../review/review.js';
+import { auditLines } from './analysis-mix.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
 import { type BoardView, boardView } from './board-view.js';
 import { renderCumulativeChart, renderLossBars } from './charts.js';
@@ -393,6 +394,7 @@ export function renderReview(r: MatchReview, opts: ReviewTextOptions = {}): stri
   const seats = opts.seats ?? [0, 1];
   return [
     ...wrapSummary(reviewTitle(r), width, { hang: '  ' }),
+    ...auditLines(r.audit, width),
     '',
     ...seats.flatMap((k) => [
       renderPlayerReview(r.reviews[k], r.players[1 - k], { ...opts, list: r.list }),

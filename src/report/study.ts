@@ -13,6 +13,7 @@ import type {
   StudyWindow,
 } from '../history/study.js';
 import { BEFORE_AFTER_MIN_DECISIONS } from '../metrics/before-after.js';
+import { auditLines, jsonAudit } from './analysis-mix.js';
 import { fitTable } from './cli-table.js';
 import { fixed, signed } from './format.js';
 import { type JsonDuplicate, type JsonFailure, type JsonSettings, jsonHead } from './json.js';
@@ -82,6 +83,7 @@ export function jsonStudy(
     player: r.player,
     matches: r.matches,
     undated: r.undated,
+    ...jsonAudit(r.audit),
     unit: STUDY_UNIT,
     minDecisions: BEFORE_AFTER_MIN_DECISIONS,
     families: r.families.map(jsonFamily),
@@ -105,6 +107,7 @@ export function renderStudy(r: StudyReport, width: number = FULL_WIDTH, ascii = 
       }`,
       width,
     ),
+    ...auditLines(r.audit, width),
   ];
   if (r.families.length === 0) {
     lines.push(

@@ -16,6 +16,7 @@ import type {
 import { HABITUAL_DAYS, HABITUAL_MIN_MATCHES } from '../history/tournament-review.js';
 import { familyText, type StudyFamily, type StudyPlan } from '../metrics/study-plan.js';
 import { DELTA_MIN_DECISIONS, type Delta } from '../metrics/tournament-delta.js';
+import { auditLine, jsonAudit } from './analysis-mix.js';
 import { escapeXml, PLAYER_COLOURS } from './charts.js';
 import { fitTable } from './cli-table.js';
 import { familyTextWords } from './family-words.js';
@@ -111,6 +112,7 @@ function jsonSide(f: SideFigures): unknown {
     l7MwcPctHigh: f.l7High,
     l7MwcPctReason: f.l7Reason,
     level: f.level,
+    ...jsonAudit(f.audit),
   };
 }
 
@@ -259,6 +261,7 @@ export function reviewHeading(r: TournamentReview): string[] {
   const lines = [
     `Tournament review of ${name} (${r.source === 'library' ? 'library' : 'files'}) — ${r.player}`,
     `Tournament: ${count(r.tournament.matches, 'match', 'matches')} of ${r.player} (of ${r.tournamentMatches}), ${dates(r.date, r.lastDay)}`,
+    ...nonNull(auditLine(r.tournament.audit, 'tournament')),
   ];
   if (h.known) {
     lines.push(
@@ -270,7 +273,13 @@ export function reviewHeading(r: TournamentReview): string[] {
     lines.push(
       `Habitual level unknown: ${h.reason?.replace(/^habitual level unknown: /, '') ?? ''}${undatedNote(h.undated)}`,
     );
+  if (h.figures !== null) lines.push(...nonNull(auditLine(h.figures.audit, 'habitual level')));
   return lines;
+}
+
+/** The line given, or none. */
+function nonNull(line: string | null): string[] {
+  return line === null ? [] : [line];
 }
 
 /** ", N undated matches in no window" when the library holds undated matches of the player. */

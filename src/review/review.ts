@@ -14,6 +14,7 @@
  */
 
 import type { Met } from '../met/index.js';
+import { type AnalysisAudit, auditOf } from '../metrics/analysis-mix.js';
 import { isCounted } from '../metrics/counting.js';
 import { decisionError } from '../metrics/decision-error.js';
 import {
@@ -173,6 +174,8 @@ export interface MatchReview {
   /** ℓ of every counted decision of both players in match order; null for money (no ℓ) or without any
    *  analysis. */
   series: ReviewSeries | null;
+  /** The match's analyser and depths, and whether it is below BMAB's norm (as `bdb stats` over one match). */
+  audit: AnalysisAudit;
 }
 
 /** The MWC loss ℓ of one counted decision, in match order. */
@@ -523,5 +526,7 @@ export function buildReview(
         : { cube: list.cube === true, blunders: list.blunders === true, top: list.top ?? null },
     // no chart without any analysis: nothing was judged
     series: stats.every((s) => s.decisions.total === null) ? null : decisionSeries(met, match),
+    // both seats' tallies folded the same match: either one's audit is the match's
+    audit: auditOf(stats[0].figures),
   };
 }

@@ -93,6 +93,8 @@ const REPORT: ProgressReport = {
   },
   trend: { matches: 64, slopePer100: -7.35, low: -10.2, high: -4.5, verdict: 'improving' },
   undated: 2,
+  // no analysis audit: the page's other parts are what this test checks
+  audit: { analysis: [], belowBmab: null },
 };
 
 const WITH_PR = PERIODS.filter((p) => p.pr !== null).length;

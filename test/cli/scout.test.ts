@@ -115,6 +115,9 @@ describe('bdb scout on Llabba’s library', () => {
       pr: st.pr,
       prInterval: st.prInterval,
       level: st.level,
+      // the analysis audit: stats' keys over the same matches
+      analysis: st.analysis,
+      belowBmab: st.belowBmab,
     });
     // two matches: too few for an interval, said, not a width of 0
     expect(s.level.prInterval).toEqual({ low: null, high: null, reason: 'fewer than 3 units' });

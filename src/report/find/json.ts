@@ -34,6 +34,9 @@ function jsonRow(d: FoundRow): Record<string, unknown> {
     gamePlan: d.gamePlan,
     phase: d.phase,
     theme: d.theme,
+    analyser: d.analyser,
+    checkerDepth: d.checkerDepth,
+    cubeDepth: d.cubeDepth,
   };
 }
 

@@ -4,8 +4,10 @@
  * the biases' chart, the worst families and the record as tables. Figures that `bdb stats` also gives carry
  * their unrounded value in `data-figure` / `data-value`; every text from the files is escaped.
  */
+import { auditOf } from '../../metrics/analysis-mix.js';
 import type { PlayerStats } from '../../metrics/player-stats.js';
 import { familyText } from '../../metrics/study-plan.js';
+import { auditParagraph } from '../analysis-mix.js';
 import { biasLegend, svgBiasChart } from '../bias-chart.js';
 import { biasRows, tiltSentences } from '../biases.js';
 import { escapeXml } from '../charts.js';
@@ -131,7 +133,7 @@ export const scoutHtml: Reporter<ScoutResult, ScoutView> = ({ report: r, read, l
 <p class="sub">${read} match${read === 1 ? '' : 'es'} in the library ${escapeXml(library)}</p>
 <h2>Level</h2>
 ${levelCard(r.stats)}
-<p>${escapeXml(levelText(r.stats))}</p>
+<p>${escapeXml(levelText(r.stats))}</p>${auditParagraph(auditOf(r.stats?.figures ?? null), 'note')}
 ${leans(r)}
 ${form(r)}
 ${families(r)}

@@ -1,7 +1,9 @@
 /** `bdb scout NAME --json` (docs/schema/scout.schema.json): the page's figures at full precision. */
+import { auditOf } from '../../metrics/analysis-mix.js';
 import type { PlayerStats } from '../../metrics/player-stats.js';
 import type { ScoutLean } from '../../metrics/scout-lean.js';
 import { familyText, type StudyFamily } from '../../metrics/study-plan.js';
+import { jsonAudit } from '../analysis-mix.js';
 import { jsonHead, writeJson } from '../json.js';
 import type { PlanRef } from '../plan.js';
 import type { Reporter } from '../reporter.js';
@@ -19,6 +21,7 @@ function jsonLevel(s: PlayerStats | null): unknown {
     pr: s?.pr ?? null,
     prInterval: s ? s.prInterval : { low: null, high: null, reason: 'no analysis' },
     level: s?.level ?? null,
+    ...jsonAudit(auditOf(s?.figures ?? null)),
   };
 }
 

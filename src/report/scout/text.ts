@@ -4,7 +4,9 @@
  * data), within the output's width.
  */
 import { wrapText } from '../../core/text-width.js';
+import { auditOf } from '../../metrics/analysis-mix.js';
 import { familyText } from '../../metrics/study-plan.js';
+import { auditLine } from '../analysis-mix.js';
 import { tiltSentences } from '../biases.js';
 import type { Reporter } from '../reporter.js';
 import { adviceLine } from './advice.js';
@@ -15,6 +17,12 @@ import type { ScoutResult, ScoutView } from './types.js';
 /** A line of a section, broken at `width` with an indented continuation. */
 function item(text: string, width: number): string[] {
   return wrapText(`  ${text}`, width, { hang: '    ' });
+}
+
+/** The opponent's analysis audit as an item of the level (none without an analysed match). */
+function auditItem(r: ScoutReport, width: number): string[] {
+  const line = auditLine(auditOf(r.stats?.figures ?? null));
+  return line === null ? [] : item(line, width);
 }
 
 function leanLines(r: ScoutReport, width: number): string[] {
@@ -88,6 +96,7 @@ export const scoutText: Reporter<ScoutResult, ScoutView> = ({ report: r, read, l
     '',
     'Level',
     ...item(levelText(r.stats), w),
+    ...auditItem(r, w),
     '',
     ...leanLines(r, w),
     '',

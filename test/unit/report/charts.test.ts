@@ -200,6 +200,11 @@ describe('HTML page', () => {
     reviews: [player(HOSTILE, 0), player('B', 1)],
     list: null,
     series: SERIES,
+    // a file names its analyser: escaped like every other text it gives
+    audit: {
+      analysis: [{ analyser: HOSTILE, checkerDepth: '4-ply', cubeDepth: null, matches: 1 }],
+      belowBmab: 1,
+    },
   };
 
   test('standalone HTML5: doctype, UTF-8, title, two SVGs, everything escaped, nothing external', () => {
@@ -211,6 +216,9 @@ describe('HTML page', () => {
       '<title>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bob&#39; vs B — match review</title>',
     );
     expect(html).toContain('· m&lt;1&gt;.xg</p>');
+    expect(html).toContain(
+      '<p class="sub">Analysis: &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bob&#39; 4-ply (1 match); 1 below BMAB&#39;s norm',
+    );
     expect(html).toContain(
       '<h1>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Bob&#39; vs B — match review</h1>',
     );
