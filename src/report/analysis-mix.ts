@@ -25,12 +25,22 @@ function depthsLabel(checkerDepth: string | null, cubeDepth: string | null): str
   return cube === null || cube === checker ? checker! : `${checker}, cube ${cube}`;
 }
 
-/** The mix in words: each analysis and its matches, the first saying "matches". */
+/**
+ * The mix in words: each analysis and its matches, the first saying "matches". Analyses that read the same
+ * are said once with their matches added ("gnuBG 1.07 1-ply (3)", not "(1), … (2)"): the analyser's full
+ * string may differ where its short name does not ("GNU Backgammon 1.07.001" and "… -mingw 32-Bit"), and a
+ * cube depth unknown reads as one equal to the checker depth. The JSON keeps each analysis as stored.
+ */
 export function analysisMixWords(mix: readonly AnalysisShare[]): string {
-  return mix
-    .map((s, i) => {
-      const n = i === 0 ? `${s.matches} match${s.matches === 1 ? '' : 'es'}` : String(s.matches);
-      return `${analyserLabel(s.analyser)} ${depthsLabel(s.checkerDepth, s.cubeDepth)} (${n})`;
+  const byLabel = new Map<string, number>();
+  for (const s of mix) {
+    const label = `${analyserLabel(s.analyser)} ${depthsLabel(s.checkerDepth, s.cubeDepth)}`;
+    byLabel.set(label, (byLabel.get(label) ?? 0) + s.matches);
+  }
+  return [...byLabel]
+    .map(([label, matches], i) => {
+      const n = i === 0 ? `${matches} match${matches === 1 ? '' : 'es'}` : String(matches);
+      return `${label} (${n})`;
     })
     .join(', ');
 }
