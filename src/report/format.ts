@@ -47,9 +47,18 @@ export function withoutAnalysis<P extends { readonly player: string }>(
   return parts.join('\n\n');
 }
 
-/** A whole number with thousands separators ("1,696"). */
+/**
+ * A whole number with thousands separators ("1,696"), as `toLocaleString('en-US')` writes it. Grouped by
+ * hand for a safe integer: the first `toLocaleString` of a process loads the locale's data, 14 ms of the
+ * 0.45 s `bdb stats` takes on one match.
+ */
 export function thousands(n: number): string {
-  return n.toLocaleString('en-US');
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString('en-US');
+  const digits = String(Math.abs(n));
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
 }
 
 /** What "N analysed of M" means, for the legends of the tables and pages that print it. */
