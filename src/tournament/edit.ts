@@ -20,6 +20,7 @@ import {
   type TournamentSystem,
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
+import type { FormatPairing } from './format.js';
 import { lastRound } from './progress.js';
 import type { SwissPairing } from './swiss.js';
 import { swissRounds } from './swiss.js';
@@ -107,6 +108,26 @@ export function recordPairing(event: EventFile, pairing: SwissPairing): EventFil
     ...event,
     pairings: [...(event.pairings ?? []), ...boards],
     results: [...event.results, ...bye],
+  };
+}
+
+/** The event with a format round's boards recorded, and its byes as wins (a knock-out may have several). */
+export function recordFormatPairing(event: EventFile, pairing: FormatPairing): EventFile {
+  const boards: RoundPairing[] = pairing.boards.map((b) => ({
+    round: pairing.round,
+    player: b.player,
+    opponent: b.opponent,
+  }));
+  const byes: RoundResult[] = pairing.byes.map((b) => ({
+    round: pairing.round,
+    player: b.player,
+    opponent: BYE,
+    result: 'win',
+  }));
+  return {
+    ...event,
+    pairings: [...(event.pairings ?? []), ...boards],
+    results: [...event.results, ...byes],
   };
 }
 

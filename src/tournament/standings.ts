@@ -14,6 +14,14 @@ import {
   TournamentError,
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
+import {
+  type FormatPairing,
+  type FormatStatus,
+  formatPlannedRounds,
+  formatStatus,
+  pairFormatRound,
+  type Ranking,
+} from './format.js';
 import { mcmahonInitialScores, mcmahonRules, pairMcMahonRound } from './mcmahon.js';
 import {
   completeRounds,
@@ -302,4 +310,49 @@ export function pairNextRound(event: EventFile, seed?: number, force = false): N
     seedDerived: seed === undefined,
     plannedRounds: planned,
   };
+}
+
+/** The standings order of an event's players (its points and tiebreaks): how a qualifier seeds its knock-out. */
+export function eventRanking(file: EventFile): Ranking {
+  return (event) => computeStandings({ ...file, ...event }).rows.map((r) => r.player);
+}
+
+export interface NextFormatRound {
+  readonly pairing: FormatPairing;
+  /** The points each player has before the round (the standings' points). */
+  readonly scores: ReadonlyMap<string, number>;
+  readonly seed: number;
+  readonly seedDerived: boolean;
+  /** The rounds the format plans (null: not known in advance, Swiss with lives). */
+  readonly plannedRounds: number | null;
+}
+
+/**
+ * Pairs the next round of an event with a format (src/tournament/format.ts), refusing while a round
+ * lacks results unless `force` (a knock-out round waiting for a result is refused even then).
+ */
+export function pairNextFormatRound(event: EventFile, seed?: number, force = false): NextFormatRound {
+  const table = resultTable(event);
+  const progress = roundsProgress(event, table);
+  if (!force && progress.some((r) => r.missing.length > 0)) {
+    throw new TournamentError(
+      `results missing: ${describeMissing(progress)}; enter them (bdb tournament result) or pair anyway with --force`,
+    );
+  }
+  const round = lastRound(event, table) + 1;
+  const s = seed ?? defaultSeed(event.name, round);
+  const ranking = eventRanking(event);
+  const pairing = pairFormatRound(event, { seed: s, ...swissScoreRules(event) }, ranking);
+  return {
+    pairing,
+    scores: scores(table, swissScoreRules(event)),
+    seed: s,
+    seedDerived: seed === undefined,
+    plannedRounds: formatPlannedRounds(event, ranking),
+  };
+}
+
+/** Where an event with a format stands: brackets, finished or not, places. */
+export function eventFormatStatus(event: EventFile): FormatStatus {
+  return formatStatus(event, eventRanking(event), event.points);
 }
