@@ -187,6 +187,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["standings with the event's tiebreaks", 'bdb tournament standings examples/kts-example.json'],
       ["the next round's pairings, not recorded", 'bdb tournament pair examples/swiss-8.json --dry-run'],
+      [
+        "a knock-out with consolation (bdb tournament new --format): each board's bracket",
+        'bdb tournament pair examples/consolation-8.json --dry-run',
+      ],
     ],
   },
   'tournament new': {

@@ -29,7 +29,7 @@ import {
   TournamentError,
   type TournamentEvent,
 } from './event.js';
-import type { EventFormat, QualifierFormat } from './format-config.js';
+import { type EventFormat, isKnockout, type QualifierFormat } from './format-config.js';
 import { livesAlive, livesPlaces, pairLivesRound } from './lives.js';
 import { lastRound } from './progress.js';
 import { roundRobinRound, roundRobinRounds } from './round-robin.js';
@@ -38,6 +38,14 @@ import { pairSwissRound } from './swiss.js';
 
 /** Pairing refused because the event is over (every bracket has its winner, one player is left, …). */
 export class EventFinished extends TournamentError {}
+
+/** Whether a game of `round` is a knock-out game (it needs a winner): knock-outs, a qualifier's after its Swiss rounds. */
+export function needsWinner(event: TournamentEvent, round: number): boolean {
+  const f = event.format;
+  if (f === undefined) return false;
+  if (f.type === 'qualifier') return round > f.swissRounds;
+  return isKnockout(f);
+}
 
 /** The players' names in the order of an event's standings (its points and tiebreaks). */
 export type Ranking = (event: TournamentEvent) => readonly string[];
@@ -82,6 +90,46 @@ export interface FormatStatus {
   readonly bracketPlaces: readonly { readonly name: string; readonly places: readonly Place[] }[];
   /** Lives: each player's losses so far. */
   readonly losses?: ReadonlyMap<string, number>;
+}
+
+/** The format's state as plain data (the standings' and JSON's view). */
+export interface FormatView {
+  readonly type: string;
+  readonly description: string;
+  readonly finished: boolean;
+  readonly brackets: readonly BracketView[];
+  readonly places: readonly Place[] | null;
+  readonly bracketPlaces: readonly { readonly name: string; readonly places: readonly Place[] }[];
+  readonly losses?: Readonly<Record<string, number>>;
+}
+
+const SEEDED: Readonly<Record<string, string>> = {
+  rating: 'seeded by rating',
+  draw: 'seeded in the order given',
+  random: 'seeded by a random draw',
+};
+
+/** The format in words: "double elimination, seeded by rating, with a reset final". */
+export function describeFormat(f: EventFormat): string {
+  switch (f.type) {
+    case 'single':
+      return `single elimination, ${SEEDED[f.seeding]}`;
+    case 'consolation': {
+      const feeds = f.brackets.map(
+        (b) =>
+          `${b.name} from ${b.from} round${b.first === b.last ? ` ${b.first}` : `s ${b.first}-${b.last}`}`,
+      );
+      return `knock-out with ${feeds.join(', ')}, ${SEEDED[f.seeding]}`;
+    }
+    case 'double':
+      return `double elimination, ${SEEDED[f.seeding]}, ${f.reset ? 'with' : 'without'} a reset final`;
+    case 'lives':
+      return `Swiss with ${f.lives} li${f.lives === 1 ? 'fe' : 'ves'}`;
+    case 'round-robin':
+      return 'round robin (Berger tables)';
+    case 'qualifier':
+      return `Swiss qualifier of ${f.swissRounds} round${f.swissRounds === 1 ? '' : 's'}, then a knock-out of the top ${f.top}`;
+  }
 }
 
 export interface FormatPairOptions {

@@ -15,8 +15,10 @@ import {
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
 import {
+  describeFormat,
   type FormatPairing,
   type FormatStatus,
+  type FormatView,
   formatPlannedRounds,
   formatStatus,
   pairFormatRound,
@@ -74,8 +76,10 @@ export interface Standings {
   readonly roundsComplete: number;
   /** The rounds still missing results, with those games. */
   readonly incomplete: readonly RoundProgress[];
-  /** Planned rounds (the event's `rounds`, else ⌈log₂ N⌉). */
-  readonly plannedRounds: number;
+  /** Planned rounds (the event's `rounds`, else ⌈log₂ N⌉; a format's own, null when not known in advance). */
+  readonly plannedRounds: number | null;
+  /** An event with a format: its brackets, whether it is finished, its places. */
+  readonly format?: FormatView;
   readonly tiebreaks: readonly TiebreakName[];
   /** The rules in force, one line ({@link describeEventRules}). */
   readonly rules: string;
@@ -199,8 +203,8 @@ function tiebreakCells(
   }
 }
 
-/** Standings of an event file (see the module comment for the order). */
-export function computeStandings(event: EventFile): Standings {
+/** Standings of an event file (see the module comment for the order); `withFormat` false leaves the format's state out. */
+export function computeStandings(event: EventFile, withFormat = true): Standings {
   const table = resultTable(event);
   const rules = eventRules(event);
   const points = scores(table, rules);
@@ -242,10 +246,12 @@ export function computeStandings(event: EventFile): Standings {
     rounds: table.rounds,
     roundsComplete: completeRounds(progress),
     incomplete: progress.filter((r) => r.missing.length > 0),
-    plannedRounds: swissRounds(event),
+    plannedRounds:
+      event.format === undefined ? swissRounds(event) : formatPlannedRounds(event, eventRanking(event)),
     tiebreaks: event.tiebreaks,
     rules: describeEventRules(event),
     rows: ranked,
+    ...(withFormat && event.format !== undefined ? { format: formatView(event) } : {}),
   };
 }
 
@@ -314,7 +320,7 @@ export function pairNextRound(event: EventFile, seed?: number, force = false): N
 
 /** The standings order of an event's players (its points and tiebreaks): how a qualifier seeds its knock-out. */
 export function eventRanking(file: EventFile): Ranking {
-  return (event) => computeStandings({ ...file, ...event }).rows.map((r) => r.player);
+  return (event) => computeStandings({ ...file, ...event }, false).rows.map((r) => r.player);
 }
 
 export interface NextFormatRound {
@@ -355,4 +361,18 @@ export function pairNextFormatRound(event: EventFile, seed?: number, force = fal
 /** Where an event with a format stands: brackets, finished or not, places. */
 export function eventFormatStatus(event: EventFile): FormatStatus {
   return formatStatus(event, eventRanking(event), event.points);
+}
+
+/** The format's state as the standings show it (plain data). */
+export function formatView(event: EventFile): FormatView {
+  const s = eventFormatStatus(event);
+  return {
+    type: s.type,
+    description: describeFormat(event.format!),
+    finished: s.finished,
+    brackets: s.brackets,
+    places: s.places,
+    bracketPlaces: s.bracketPlaces,
+    ...(s.losses ? { losses: Object.fromEntries(s.losses) } : {}),
+  };
 }

@@ -41,6 +41,7 @@ import {
   enterResult,
   type NewPlayer,
   newEvent,
+  recordFormatPairing,
   recordPairing,
 } from '../../tournament/edit.js';
 import {
@@ -61,10 +62,15 @@ import {
   type TiebreakName,
   withResults,
 } from '../../tournament/file.js';
+import { describeFormat } from '../../tournament/format.js';
 import { mcmahonInitialScores } from '../../tournament/mcmahon.js';
 import { roundsProgress } from '../../tournament/progress.js';
-import { computeStandings, pairNextRound } from '../../tournament/standings.js';
-import { swissRounds } from '../../tournament/swiss.js';
+import {
+  computeStandings,
+  defaultSeed,
+  pairNextFormatRound,
+  pairNextRound,
+} from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { cliLibraryPath, libraryOption } from '../library-input.js';
@@ -78,6 +84,7 @@ import {
 } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
 import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { type FormatOptions, formatOption, formatPairs } from '../tournament-formats.js';
 import { libraryHabitual, libraryTournament } from '../tournament-library.js';
 
 export interface TournamentOptions {
@@ -245,6 +252,7 @@ export async function runStandings(inputs: readonly string[], opts: TournamentOp
 export function runPair(file: string, opts: TournamentOptions): ExitCode {
   const seed = seedOption(opts.seed);
   return runOnEvent(file, opts, (event, own) => {
+    if (event.format !== undefined) return pairFormat(file, opts, event, own, seed);
     const next = pairNextRound(event, seed, opts.force === true);
     const p = next.pairing;
     const record = opts.dryRun !== true;
@@ -266,6 +274,33 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
   });
 }
 
+/** `pair` on an event with a format: its next round (boards with their brackets, every bye), recorded unless --dry-run. */
+function pairFormat(
+  file: string,
+  opts: TournamentOptions,
+  event: EventFile,
+  own: EventFile,
+  seed: number | undefined,
+): { text: string; write?: EventFile } {
+  const next = pairNextFormatRound(event, seed, opts.force === true);
+  const record = opts.dryRun !== true;
+  const view = {
+    ...(event.name !== undefined ? { name: event.name } : {}),
+    system: event.system.type,
+    format: describeFormat(event.format!),
+    round: next.pairing.round,
+    plannedRounds: next.plannedRounds,
+    seed: next.seed,
+    seedDerived: next.seedDerived,
+    ...formatPairs(next.pairing),
+    rematches: next.pairing.rematches,
+    scores: Object.fromEntries(next.scores),
+    recorded: record ? file : null,
+  };
+  const text = rendered(pickReporter(PAIRING, reporterName(opts)), view, tableView(opts));
+  return record ? { text, write: recordFormatPairing(own, next.pairing) } : { text };
+}
+
 /** Parses `--scoring W/L` or `W/D/L` (points of a win, a draw, a loss). */
 export function scoringOption(value: string | undefined): Scoring | undefined {
   if (value === undefined) return undefined;
@@ -281,7 +316,7 @@ export function scoringOption(value: string | undefined): Scoring | undefined {
   );
 }
 
-export interface NewEventOptions {
+export interface NewEventOptions extends FormatOptions {
   name?: string;
   players?: string[];
   system?: string;
@@ -380,6 +415,16 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       throw new UsageError(`--rounds expects a whole number ≥ 1, got ${JSON.stringify(opts.rounds)}`);
     rounds = Number(opts.rounds);
   }
+  if (rounds !== undefined && opts.format !== undefined)
+    throw new UsageError('--rounds does not go with --format: a format plans its own rounds');
+  const format = formatOption(
+    opts,
+    players.filter((p) => p.name.trim() !== '').length,
+    players.some((p) => p.rating !== undefined),
+    defaultSeed(name, 0),
+  );
+  if (format !== undefined && system.type !== 'swiss')
+    throw new UsageError('--format plays on Swiss points: leave out --system mcmahon');
   const points = scoringOption(opts.scoring);
   // McMahon's tiebreaks are SOS then SOSOS (spec/tournament.md)
   const tiebreaks = (opts.tiebreaks ?? (system.type === 'mcmahon' ? 'sos,sosos' : 'kts'))
@@ -399,6 +444,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       name,
       players,
       system,
+      ...(format !== undefined ? { format } : {}),
       ...(rounds !== undefined ? { rounds } : {}),
       ...(points !== undefined ? { points } : {}),
       tiebreaks: tiebreaks as TiebreakName[],
@@ -412,7 +458,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     complain(oneLine(failed));
     return EXIT.someFailed;
   }
-  const planned = swissRounds(event);
+  const planned = computeStandings(event).plannedRounds;
   let start = '';
   if (event.system.type === 'mcmahon') {
     const mms = mcmahonInitialScores(event);
@@ -423,8 +469,9 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
   }
   // one line: the names' control characters (the event's, the players', the file's) shown as escapes
   const summary =
-    `${file}: "${event.name}", ${describeSystem(event.system)}, ${event.players.length} players, ${planned} round${planned === 1 ? '' : 's'}` +
-    `${rounds === undefined ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
+    `${file}: "${event.name}", ${event.format ? describeFormat(event.format) : describeSystem(event.system)}, ${event.players.length} players, ` +
+    `${planned === null ? 'rounds until one player is left' : `${planned} round${planned === 1 ? '' : 's'}`}` +
+    `${rounds === undefined && !event.format ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
     `${start}; next: bdb tournament pair ${file}`;
   writeOut(`${escapeControls(summary)}\n`);
   return EXIT.ok;
@@ -745,7 +792,7 @@ export function registerTournament(program: Command): void {
   const tournament = program
     .command('tournament')
     .description(
-      'Swiss and McMahon events: create one, pair rounds, enter results, standings with tiebreaks',
+      'Swiss, McMahon, knock-out, lives and round-robin events: create, pair, results, standings',
     );
   tournament
     .command('standings')
@@ -776,6 +823,20 @@ export function registerTournament(program: Command): void {
       '--tiebreaks <list>',
       `tiebreaks in order (default kts; mcmahon: sos,sosos): ${TIEBREAK_NAMES.join(', ')}`,
     )
+    .option(
+      '--format <format>',
+      'instead of Swiss rounds: single, consolation, double, lives, round-robin or qualifier',
+    )
+    .option('--seeding <how>', 'knock-outs: rating (default when rated), draw (the order given) or random')
+    .option('--draw-seed <n>', 'with --seeding random: the seed of the draw (default: from the event name)')
+    .option(
+      '--brackets <spec>',
+      'consolation: default, monte-carlo, or NAME=FROM:FIRST[-LAST],… (consolation=main:1,last-chance=consolation:1)',
+    )
+    .option('--no-reset', 'double: no second final when the losers-bracket winner wins the first')
+    .option('--lives <n>', 'lives: a player is out on his Nth loss (default 2)')
+    .option('--swiss-rounds <n>', 'qualifier: the Swiss rounds before the knock-out')
+    .option('--top <k>', 'qualifier: the top K of the Swiss standings play the knock-out, seeded 1 v K')
     .option('--force', 'replace an existing file')
     .action((file: string, opts: NewEventOptions) => {
       process.exitCode = runNew(file, opts);
