@@ -393,3 +393,52 @@ export function formatStatus(event: TournamentEvent, ranking: Ranking, points?: 
       : [];
   return { ...base, finished, brackets, places, bracketPlaces: secondary };
 }
+
+/** One match of a drawn bracket: its players (null a bye's empty side, undefined not known yet) and winner. */
+export interface DrawnMatch {
+  readonly round: number;
+  readonly a: string | null | undefined;
+  readonly b: string | null | undefined;
+  readonly winner: string | null | undefined;
+  readonly status: MatchState['status'];
+}
+
+export interface DrawnBracket {
+  readonly name: string;
+  readonly rounds: readonly {
+    readonly bracketRound: number;
+    readonly round: number;
+    readonly matches: readonly DrawnMatch[];
+  }[];
+}
+
+export interface BracketDrawing {
+  /** The knock-out's players and their seeds (1 first). */
+  readonly seeds: ReadonlyMap<string, number>;
+  readonly brackets: readonly DrawnBracket[];
+}
+
+/**
+ * The knock-out's brackets round by round as the results so far decide them (empty matches left out);
+ * null when the event has no bracket (Swiss with lives, round robin) or not yet (a qualifier's Swiss rounds).
+ */
+export function bracketDrawing(event: TournamentEvent, ranking: Ranking): BracketDrawing | null {
+  const table = resultTable(event);
+  const plan = knockoutPlan(event, table, ranking);
+  if (plan === null) return null;
+  const states = resolveBracket(plan, table);
+  const brackets: DrawnBracket[] = plan.brackets.map((name) => {
+    const rounds = new Map<number, { bracketRound: number; round: number; matches: DrawnMatch[] }>();
+    for (const s of states) {
+      if (s.match.bracket !== name || s.status === 'empty' || s.status === 'void') continue;
+      let r = rounds.get(s.match.bracketRound);
+      if (!r) {
+        r = { bracketRound: s.match.bracketRound, round: s.match.round, matches: [] };
+        rounds.set(s.match.bracketRound, r);
+      }
+      r.matches.push({ round: s.match.round, a: s.a, b: s.b, winner: s.winner, status: s.status });
+    }
+    return { name, rounds: [...rounds.values()] };
+  });
+  return { seeds: new Map(plan.entrants.map((p, i) => [p, i + 1])), brackets };
+}

@@ -10,6 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { call } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+const EXAMPLES = join(REF_DIR, '../../examples');
 
 const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-formats-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -161,5 +164,47 @@ describe('other formats from the command line', () => {
     const r = await call('tournament', 'pair', f);
     expect(r.code).toBe(1);
     expect(r.stderr).toBe(`bdb: ${f}: format.seeding: expected one of rating, draw, random, got undefined\n`);
+  });
+});
+
+describe('tournament bracket', () => {
+  test('examples/ko-8.json with round 2 from its CSV: the finals to play', async () => {
+    const r = await call(
+      'tournament',
+      'bracket',
+      join(EXAMPLES, 'ko-8.json'),
+      '--results',
+      join(EXAMPLES, 'ko-8-round2.csv'),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    // round 1 by rating in the order 1, 8, 5, 4, 3, 6, 7, 2 with the file's results (Bruno by forfeit)
+    expect(lines.slice(2, 8)).toEqual([
+      'Main draw',
+      '  Round 1 (event round 1)',
+      '    Akiko (1) – Hugo (8)  → Akiko',
+      '    Elena (5) – Dmitri (4)  → Elena',
+      '    Carmen (3) – Farid (6)  → Carmen',
+      '    Greta (7) – Bruno (2)  → Bruno',
+    ]);
+    // the CSV's round 2: Akiko and Bruno reach the final; the consolation's winners Dmitri and Farid meet;
+    // its losers Hugo and Greta play the last chance
+    expect(lines).toContain('    Akiko (1) – Bruno (2)  (to play)');
+    expect(lines).toContain('    Dmitri (4) – Farid (6)  (to play)');
+    expect(lines.slice(-4, -1)).toEqual([
+      'Last chance',
+      '  Round 1 (event round 3)',
+      '    Hugo (8) – Greta (7)  (to play)',
+    ]);
+  });
+
+  test('an event without a bracket: one line, exit 1', async () => {
+    const f = join(EXAMPLES, 'lives-6.json');
+    const r = await call('tournament', 'bracket', f);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `bdb: ${f}: the event has no bracket (no knock-out format): bdb tournament standings shows it\n`,
+    );
   });
 });

@@ -34,6 +34,7 @@ import { pairingJson, standingsJson, tournamentReviewJson } from '../../report/t
 import { pairingText, standingsText, tournamentReviewText } from '../../report/tournament/text.js';
 import type { PairingView, StandingsResult, TournamentReviewResult } from '../../report/tournament/types.js';
 import type { StandingsFromMatches } from '../../report/tournament.js';
+import { renderBracket } from '../../report/tournament-bracket.js';
 import { renderTournamentReviewHtml, tournamentPlanSummary } from '../../report/tournament-review.js';
 import type { TableView } from '../../report/view.js';
 import {
@@ -62,12 +63,13 @@ import {
   type TiebreakName,
   withResults,
 } from '../../tournament/file.js';
-import { describeFormat } from '../../tournament/format.js';
+import { bracketDrawing, describeFormat } from '../../tournament/format.js';
 import { mcmahonInitialScores } from '../../tournament/mcmahon.js';
 import { roundsProgress } from '../../tournament/progress.js';
 import {
   computeStandings,
   defaultSeed,
+  eventRanking,
   pairNextFormatRound,
   pairNextRound,
 } from '../../tournament/standings.js';
@@ -299,6 +301,32 @@ function pairFormat(
   };
   const text = rendered(pickReporter(PAIRING, reporterName(opts)), view, tableView(opts));
   return record ? { text, write: recordFormatPairing(own, next.pairing) } : { text };
+}
+
+/**
+ * `bdb tournament bracket EVENT`: a knock-out's brackets as text, round by round; one line when the
+ * event has none (Swiss, McMahon, lives, round robin) or not yet (a qualifier's Swiss rounds).
+ */
+export function runBracket(file: string, opts: TournamentOptions): ExitCode {
+  return runOnEvent(file, opts, (event) => {
+    const drawing = event.format === undefined ? null : bracketDrawing(event, eventRanking(event));
+    if (drawing === null) {
+      throw new TournamentError(
+        event.format?.type === 'qualifier'
+          ? "the knock-out is seeded once the qualifier's Swiss rounds are complete: bdb tournament standings shows them"
+          : 'the event has no bracket (no knock-out format): bdb tournament standings shows it',
+      );
+    }
+    const view = {
+      ...(event.name !== undefined ? { name: event.name } : {}),
+      format: describeFormat(event.format!),
+      seeds: Object.fromEntries(drawing.seeds),
+      brackets: drawing.brackets,
+    };
+    // each line with the names' control characters shown as escapes
+    const text = renderBracket(view, outputWidth()).split('\n').map(escapeControls).join('\n');
+    return { text };
+  });
 }
 
 /** Parses `--scoring W/L` or `W/D/L` (points of a win, a draw, a loss). */
@@ -791,9 +819,7 @@ async function finishReview(
 export function registerTournament(program: Command): void {
   const tournament = program
     .command('tournament')
-    .description(
-      'Swiss, McMahon, knock-out, lives and round-robin events: create, pair, results, standings',
-    );
+    .description('Swiss, McMahon, knock-out, lives and round-robin events: create, pair, results, standings');
   tournament
     .command('standings')
     .description("standings: points, then the event's tiebreaks in its order, then the name")
@@ -855,6 +881,14 @@ export function registerTournament(program: Command): void {
     .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runPair(file, opts);
+    });
+  tournament
+    .command('bracket')
+    .description("a knock-out's brackets round by round: seeds, byes, winners, games to play")
+    .argument('<event>', 'event file (JSON) of a knock-out format (bdb tournament new --format)')
+    .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
+    .action((file: string, opts: TournamentOptions) => {
+      process.exitCode = runBracket(file, opts);
     });
   tournament
     .command('result')
