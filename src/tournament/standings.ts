@@ -275,11 +275,10 @@ export interface NextRound {
 }
 
 /**
- * Pairs the round after the last one with results or recorded pairings (Swiss or McMahon, per the
- * event's system). Refuses while a round lacks results, naming the games, unless `force` (the games
- * without a result then count as not played).
+ * The results table and the round to pair next (after the last with a result or a recorded board);
+ * refused while a round lacks results, naming the games, unless `force`.
  */
-export function pairNextRound(event: EventFile, seed?: number, force = false): NextRound {
+function roundToPair(event: EventFile, force: boolean): { table: ResultTable; round: number } {
   const table = resultTable(event);
   const progress = roundsProgress(event, table);
   if (!force && progress.some((r) => r.missing.length > 0)) {
@@ -287,7 +286,16 @@ export function pairNextRound(event: EventFile, seed?: number, force = false): N
       `results missing: ${describeMissing(progress)}; enter them (bdb tournament result) or pair anyway with --force`,
     );
   }
-  const round = lastRound(event, table) + 1;
+  return { table, round: lastRound(event, table) + 1 };
+}
+
+/**
+ * Pairs the round after the last one with results or recorded pairings (Swiss or McMahon, per the
+ * event's system). Refuses while a round lacks results, naming the games, unless `force` (the games
+ * without a result then count as not played).
+ */
+export function pairNextRound(event: EventFile, seed?: number, force = false): NextRound {
+  const { table, round } = roundToPair(event, force);
   const planned = swissRounds(event);
   // after the last planned round the event is over: its standings are final (spec/tournament.md)
   if (round > planned) {
@@ -338,14 +346,7 @@ export interface NextFormatRound {
  * lacks results unless `force` (a knock-out round waiting for a result is refused even then).
  */
 export function pairNextFormatRound(event: EventFile, seed?: number, force = false): NextFormatRound {
-  const table = resultTable(event);
-  const progress = roundsProgress(event, table);
-  if (!force && progress.some((r) => r.missing.length > 0)) {
-    throw new TournamentError(
-      `results missing: ${describeMissing(progress)}; enter them (bdb tournament result) or pair anyway with --force`,
-    );
-  }
-  const round = lastRound(event, table) + 1;
+  const { table, round } = roundToPair(event, force);
   const s = seed ?? defaultSeed(event.name, round);
   const ranking = eventRanking(event);
   const pairing = pairFormatRound(event, { seed: s, ...swissScoreRules(event) }, ranking);
