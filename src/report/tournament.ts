@@ -81,9 +81,11 @@ function num(v: number): string {
 function title(s: StandingsView): string {
   const system = s.format ? s.format.description : s.system === 'mcmahon' ? 'McMahon' : 'Swiss';
   const of =
-    s.plannedRounds === null
-      ? ' (how many rounds the event has is unknown: --event EVENT.json gives it)'
-      : ` of ${s.plannedRounds}`;
+    s.plannedRounds !== null
+      ? ` of ${s.plannedRounds}`
+      : s.format
+        ? ' (rounds until one player is left)'
+        : ' (how many rounds the event has is unknown: --event EVENT.json gives it)';
   const partial = s.incomplete.map((r) => `round ${r.round}: ${r.results} of ${r.games} results in`);
   const when = s.roundsComplete === 0 ? 'no round complete' : `after round ${s.roundsComplete}`;
   return `${s.name ?? 'Tournament'} — ${system}, ${when}${of}${partial.length > 0 ? ` (${partial.join('; ')})` : ''}`;
@@ -145,9 +147,10 @@ function placesText(places: readonly { place: number; player: string }[]): strin
 function formatLines(f: FormatView): string[] {
   const lines: string[] = [];
   if (!f.finished) {
+    // one bracket (Swiss with lives, a qualifier's Swiss rounds): the names alone
     const still = f.brackets
       .filter((b) => b.players.length > 0)
-      .map((b) => `${b.name}: ${b.players.join(', ')}`);
+      .map((b) => (f.brackets.length === 1 ? b.players.join(', ') : `${b.name}: ${b.players.join(', ')}`));
     lines.push(`Still in: ${still.length > 0 ? still.join('; ') : 'n/a'}`);
     const won = f.brackets.filter((b) => b.winner !== null).map((b) => `${b.name}: ${b.winner}`);
     if (won.length > 0) lines.push(`Bracket winners: ${won.join('; ')}`);

@@ -167,6 +167,24 @@ describe('other formats from the command line', () => {
   });
 });
 
+describe('standings of a lives event', () => {
+  test('examples/lives-6.json: round 1 (Anna beat Emma, Ben beat David, Felix beat Clara): the losses, all still in', async () => {
+    const r = await call('tournament', 'standings', join(EXAMPLES, 'lives-6.json'));
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe(
+      'Munich-style Swiss, out on the 2nd loss — Swiss with 2 lives, after round 1 (rounds until one player is left)',
+    );
+    expect(lines).toContain('Still in: Anna, Ben, Clara, David, Emma, Felix');
+    expect(lines).toContain('Losses: Anna 0, Ben 0, Clara 1, David 1, Emma 1, Felix 0');
+    const j = JSON.parse(
+      (await call('tournament', 'standings', '--json', join(EXAMPLES, 'lives-6.json'))).stdout,
+    );
+    expect(j.plannedRounds).toBeNull();
+    expect(j.format.losses).toEqual({ Anna: 0, Ben: 0, Clara: 1, David: 1, Emma: 1, Felix: 0 });
+  });
+});
+
 describe('tournament bracket', () => {
   test('examples/ko-8.json with round 2 from its CSV: the finals to play', async () => {
     const r = await call(
