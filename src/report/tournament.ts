@@ -287,7 +287,11 @@ export function renderPairing(p: PairingView, width: number = FULL_WIDTH, ascii 
   const of = p.plannedRounds === null ? '' : ` of ${p.plannedRounds}`;
   const lines = [...wrapText(`${p.name ?? 'Tournament'} — ${system}, round ${p.round}${of}`, width)];
   const head = ['Board', ...(brackets ? ['Bracket'] : []), 'Player', scoreTitle, 'Opponent', scoreTitle];
-  lines.push(rows.length > 0 ? fitTable({ head, rows }, width, { ascii }) : 'No game this round.');
+  lines.push(
+    rows.length === 0 && p.format !== undefined
+      ? 'No game this round.'
+      : fitTable({ head, rows }, width, { ascii }),
+  );
   const byes = p.byes ?? (p.bye === null ? [] : [{ player: p.bye, bracket: null }]);
   const byeText = byes.map((b) => `${b.player}${b.bracket ? ` (${b.bracket})` : ''}`).join(', ');
   lines.push(
