@@ -190,6 +190,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ["standings with the event's tiebreaks", 'bdb tournament standings examples/kts-example.json'],
       ["the next round's pairings, not recorded", 'bdb tournament pair examples/swiss-8.json --dry-run'],
+      [
+        "a knock-out with consolation (bdb tournament new --format): each board's bracket",
+        'bdb tournament pair examples/ko-8.json --dry-run',
+      ],
     ],
   },
   'tournament new': {
@@ -225,6 +229,19 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       [
         'a McMahon event, with another seed',
         'bdb tournament pair examples/mcmahon-12.json --seed 7 --dry-run',
+      ],
+    ],
+  },
+  'tournament bracket': {
+    reads: 'event',
+    examples: [
+      [
+        'the main draw, the consolation and the last chance so far',
+        'bdb tournament bracket examples/ko-8.json',
+      ],
+      [
+        'round 2 from a results CSV: the finals left to play',
+        'bdb tournament bracket examples/ko-8.json --results examples/ko-8-round2.csv',
       ],
     ],
   },

@@ -8,8 +8,31 @@ import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import { fitTable } from './cli-table.js';
 import { type JsonDuplicate, type JsonHead, jsonHead } from './json.js';
 
+/** Where an event with a format stands (src/tournament/format.ts's status, as plain data). */
+export interface FormatView {
+  readonly type: string;
+  /** The format in words ("double elimination, seeded by rating, with a reset final"). */
+  readonly description: string;
+  readonly finished: boolean;
+  readonly brackets: readonly {
+    readonly name: string;
+    readonly players: readonly string[];
+    readonly winner: string | null;
+  }[];
+  /** Final places once finished, else null (round robin: the standings rank them). */
+  readonly places: readonly { readonly place: number; readonly player: string }[] | null;
+  readonly bracketPlaces: readonly {
+    readonly name: string;
+    readonly places: readonly { readonly place: number; readonly player: string }[];
+  }[];
+  /** Swiss with lives: each player's losses. */
+  readonly losses?: Readonly<Record<string, number>>;
+}
+
 export interface StandingsView {
   readonly name?: string;
+  /** An event with a format: its brackets, places and what it is. */
+  readonly format?: FormatView;
   readonly system: 'swiss' | 'mcmahon';
   readonly rounds: number;
   /** Rounds complete from the first (every game with its result). */
@@ -56,11 +79,13 @@ function num(v: number): string {
 }
 
 function title(s: StandingsView): string {
-  const system = s.system === 'mcmahon' ? 'McMahon' : 'Swiss';
+  const system = s.format ? s.format.description : s.system === 'mcmahon' ? 'McMahon' : 'Swiss';
   const of =
-    s.plannedRounds === null
-      ? ' (how many rounds the event has is unknown: --event EVENT.json gives it)'
-      : ` of ${s.plannedRounds}`;
+    s.plannedRounds !== null
+      ? ` of ${s.plannedRounds}`
+      : s.format
+        ? ' (rounds until one player is left)'
+        : ' (how many rounds the event has is unknown: --event EVENT.json gives it)';
   const partial = s.incomplete.map((r) => `round ${r.round}: ${r.results} of ${r.games} results in`);
   const when = s.roundsComplete === 0 ? 'no round complete' : `after round ${s.roundsComplete}`;
   return `${s.name ?? 'Tournament'} — ${system}, ${when}${of}${partial.length > 0 ? ` (${partial.join('; ')})` : ''}`;
@@ -108,8 +133,38 @@ export function renderStandings(s: StandingsView, width: number = FULL_WIDTH, as
     ...wrapText(title(s), width),
     fitTable({ head, rows }, width, { ascii }),
     ...(missing === null ? [] : wrapText(missing, width)),
+    ...(s.format ? formatLines(s.format).flatMap((l) => wrapText(l, width)) : []),
     ...wrapText(`Rules: ${s.rules}`, width),
   ].join('\n');
+}
+
+/** "1 Ann, 2 Bob, 3 Cid, 3 Dan". */
+function placesText(places: readonly { place: number; player: string }[]): string {
+  return places.map((p) => `${p.place} ${p.player}`).join(', ');
+}
+
+/** The format's state under the standings: who is still in where, or the final places. */
+function formatLines(f: FormatView): string[] {
+  const lines: string[] = [];
+  if (!f.finished) {
+    // one bracket (Swiss with lives, a qualifier's Swiss rounds): the names alone
+    const still = f.brackets
+      .filter((b) => b.players.length > 0)
+      .map((b) => (f.brackets.length === 1 ? b.players.join(', ') : `${b.name}: ${b.players.join(', ')}`));
+    lines.push(`Still in: ${still.length > 0 ? still.join('; ') : 'n/a'}`);
+    const won = f.brackets.filter((b) => b.winner !== null).map((b) => `${b.name}: ${b.winner}`);
+    if (won.length > 0) lines.push(`Bracket winners: ${won.join('; ')}`);
+  } else if (f.places !== null) lines.push(`Finished. Places: ${placesText(f.places)}`);
+  else lines.push('Finished: the standings above are the places');
+  for (const b of f.bracketPlaces) lines.push(`${b.name}: ${placesText(b.places)}`);
+  if (f.losses) {
+    lines.push(
+      `Losses: ${Object.entries(f.losses)
+        .map(([p, n]) => `${p} ${n}`)
+        .join(', ')}`,
+    );
+  }
+  return lines;
 }
 
 /** What standings read from match files add to the JSON: the matches counted and those not finished. */
@@ -146,6 +201,8 @@ export interface JsonStandings extends JsonHead {
   }[];
   readonly matches?: StandingsFromMatches['matches'];
   readonly unfinished?: StandingsFromMatches['unfinished'];
+  /** An event with a format: its state (absent for Swiss and McMahon events). */
+  readonly format?: FormatView;
   /** Match files holding a match already read from another file (counted once); none for an event file. */
   readonly duplicates: readonly JsonDuplicate[];
 }
@@ -180,6 +237,7 @@ export function jsonStandings(
       ...(r.withdrawnAfterRound !== undefined ? { withdrawnAfterRound: r.withdrawnAfterRound } : {}),
     })),
     ...(fromMatches ? { matches: fromMatches.matches, unfinished: fromMatches.unfinished } : {}),
+    ...(s.format ? { format: s.format } : {}),
     duplicates,
   };
 }
@@ -188,11 +246,22 @@ export interface PairingView {
   readonly name?: string;
   readonly system: 'swiss' | 'mcmahon';
   readonly round: number;
-  readonly plannedRounds: number;
+  /** Null when the format does not know it in advance (Swiss with lives). */
+  readonly plannedRounds: number | null;
   readonly seed: number;
   readonly seedDerived: boolean;
-  readonly pairs: readonly { readonly board: number; readonly player: string; readonly opponent: string }[];
+  readonly pairs: readonly {
+    readonly board: number;
+    readonly player: string;
+    readonly opponent: string;
+    /** A knock-out's bracket of the board. */
+    readonly bracket?: string | null;
+  }[];
   readonly bye: string | null;
+  /** An event with a format: every bye of the round (a knock-out may have several), with its bracket. */
+  readonly byes?: readonly { readonly player: string; readonly bracket: string | null }[];
+  /** An event with a format: the format in words. */
+  readonly format?: string;
   readonly rematches: number;
   readonly scores: Readonly<Record<string, number>>;
   /** The event file the pairing was recorded in; null when not recorded (`--dry-run`). */
@@ -204,22 +273,37 @@ export interface PairingView {
  * plain ASCII with `ascii`).
  */
 export function renderPairing(p: PairingView, width: number = FULL_WIDTH, ascii = false): string {
-  const system = p.system === 'mcmahon' ? 'McMahon' : 'Swiss';
+  const system = p.format ?? (p.system === 'mcmahon' ? 'McMahon' : 'Swiss');
   const scoreTitle = p.system === 'mcmahon' ? 'MMS' : 'Points';
+  const brackets = p.pairs.some((x) => typeof x.bracket === 'string');
   const rows = p.pairs.map((x) => [
     String(x.board),
+    ...(brackets ? [x.bracket ?? ''] : []),
     x.player,
     num(p.scores[x.player] ?? 0),
     x.opponent,
     num(p.scores[x.opponent] ?? 0),
   ]);
-  const lines = [
-    ...wrapText(`${p.name ?? 'Tournament'} — ${system}, round ${p.round} of ${p.plannedRounds}`, width),
-  ];
+  const of = p.plannedRounds === null ? '' : ` of ${p.plannedRounds}`;
+  const lines = [...wrapText(`${p.name ?? 'Tournament'} — ${system}, round ${p.round}${of}`, width)];
+  const head = ['Board', ...(brackets ? ['Bracket'] : []), 'Player', scoreTitle, 'Opponent', scoreTitle];
   lines.push(
-    fitTable({ head: ['Board', 'Player', scoreTitle, 'Opponent', scoreTitle], rows }, width, { ascii }),
+    rows.length === 0 && p.format !== undefined
+      ? 'No game this round.'
+      : fitTable({ head, rows }, width, { ascii }),
   );
-  lines.push(...wrapText(`Bye: ${p.bye === null ? 'none' : `${p.bye} (a win)`}`, width));
+  const byes = p.byes ?? (p.bye === null ? [] : [{ player: p.bye, bracket: null }]);
+  const byeText = byes.map((b) => `${b.player}${b.bracket ? ` (${b.bracket})` : ''}`).join(', ');
+  lines.push(
+    ...wrapText(
+      byes.length === 0
+        ? 'Bye: none'
+        : byes.length === 1
+          ? `Bye: ${byeText} (a win)`
+          : `Byes: ${byeText} (each a win)`,
+      width,
+    ),
+  );
   if (p.rematches > 0) {
     lines.push(
       ...wrapText(`Rematches: ${p.rematches} (unavoidable: every other pairing repeats more games)`, width),
@@ -237,7 +321,7 @@ export function renderPairing(p: PairingView, width: number = FULL_WIDTH, ascii 
     ...wrapText(
       p.recorded === null
         ? 'Not recorded (--dry-run).'
-        : `Recorded in ${p.recorded}: the boards${p.bye === null ? '' : ' and the bye'}; enter results with bdb tournament result.`,
+        : `Recorded in ${p.recorded}: the boards${byes.length === 0 ? '' : byes.length === 1 ? ' and the bye' : ' and the byes'}; enter results with bdb tournament result.`,
       width,
     ),
   );
@@ -249,7 +333,7 @@ export interface JsonPairing extends JsonHead {
   readonly name: string | null;
   readonly system: 'swiss' | 'mcmahon';
   readonly round: number;
-  readonly plannedRounds: number;
+  readonly plannedRounds: number | null;
   readonly seed: number;
   readonly seedDerived: boolean;
   readonly pairs: readonly {
@@ -258,8 +342,12 @@ export interface JsonPairing extends JsonHead {
     readonly opponent: string;
     readonly playerScore: number;
     readonly opponentScore: number;
+    readonly bracket?: string | null;
   }[];
   readonly bye: string | null;
+  /** An event with a format: its format in words, and every bye of the round with its bracket. */
+  readonly format?: string;
+  readonly byes?: readonly { readonly player: string; readonly bracket: string | null }[];
   readonly rematches: number;
   /** The event file the pairing was recorded in; null when not (`--dry-run`). */
   readonly recorded: string | null;
@@ -277,14 +365,16 @@ export function jsonPairing(p: PairingView): JsonPairing {
     plannedRounds: p.plannedRounds,
     seed: p.seed,
     seedDerived: p.seedDerived,
-    pairs: p.pairs.map(({ board, player, opponent }) => ({
+    pairs: p.pairs.map(({ board, player, opponent, bracket }) => ({
       board,
       player,
       opponent,
       playerScore: score(player),
       opponentScore: score(opponent),
+      ...(p.format !== undefined ? { bracket: bracket ?? null } : {}),
     })),
     bye: p.bye,
+    ...(p.format !== undefined ? { format: p.format, byes: p.byes ?? [] } : {}),
     rematches: p.rematches,
     recorded: p.recorded,
   };

@@ -20,7 +20,10 @@ import {
   type TournamentSystem,
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
+import { type FormatPairing, formatPlannedRounds, needsWinner } from './format.js';
+import type { EventFormat } from './format-config.js';
 import { lastRound } from './progress.js';
+import { eventRanking } from './standings.js';
 import type { SwissPairing } from './swiss.js';
 import { swissRounds } from './swiss.js';
 
@@ -38,6 +41,8 @@ export interface NewEvent {
   readonly rounds?: number;
   readonly points?: Scoring;
   readonly tiebreaks?: readonly TiebreakName[];
+  /** A format beyond Swiss rounds (knock-outs, lives, round robin, qualifier): format-config.ts. */
+  readonly format?: EventFormat;
 }
 
 /** The McMahon system checked: thresholds ascending, the floor not above the bar. */
@@ -82,9 +87,16 @@ export function newEvent(spec: NewEvent): EventFile {
       throw new TournamentError('a McMahon event needs ratings: no player has one');
     }
   }
+  if (spec.format !== undefined && spec.rounds !== undefined)
+    throw new TournamentError('a format plans its own rounds: give no number of rounds');
+  if (spec.format?.type === 'qualifier' && spec.format.top > players.length)
+    throw new TournamentError(
+      `the knock-out takes the top ${spec.format.top}, but the event has ${players.length} players`,
+    );
   return {
     name: spec.name,
     system,
+    ...(spec.format !== undefined ? { format: spec.format } : {}),
     ...(spec.rounds !== undefined ? { rounds: spec.rounds } : {}),
     ...(spec.points !== undefined ? { points: spec.points } : {}),
     players,
@@ -107,6 +119,26 @@ export function recordPairing(event: EventFile, pairing: SwissPairing): EventFil
     ...event,
     pairings: [...(event.pairings ?? []), ...boards],
     results: [...event.results, ...bye],
+  };
+}
+
+/** The event with a format round's boards recorded, and its byes as wins (a knock-out may have several). */
+export function recordFormatPairing(event: EventFile, pairing: FormatPairing): EventFile {
+  const boards: RoundPairing[] = pairing.boards.map((b) => ({
+    round: pairing.round,
+    player: b.player,
+    opponent: b.opponent,
+  }));
+  const byes: RoundResult[] = pairing.byes.map((b) => ({
+    round: pairing.round,
+    player: b.player,
+    opponent: BYE,
+    result: 'win',
+  }));
+  return {
+    ...event,
+    pairings: [...(event.pairings ?? []), ...boards],
+    results: [...event.results, ...byes],
   };
 }
 
@@ -155,8 +187,15 @@ export function enterResult(event: EventFile, g: GameResult): { event: EventFile
   if (g.doubleForfeit && (g.winner !== null || g.forfeit || g.score !== undefined))
     throw new TournamentError('a double forfeit has no winner and no score: neither player came');
   const table = resultTable(event);
-  const planned = swissRounds(event);
   const last = lastRound(event, table);
+  const planned =
+    event.format === undefined
+      ? swissRounds(event)
+      : (formatPlannedRounds(event, eventRanking(event)) ?? last + 1);
+  if (g.winner === null && needsWinner(event, g.round))
+    throw new TournamentError(
+      `round ${g.round} is a knock-out round: a game needs a winner (no draw, no double forfeit; --forfeit when one did not come)`,
+    );
   if (!Number.isInteger(g.round) || g.round < 1 || g.round > planned) {
     throw new TournamentError(`round ${g.round}: the event has rounds 1 to ${planned}`);
   }

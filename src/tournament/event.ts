@@ -8,6 +8,7 @@
  */
 
 import { BdbError } from '../errors.js';
+import type { EventFormat } from './format-config.js';
 
 /** A tournament input is inconsistent (unknown player, conflicting results, ...). */
 export class TournamentError extends BdbError {
@@ -81,6 +82,11 @@ export type Scoring = Readonly<Record<MatchResult, number>>;
 export interface TournamentEvent {
   readonly players: readonly Player[];
   readonly system: TournamentSystem;
+  /**
+   * The format beyond Swiss and McMahon (knock-outs, lives, round robin, qualifier: format-config.ts);
+   * absent in a Swiss or McMahon event. Its points and tiebreaks are the Swiss system's.
+   */
+  readonly format?: EventFormat;
   /** Planned number of rounds (default ⌈log₂ N⌉ for Swiss). */
   readonly rounds?: number;
   /** Points per result (default {@link DEFAULT_POINTS}: win 1, loss 0). */
@@ -136,6 +142,16 @@ export function defaultRounds(n: number): number {
   return n < 2 ? 0 : Math.ceil(Math.log2(n));
 }
 
+/** Whether two round entries say the same (their kind, round, opponent and result). */
+function sameEntry(a: RoundEntry, b: RoundEntry): boolean {
+  return (
+    a.kind === b.kind &&
+    a.round === b.round &&
+    boardOpponent(a) === boardOpponent(b) &&
+    (a.kind !== 'played' || b.kind !== 'played' || a.result === b.result)
+  );
+}
+
 /** Builds the per-player history, checking the results are consistent. */
 export function resultTable(event: TournamentEvent): ResultTable {
   const names = event.players.map((p) => p.name);
@@ -154,7 +170,7 @@ export function resultTable(event: TournamentEvent): ResultTable {
       byRound.set(entry.round, map);
     }
     const old = map.get(name);
-    if (old && JSON.stringify(old) !== JSON.stringify(entry)) {
+    if (old && !sameEntry(old, entry)) {
       throw new TournamentError(`conflicting results for "${name}" in round ${entry.round}`);
     }
     map.set(name, entry);

@@ -22,6 +22,14 @@ import {
   type TournamentEvent,
   type TournamentSystem,
 } from './event.js';
+import {
+  DEFAULT_CONSOLATION,
+  type EventFormat,
+  type FeedBracket,
+  FORMAT_TYPES,
+  SEEDING_METHODS,
+  type SeedingMethod,
+} from './format-config.js';
 import type { OpponentUnplayedRule } from './tiebreaks.js';
 
 /** The tiebreaks an event file may ask for, by name. */
@@ -165,6 +173,75 @@ function parseSystem(c: Checker, v: Json): TournamentSystem {
   return system;
 }
 
+/** A whole number in 0 … 2³² − 1 (a stored seed). */
+function seedField(c: Checker, v: Json, path: string): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 0xffffffff) {
+    c.fail(path, `expected a whole number from 0 to 4294967295, got ${describe(v)}`);
+  }
+  return v;
+}
+
+function parseFeeds(c: Checker, v: Json): FeedBracket[] {
+  const known = ['main'];
+  return c.array(v, 'format.brackets').map((b, i) => {
+    const path = `format.brackets[${i}]`;
+    const o = c.object(b, path);
+    c.keys(o, ['name', 'from', 'first', 'last'], path);
+    const name = c.string(o.name, `${path}.name`);
+    if (known.includes(name))
+      c.fail(`${path}.name`, `bracket "${name}" is named twice (or is the main draw's)`);
+    const from = c.oneOf(o.from, [...known], `${path}.from`);
+    const first = c.positiveInteger(o.first, `${path}.first`);
+    const last = c.positiveInteger(o.last ?? first, `${path}.last`);
+    if (last < first) c.fail(`${path}.last`, `the last round (${last}) is before the first (${first})`);
+    known.push(name);
+    return { name, from, first, last };
+  });
+}
+
+/** The event's format (format-config.ts), checked against the number of players. */
+function parseFormat(c: Checker, v: Json, players: number): EventFormat {
+  const o = c.object(v, 'format');
+  const type = c.oneOf(o.type, FORMAT_TYPES, 'format.type');
+  const seeded = (extra: readonly string[]): { seeding: SeedingMethod; seed?: number } => {
+    c.keys(o, ['type', 'seeding', 'seed', ...extra], 'format');
+    const seeding = c.oneOf(o.seeding, SEEDING_METHODS, 'format.seeding');
+    if (seeding === 'random' && o.seed === undefined)
+      c.fail('format.seed', 'a random seeding needs the seed of its draw');
+    return o.seed === undefined ? { seeding } : { seeding, seed: seedField(c, o.seed, 'format.seed') };
+  };
+  switch (type) {
+    case 'single':
+      return { type, ...seeded([]) };
+    case 'consolation': {
+      const s = seeded(['brackets']);
+      const brackets = o.brackets === undefined ? [...DEFAULT_CONSOLATION] : parseFeeds(c, o.brackets);
+      return { type, ...s, brackets };
+    }
+    case 'double': {
+      const s = seeded(['reset']);
+      if (typeof o.reset !== 'boolean')
+        c.fail('format.reset', `expected true or false, got ${describe(o.reset)}`);
+      return { type, ...s, reset: o.reset };
+    }
+    case 'lives':
+      c.keys(o, ['type', 'lives'], 'format');
+      return { type, lives: c.positiveInteger(o.lives, 'format.lives') };
+    case 'round-robin':
+      c.keys(o, ['type'], 'format');
+      return { type };
+    case 'qualifier': {
+      c.keys(o, ['type', 'swissRounds', 'top'], 'format');
+      const swissRounds = c.positiveInteger(o.swissRounds, 'format.swissRounds');
+      const top = c.positiveInteger(o.top, 'format.top');
+      if (top < 2 || top > players) {
+        c.fail('format.top', `the knock-out takes 2 to ${players} players (the event's), got ${top}`);
+      }
+      return { type, swissRounds, top };
+    }
+  }
+}
+
 function parsePlayers(c: Checker, v: Json): Player[] {
   const seen = new Set<string>();
   return c.array(v, 'players').map((p, i) => {
@@ -267,6 +344,7 @@ function checkResult(
 const EVENT_KEYS = [
   'name',
   'system',
+  'format',
   'rounds',
   'points',
   'players',
@@ -315,6 +393,13 @@ export function parseEventJson(text: string, file: string): EventFile {
   const players = parsePlayers(c, o.players);
   if (players.length === 0) c.fail('players', 'the event has no players');
   const rounds = o.rounds === undefined ? undefined : c.positiveInteger(o.rounds, 'rounds');
+  const format = o.format === undefined ? undefined : parseFormat(c, o.format, players.length);
+  if (format !== undefined) {
+    if (system.type !== 'swiss')
+      c.fail('format', 'a format is played on Swiss points: the system must be "swiss"');
+    if (rounds !== undefined)
+      c.fail('rounds', `the ${format.type} format plans its own rounds: leave "rounds" out`);
+  }
   const tiebreaks = c
     .array(o.tiebreaks ?? [], 'tiebreaks')
     .map((t, i) => c.oneOf(t, TIEBREAK_NAMES, `tiebreaks[${i}]`));
@@ -352,6 +437,7 @@ export function parseEventJson(text: string, file: string): EventFile {
   const event: EventFile = {
     ...(name !== undefined ? { name } : {}),
     system,
+    ...(format !== undefined ? { format } : {}),
     players,
     ...(rounds !== undefined ? { rounds } : {}),
     ...(points !== undefined ? { points } : {}),

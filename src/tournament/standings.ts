@@ -14,6 +14,16 @@ import {
   TournamentError,
 } from './event.js';
 import type { EventFile, TiebreakName } from './file.js';
+import {
+  describeFormat,
+  type FormatPairing,
+  type FormatStatus,
+  type FormatView,
+  formatPlannedRounds,
+  formatStatus,
+  pairFormatRound,
+  type Ranking,
+} from './format.js';
 import { mcmahonInitialScores, mcmahonRules, pairMcMahonRound } from './mcmahon.js';
 import {
   completeRounds,
@@ -66,8 +76,10 @@ export interface Standings {
   readonly roundsComplete: number;
   /** The rounds still missing results, with those games. */
   readonly incomplete: readonly RoundProgress[];
-  /** Planned rounds (the event's `rounds`, else ⌈log₂ N⌉). */
-  readonly plannedRounds: number;
+  /** Planned rounds (the event's `rounds`, else ⌈log₂ N⌉; a format's own, null when not known in advance). */
+  readonly plannedRounds: number | null;
+  /** An event with a format: its brackets, whether it is finished, its places. */
+  readonly format?: FormatView;
   readonly tiebreaks: readonly TiebreakName[];
   /** The rules in force, one line ({@link describeEventRules}). */
   readonly rules: string;
@@ -191,8 +203,8 @@ function tiebreakCells(
   }
 }
 
-/** Standings of an event file (see the module comment for the order). */
-export function computeStandings(event: EventFile): Standings {
+/** Standings of an event file (see the module comment for the order); `withFormat` false leaves the format's state out. */
+export function computeStandings(event: EventFile, withFormat = true): Standings {
   const table = resultTable(event);
   const rules = eventRules(event);
   const points = scores(table, rules);
@@ -234,10 +246,12 @@ export function computeStandings(event: EventFile): Standings {
     rounds: table.rounds,
     roundsComplete: completeRounds(progress),
     incomplete: progress.filter((r) => r.missing.length > 0),
-    plannedRounds: swissRounds(event),
+    plannedRounds:
+      event.format === undefined ? swissRounds(event) : formatPlannedRounds(event, eventRanking(event)),
     tiebreaks: event.tiebreaks,
     rules: describeEventRules(event),
     rows: ranked,
+    ...(withFormat && event.format !== undefined ? { format: formatView(event) } : {}),
   };
 }
 
@@ -261,11 +275,10 @@ export interface NextRound {
 }
 
 /**
- * Pairs the round after the last one with results or recorded pairings (Swiss or McMahon, per the
- * event's system). Refuses while a round lacks results, naming the games, unless `force` (the games
- * without a result then count as not played).
+ * The results table and the round to pair next (after the last with a result or a recorded board);
+ * refused while a round lacks results, naming the games, unless `force`.
  */
-export function pairNextRound(event: EventFile, seed?: number, force = false): NextRound {
+function roundToPair(event: EventFile, force: boolean): { table: ResultTable; round: number } {
   const table = resultTable(event);
   const progress = roundsProgress(event, table);
   if (!force && progress.some((r) => r.missing.length > 0)) {
@@ -273,7 +286,16 @@ export function pairNextRound(event: EventFile, seed?: number, force = false): N
       `results missing: ${describeMissing(progress)}; enter them (bdb tournament result) or pair anyway with --force`,
     );
   }
-  const round = lastRound(event, table) + 1;
+  return { table, round: lastRound(event, table) + 1 };
+}
+
+/**
+ * Pairs the round after the last one with results or recorded pairings (Swiss or McMahon, per the
+ * event's system). Refuses while a round lacks results, naming the games, unless `force` (the games
+ * without a result then count as not played).
+ */
+export function pairNextRound(event: EventFile, seed?: number, force = false): NextRound {
+  const { table, round } = roundToPair(event, force);
   const planned = swissRounds(event);
   // after the last planned round the event is over: its standings are final (spec/tournament.md)
   if (round > planned) {
@@ -301,5 +323,57 @@ export function pairNextRound(event: EventFile, seed?: number, force = false): N
     seed: s,
     seedDerived: seed === undefined,
     plannedRounds: planned,
+  };
+}
+
+/** The standings order of an event's players (its points and tiebreaks): how a qualifier seeds its knock-out. */
+export function eventRanking(file: EventFile): Ranking {
+  return (event) => computeStandings({ ...file, ...event }, false).rows.map((r) => r.player);
+}
+
+export interface NextFormatRound {
+  readonly pairing: FormatPairing;
+  /** The points each player has before the round (the standings' points). */
+  readonly scores: ReadonlyMap<string, number>;
+  readonly seed: number;
+  readonly seedDerived: boolean;
+  /** The rounds the format plans (null: not known in advance, Swiss with lives). */
+  readonly plannedRounds: number | null;
+}
+
+/**
+ * Pairs the next round of an event with a format (src/tournament/format.ts), refusing while a round
+ * lacks results unless `force` (a knock-out round waiting for a result is refused even then).
+ */
+export function pairNextFormatRound(event: EventFile, seed?: number, force = false): NextFormatRound {
+  const { table, round } = roundToPair(event, force);
+  const s = seed ?? defaultSeed(event.name, round);
+  const ranking = eventRanking(event);
+  const pairing = pairFormatRound(event, { seed: s, ...swissScoreRules(event) }, ranking);
+  return {
+    pairing,
+    scores: scores(table, swissScoreRules(event)),
+    seed: s,
+    seedDerived: seed === undefined,
+    plannedRounds: formatPlannedRounds(event, ranking),
+  };
+}
+
+/** Where an event with a format stands: brackets, finished or not, places. */
+export function eventFormatStatus(event: EventFile): FormatStatus {
+  return formatStatus(event, eventRanking(event), event.points);
+}
+
+/** The format's state as the standings show it (plain data). */
+export function formatView(event: EventFile): FormatView {
+  const s = eventFormatStatus(event);
+  return {
+    type: s.type,
+    description: describeFormat(event.format!),
+    finished: s.finished,
+    brackets: s.brackets,
+    places: s.places,
+    bracketPlaces: s.bracketPlaces,
+    ...(s.losses ? { losses: Object.fromEntries(s.losses) } : {}),
   };
 }

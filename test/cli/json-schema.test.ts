@@ -222,6 +222,14 @@ describe('every output on the reference matches, read as files', () => {
     expect(j.plannedRounds).toBeNull();
   });
 
+  it('tournament standings and pair of events with a format: a knock-out with consolation, Swiss with lives', () => {
+    for (const e of ['ko-8.json', 'lives-6.json']) {
+      const s = conforms('tournament-standings', 'tournament', 'standings', '--json', `${EXAMPLES}${e}`);
+      expect((s.format as { finished: boolean }).finished).toBe(false);
+      conforms('tournament-pair', 'tournament', 'pair', '--dry-run', '--json', `${EXAMPLES}${e}`);
+    }
+  });
+
   it('tournament review of a folder without a library (habitual level unknown)', () => {
     conforms('tournament-review', 'tournament', 'review', '--json', '--matches', `${REF_DIR}xg`);
   });

@@ -34,6 +34,7 @@ import { pairingJson, standingsJson, tournamentReviewJson } from '../../report/t
 import { pairingText, standingsText, tournamentReviewText } from '../../report/tournament/text.js';
 import type { PairingView, StandingsResult, TournamentReviewResult } from '../../report/tournament/types.js';
 import type { StandingsFromMatches } from '../../report/tournament.js';
+import { renderBracket } from '../../report/tournament-bracket.js';
 import { renderTournamentReviewHtml, tournamentPlanSummary } from '../../report/tournament-review.js';
 import type { TableView } from '../../report/view.js';
 import {
@@ -41,6 +42,7 @@ import {
   enterResult,
   type NewPlayer,
   newEvent,
+  recordFormatPairing,
   recordPairing,
 } from '../../tournament/edit.js';
 import {
@@ -61,10 +63,16 @@ import {
   type TiebreakName,
   withResults,
 } from '../../tournament/file.js';
+import { bracketDrawing, describeFormat } from '../../tournament/format.js';
 import { mcmahonInitialScores } from '../../tournament/mcmahon.js';
 import { roundsProgress } from '../../tournament/progress.js';
-import { computeStandings, pairNextRound } from '../../tournament/standings.js';
-import { swissRounds } from '../../tournament/swiss.js';
+import {
+  computeStandings,
+  defaultSeed,
+  eventRanking,
+  pairNextFormatRound,
+  pairNextRound,
+} from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { describeFailure, oneLine } from '../failure.js';
 import { cliLibraryPath, libraryOption } from '../library-input.js';
@@ -78,6 +86,7 @@ import {
 } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
 import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { type FormatOptions, formatOption, formatPairs } from '../tournament-formats.js';
 import { libraryHabitual, libraryTournament } from '../tournament-library.js';
 
 export interface TournamentOptions {
@@ -245,6 +254,7 @@ export async function runStandings(inputs: readonly string[], opts: TournamentOp
 export function runPair(file: string, opts: TournamentOptions): ExitCode {
   const seed = seedOption(opts.seed);
   return runOnEvent(file, opts, (event, own) => {
+    if (event.format !== undefined) return pairFormat(file, opts, event, own, seed);
     const next = pairNextRound(event, seed, opts.force === true);
     const p = next.pairing;
     const record = opts.dryRun !== true;
@@ -266,6 +276,59 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
   });
 }
 
+/** `pair` on an event with a format: its next round (boards with their brackets, every bye), recorded unless --dry-run. */
+function pairFormat(
+  file: string,
+  opts: TournamentOptions,
+  event: EventFile,
+  own: EventFile,
+  seed: number | undefined,
+): { text: string; write?: EventFile } {
+  const next = pairNextFormatRound(event, seed, opts.force === true);
+  const record = opts.dryRun !== true;
+  const view = {
+    ...(event.name !== undefined ? { name: event.name } : {}),
+    system: event.system.type,
+    format: describeFormat(event.format!),
+    round: next.pairing.round,
+    plannedRounds: next.plannedRounds,
+    seed: next.seed,
+    seedDerived: next.seedDerived,
+    ...formatPairs(next.pairing),
+    rematches: next.pairing.rematches,
+    scores: Object.fromEntries(next.scores),
+    recorded: record ? file : null,
+  };
+  const text = rendered(pickReporter(PAIRING, reporterName(opts)), view, tableView(opts));
+  return record ? { text, write: recordFormatPairing(own, next.pairing) } : { text };
+}
+
+/**
+ * `bdb tournament bracket EVENT`: a knock-out's brackets as text, round by round; one line when the
+ * event has none (Swiss, McMahon, lives, round robin) or not yet (a qualifier's Swiss rounds).
+ */
+export function runBracket(file: string, opts: TournamentOptions): ExitCode {
+  return runOnEvent(file, opts, (event) => {
+    const drawing = event.format === undefined ? null : bracketDrawing(event, eventRanking(event));
+    if (drawing === null) {
+      throw new TournamentError(
+        event.format?.type === 'qualifier'
+          ? "the knock-out is seeded once the qualifier's Swiss rounds are complete: bdb tournament standings shows them"
+          : 'the event has no bracket (no knock-out format): bdb tournament standings shows it',
+      );
+    }
+    const view = {
+      ...(event.name !== undefined ? { name: event.name } : {}),
+      format: describeFormat(event.format!),
+      seeds: Object.fromEntries(drawing.seeds),
+      brackets: drawing.brackets,
+    };
+    // each line with the names' control characters shown as escapes
+    const text = renderBracket(view, outputWidth()).split('\n').map(escapeControls).join('\n');
+    return { text };
+  });
+}
+
 /** Parses `--scoring W/L` or `W/D/L` (points of a win, a draw, a loss). */
 export function scoringOption(value: string | undefined): Scoring | undefined {
   if (value === undefined) return undefined;
@@ -281,7 +344,7 @@ export function scoringOption(value: string | undefined): Scoring | undefined {
   );
 }
 
-export interface NewEventOptions {
+export interface NewEventOptions extends FormatOptions {
   name?: string;
   players?: string[];
   system?: string;
@@ -380,6 +443,16 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       throw new UsageError(`--rounds expects a whole number ≥ 1, got ${JSON.stringify(opts.rounds)}`);
     rounds = Number(opts.rounds);
   }
+  if (rounds !== undefined && opts.format !== undefined)
+    throw new UsageError('--rounds does not go with --format: a format plans its own rounds');
+  const format = formatOption(
+    opts,
+    players.filter((p) => p.name.trim() !== '').length,
+    players.some((p) => p.rating !== undefined),
+    defaultSeed(name, 0),
+  );
+  if (format !== undefined && system.type !== 'swiss')
+    throw new UsageError('--format plays on Swiss points: leave out --system mcmahon');
   const points = scoringOption(opts.scoring);
   // McMahon's tiebreaks are SOS then SOSOS (spec/tournament.md)
   const tiebreaks = (opts.tiebreaks ?? (system.type === 'mcmahon' ? 'sos,sosos' : 'kts'))
@@ -399,6 +472,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       name,
       players,
       system,
+      ...(format !== undefined ? { format } : {}),
       ...(rounds !== undefined ? { rounds } : {}),
       ...(points !== undefined ? { points } : {}),
       tiebreaks: tiebreaks as TiebreakName[],
@@ -412,7 +486,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     complain(oneLine(failed));
     return EXIT.someFailed;
   }
-  const planned = swissRounds(event);
+  const planned = computeStandings(event).plannedRounds;
   let start = '';
   if (event.system.type === 'mcmahon') {
     const mms = mcmahonInitialScores(event);
@@ -423,8 +497,9 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
   }
   // one line: the names' control characters (the event's, the players', the file's) shown as escapes
   const summary =
-    `${file}: "${event.name}", ${describeSystem(event.system)}, ${event.players.length} players, ${planned} round${planned === 1 ? '' : 's'}` +
-    `${rounds === undefined ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
+    `${file}: "${event.name}", ${event.format ? describeFormat(event.format) : describeSystem(event.system)}, ${event.players.length} players, ` +
+    `${planned === null ? 'rounds until one player is left' : `${planned} round${planned === 1 ? '' : 's'}`}` +
+    `${rounds === undefined && !event.format ? ' (⌈log₂ N⌉)' : ''}, points ${describePoints(event.points ?? DEFAULT_POINTS)}` +
     `${start}; next: bdb tournament pair ${file}`;
   writeOut(`${escapeControls(summary)}\n`);
   return EXIT.ok;
@@ -744,9 +819,7 @@ async function finishReview(
 export function registerTournament(program: Command): void {
   const tournament = program
     .command('tournament')
-    .description(
-      'Swiss and McMahon events: create one, pair rounds, enter results, standings with tiebreaks',
-    );
+    .description('Swiss, McMahon, knock-out, lives and round-robin events: create, pair, results, standings');
   tournament
     .command('standings')
     .description("standings: points, then the event's tiebreaks in its order, then the name")
@@ -776,6 +849,20 @@ export function registerTournament(program: Command): void {
       '--tiebreaks <list>',
       `tiebreaks in order (default kts; mcmahon: sos,sosos): ${TIEBREAK_NAMES.join(', ')}`,
     )
+    .option(
+      '--format <format>',
+      'instead of Swiss rounds: single, consolation, double, lives, round-robin or qualifier',
+    )
+    .option('--seeding <how>', 'knock-outs: rating (default when rated), draw (the order given) or random')
+    .option('--draw-seed <n>', 'with --seeding random: the seed of the draw (default: from the event name)')
+    .option(
+      '--brackets <spec>',
+      'consolation: default, monte-carlo, or NAME=FROM:FIRST[-LAST],… (consolation=main:1,last-chance=consolation:1)',
+    )
+    .option('--no-reset', 'double: no second final when the losers-bracket winner wins the first')
+    .option('--lives <n>', 'lives: a player is out on his Nth loss (default 2)')
+    .option('--swiss-rounds <n>', 'qualifier: the Swiss rounds before the knock-out')
+    .option('--top <k>', 'qualifier: the top K of the Swiss standings play the knock-out, seeded 1 v K')
     .option('--force', 'replace an existing file')
     .action((file: string, opts: NewEventOptions) => {
       process.exitCode = runNew(file, opts);
@@ -794,6 +881,14 @@ export function registerTournament(program: Command): void {
     .option('--json', 'print JSON (schemaVersion 2) instead of a table')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runPair(file, opts);
+    });
+  tournament
+    .command('bracket')
+    .description("a knock-out's brackets round by round: seeds, byes, winners, games to play")
+    .argument('<event>', 'event file (JSON) of a knock-out format (bdb tournament new --format)')
+    .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
+    .action((file: string, opts: TournamentOptions) => {
+      process.exitCode = runBracket(file, opts);
     });
   tournament
     .command('result')

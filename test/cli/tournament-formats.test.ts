@@ -1,0 +1,228 @@
+/**
+ * `bdb tournament new --format …`, `pair`, `result` and `standings` on the formats beyond Swiss (issue
+ * 41): expected boards worked by hand from the standard bracket order (1, 8, 5, 4, 3, 6, 7, 2 for a
+ * bracket of 8: src/tournament/seeding.ts, issue 41's 16-seed list) and from the Berger table for 5/6
+ * players (FIDE C.05 Annex 1, as Chris Fox restates it: round 1 "1-6, 2-5, 3-4", 6 the bye for 5
+ * players); bad input is one line, exit 1, the event file untouched.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { call } from '../helpers/cli.js';
+import { REF_DIR } from '../helpers/fixtures.js';
+
+const EXAMPLES = join(REF_DIR, '../../examples');
+
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-tournament-formats-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const PLAYERS = 'Ann=1900,Bob=1850,Cid=1800,Dan=1700,Eve=1650,Fay=1600';
+
+interface PairJson {
+  round: number;
+  pairs: { player: string; opponent: string; bracket: string | null }[];
+  byes: { player: string; bracket: string | null }[];
+}
+
+async function pair(file: string): Promise<PairJson> {
+  const r = await call('tournament', 'pair', '--json', file);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout) as PairJson;
+}
+
+describe('single elimination, 6 players seeded by rating', () => {
+  const file = join(tmp, 'single.json');
+
+  test('new, pair, result to the final; standings give the places', async () => {
+    const made = await call('tournament', 'new', file, '--players', PLAYERS, '--format', 'single');
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('single elimination, seeded by rating, 6 players, 3 rounds');
+    // seeds 1–6 by rating in a bracket of 8: slots 1, 8, 5, 4, 3, 6, 7, 2 → Ann bye, Eve–Dan, Cid–Fay, Bob bye
+    const r1 = await pair(file);
+    expect(r1.pairs.map((p) => `${p.player}-${p.opponent}`)).toEqual(['Eve-Dan', 'Cid-Fay']);
+    expect(r1.byes).toEqual([
+      { player: 'Ann', bracket: 'main' },
+      { player: 'Bob', bracket: 'main' },
+    ]);
+    expect((await call('tournament', 'result', file, '1', 'Dan', 'Eve', '--winner', 'Dan')).code).toBe(0);
+    expect(
+      (await call('tournament', 'result', file, '1', 'Cid', 'Fay', '--winner', 'Fay', '--forfeit')).code,
+    ).toBe(0);
+    const r2 = await pair(file);
+    expect(r2.pairs.map((p) => `${p.player}-${p.opponent}`)).toEqual(['Ann-Dan', 'Fay-Bob']);
+    await call('tournament', 'result', file, '2', 'Ann', 'Dan', '--score', '7-3');
+    await call('tournament', 'result', file, '2', 'Fay', 'Bob', '--winner', 'Fay');
+    const r3 = await pair(file);
+    expect(r3.pairs.map((p) => `${p.player}-${p.opponent}`)).toEqual(['Ann-Fay']);
+    await call('tournament', 'result', file, '3', 'Ann', 'Fay', '--winner', 'Fay');
+    const s = JSON.parse((await call('tournament', 'standings', '--json', file)).stdout);
+    expect(s.format.finished).toBe(true);
+    // Fay won the final, Ann lost it; Dan and Bob lost in round 2, Eve and Cid in round 1
+    expect(s.format.places).toEqual([
+      { place: 1, player: 'Fay' },
+      { place: 2, player: 'Ann' },
+      { place: 3, player: 'Dan' },
+      { place: 3, player: 'Bob' },
+      { place: 5, player: 'Eve' },
+      { place: 5, player: 'Cid' },
+    ]);
+    const text = (await call('tournament', 'standings', file)).stdout;
+    expect(text).toContain('Finished. Places: 1 Fay, 2 Ann, 3 Dan, 3 Bob, 5 Eve, 5 Cid');
+    const over = await call('tournament', 'pair', file);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toBe(
+      `bdb: ${file}: the event is finished (every bracket has its winner): no round left to pair; its places are final\n`,
+    );
+  });
+
+  test('a draw in a knock-out: one line, exit 1, the file untouched', async () => {
+    const f = join(tmp, 'draw.json');
+    await call('tournament', 'new', f, '--players', PLAYERS, '--format', 'single');
+    await call('tournament', 'pair', f);
+    const before = readFileSync(f, 'utf8');
+    const r = await call('tournament', 'result', f, '1', 'Dan', 'Eve', '--draw');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `bdb: ${f}: round 1 is a knock-out round: a game needs a winner (no draw, no double forfeit; --forfeit when one did not come)\n`,
+    );
+    expect(readFileSync(f, 'utf8')).toBe(before);
+  });
+});
+
+describe('other formats from the command line', () => {
+  test("round robin of 5: round 1 is the Berger table's 1-6 (a bye), 2-5, 3-4", async () => {
+    const f = join(tmp, 'rr.json');
+    const made = await call('tournament', 'new', f, '--players', 'A,B,C,D,E', '--format', 'round-robin');
+    expect(made.stdout).toContain('round robin (Berger tables), 5 players, 5 rounds');
+    const r1 = await pair(f);
+    expect(r1.pairs.map((p) => `${p.player}-${p.opponent}`)).toEqual(['B-E', 'C-D']);
+    expect(r1.byes).toEqual([{ player: 'A', bracket: null }]);
+  });
+
+  test('lives, consolation, double and qualifier events are created and paired', async () => {
+    for (const [name, extra] of [
+      ['lives', ['--format', 'lives', '--lives', '3']],
+      ['consolation', ['--format', 'consolation', '--brackets', 'monte-carlo']],
+      ['double', ['--format', 'double', '--no-reset', '--seeding', 'random', '--draw-seed', '7']],
+      ['qualifier', ['--format', 'qualifier', '--swiss-rounds', '3', '--top', '4']],
+    ] as const) {
+      const f = join(tmp, `${name}.json`);
+      const made = await call('tournament', 'new', f, '--players', PLAYERS, ...extra);
+      expect(made.code, made.stderr).toBe(0);
+      const p = await pair(f);
+      // six players: three boards in a Swiss round; two boards and the two top seeds' byes in a bracket of 8
+      expect(p.pairs.length + p.byes.length, name).toBe(name === 'lives' || name === 'qualifier' ? 3 : 4);
+    }
+    expect(JSON.parse(readFileSync(join(tmp, 'double.json'), 'utf8')).format).toEqual({
+      type: 'double',
+      seeding: 'random',
+      seed: 7,
+      reset: false,
+    });
+  });
+
+  test('usage mistakes: one line each', async () => {
+    const f = join(tmp, 'bad.json');
+    const cases: [string[], string][] = [
+      [
+        ['--format', 'ladder'],
+        '--format expects one of single, consolation, double, lives, round-robin, qualifier, got "ladder"',
+      ],
+      [['--format', 'single', '--lives', '2'], '--lives does not go with --format single'],
+      [['--lives', '2'], '--lives goes with --format'],
+      [
+        ['--format', 'qualifier', '--top', '4'],
+        '--format qualifier needs --swiss-rounds R and --top K (the knock-out takes the top K)',
+      ],
+      [
+        ['--format', 'single', '--rounds', '3'],
+        '--rounds does not go with --format: a format plans its own rounds',
+      ],
+      [
+        ['--format', 'consolation', '--brackets', 'x=y:1'],
+        '--brackets: "x" takes losers from "y", which is not main or a bracket before it',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = await call('tournament', 'new', f, '--players', PLAYERS, ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr, args.join(' ')).toBe(`bdb: ${message} (see bdb tournament new --help)\n`);
+    }
+  });
+
+  test('an event file with a bad format: one line naming the file and the field', async () => {
+    const f = join(tmp, 'corrupt.json');
+    writeFileSync(
+      f,
+      JSON.stringify({
+        system: { type: 'swiss' },
+        format: { type: 'single' },
+        players: [{ name: 'A' }, { name: 'B' }],
+      }),
+    );
+    const r = await call('tournament', 'pair', f);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`bdb: ${f}: format.seeding: expected one of rating, draw, random, got undefined\n`);
+  });
+});
+
+describe('standings of a lives event', () => {
+  test('examples/lives-6.json: round 1 (Anna beat Emma, Ben beat David, Felix beat Clara): the losses, all still in', async () => {
+    const r = await call('tournament', 'standings', join(EXAMPLES, 'lives-6.json'));
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe(
+      'Munich-style Swiss, out on the 2nd loss — Swiss with 2 lives, after round 1 (rounds until one player is left)',
+    );
+    expect(lines).toContain('Still in: Anna, Ben, Clara, David, Emma, Felix');
+    expect(lines).toContain('Losses: Anna 0, Ben 0, Clara 1, David 1, Emma 1, Felix 0');
+    const j = JSON.parse(
+      (await call('tournament', 'standings', '--json', join(EXAMPLES, 'lives-6.json'))).stdout,
+    );
+    expect(j.plannedRounds).toBeNull();
+    expect(j.format.losses).toEqual({ Anna: 0, Ben: 0, Clara: 1, David: 1, Emma: 1, Felix: 0 });
+  });
+});
+
+describe('tournament bracket', () => {
+  test('examples/ko-8.json with round 2 from its CSV: the finals to play', async () => {
+    const r = await call(
+      'tournament',
+      'bracket',
+      join(EXAMPLES, 'ko-8.json'),
+      '--results',
+      join(EXAMPLES, 'ko-8-round2.csv'),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.split('\n');
+    // round 1 by rating in the order 1, 8, 5, 4, 3, 6, 7, 2 with the file's results (Bruno by forfeit)
+    expect(lines.slice(2, 8)).toEqual([
+      'Main draw',
+      '  Round 1 (event round 1)',
+      '    Akiko (1) – Hugo (8)  → Akiko',
+      '    Elena (5) – Dmitri (4)  → Elena',
+      '    Carmen (3) – Farid (6)  → Carmen',
+      '    Greta (7) – Bruno (2)  → Bruno',
+    ]);
+    // the CSV's round 2: Akiko and Bruno reach the final; the consolation's winners Dmitri and Farid meet;
+    // its losers Hugo and Greta play the last chance
+    expect(lines).toContain('    Akiko (1) – Bruno (2)  (to play)');
+    expect(lines).toContain('    Dmitri (4) – Farid (6)  (to play)');
+    expect(lines.slice(-4, -1)).toEqual([
+      'Last chance',
+      '  Round 1 (event round 3)',
+      '    Hugo (8) – Greta (7)  (to play)',
+    ]);
+  });
+
+  test('an event without a bracket: one line, exit 1', async () => {
+    const f = join(EXAMPLES, 'lives-6.json');
+    const r = await call('tournament', 'bracket', f);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(
+      `bdb: ${f}: the event has no bracket (no knock-out format): bdb tournament standings shows it\n`,
+    );
+  });
+});
