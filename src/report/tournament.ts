@@ -42,6 +42,10 @@ export interface StandingsView {
   /** The rounds the event plans; null when unknown (standings from match files without an event file). */
   readonly plannedRounds: number | null;
   readonly tiebreaks: readonly string[];
+  /** What becomes of players still equal after the tiebreaks: `share`, `playoff` or `playoff-first`. */
+  readonly ties: string;
+  /** The places two or more players share after every tiebreak, and whether each is played off. */
+  readonly tied: readonly TiedPlaceView[];
   readonly rules: string;
   readonly rows: readonly {
     readonly rank: number;
@@ -52,6 +56,28 @@ export interface StandingsView {
     readonly tiebreaks: readonly { readonly value: number; readonly text: string }[];
     readonly withdrawnAfterRound?: number;
   }[];
+}
+
+/** A place shared after every tiebreak, its players, and whether the event's rule plays it off. */
+export interface TiedPlaceView {
+  readonly rank: number;
+  readonly players: readonly string[];
+  readonly playoff: boolean;
+}
+
+/**
+ * The shared places under the standings: "Shared places: 3 Ann, Bob" and "Play-off for place 1: Cid, Dan"
+ * (none when no two players are equal after the tiebreaks).
+ */
+function tiedLines(tied: readonly TiedPlaceView[]): string[] {
+  const shared = tied.filter((t) => !t.playoff);
+  const played = tied.filter((t) => t.playoff);
+  return [
+    ...(shared.length > 0
+      ? [`Shared places: ${shared.map((t) => `${t.rank} ${t.players.join(', ')}`).join('; ')}`]
+      : []),
+    ...played.map((t) => `Play-off for place ${t.rank}: ${t.players.join(', ')}`),
+  ];
 }
 
 /** A round still missing results (the opponent is null when the round's boards were not recorded). */
@@ -133,6 +159,7 @@ export function renderStandings(s: StandingsView, width: number = FULL_WIDTH, as
     ...wrapText(title(s), width),
     fitTable({ head, rows }, width, { ascii }),
     ...(missing === null ? [] : wrapText(missing, width)),
+    ...tiedLines(s.tied).flatMap((l) => wrapText(l, width)),
     ...(s.format ? formatLines(s.format).flatMap((l) => wrapText(l, width)) : []),
     ...wrapText(`Rules: ${s.rules}`, width),
   ].join('\n');
@@ -189,6 +216,8 @@ export interface JsonStandings extends JsonHead {
   /** Null when unknown (match files without an event file). */
   readonly plannedRounds: number | null;
   readonly tiebreaks: readonly string[];
+  readonly ties: string;
+  readonly tiedPlaces: readonly TiedPlaceView[];
   readonly rules: string;
   readonly standings: readonly {
     readonly rank: number;
@@ -227,6 +256,8 @@ export function jsonStandings(
     })),
     plannedRounds: s.plannedRounds,
     tiebreaks: s.tiebreaks,
+    ties: s.ties,
+    tiedPlaces: s.tied,
     rules: s.rules,
     standings: s.rows.map((r) => ({
       rank: r.rank,

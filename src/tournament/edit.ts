@@ -19,7 +19,7 @@ import {
   TournamentError,
   type TournamentSystem,
 } from './event.js';
-import type { EventFile, TiebreakName } from './file.js';
+import type { EventFile, TiebreakName, TieRule } from './file.js';
 import { type FormatPairing, formatPlannedRounds, needsWinner } from './format.js';
 import type { EventFormat } from './format-config.js';
 import { lastRound } from './progress.js';
@@ -41,6 +41,8 @@ export interface NewEvent {
   readonly rounds?: number;
   readonly points?: Scoring;
   readonly tiebreaks?: readonly TiebreakName[];
+  /** Players still equal after the tiebreaks: share the place (default) or play it off. */
+  readonly ties?: TieRule;
   /** A format beyond Swiss rounds (knock-outs, lives, round robin, qualifier): format-config.ts. */
   readonly format?: EventFormat;
 }
@@ -102,6 +104,7 @@ export function newEvent(spec: NewEvent): EventFile {
     players,
     tiebreaks: spec.tiebreaks ?? [],
     tiebreakOptions: {},
+    ...(spec.ties !== undefined ? { ties: spec.ties } : {}),
     results: [],
   };
 }

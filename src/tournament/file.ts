@@ -47,6 +47,16 @@ export const TIEBREAK_NAMES = [
 
 export type TiebreakName = (typeof TIEBREAK_NAMES)[number];
 
+/**
+ * What becomes of players still equal after the event's tiebreaks (all of them equal on points when it has
+ * none, the "no arithmetic tiebreak" practice): `share` the place; `playoff` every shared place is played
+ * off; `playoff-first` only the first place is, the others shared. FIDE's play-off and tie-break
+ * regulations (Handbook C.07, 2024, articles 2.1 and 3.1.1) leave exactly this choice to the event's rules.
+ */
+export const TIE_RULES = ['share', 'playoff', 'playoff-first'] as const;
+
+export type TieRule = (typeof TIE_RULES)[number];
+
 /** Unplayed-round rules an event file can name (the functional rule is McMahon's default only). */
 export type FileUnplayedRule = 'ignore' | 'zero' | 'own-score';
 
@@ -63,6 +73,8 @@ export interface EventFile extends TournamentEvent {
   readonly name?: string;
   readonly tiebreaks: readonly TiebreakName[];
   readonly tiebreakOptions: EventTiebreakOptions;
+  /** Players still equal after the tiebreaks: their place shared (the default) or played off. */
+  readonly ties?: TieRule;
 }
 
 /** An event file is invalid: the message names the file and the JSON path. */
@@ -350,6 +362,7 @@ const EVENT_KEYS = [
   'players',
   'tiebreaks',
   'tiebreakOptions',
+  'ties',
   'pairings',
   'results',
 ] as const;
@@ -406,6 +419,7 @@ export function parseEventJson(text: string, file: string): EventFile {
   const dup = tiebreaks.find((t, i) => tiebreaks.indexOf(t) !== i);
   if (dup) c.fail(`tiebreaks[${tiebreaks.lastIndexOf(dup)}]`, `"${dup}" is listed twice`);
   const tiebreakOptions = parseTiebreakOptions(c, o.tiebreakOptions);
+  const ties = o.ties === undefined ? undefined : c.oneOf(o.ties, TIE_RULES, 'ties');
   const known = new Set(players.map((p) => p.name));
   const points = o.points === undefined ? undefined : parsePoints(c, o.points);
   const pairings = o.pairings === undefined ? undefined : parsePairings(c, o.pairings, known);
@@ -443,6 +457,7 @@ export function parseEventJson(text: string, file: string): EventFile {
     ...(points !== undefined ? { points } : {}),
     tiebreaks,
     tiebreakOptions,
+    ...(ties !== undefined ? { ties } : {}),
     ...(pairings !== undefined ? { pairings } : {}),
     results,
   };

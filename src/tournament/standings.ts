@@ -13,7 +13,7 @@ import {
   type Scoring,
   TournamentError,
 } from './event.js';
-import type { EventFile, TiebreakName } from './file.js';
+import type { EventFile, TiebreakName, TieRule } from './file.js';
 import {
   describeFormat,
   type FormatPairing,
@@ -67,6 +67,31 @@ export interface StandingsRow {
   readonly withdrawnAfterRound?: number;
 }
 
+/** A place two or more players share after every tiebreak; `playoff` when the event's rule plays it off. */
+export interface TiedPlace {
+  readonly rank: number;
+  readonly players: readonly string[];
+  readonly playoff: boolean;
+}
+
+/** The shared places of ranked rows (rows of one rank are consecutive), and which the rule plays off. */
+export function tiedPlaces(rows: readonly { rank: number; player: string }[], rule: TieRule): TiedPlace[] {
+  const out: TiedPlace[] = [];
+  for (let i = 0; i < rows.length; ) {
+    let j = i + 1;
+    while (j < rows.length && rows[j]!.rank === rows[i]!.rank) j++;
+    const rank = rows[i]!.rank;
+    if (j - i > 1)
+      out.push({
+        rank,
+        players: rows.slice(i, j).map((r) => r.player),
+        playoff: rule === 'playoff' || (rule === 'playoff-first' && rank === 1),
+      });
+    i = j;
+  }
+  return out;
+}
+
 export interface Standings {
   readonly name?: string;
   readonly system: 'swiss' | 'mcmahon';
@@ -81,6 +106,10 @@ export interface Standings {
   /** An event with a format: its brackets, whether it is finished, its places. */
   readonly format?: FormatView;
   readonly tiebreaks: readonly TiebreakName[];
+  /** What becomes of players still equal after the tiebreaks (the event's `ties`, default `share`). */
+  readonly ties: TieRule;
+  /** The places two or more players share after every tiebreak, best first, each with its players. */
+  readonly tied: readonly TiedPlace[];
   /** The rules in force, one line ({@link describeEventRules}). */
   readonly rules: string;
   readonly rows: readonly StandingsRow[];
@@ -249,6 +278,8 @@ export function computeStandings(event: EventFile, withFormat = true): Standings
     plannedRounds:
       event.format === undefined ? swissRounds(event) : formatPlannedRounds(event, eventRanking(event)),
     tiebreaks: event.tiebreaks,
+    ties: event.ties ?? 'share',
+    tied: tiedPlaces(ranked, event.ties ?? 'share'),
     rules: describeEventRules(event),
     rows: ranked,
     ...(withFormat && event.format !== undefined ? { format: formatView(event) } : {}),

@@ -59,8 +59,10 @@ import {
   eventFileText,
   parseEventJson,
   parseResultsCsv,
+  TIE_RULES,
   TIEBREAK_NAMES,
   type TiebreakName,
+  type TieRule,
   withResults,
 } from '../../tournament/file.js';
 import { bracketDrawing, describeFormat } from '../../tournament/format.js';
@@ -354,6 +356,7 @@ export interface NewEventOptions extends FormatOptions {
   rounds?: string;
   scoring?: string;
   tiebreaks?: string;
+  ties?: string;
   force?: boolean;
 }
 
@@ -455,10 +458,14 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     throw new UsageError('--format plays on Swiss points: leave out --system mcmahon');
   const points = scoringOption(opts.scoring);
   // McMahon's tiebreaks are SOS then SOSOS (spec/tournament.md)
-  const tiebreaks = (opts.tiebreaks ?? (system.type === 'mcmahon' ? 'sos,sosos' : 'kts'))
+  // `none`: no arithmetic tiebreak, players equal on points share the place or play it off (--ties)
+  const given = opts.tiebreaks?.trim() === 'none' ? '' : opts.tiebreaks;
+  const tiebreaks = (given ?? (system.type === 'mcmahon' ? 'sos,sosos' : 'kts'))
     .split(',')
     .map((t) => t.trim())
     .filter((t) => t !== '');
+  if (opts.ties !== undefined && !(TIE_RULES as readonly string[]).includes(opts.ties))
+    throw new UsageError(`--ties: "${opts.ties}" is not one of ${TIE_RULES.join(', ')}`);
   for (const t of tiebreaks) {
     if (!(TIEBREAK_NAMES as readonly string[]).includes(t))
       throw new UsageError(`--tiebreaks: "${t}" is not one of ${TIEBREAK_NAMES.join(', ')}`);
@@ -476,6 +483,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       ...(rounds !== undefined ? { rounds } : {}),
       ...(points !== undefined ? { points } : {}),
       tiebreaks: tiebreaks as TiebreakName[],
+      ...(opts.ties !== undefined ? { ties: opts.ties as TieRule } : {}),
     });
   } catch (e) {
     if (e instanceof TournamentError) throw new UsageError(e.message);
@@ -847,7 +855,11 @@ export function registerTournament(program: Command): void {
     .option('--scoring <w/l>', 'points WIN/LOSS or WIN/DRAW/LOSS (default 1/0; KTS rules: 3/1/0)')
     .option(
       '--tiebreaks <list>',
-      `tiebreaks in order (default kts; mcmahon: sos,sosos): ${TIEBREAK_NAMES.join(', ')}`,
+      `tiebreaks in order (default kts; mcmahon: sos,sosos): ${TIEBREAK_NAMES.join(', ')}; none: no arithmetic tiebreak`,
+    )
+    .option(
+      '--ties <rule>',
+      'players still equal after the tiebreaks: share (default) the place, playoff every shared place, playoff-first the first only',
     )
     .option(
       '--format <format>',
