@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import { BdbError } from '../errors.js';
-import { defaultMet, matchKey, matchOutcome } from '../metrics/match-report.js';
+import { defaultMet, matchKey, matchOutcome, reportMatch } from '../metrics/match-report.js';
 import { parseMatchFiles } from '../parsers/index.js';
 import type { JsonDuplicate } from '../report/json.js';
 import type { StandingsFromMatches } from '../report/tournament.js';
@@ -52,10 +52,11 @@ export function readMatchRecords(
   const files = [...inputFiles(paths, { onMissing: (p, why) => fail(`${p}: ${why}`) })];
   const records: MatchRecord[] = [];
   const seen = new Map<string, string>();
+  const met = defaultMet();
   for (const unit of matchUnits(files)) {
     const source = inputName(unit.files[0]!);
     try {
-      const { match } = parseMatchFiles(readUnit(unit.files), defaultMet(), unit.format);
+      const { match } = parseMatchFiles(readUnit(unit.files), met, unit.format);
       const key = matchKey(match);
       const first = key === null ? undefined : seen.get(key);
       if (first !== undefined) {
@@ -64,6 +65,8 @@ export function readMatchRecords(
       }
       if (key !== null) seen.set(key, source);
       const { winner, finalScore } = matchOutcome(match);
+      // each seat's PR as bdb stats gives it (src/metrics/match-report.ts): one source for the figure
+      const { stats } = reportMatch(match, met);
       records.push({
         source,
         players: [match.players[0], match.players[1]],
@@ -72,6 +75,7 @@ export function readMatchRecords(
         date: match.date,
         finalScore,
         matchLength: match.matchLength,
+        pr: [stats[0].pr, stats[1].pr],
       });
     } catch (e) {
       fail(describeFailure(source, e));
@@ -80,12 +84,23 @@ export function readMatchRecords(
   return records;
 }
 
+/** " (PR 7.79 / 13.87)": the winner's PR, then the loser's ("n/a" for one without analysis); none for neither. */
+function prText(c: { readonly winnerPr: number | null; readonly loserPr: number | null }): string {
+  if (c.winnerPr === null && c.loserPr === null) return '';
+  const pr = (v: number | null): string => (v === null ? 'n/a' : v.toFixed(2));
+  return ` (PR ${pr(c.winnerPr)} / ${pr(c.loserPr)})`;
+}
+
 /** Lines naming each counted match and its round, for the table output, within `width` columns. */
 export function countedLines(m: MatchesEvent, width: number = FULL_WIDTH): string[] {
   return m.counted.flatMap((c) =>
-    wrapText(`round ${c.round} (${c.roundFrom}): ${c.winner} beat ${c.loser} — ${c.source}`, width, {
-      hang: '  ',
-    }),
+    wrapText(
+      `round ${c.round} (${c.roundFrom}): ${c.winner} beat ${c.loser}${prText(c)} — ${c.source}`,
+      width,
+      {
+        hang: '  ',
+      },
+    ),
   );
 }
 
@@ -160,6 +175,8 @@ export function runStandingsFromMatches(
           winner: c.winner,
           loser: c.loser,
           roundFrom: c.roundFrom,
+          winnerPr: c.winnerPr,
+          loserPr: c.loserPr,
         })),
         unfinished: built.unfinished.map((r) => ({ file: r.source, players: r.players })),
       },

@@ -202,6 +202,9 @@ export interface StandingsFromMatches {
     readonly winner: string;
     readonly loser: string;
     readonly roundFrom: string;
+    /** The winner's and the loser's PR in the match (XG's rules); null without analysis. */
+    readonly winnerPr: number | null;
+    readonly loserPr: number | null;
   }[];
   readonly unfinished: readonly { readonly file: string; readonly players: readonly [string, string] }[];
 }

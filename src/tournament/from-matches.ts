@@ -37,6 +37,8 @@ export interface MatchRecord {
   /** Final score by seat and match length (0 = money), for messages about unfinished matches. */
   readonly finalScore?: readonly [number, number];
   readonly matchLength?: number;
+  /** Each seat's PR in the match (XG's rules), null for a seat without an analysed decision. */
+  readonly pr?: readonly [number | null, number | null];
 }
 
 export interface CountedMatch {
@@ -46,6 +48,9 @@ export interface CountedMatch {
   readonly loser: string;
   /** How the round was found. */
   readonly roundFrom: 'event' | 'round field' | 'date order';
+  /** The winner's and the loser's PR in the match; null without analysis (a transcript). */
+  readonly winnerPr: number | null;
+  readonly loserPr: number | null;
 }
 
 export interface MatchesEvent {
@@ -159,7 +164,17 @@ export function eventFromMatches(records: readonly MatchRecord[], base?: EventFi
   const count = (m: (typeof finished)[number], round: number, roundFrom: CountedMatch['roundFrom']): void => {
     occupy(round, m.winner);
     occupy(round, m.loser);
-    counted.push({ source: m.record.source, round, winner: m.winner, loser: m.loser, roundFrom });
+    const pr = m.record.pr ?? [null, null];
+    const w = m.record.winner === 1 ? 1 : 0;
+    counted.push({
+      source: m.record.source,
+      round,
+      winner: m.winner,
+      loser: m.loser,
+      roundFrom,
+      winnerPr: pr[w],
+      loserPr: pr[1 - w]!,
+    });
   };
 
   // 1. the event's pairings

@@ -35,7 +35,15 @@ interface StandingsJson {
   rounds: number;
   tiebreaks: string[];
   standings: { rank: number; player: string; points: number; tiebreakValues: Record<string, number> }[];
-  matches: { file: string; round: number; winner: string; loser: string; roundFrom: string }[];
+  matches: {
+    file: string;
+    round: number;
+    winner: string;
+    loser: string;
+    roundFrom: string;
+    winnerPr: number | null;
+    loserPr: number | null;
+  }[];
   unfinished: { file: string; players: string[] }[];
   duplicates: { file: string; sameAs: string }[];
 }
@@ -94,8 +102,12 @@ describe('bdb tournament standings from match files', () => {
     const r = await call('tournament', 'standings', '--event', event, ...files);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Club night — Swiss, after round 2 of 3');
-    expect(r.stdout).toMatch(/round 1 \(event\): Niels beat Zoë Ångström — .*g0001\.sgf/);
-    expect(r.stdout).toMatch(/round 2 \(date order\): Jürgen Ölmann beat Maxence — .*g0027\.sgf/);
+    expect(r.stdout).toMatch(
+      /round 1 \(event\): Niels beat Zoë Ångström \(PR \d+\.\d\d \/ \d+\.\d\d\) — .*g0001\.sgf/,
+    );
+    expect(r.stdout).toMatch(
+      /round 2 \(date order\): Jürgen Ölmann beat Maxence \(PR \d+\.\d\d \/ \d+\.\d\d\) — .*g0027\.sgf/,
+    );
   });
 
   test('without an event: players from the files, rounds from the round field or the date', async () => {
@@ -172,5 +184,26 @@ describe('bdb tournament standings from match files', () => {
     expect(r.stderr).toMatch(/match956620\.sgf: not counted: "lasse" and "leos" are not a player/);
     expect((await call('tournament', 'standings', event)).code).toBe(0);
     expect((await call('tournament', 'standings', '--results', event, ref('gnubg/g0001.sgf'))).code).toBe(2);
+  });
+
+  test("each match with its two players' PR: XG's own for test.xg, none for a transcript", async () => {
+    // eXtreme Gammon 2.19 shows PR 7.79 (Kévin Unger, the winner) and 13.87 (Maxence Job) for test.xg
+    // (test/reference-matches/README.md); a .mat transcript has no analysis
+    const inputs = [ref('xg/test.xg'), ref('mat/match1484923.mat')];
+    const r = await call('tournament', 'standings', '--json', ...inputs);
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as StandingsJson;
+    const xg = j.matches.find((m) => m.file.endsWith('test.xg'))!;
+    expect([xg.winner, xg.winnerPr?.toFixed(2), xg.loser, xg.loserPr?.toFixed(2)]).toEqual([
+      'Kévin Unger',
+      '7.79',
+      'Maxence Job',
+      '13.87',
+    ]);
+    const mat = j.matches.find((m) => m.file.endsWith('.mat'))!;
+    expect([mat.winnerPr, mat.loserPr]).toEqual([null, null]);
+    const text = await call('tournament', 'standings', ...inputs);
+    expect(text.stdout).toMatch(/Kévin Unger beat Maxence Job \(PR 7\.79 \/ 13\.87\) — /);
+    expect(text.stdout).toMatch(/lasse beat klara — /);
   });
 });
