@@ -41,7 +41,8 @@ const STYLE = `${PAGE_STYLE}
 table { border-collapse: collapse; margin: 8px 0; }
 th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: left; vertical-align: top; }
 th { background: #f4f4f4; font-weight: normal; }
-th.num, td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+th.num, td.num { text-align: right; }
+td.num { font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.name { overflow-wrap: break-word; }
 @media (max-width: 640px) {
   body { margin: 12px auto; padding: 0 12px; }
