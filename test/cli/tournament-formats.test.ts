@@ -327,6 +327,51 @@ describe('tournament bracket', () => {
     ]);
   });
 
+  test('--html: written once, an existing page only with --force, never the event or its CSV', async () => {
+    const event = join(EXAMPLES, 'ko-8.json');
+    const csv = join(EXAMPLES, 'ko-8-round2.csv');
+    const page = join(tmp, 'bracket.html');
+    const first = await call('tournament', 'bracket', event, '--html', page);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toBe(`bdb: wrote ${page}\n`);
+    // the text is printed as without --html
+    expect(first.stdout).toContain('Main draw');
+    const html = readFileSync(page, 'utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    // standalone: nothing fetched, no script
+    expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
+    const again = await call('tournament', 'bracket', event, '--html', page);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`bdb: ${page}: already exists (give --force to replace it)\n`);
+    const forced = await call('tournament', 'bracket', event, '--results', csv, '--html', page, '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(page, 'utf8')).not.toBe(html);
+    for (const input of [event, csv]) {
+      const r = await call('tournament', 'bracket', event, '--results', csv, '--html', input, '--force');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${input}: is an input`);
+    }
+  });
+
+  test('standings --html from an event file and from match files', async () => {
+    const page = join(tmp, 'standings.html');
+    const r = await call('tournament', 'standings', join(EXAMPLES, 'swiss-8.json'), '--html', page);
+    expect(r.code, r.stderr).toBe(0);
+    const names = (
+      JSON.parse(readFileSync(join(EXAMPLES, 'swiss-8.json'), 'utf8')) as { players: { name: string }[] }
+    ).players.map((p) => p.name);
+    const html = readFileSync(page, 'utf8');
+    for (const n of names) expect(html).toContain(`<td class="name">${n}</td>`);
+    const fromFiles = join(tmp, 'standings-matches.html');
+    const m = await call('tournament', 'standings', join(REF_DIR, 'xg'), '--html', fromFiles);
+    expect(m.code, m.stderr).toBe(0);
+    expect(m.stderr).toContain(`bdb: wrote ${fromFiles}\n`);
+    expect(readFileSync(fromFiles, 'utf8')).toContain('<table>');
+    const refused = await call('tournament', 'standings', join(REF_DIR, 'xg'), '--html', fromFiles);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`bdb: ${fromFiles}: already exists (give --force to replace it)\n`);
+  });
+
   test('an event without a bracket: one line, exit 1', async () => {
     const f = join(EXAMPLES, 'lives-6.json');
     const r = await call('tournament', 'bracket', f);
