@@ -8,7 +8,6 @@
  * knock-out of 8 with consolation and last chance), examples/swiss-8.json and mcmahon-12.json, and a
  * double elimination of 16 made here (its losers' bracket has 6 rounds: the widest bracket of 16).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,21 +15,18 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { chromiumPath } from '../helpers/chromium.js';
+import { call } from '../helpers/cli.js';
 
-const BIN = fileURLToPath(new URL('../../bin/bdb.js', import.meta.url));
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
 /** A4's printable width with the page's 12 mm margins, in CSS pixels (96 per inch). */
 const A4_PRINTABLE_PX = Math.floor(((210 - 2 * 12) / 25.4) * 96);
 
-function run(...args: string[]): string {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  expect(r.status, r.stderr).toBe(0);
-  return r.stdout;
+/** Runs bdb (the built bundle, in the test's process) and expects exit 0. */
+async function run(...args: string[]): Promise<void> {
+  const r = await call(...args);
+  expect(r.code, r.stderr).toBe(0);
 }
 
 /** The names of an event file's players, read from the file. */
@@ -54,7 +50,7 @@ const SIXTEEN = [
 ];
 let browser: Browser;
 beforeAll(async () => {
-  run(
+  await run(
     'tournament',
     'bracket',
     `${EXAMPLES}ko-8.json`,
@@ -63,10 +59,20 @@ beforeAll(async () => {
     '--html',
     ko8,
   );
-  run('tournament', 'new', doubleEvent, '--format', 'double', '--seeding', 'draw', '--players', ...SIXTEEN);
-  run('tournament', 'bracket', doubleEvent, '--html', double16);
-  run('tournament', 'standings', `${EXAMPLES}swiss-8.json`, '--html', swiss);
-  run('tournament', 'standings', `${EXAMPLES}mcmahon-12.json`, '--html', mcmahon);
+  await run(
+    'tournament',
+    'new',
+    doubleEvent,
+    '--format',
+    'double',
+    '--seeding',
+    'draw',
+    '--players',
+    ...SIXTEEN,
+  );
+  await run('tournament', 'bracket', doubleEvent, '--html', double16);
+  await run('tournament', 'standings', `${EXAMPLES}swiss-8.json`, '--html', swiss);
+  await run('tournament', 'standings', `${EXAMPLES}mcmahon-12.json`, '--html', mcmahon);
   browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
   mkdirSync(ARTIFACTS, { recursive: true });
 }, 120_000);
@@ -97,20 +103,37 @@ async function open(file: string, width: number, print = false): Promise<Page> {
   return page;
 }
 
+/**
+ * The page at `width`: the body no wider than the screen, every name shown, the brackets' headings; its
+ * measures for the caller's own checks. A screenshot is kept in test-artifacts/.
+ */
+async function onScreen(
+  file: string,
+  width: number,
+  names: readonly string[],
+  headings: readonly string[],
+  shot: string,
+): Promise<Page> {
+  const page = await open(file, width);
+  const m = await measure(page);
+  expect(m.body).toBeLessThanOrEqual(width);
+  for (const n of names) expect(m.text).toContain(n);
+  expect(await page.locator('h2').allInnerTexts()).toEqual(headings);
+  await page.screenshot({ path: join(ARTIFACTS, `${shot}-${width}.png`), fullPage: true });
+  return page;
+}
+
 test('the bracket at 1,280 and 390 px: every player and bracket shown, the body never scrolls sideways', async () => {
   const names = playersOf(`${EXAMPLES}ko-8.json`);
   for (const width of [1280, 390]) {
-    const page = await open(ko8, width);
-    const m = await measure(page);
-    expect(m.body).toBeLessThanOrEqual(width);
-    for (const n of names) expect(m.text).toContain(n);
     // examples/ko-8.json's brackets: the main draw, its consolation (main round 1's losers) and last chance
-    expect(await page.locator('h2').allInnerTexts()).toEqual(['Main draw', 'Consolation', 'Last chance']);
+    const headings = ['Main draw', 'Consolation', 'Last chance'];
+    const page = await onScreen(ko8, width, names, headings, 'tournament-bracket');
     // 8 players: 4 + 2 + 1 main matches, 2 + 1 consolation, 1 last chance
     expect(await page.locator('.match').count()).toBe(4 + 2 + 1 + 2 + 1 + 1);
     // at 1,280 px the 3 rounds of 8 players fit the page without scrolling in their box
-    if (width === 1280) for (const b of m.boxes) expect(b.scroll).toBeLessThanOrEqual(b.client);
-    await page.screenshot({ path: join(ARTIFACTS, `tournament-bracket-${width}.png`), fullPage: true });
+    const { boxes } = await measure(page);
+    if (width === 1280) for (const b of boxes) expect(b.scroll).toBeLessThanOrEqual(b.client);
     await page.close();
   }
 }, 120_000);
@@ -120,17 +143,11 @@ test('a double elimination of 16: names escaped, the losers bracket scrolls in i
   expect(html).toContain('&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;');
   expect(html).not.toContain('<b>Ann');
   for (const width of [1280, 390]) {
-    const page = await open(double16, width);
-    const m = await measure(page);
-    expect(m.body).toBeLessThanOrEqual(width);
-    for (const n of SIXTEEN) expect(m.text).toContain(n);
-    expect(await page.locator('h2').allInnerTexts()).toEqual(['Main draw', "Losers' bracket", 'Grand final']);
+    const headings = ['Main draw', "Losers' bracket", 'Grand final'];
+    const page = await onScreen(double16, width, SIXTEEN, headings, 'tournament-bracket-double');
     // on the phone the losers' bracket (16 players: 6 rounds) is wider than the screen: it scrolls in its box
-    if (width === 390) expect(m.boxes.some((b) => b.scroll > b.client)).toBe(true);
-    await page.screenshot({
-      path: join(ARTIFACTS, `tournament-bracket-double-${width}.png`),
-      fullPage: true,
-    });
+    const { boxes } = await measure(page);
+    if (width === 390) expect(boxes.some((b) => b.scroll > b.client)).toBe(true);
     await page.close();
   }
 }, 120_000);
@@ -166,19 +183,14 @@ test('the standings at 1,280 and 390 px: a row per player, the event tiebreaks a
     const mc =
       (JSON.parse(readFileSync(event, 'utf8')) as { system: { type: string } }).system.type === 'mcmahon';
     for (const width of [1280, 390]) {
-      const page = await open(file, width);
-      const m = await measure(page);
-      expect(m.body, file).toBeLessThanOrEqual(width);
+      // the standings page has no bracket headings
+      const page = await onScreen(file, width, names, [], `tournament-standings-${mc ? 'mcmahon' : 'swiss'}`);
       expect(await page.locator('tbody tr').count()).toBe(names.length);
       // #, player, (McMahon's start), points, then one column per tiebreak of the file
       expect(await page.locator('thead th').count()).toBe(3 + (mc ? 1 : 0) + tiebreaks.length);
-      for (const n of names) expect(m.text).toContain(n);
       // the table fits a phone's column too
-      for (const b of m.boxes) expect(b.scroll, `${file} at ${width}`).toBeLessThanOrEqual(b.client);
-      await page.screenshot({
-        path: join(ARTIFACTS, `tournament-standings-${mc ? 'mcmahon' : 'swiss'}-${width}.png`),
-        fullPage: true,
-      });
+      const { boxes } = await measure(page);
+      for (const b of boxes) expect(b.scroll, `${file} at ${width}`).toBeLessThanOrEqual(b.client);
       await page.close();
     }
   }
