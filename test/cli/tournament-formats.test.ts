@@ -300,6 +300,29 @@ describe('tournament bracket', () => {
     ]);
   });
 
+  test("--json: a score the file gives from the loser's side is turned to the winner's points first", async () => {
+    const ev = JSON.parse(readFileSync(join(EXAMPLES, 'ko-8.json'), 'utf8')) as {
+      results: Record<string, unknown>[];
+    };
+    // Elena beat Dmitri 7-5 (examples/ko-8.json), written here as Dmitri's loss 5-7
+    ev.results = ev.results.map((r) =>
+      r.player === 'Elena'
+        ? { round: 1, player: 'Dmitri', opponent: 'Elena', result: 'loss', score: '5-7' }
+        : r,
+    );
+    const file = join(tmp, 'ko-8-loser-side.json');
+    writeFileSync(file, JSON.stringify(ev));
+    const r = await call('tournament', 'bracket', file, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const first = (JSON.parse(r.stdout) as BracketJson).brackets[0]!.rounds[0]!.matches;
+    expect(first.map((m) => [m.winner, m.score, m.forfeit])).toEqual([
+      ['Akiko', '7-2', false],
+      ['Elena', '7-5', false],
+      ['Carmen', null, false],
+      ['Bruno', null, true],
+    ]);
+  });
+
   test('--json of a bracket of 8 with 6 players: seeds 1 and 2 have byes, round 2 waits on round 1', async () => {
     const file = join(tmp, 'bracket-6.json');
     const made = await call('tournament', 'new', file, '--players', PLAYERS, '--format', 'single');
