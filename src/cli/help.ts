@@ -219,6 +219,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
     examples: [
       ['an event file: points, then its tiebreaks', 'bdb tournament standings examples/kts-example.json'],
       ['a McMahon event, as JSON', 'bdb tournament standings examples/mcmahon-12.json --json'],
+      [
+        'also as a page for phones, screens and A4 print',
+        'bdb tournament standings examples/swiss-8.json --html standings.html',
+      ],
     ],
   },
   'tournament pair': {
@@ -242,6 +246,10 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
       [
         'round 2 from a results CSV: the finals left to play',
         'bdb tournament bracket examples/ko-8.json --results examples/ko-8-round2.csv',
+      ],
+      [
+        'as JSON for a club site, and as a page of columns of rounds',
+        'bdb tournament bracket examples/ko-8.json --json --html bracket.html',
       ],
     ],
   },

@@ -292,3 +292,17 @@ export function outputRefused(path: string, rules: OutputRules): boolean {
   writeErr(`bdb: ${oneLine(why)}\n`);
   return true;
 }
+
+/**
+ * Writes a page (`--html OUT`) under `rules` and names it on stderr (`bdb: wrote OUT`); false after one line
+ * on stderr saying why it was not written.
+ */
+export function writePage(path: string, rules: OutputRules, html: string): boolean {
+  const failed = writeOutputText(path, rules, html);
+  if (failed !== null) {
+    writeErr(`bdb: ${oneLine(failed)}\n`);
+    return false;
+  }
+  writeErr(`bdb: wrote ${path}\n`);
+  return true;
+}

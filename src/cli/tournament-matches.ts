@@ -19,10 +19,14 @@ import { describeFailure, oneLine } from './failure.js';
 import { inputFiles, inputName, matchUnits } from './files.js';
 import { readUnit } from './match-input.js';
 import { outputWidth, writeErr, writeOut } from './output.js';
+import { outputRefused, pageRules, writePage } from './output-file.js';
 
 export interface MatchesStandingsOptions {
   readonly event?: string;
   readonly json?: boolean;
+  /** `--html OUT`: the standings' page, written under `pageRules` (checked before anything is read). */
+  readonly html?: string;
+  readonly force?: boolean;
 }
 
 /** True when the standings inputs are one event file (JSON), not match files. */
@@ -118,8 +122,10 @@ export function runStandingsFromMatches(
     fromMatches: StandingsFromMatches,
     duplicates: readonly JsonDuplicate[],
     plannedRounds: number | null,
-  ) => string,
+  ) => { text: string; page: string | null },
 ): ExitCode {
+  const rules = pageRules(opts.force, [...paths, ...(opts.event === undefined ? [] : [opts.event])], null);
+  if (opts.html !== undefined && outputRefused(opts.html, rules)) return EXIT.someFailed;
   let failed = false;
   const fail = (message: string): void => {
     failed = true;
@@ -153,6 +159,7 @@ export function runStandingsFromMatches(
   }
   let built: MatchesEvent;
   let output: string;
+  let page: string | null;
   try {
     built = eventFromMatches(records, base);
     for (const r of built.rejected) fail(`${r.source}: not counted: ${r.reason}`);
@@ -166,7 +173,7 @@ export function runStandingsFromMatches(
       writeErr(`bdb: ${oneLine(`${r.source}: unfinished match${detail}, not counted`)}\n`);
     }
     for (const n of built.notes) writeErr(`bdb: ${oneLine(`${n}`)}\n`);
-    output = render(
+    ({ text: output, page } = render(
       built.event,
       {
         matches: built.counted.map((c) => ({
@@ -182,7 +189,7 @@ export function runStandingsFromMatches(
       },
       duplicates,
       built.plannedRounds,
-    );
+    ));
     if (!opts.json && built.counted.length > 0)
       output += `\nMatches:\n${countedLines(built, outputWidth()).join('\n')}`;
   } catch (e) {
@@ -191,6 +198,7 @@ export function runStandingsFromMatches(
     else fail(`internal error (please report): ${(e as Error).message}`);
     return EXIT.someFailed;
   }
+  if (opts.html !== undefined && page !== null && !writePage(opts.html, rules, page)) return EXIT.someFailed;
   writeOut(`${output}\n`);
   return failed ? EXIT.someFailed : EXIT.ok;
 }

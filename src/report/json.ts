@@ -31,6 +31,7 @@ export const JSON_OUTPUTS = [
   'alias-list',
   'tournament-standings',
   'tournament-pair',
+  'tournament-bracket',
   'tournament-review',
   'scout',
   'find',

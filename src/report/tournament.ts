@@ -128,11 +128,19 @@ function missingLine(incomplete: readonly IncompleteRound[]): string | null {
   return `Missing results (the points count the results in): ${rounds.join('; ')}`;
 }
 
-/**
- * The standings table, with a title line above and the rules in force below, within `width` columns (the
- * table in plain ASCII with `ascii`).
- */
-export function renderStandings(s: StandingsView, width: number = FULL_WIDTH, ascii = false): string {
+/** The standings' pieces, for the table and the page: the title, the table, the lines under it, the rules. */
+export interface StandingsParts {
+  readonly title: string;
+  readonly head: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+  /** The missing results and the format's state, one line each. */
+  readonly notes: readonly string[];
+  /** "Rules: …". */
+  readonly rules: string;
+}
+
+/** The title, the table's header and rows, the lines under it and the rules of the standings. */
+export function standingsParts(s: StandingsView): StandingsParts {
   const mcmahon = s.system === 'mcmahon';
   const head = [
     '#',
@@ -155,13 +163,30 @@ export function renderStandings(s: StandingsView, width: number = FULL_WIDTH, as
     ];
   });
   const missing = missingLine(s.incomplete);
+  return {
+    title: title(s),
+    head,
+    rows,
+    notes: [
+      ...(missing === null ? [] : [missing]),
+      ...tiedLines(s.tied),
+      ...(s.format ? formatLines(s.format) : []),
+    ],
+    rules: `Rules: ${s.rules}`,
+  };
+}
+
+/**
+ * The standings table, with a title line above and the rules in force below, within `width` columns (the
+ * table in plain ASCII with `ascii`).
+ */
+export function renderStandings(s: StandingsView, width: number = FULL_WIDTH, ascii = false): string {
+  const p = standingsParts(s);
   return [
-    ...wrapText(title(s), width),
-    fitTable({ head, rows }, width, { ascii }),
-    ...(missing === null ? [] : wrapText(missing, width)),
-    ...tiedLines(s.tied).flatMap((l) => wrapText(l, width)),
-    ...(s.format ? formatLines(s.format).flatMap((l) => wrapText(l, width)) : []),
-    ...wrapText(`Rules: ${s.rules}`, width),
+    ...wrapText(p.title, width),
+    fitTable({ head: [...p.head], rows: p.rows.map((r) => [...r]) }, width, { ascii }),
+    ...p.notes.flatMap((l) => wrapText(l, width)),
+    ...wrapText(p.rules, width),
   ].join('\n');
 }
 

@@ -394,6 +394,13 @@ export function formatStatus(event: TournamentEvent, ranking: Ranking, points?: 
   return { ...base, finished, brackets, places, bracketPlaces: secondary };
 }
 
+/** A played match's result as the event records it: the score, the winner's points first, and a forfeit. */
+export interface DrawnResult {
+  /** "7-2" (the winner's points first when the file gives two numbers, else as written); null without one. */
+  readonly score: string | null;
+  readonly forfeit: boolean;
+}
+
 /** One match of a drawn bracket: its players (null a bye's empty side, undefined not known yet) and winner. */
 export interface DrawnMatch {
   readonly round: number;
@@ -401,10 +408,31 @@ export interface DrawnMatch {
   readonly b: string | null | undefined;
   readonly winner: string | null | undefined;
   readonly status: MatchState['status'];
+  /** A played match's result (null for any other status). */
+  readonly result: DrawnResult | null;
+}
+
+/**
+ * The result the event records for `winner` against `loser` in `round` (from either side; the first
+ * given): its score turned to the winner's points first, and whether it was a forfeit.
+ */
+function recordedResult(event: TournamentEvent, round: number, winner: string, loser: string): DrawnResult {
+  const r = event.results.find(
+    (x) =>
+      x.round === round &&
+      ((x.player === winner && x.opponent === loser) || (x.player === loser && x.opponent === winner)),
+  );
+  if (r === undefined) return { score: null, forfeit: false };
+  let score = r.score ?? null;
+  const two = score === null ? null : /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(score);
+  if (two) score = r.player === winner ? `${two[1]}-${two[2]}` : `${two[2]}-${two[1]}`;
+  return { score, forfeit: r.forfeit === true };
 }
 
 export interface DrawnBracket {
   readonly name: string;
+  /** The bracket's winner once decided; null before (or for a bracket nobody plays). */
+  readonly winner: string | null;
   readonly rounds: readonly {
     readonly bracketRound: number;
     readonly round: number;
@@ -436,9 +464,10 @@ export function bracketDrawing(event: TournamentEvent, ranking: Ranking): Bracke
         r = { bracketRound: s.match.bracketRound, round: s.match.round, matches: [] };
         rounds.set(s.match.bracketRound, r);
       }
-      r.matches.push({ round: s.match.round, a: s.a, b: s.b, winner: s.winner, status: s.status });
+      const result = s.status === 'played' ? recordedResult(event, s.match.round, s.winner!, s.loser!) : null;
+      r.matches.push({ round: s.match.round, a: s.a, b: s.b, winner: s.winner, status: s.status, result });
     }
-    return { name, rounds: [...rounds.values()] };
+    return { name, rounds: [...rounds.values()], winner: bracketChampion(plan, states, name) ?? null };
   });
   return { seeds: new Map(plan.entrants.map((p, i) => [p, i + 1])), brackets };
 }

@@ -222,12 +222,23 @@ describe('every output on the reference matches, read as files', () => {
     expect(j.plannedRounds).toBeNull();
   });
 
-  it('tournament standings and pair of events with a format: a knock-out with consolation, Swiss with lives', () => {
+  it('tournament standings, pair and bracket of events with a format: a knock-out with consolation, Swiss with lives', () => {
     for (const e of ['ko-8.json', 'lives-6.json']) {
       const s = conforms('tournament-standings', 'tournament', 'standings', '--json', `${EXAMPLES}${e}`);
       expect((s.format as { finished: boolean }).finished).toBe(false);
       conforms('tournament-pair', 'tournament', 'pair', '--dry-run', '--json', `${EXAMPLES}${e}`);
     }
+    // the knock-out's brackets: after round 1 (a score, a forfeit), and with round 2 from its CSV
+    conforms('tournament-bracket', 'tournament', 'bracket', '--json', `${EXAMPLES}ko-8.json`);
+    conforms(
+      'tournament-bracket',
+      'tournament',
+      'bracket',
+      '--json',
+      `${EXAMPLES}ko-8.json`,
+      '--results',
+      `${EXAMPLES}ko-8-round2.csv`,
+    );
   });
 
   it('tournament review of a folder without a library (habitual level unknown)', () => {

@@ -132,6 +132,8 @@ const PAGES: [string, (input: string) => string[]][] = [
     'tournament review',
     (input) => ['tournament', 'review', '--matches', join(input, '..'), '--library', lib],
   ],
+  // the standings of the match's event, read from its file
+  ['tournament standings', (input) => ['tournament', 'standings', input]],
 ];
 
 describe.each(PAGES)('bdb %s --html', (_name, command) => {

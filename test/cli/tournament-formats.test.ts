@@ -25,6 +25,26 @@ interface PairJson {
   byes: { player: string; bracket: string | null }[];
 }
 
+interface BracketJson {
+  seeds: { seed: number; player: string }[];
+  brackets: {
+    name: string;
+    winner: string | null;
+    rounds: {
+      round: number;
+      matches: {
+        status: string;
+        sides: { player: string | null; seed: number | null; decided: boolean }[];
+        bye: string | null;
+        winner: string | null;
+        loser: string | null;
+        score: string | null;
+        forfeit: boolean | null;
+      }[];
+    }[];
+  }[];
+}
+
 async function pair(file: string): Promise<PairJson> {
   const r = await call('tournament', 'pair', '--json', file);
   expect(r.code, r.stderr).toBe(0);
@@ -214,6 +234,165 @@ describe('tournament bracket', () => {
       '  Round 1 (event round 3)',
       '    Hugo (8) – Greta (7)  (to play)',
     ]);
+  });
+
+  test("--json: seeds from the file's ratings, each result of the file and the CSV on its match", async () => {
+    const file = join(EXAMPLES, 'ko-8.json');
+    const csv = join(EXAMPLES, 'ko-8-round2.csv');
+    const r = await call('tournament', 'bracket', file, '--results', csv, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as BracketJson;
+    // the event file read on its own: seeding by rating, highest first
+    const ev = JSON.parse(readFileSync(file, 'utf8')) as {
+      players: { name: string; rating: number }[];
+      results: {
+        round: number;
+        player: string;
+        opponent: string;
+        result: string;
+        score?: string;
+        forfeit?: boolean;
+      }[];
+    };
+    const byRating = [...ev.players].sort((a, b) => b.rating - a.rating).map((p) => p.name);
+    expect(j.seeds).toEqual(byRating.map((player, i) => ({ seed: i + 1, player })));
+    // every result of the file (round 1) and of the CSV (round 2: round,player,opponent,result) on the match
+    // between its two players in its round, its winner and loser as the result says
+    const csvRows = readFileSync(csv, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','))
+      .map(([round, player, opponent, result]) => ({
+        round: Number(round),
+        player: player!,
+        opponent: opponent!,
+        result: result!,
+      }));
+    const matches = j.brackets.flatMap((b) =>
+      b.rounds.flatMap((rd) => rd.matches.map((m) => ({ ...m, round: rd.round }))),
+    );
+    for (const res of [...ev.results, ...csvRows]) {
+      const m = matches.find(
+        (x) =>
+          x.round === res.round &&
+          [res.player, res.opponent].every((p) => x.sides.some((s) => s.player === p)),
+      );
+      expect(m, `${res.player}–${res.opponent}`).toBeDefined();
+      const [winner, loser] = res.result === 'win' ? [res.player, res.opponent] : [res.opponent, res.player];
+      expect([m!.status, m!.winner, m!.loser]).toEqual(['played', winner, loser]);
+      expect(m!.forfeit).toBe('forfeit' in res && res.forfeit === true);
+      // the file's "7-2" is Akiko's (the winner's) points first; the CSV gives no score
+      expect(m!.score).toBe('score' in res ? (res.score ?? null) : null);
+      for (const s of m!.sides) expect(s.seed).toBe(byRating.indexOf(s.player!) + 1);
+    }
+    // 4 + 4 results: 8 matches played; the main final, the consolation final and the last chance to play
+    expect(matches.filter((m) => m.status === 'played').length).toBe(ev.results.length + csvRows.length);
+    expect(matches.filter((m) => m.status === 'ready').map((m) => m.sides.map((s) => s.player))).toEqual([
+      ['Akiko', 'Bruno'],
+      ['Dmitri', 'Farid'],
+      ['Hugo', 'Greta'],
+    ]);
+    expect(j.brackets.map((b) => [b.name, b.winner])).toEqual([
+      ['main', null],
+      ['consolation', null],
+      ['last-chance', null],
+    ]);
+  });
+
+  test("--json: a score the file gives from the loser's side is turned to the winner's points first", async () => {
+    const ev = JSON.parse(readFileSync(join(EXAMPLES, 'ko-8.json'), 'utf8')) as {
+      results: Record<string, unknown>[];
+    };
+    // Elena beat Dmitri 7-5 (examples/ko-8.json), written here as Dmitri's loss 5-7
+    ev.results = ev.results.map((r) =>
+      r.player === 'Elena'
+        ? { round: 1, player: 'Dmitri', opponent: 'Elena', result: 'loss', score: '5-7' }
+        : r,
+    );
+    const file = join(tmp, 'ko-8-loser-side.json');
+    writeFileSync(file, JSON.stringify(ev));
+    const r = await call('tournament', 'bracket', file, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const first = (JSON.parse(r.stdout) as BracketJson).brackets[0]!.rounds[0]!.matches;
+    expect(first.map((m) => [m.winner, m.score, m.forfeit])).toEqual([
+      ['Akiko', '7-2', false],
+      ['Elena', '7-5', false],
+      ['Carmen', null, false],
+      ['Bruno', null, true],
+    ]);
+  });
+
+  test('--json of a bracket of 8 with 6 players: seeds 1 and 2 have byes, round 2 waits on round 1', async () => {
+    const file = join(tmp, 'bracket-6.json');
+    const made = await call('tournament', 'new', file, '--players', PLAYERS, '--format', 'single');
+    expect(made.code, made.stderr).toBe(0);
+    const r = await call('tournament', 'bracket', file, '--json');
+    expect(r.code, r.stderr).toBe(0);
+    const j = JSON.parse(r.stdout) as BracketJson;
+    const [first, second] = j.brackets[0]!.rounds;
+    // the order 1, 8, 5, 4, 3, 6, 7, 2: seeds 8 and 7 are empty, so 1 (Ann) and 2 (Bob) go on
+    expect(first!.matches.map((m) => [m.status, m.bye, ...m.sides.map((s) => s.seed)])).toEqual([
+      ['bye', 'Ann', 1, null],
+      ['ready', null, 5, 4],
+      ['ready', null, 3, 6],
+      ['bye', 'Bob', null, 2],
+    ]);
+    expect(first!.matches.map((m) => [m.winner, m.score, m.forfeit])).toEqual([
+      ['Ann', null, null],
+      [null, null, null],
+      [null, null, null],
+      ['Bob', null, null],
+    ]);
+    expect(second!.matches.map((m) => [m.status, ...m.sides.map((s) => [s.player, s.decided])])).toEqual([
+      ['waiting', ['Ann', true], [null, false]],
+      ['waiting', [null, false], ['Bob', true]],
+    ]);
+  });
+
+  test('--html: written once, an existing page only with --force, never the event or its CSV', async () => {
+    const event = join(EXAMPLES, 'ko-8.json');
+    const csv = join(EXAMPLES, 'ko-8-round2.csv');
+    const page = join(tmp, 'bracket.html');
+    const first = await call('tournament', 'bracket', event, '--html', page);
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toBe(`bdb: wrote ${page}\n`);
+    // the text is printed as without --html
+    expect(first.stdout).toContain('Main draw');
+    const html = readFileSync(page, 'utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    // standalone: nothing fetched, no script
+    expect(html).not.toMatch(/<script|<link|src=|@import|url\(/);
+    const again = await call('tournament', 'bracket', event, '--html', page);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(`bdb: ${page}: already exists (give --force to replace it)\n`);
+    const forced = await call('tournament', 'bracket', event, '--results', csv, '--html', page, '--force');
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(page, 'utf8')).not.toBe(html);
+    for (const input of [event, csv]) {
+      const r = await call('tournament', 'bracket', event, '--results', csv, '--html', input, '--force');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${input}: is an input`);
+    }
+  });
+
+  test('standings --html from an event file and from match files', async () => {
+    const page = join(tmp, 'standings.html');
+    const r = await call('tournament', 'standings', join(EXAMPLES, 'swiss-8.json'), '--html', page);
+    expect(r.code, r.stderr).toBe(0);
+    const names = (
+      JSON.parse(readFileSync(join(EXAMPLES, 'swiss-8.json'), 'utf8')) as { players: { name: string }[] }
+    ).players.map((p) => p.name);
+    const html = readFileSync(page, 'utf8');
+    for (const n of names) expect(html).toContain(`<td class="name">${n}</td>`);
+    const fromFiles = join(tmp, 'standings-matches.html');
+    const m = await call('tournament', 'standings', join(REF_DIR, 'xg'), '--html', fromFiles);
+    expect(m.code, m.stderr).toBe(0);
+    expect(m.stderr).toContain(`bdb: wrote ${fromFiles}\n`);
+    expect(readFileSync(fromFiles, 'utf8')).toContain('<table>');
+    const refused = await call('tournament', 'standings', join(REF_DIR, 'xg'), '--html', fromFiles);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`bdb: ${fromFiles}: already exists (give --force to replace it)\n`);
   });
 
   test('an event without a bracket: one line, exit 1', async () => {

@@ -27,14 +27,15 @@ import type { Met } from '../../met/index.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
 import { canonicalName } from '../../metrics/match-report.js';
 import { type StudyPlan, studyPlan } from '../../metrics/study-plan.js';
-import type { JsonDuplicate } from '../../report/json.js';
+import { type JsonDuplicate, renderJson } from '../../report/json.js';
 import { PlanCollector, type PlanRef } from '../../report/plan.js';
 import { pickReporter, type Reporters, rendered, reporterName, streamName } from '../../report/reporter.js';
 import { pairingJson, standingsJson, tournamentReviewJson } from '../../report/tournament/json.js';
 import { pairingText, standingsText, tournamentReviewText } from '../../report/tournament/text.js';
 import type { PairingView, StandingsResult, TournamentReviewResult } from '../../report/tournament/types.js';
 import type { StandingsFromMatches } from '../../report/tournament.js';
-import { renderBracket } from '../../report/tournament-bracket.js';
+import { jsonBracket, renderBracket } from '../../report/tournament-bracket.js';
+import { renderBracketHtml, renderStandingsHtml } from '../../report/tournament-html.js';
 import { renderTournamentReviewHtml, tournamentPlanSummary } from '../../report/tournament-review.js';
 import type { TableView } from '../../report/view.js';
 import {
@@ -87,7 +88,7 @@ import {
   personSettings,
 } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
-import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { type OutputRules, outputRefused, pageRules, writeOutputText, writePage } from '../output-file.js';
 import { type FormatOptions, formatOption, formatPairs } from '../tournament-formats.js';
 import { libraryHabitual, libraryTournament } from '../tournament-library.js';
 
@@ -102,6 +103,8 @@ export interface TournamentOptions {
   dryRun?: boolean;
   /** `--ascii`: the tables drawn in plain ASCII. */
   ascii?: boolean;
+  /** `standings`, `bracket`: also write a standalone HTML page (an existing file only with `force`). */
+  html?: string;
 }
 
 /** Parses `--seed N` (a whole number 0 … 2³² − 1); anything else is a usage error. */
@@ -166,6 +169,18 @@ function complain(message: string): void {
   writeErr(`bdb: ${message}\n`);
 }
 
+/** What a subcommand on an event prints, the event file it replaces, and its page (`--html`). */
+interface EventOutput {
+  readonly text: string;
+  readonly write?: EventFile;
+  readonly page?: string | null;
+}
+
+/** The rules of a page written from an event file: not the event, not the results CSV, not a library. */
+function eventPageRules(file: string, opts: TournamentOptions): OutputRules {
+  return pageRules(opts.force, [file, ...(opts.results === undefined ? [] : [opts.results])], null);
+}
+
 /**
  * Runs a tournament subcommand on the event (plus `--results`): `body` returns the text to print, and
  * may replace the event file (atomically). One line on a bad input or a refused change, exit 1.
@@ -173,11 +188,13 @@ function complain(message: string): void {
 function runOnEvent(
   file: string,
   opts: TournamentOptions,
-  body: (event: EventFile, own: EventFile) => { text: string; write?: EventFile },
+  body: (event: EventFile, own: EventFile) => EventOutput,
 ): ExitCode {
+  const rules = eventPageRules(file, opts);
+  if (opts.html !== undefined && outputRefused(opts.html, rules)) return EXIT.someFailed;
   const loaded = loadEvent(file, opts, complain);
   if (loaded === null) return EXIT.someFailed;
-  let out: { text: string; write?: EventFile };
+  let out: EventOutput;
   try {
     out = body(loaded.event, loaded.own);
     if (out.write !== undefined) checkConsistent(out.write, file);
@@ -193,6 +210,8 @@ function runOnEvent(
       return EXIT.someFailed;
     }
   }
+  if (opts.html !== undefined && out.page != null && !writePage(opts.html, rules, out.page))
+    return EXIT.someFailed;
   writeOut(`${out.text}\n`);
   return EXIT.ok;
 }
@@ -220,17 +239,20 @@ function standingsOutput(
   fromMatches: StandingsFromMatches | null = null,
   duplicates: readonly JsonDuplicate[] = [],
   plannedRounds?: number | null,
-): string {
+): { text: string; page: string | null } {
   const computed = computeStandings(event);
   // match files have no schedule to miss results against: their rounds are those found
   const found =
     fromMatches === null ? computed : { ...computed, roundsComplete: computed.rounds, incomplete: [] };
   const s = plannedRounds === undefined ? found : { ...found, plannedRounds };
-  return rendered(
-    pickReporter(STANDINGS, reporterName(opts)),
-    { standings: s, fromMatches, duplicates },
-    tableView(opts),
-  );
+  return {
+    text: rendered(
+      pickReporter(STANDINGS, reporterName(opts)),
+      { standings: s, fromMatches, duplicates },
+      tableView(opts),
+    ),
+    page: opts.html === undefined ? null : renderStandingsHtml(s),
+  };
 }
 
 /**
@@ -241,7 +263,7 @@ export async function runStandings(inputs: readonly string[], opts: TournamentOp
   // the match files' readers are loaded only here (the library's review and pairings read none)
   const { isEventFileInput, runStandingsFromMatches } = await import('../tournament-matches.js');
   if (isEventFileInput(inputs, opts))
-    return runOnEvent(inputs[0]!, opts, (event) => ({ text: standingsOutput(event, opts) }));
+    return runOnEvent(inputs[0]!, opts, (event) => standingsOutput(event, opts));
   if (opts.results !== undefined)
     throw new UsageError('--results applies to an event file, not to match files');
   return runStandingsFromMatches(inputs, opts, (event, fromMatches, duplicates, planned) =>
@@ -325,9 +347,11 @@ export function runBracket(file: string, opts: TournamentOptions): ExitCode {
       seeds: Object.fromEntries(drawing.seeds),
       brackets: drawing.brackets,
     };
+    const page = opts.html === undefined ? null : renderBracketHtml(view);
+    if (opts.json) return { text: renderJson(jsonBracket(view)).trimEnd(), page };
     // each line with the names' control characters shown as escapes
     const text = renderBracket(view, outputWidth()).split('\n').map(escapeControls).join('\n');
-    return { text };
+    return { text, page };
   });
 }
 
@@ -835,6 +859,8 @@ export function registerTournament(program: Command): void {
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
     .option('--event <file>', 'with match files: the event file giving players, rounds and tiebreaks')
     .option('--json', 'print JSON (schemaVersion 2) instead of a table')
+    .option('--html <file>', 'also write a standalone HTML page (phone, screen, A4 print)')
+    .option('--force', 'replace an existing page (--html)')
     .action(async (inputs: string[], opts: TournamentOptions) => {
       process.exitCode = await runStandings(inputs, opts);
     });
@@ -899,6 +925,9 @@ export function registerTournament(program: Command): void {
     .description("a knock-out's brackets round by round: seeds, byes, winners, games to play")
     .argument('<event>', 'event file (JSON) of a knock-out format (bdb tournament new --format)')
     .option('--results <file>', "results CSV (round,player,opponent,result) added to the event's")
+    .option('--json', 'print JSON (schemaVersion 2) instead of text')
+    .option('--html <file>', 'also write a standalone HTML page (phone, screen, A4 print)')
+    .option('--force', 'replace an existing page (--html)')
     .action((file: string, opts: TournamentOptions) => {
       process.exitCode = runBracket(file, opts);
     });
