@@ -32,6 +32,7 @@ export const JSON_OUTPUTS = [
   'tournament-standings',
   'tournament-pair',
   'tournament-review',
+  'tournament-log',
   'scout',
   'find',
   'find-saved',

@@ -230,6 +230,39 @@ describe('every output on the reference matches, read as files', () => {
     }
   });
 
+  it("tournament log: a director's changes (new, pair, result, a replaced result, add-player, withdraw, undo)", () => {
+    const file = join(tmp, 'day.json');
+    /** Runs a command that prints text (one line), exit 0. */
+    const change = (...args: string[]): void => {
+      const r = spawnSync(process.execPath, [BIN, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      expect(r.status, `bdb ${args.join(' ')}: ${r.stderr}`).toBe(0);
+    };
+    const names = ['Ann', 'Bob', 'Cid', 'Dan'];
+    change('tournament', 'new', file, '--players', names.join(','));
+    const pairing = run('tournament', 'pair', '--json', file) as {
+      pairs: { player: string; opponent: string }[];
+    };
+    const [a, b] = [pairing.pairs[0]!.player, pairing.pairs[0]!.opponent];
+    change('tournament', 'result', file, '1', a, b, '--winner', a);
+    change('tournament', 'result', file, '1', a, b, '--winner', b, '--replace');
+    change('tournament', 'add-player', file, 'Eve');
+    change('tournament', 'withdraw', file, a);
+    change('tournament', 'undo', file);
+    const j = conforms('tournament-log', 'tournament', 'log', '--json', file);
+    expect((j.log as { what: string }[]).map((e) => e.what)).toEqual([
+      'new',
+      'pair',
+      'result',
+      'result',
+      'add-player',
+      'withdraw',
+      'undo',
+    ]);
+  });
+
   it('tournament review of a folder without a library (habitual level unknown)', () => {
     conforms('tournament-review', 'tournament', 'review', '--json', '--matches', `${REF_DIR}xg`);
   });
