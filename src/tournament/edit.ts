@@ -308,6 +308,42 @@ export function withLog(event: EventFile, entry: LogEntry): EventFile {
   return { ...event, log: [...(event.log ?? []), entry] };
 }
 
+/** The event with its pairing of `round` in the log: the boards and the byes. */
+export function pairingLogged(
+  event: EventFile,
+  round: number,
+  boards: number,
+  byes: readonly string[],
+  at: string,
+): EventFile {
+  const bye = byes.length === 0 ? '' : `, the bye${byes.length > 1 ? 's' : ''} to ${byes.join(', ')}`;
+  return withLog(event, {
+    at,
+    what: 'pair',
+    round,
+    said: `round ${round} paired: ${boards} board${boards === 1 ? '' : 's'}${bye}`,
+  });
+}
+
+/**
+ * The event after a result entered ({@link enterResult}, not 'same'), with the change in its log: the result
+ * entered and those it replaced, with their places (so that {@link undoLast} puts them back); `player` is
+ * the player named first on the command line.
+ */
+export function resultLogged(entered: Entered, player: string, at: string): EventFile {
+  const result = entered.event.results.at(-1)!;
+  const again = entered.outcome === 'replaced' ? ' (replaces the result entered before)' : '';
+  return withLog(entered.event, {
+    at,
+    what: 'result',
+    round: result.round,
+    player,
+    said: `round ${result.round}: ${describeResult(result)}${again}`,
+    entered: result,
+    ...(entered.replaced.length > 0 ? { replaced: entered.replaced } : {}),
+  });
+}
+
 /** A late entry: the event with the player added, and the first round he plays. */
 export interface LateEntry {
   readonly event: EventFile;

@@ -42,8 +42,10 @@ import {
   enterResult,
   type NewPlayer,
   newEvent,
+  pairingLogged,
   recordFormatPairing,
   recordPairing,
+  resultLogged,
   withLog,
 } from '../../tournament/edit.js';
 import {
@@ -192,7 +194,7 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
     const text = rendered(pickReporter(PAIRING, reporterName(opts)), view, tableView(opts));
     const byes = p.bye === null ? [] : [p.bye];
     return record
-      ? { text, write: pairLogged(recordPairing(own, p), p.round, p.pairs.length, byes) }
+      ? { text, write: pairingLogged(recordPairing(own, p), p.round, p.pairs.length, byes, changeTime()) }
       : { text };
   });
 }
@@ -224,18 +226,10 @@ function pairFormat(
   if (!record) return { text };
   const p = next.pairing;
   const byes = p.byes.map((b) => b.player);
-  return { text, write: pairLogged(recordFormatPairing(own, p), p.round, p.boards.length, byes) };
-}
-
-/** The event with its pairing of `round` in the log: the boards and the byes. */
-function pairLogged(event: EventFile, round: number, boards: number, byes: readonly string[]): EventFile {
-  const bye = byes.length === 0 ? '' : `, the bye${byes.length > 1 ? 's' : ''} to ${byes.join(', ')}`;
-  return withLog(event, {
-    at: changeTime(),
-    what: 'pair',
-    round,
-    said: `round ${round} paired: ${boards} board${boards === 1 ? '' : 's'}${bye}`,
-  });
+  return {
+    text,
+    write: pairingLogged(recordFormatPairing(own, p), p.round, p.boards.length, byes, changeTime()),
+  };
 }
 
 /**
@@ -526,16 +520,7 @@ export function runResult(
         : `round ${round}: ${said}${outcome === 'replaced' ? ' (replaces the result entered before)' : ''}${count}`,
     );
     if (outcome === 'same') return { text };
-    const result = entered.event.results.at(-1)!;
-    const write = withLog(entered.event, {
-      at: changeTime(),
-      what: 'result',
-      round: Number(round),
-      player,
-      said: `round ${round}: ${said}${outcome === 'replaced' ? ' (replaces the result entered before)' : ''}`,
-      entered: result,
-      ...(entered.replaced.length > 0 ? { replaced: entered.replaced } : {}),
-    });
+    const write = resultLogged(entered, player, changeTime());
     return { text, write };
   });
 }
