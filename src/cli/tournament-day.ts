@@ -32,7 +32,8 @@ export function runAddPlayer(file: string, name: string, opts: AddPlayerOptions)
       late.firstRound === 2
         ? 'round 1 counts as an absence'
         : `rounds 1 to ${late.firstRound - 1} count as absences`;
-    const missed = late.firstRound > 1 ? `; ${before} (${pts} point${pts === 1 ? '' : 's'} each)` : '';
+    const each = late.firstRound > 2 ? ' each' : '';
+    const missed = late.firstRound > 1 ? `; ${before} (${pts} point${pts === 1 ? '' : 's'}${each})` : '';
     const fixed = late.fixedRounds === null ? '' : `; the event keeps its ${late.fixedRounds} rounds`;
     const said = `${added} entered, paired from round ${late.firstRound}${missed}${fixed}`;
     const write = withLog(late.event, {

@@ -7,7 +7,7 @@
  * (tournament-review, study and progress tests).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -252,6 +252,17 @@ describe('every output on the reference matches, read as files', () => {
     change('tournament', 'withdraw', file, a);
     change('tournament', 'undo', file);
     const j = conforms('tournament-log', 'tournament', 'log', '--json', file);
+    // the event file itself, and the examples': docs/tournament-event.schema.json (beside the outputs' schemas)
+    const id = 'docs/tournament-event.schema.json';
+    const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`../../${id}`, import.meta.url)), 'utf8'));
+    const events = new SchemaChecker(new Map([...loadSchemas(), [id, schema]]));
+    expect(events.errors(JSON.parse(readFileSync(file, 'utf8')), id)).toEqual([]);
+    for (const e of ['swiss-8.json', 'kts-example.json', 'mcmahon-12.json', 'ko-8.json', 'lives-6.json'])
+      expect(events.errors(JSON.parse(readFileSync(`${EXAMPLES}${e}`, 'utf8')), id), e).toEqual([]);
+    // what the schema refuses, the reader refuses too: an unknown field
+    expect(events.errors({ system: { type: 'swiss' }, players: [{ name: 'A', age: 3 }] }, id)).toEqual([
+      '$.players[0].age: not allowed',
+    ]);
     expect((j.log as { what: string }[]).map((e) => e.what)).toEqual([
       'new',
       'pair',
