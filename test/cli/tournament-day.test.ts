@@ -32,6 +32,9 @@ const withoutLog = (e: EventJson): EventJson => {
 };
 const sha = (file: string): string => createHash('sha256').update(readFileSync(file)).digest('hex');
 
+/** `tournament result FILE 1`, the start of a round-1 result's command line. */
+const round1 = (file: string): string[] => ['tournament', 'result', file, '1'];
+
 /** A copy of an example in the test's folder. */
 function example(name: string, as: string): string {
   const file = join(tmp, as);
@@ -142,17 +145,7 @@ describe('results, undo and the log', () => {
     expect(u.code, u.stderr).toBe(0);
     expect(withoutLog(read(file))).toEqual(withoutLog(afterFirst));
     // a correction, then its undo: the score 7-3 is back
-    const fix = await call(
-      'tournament',
-      'result',
-      file,
-      '1',
-      b1!.player,
-      b1!.opponent,
-      '--score',
-      '2-7',
-      '--replace',
-    );
+    const fix = await call(...round1(file), b1!.player, b1!.opponent, '--score', '2-7', '--replace');
     expect(fix.code, fix.stderr).toBe(0);
     expect((await call('tournament', 'undo', file)).code).toBe(0);
     expect(withoutLog(read(file))).toEqual(withoutLog(afterFirst));
@@ -178,10 +171,7 @@ describe('results, undo and the log', () => {
     await refused(
       file,
       'are not paired in round 1',
-      'tournament',
-      'result',
-      file,
-      '1',
+      ...round1(file),
       b1!.player,
       b2!.player,
       '--winner',
@@ -193,10 +183,7 @@ describe('results, undo and the log', () => {
     await refused(
       file,
       'already has a result',
-      'tournament',
-      'result',
-      file,
-      '1',
+      ...round1(file),
       b1!.player,
       b1!.opponent,
       '--winner',
