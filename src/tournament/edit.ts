@@ -1,8 +1,10 @@
 /**
  * Changes a director makes to an event, as pure functions from one event to the next (the CLI reads
  * and writes the file): a new Swiss or McMahon event, the pairing of a round recorded (its boards, and its bye
- * as a win: spec/tournament.md "A bye is a win"), and one game's result entered or corrected (a double
- * forfeit included: {@link DOUBLE_FORFEIT}).
+ * as a win: spec/tournament.md "A bye is a win"), one game's result entered or corrected (a double
+ * forfeit included: {@link DOUBLE_FORFEIT}), a late entry ({@link addPlayer}), a withdrawal
+ * ({@link withdrawPlayer}), and the last result or pairing taken back ({@link undoLast}) from the event's
+ * log, where each change is appended ({@link withLog}, {@link resultLogged}, {@link pairingLogged}).
  */
 
 import {

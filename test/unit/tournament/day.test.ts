@@ -247,3 +247,30 @@ describe('a Swiss evening: a withdrawal and a late entry', () => {
     expect(() => withdrawPlayer(paired, p.pairs[0]![0], 0)).toThrow('is in round 1');
   });
 });
+
+describe('a McMahon late entry', () => {
+  it('his missed rounds count ½ each, the absent round of McMahon (spec/tournament.md: EGF practice, OpenGotha)', () => {
+    const players = ['M1=1900', 'M2=1850', 'M3=1700', 'M4=1650', 'M5=1500', 'M6=1450'].map((p) => {
+      const [name, rating] = p.split('=');
+      return { name: name!, rating: Number(rating) };
+    });
+    let e = newEvent({
+      name: 'Late McMahon',
+      players,
+      system: { type: 'mcmahon', groups: [1600, 1800] },
+      rounds: 4,
+    });
+    for (const round of [1, 2]) {
+      const p = pairNextRound(e).pairing;
+      e = recordPairing(e, p);
+      for (const [a, b] of p.pairs) e = enterResult(e, { round, player: a, opponent: b, winner: a }).event;
+    }
+    e = addPlayer(e, { name: 'Late', rating: 1550 }).event;
+    // rating 1550 is below the first threshold 1600: group 0, start score 0; two rounds absent, ½ each
+    const row = computeStandings(e).rows.find((r) => r.player === 'Late')!;
+    expect(row.start).toBe(0);
+    expect(row.points).toBe(1);
+    const p = pairNextRound(e).pairing;
+    expect([...p.pairs.flat(), p.bye]).toContain('Late');
+  });
+});
