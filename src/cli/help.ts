@@ -263,9 +263,40 @@ export const COMMAND_HELP: Readonly<Record<string, CommandHelp>> = {
         'bdb tournament result club.json 1 Dan Ann --score 3-7',
       ],
       [
-        'a win by forfeit: the opponent did not come',
-        'bdb tournament result open.json 1 Ann Bob --winner Ann --forfeit',
+        'a no-show: Bob did not come, a forfeit win for Ann',
+        'bdb tournament result open.json 1 Ann Bob --no-show Bob',
       ],
+    ],
+  },
+  'tournament add-player': {
+    reads: 'event-write',
+    exit1: 'the event file cannot be read or written, or the entry is refused (one line says why)',
+    examples: [
+      ['a late entry in round 2 (round 1 is paired): Fay', 'bdb tournament add-player club.json Fay'],
+      ['a late entry with a rating: from round 2', 'bdb tournament add-player open.json Gus --rating 1650'],
+    ],
+  },
+  'tournament withdraw': {
+    reads: 'event-write',
+    exit1: 'the event file cannot be read or written, or the withdrawal is refused (one line says why)',
+    examples: [
+      ['Dan leaves after round 1: not paired again', 'bdb tournament withdraw club.json Dan'],
+      ['Cid never came: out from round 1', 'bdb tournament withdraw open.json Cid --after-round 0'],
+    ],
+  },
+  'tournament undo': {
+    reads: 'event-write',
+    exit1: 'the event file cannot be read or written, or there is nothing to take back',
+    examples: [
+      ['the last result entered, taken back', 'bdb tournament undo club.json'],
+      ['the one before it', 'bdb tournament undo club.json'],
+    ],
+  },
+  'tournament log': {
+    reads: 'event',
+    examples: [
+      ['every change, oldest first', 'bdb tournament log club.json'],
+      ['as JSON', 'bdb tournament log club.json --json'],
     ],
   },
   'tournament review': {

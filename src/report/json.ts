@@ -33,6 +33,7 @@ export const JSON_OUTPUTS = [
   'tournament-pair',
   'tournament-bracket',
   'tournament-review',
+  'tournament-log',
   'scout',
   'find',
   'find-saved',

@@ -22,6 +22,11 @@ export interface Player {
   readonly rating?: number;
   /** The player left the event after this round (plays no round after it). */
   readonly withdrawnAfterRound?: number;
+  /**
+   * A late entry: the first round the player is in (`bdb tournament add-player`); the rounds before are
+   * his absences, scored as the event scores an absent round (`tiebreakOptions.absentPoints`).
+   */
+  readonly enteredRound?: number;
 }
 
 export interface SwissSystem {
@@ -246,8 +251,9 @@ export function boardOpponent(entry: RoundEntry | undefined): string | null {
   return entry?.kind === 'played' || entry?.kind === 'double-forfeit' ? entry.opponent : null;
 }
 
-/** Whether the player is still in the event for `round` (not withdrawn after an earlier round). */
+/** Whether the player is in the event for `round` (entered by then, not withdrawn after an earlier round). */
 export function isActive(player: Player, round: number): boolean {
+  if (player.enteredRound !== undefined && player.enteredRound > round) return false;
   return player.withdrawnAfterRound === undefined || player.withdrawnAfterRound >= round;
 }
 

@@ -68,6 +68,30 @@ export interface EventTiebreakOptions {
   readonly absentPoints?: number;
 }
 
+/** The changes the director's commands make, as the event file's log names them. */
+export const LOG_ACTIONS = ['new', 'add-player', 'withdraw', 'pair', 'result', 'undo'] as const;
+
+export type LogAction = (typeof LOG_ACTIONS)[number];
+
+/** One change to an event, as `bdb tournament` made it (the event file's `log`, oldest first). */
+export interface LogEntry {
+  /** When: an ISO 8601 time (UTC). */
+  readonly at: string;
+  readonly what: LogAction;
+  /** The change in words, as the command printed it. */
+  readonly said: string;
+  /** pair, result: the round; withdraw: the round after which the player left; add-player: his first. */
+  readonly round?: number;
+  /** add-player, withdraw, result: the player named. */
+  readonly player?: string;
+  /** result: the result entered (as `results` holds it). */
+  readonly entered?: RoundResult;
+  /** result: the results of the game it replaced, each with its index in `results` then. */
+  readonly replaced?: readonly { readonly index: number; readonly result: RoundResult }[];
+  /** undo: the index in the log of the change taken back. */
+  readonly undoes?: number;
+}
+
 /** A parsed, validated event file. */
 export interface EventFile extends TournamentEvent {
   readonly name?: string;
@@ -75,6 +99,8 @@ export interface EventFile extends TournamentEvent {
   readonly tiebreakOptions: EventTiebreakOptions;
   /** Players still equal after the tiebreaks: their place shared (the default) or played off. */
   readonly ties?: TieRule;
+  /** Every change the director's commands made (none in older files). */
+  readonly log?: readonly LogEntry[];
 }
 
 /** An event file is invalid: the message names the file and the JSON path. */
@@ -259,7 +285,7 @@ function parsePlayers(c: Checker, v: Json): Player[] {
   return c.array(v, 'players').map((p, i) => {
     const path = `players[${i}]`;
     const o = c.object(p, path);
-    c.keys(o, ['name', 'rating', 'withdrawnAfterRound'], path);
+    c.keys(o, ['name', 'rating', 'withdrawnAfterRound', 'enteredRound'], path);
     const name = c.string(o.name, `${path}.name`);
     if (name === BYE) c.fail(`${path}.name`, `"${BYE}" cannot be a player's name`);
     if (seen.has(name)) c.fail(`${path}.name`, `player "${name}" is listed twice`);
@@ -274,6 +300,8 @@ function parsePlayers(c: Checker, v: Json): Player[] {
       }
       player.withdrawnAfterRound = w;
     }
+    if (o.enteredRound !== undefined)
+      player.enteredRound = c.positiveInteger(o.enteredRound, `${path}.enteredRound`);
     return player;
   });
 }
@@ -365,6 +393,7 @@ const EVENT_KEYS = [
   'ties',
   'pairings',
   'results',
+  'log',
 ] as const;
 
 /**
@@ -423,31 +452,10 @@ export function parseEventJson(text: string, file: string): EventFile {
   const known = new Set(players.map((p) => p.name));
   const points = o.points === undefined ? undefined : parsePoints(c, o.points);
   const pairings = o.pairings === undefined ? undefined : parsePairings(c, o.pairings, known);
-  const results = c.array(o.results ?? [], 'results').map((r, i) => {
-    const path = `results[${i}]`;
-    const ro = c.object(r, path);
-    c.keys(ro, ['round', 'player', 'opponent', 'result', 'forfeit', 'score'], path);
-    const result = checkResult(
-      { round: ro.round, player: ro.player, opponent: ro.opponent, result: ro.result },
-      known,
-      (f) => `${path}.${f}`,
-      (where, detail) => c.fail(where, detail),
-    );
-    if (ro.forfeit !== undefined && typeof ro.forfeit !== 'boolean') {
-      c.fail(`${path}.forfeit`, `expected true or false, got ${describe(ro.forfeit)}`);
-    }
-    const score = ro.score === undefined ? undefined : c.string(ro.score, `${path}.score`);
-    if (result.result === DOUBLE_FORFEIT) {
-      // neither came: no game, so no score, and the forfeit is in the result already
-      if (ro.forfeit !== undefined) c.fail(`${path}.forfeit`, 'a double forfeit needs no "forfeit" field');
-      if (score !== undefined) c.fail(`${path}.score`, 'a double forfeit has no score');
-    }
-    return {
-      ...result,
-      ...(ro.forfeit === true ? { forfeit: true } : {}),
-      ...(score !== undefined ? { score } : {}),
-    };
-  });
+  const results = c
+    .array(o.results ?? [], 'results')
+    .map((r, i) => parseResult(c, r, `results[${i}]`, known));
+  const log = o.log === undefined ? undefined : parseLog(c, o.log, known);
   const event: EventFile = {
     ...(name !== undefined ? { name } : {}),
     system,
@@ -460,9 +468,87 @@ export function parseEventJson(text: string, file: string): EventFile {
     ...(ties !== undefined ? { ties } : {}),
     ...(pairings !== undefined ? { pairings } : {}),
     results,
+    ...(log !== undefined ? { log } : {}),
   };
   checkConsistent(event, file);
   return event;
+}
+
+/** One result of the event file (or of its log) at `path`. */
+function parseResult(c: Checker, r: Json, path: string, known: ReadonlySet<string>): RoundResult {
+  const ro = c.object(r, path);
+  c.keys(ro, ['round', 'player', 'opponent', 'result', 'forfeit', 'score'], path);
+  const result = checkResult(
+    { round: ro.round, player: ro.player, opponent: ro.opponent, result: ro.result },
+    known,
+    (f) => `${path}.${f}`,
+    (where, detail) => c.fail(where, detail),
+  );
+  if (ro.forfeit !== undefined && typeof ro.forfeit !== 'boolean') {
+    c.fail(`${path}.forfeit`, `expected true or false, got ${describe(ro.forfeit)}`);
+  }
+  const score = ro.score === undefined ? undefined : c.string(ro.score, `${path}.score`);
+  if (result.result === DOUBLE_FORFEIT) {
+    // neither came: no game, so no score, and the forfeit is in the result already
+    if (ro.forfeit !== undefined) c.fail(`${path}.forfeit`, 'a double forfeit needs no "forfeit" field');
+    if (score !== undefined) c.fail(`${path}.score`, 'a double forfeit has no score');
+  }
+  return {
+    ...result,
+    ...(ro.forfeit === true ? { forfeit: true } : {}),
+    ...(score !== undefined ? { score } : {}),
+  };
+}
+
+/** The event file's log: each entry's time, action and words, and what an undo needs of a result. */
+function parseLog(c: Checker, v: Json, known: ReadonlySet<string>): LogEntry[] {
+  return c.array(v, 'log').map((e, i) => {
+    const path = `log[${i}]`;
+    const o = c.object(e, path);
+    c.keys(o, ['at', 'what', 'said', 'round', 'player', 'entered', 'replaced', 'undoes'], path);
+    const at = c.string(o.at, `${path}.at`);
+    if (Number.isNaN(Date.parse(at))) c.fail(`${path}.at`, `expected an ISO 8601 time, got ${describe(at)}`);
+    const entry: { -readonly [K in keyof LogEntry]: LogEntry[K] } = {
+      at,
+      what: c.oneOf(o.what, LOG_ACTIONS, `${path}.what`),
+      said: c.string(o.said, `${path}.said`),
+    };
+    if (o.round !== undefined) {
+      const r = o.round;
+      if (typeof r !== 'number' || !Number.isInteger(r) || r < 0)
+        c.fail(`${path}.round`, `expected a whole number ≥ 0, got ${describe(r)}`);
+      entry.round = r;
+    }
+    if (o.player !== undefined) entry.player = c.string(o.player, `${path}.player`);
+    if (o.entered !== undefined) entry.entered = parseResult(c, o.entered, `${path}.entered`, known);
+    if (o.replaced !== undefined) {
+      entry.replaced = c.array(o.replaced, `${path}.replaced`).map((x, k) => {
+        const at = `${path}.replaced[${k}]`;
+        const xo = c.object(x, at);
+        c.keys(xo, ['index', 'result'], at);
+        const index = xo.index;
+        if (typeof index !== 'number' || !Number.isInteger(index) || index < 0)
+          c.fail(`${at}.index`, `expected a whole number ≥ 0, got ${describe(index)}`);
+        return { index, result: parseResult(c, xo.result, `${at}.result`, known) };
+      });
+    }
+    if (o.undoes !== undefined) {
+      const u = o.undoes;
+      if (typeof u !== 'number' || !Number.isInteger(u) || u < 0 || u >= i)
+        c.fail(
+          `${path}.undoes`,
+          `expected the index of an earlier entry (0 to ${i - 1}), got ${describe(u)}`,
+        );
+      entry.undoes = u;
+    }
+    if (entry.what === 'result' && entry.entered === undefined)
+      c.fail(`${path}.entered`, 'a result in the log names the result entered');
+    if ((entry.what === 'pair' || entry.what === 'result') && entry.round === undefined)
+      c.fail(`${path}.round`, `a ${entry.what} in the log names its round`);
+    if (entry.what === 'undo' && entry.undoes === undefined)
+      c.fail(`${path}.undoes`, 'an undo in the log names the change it took back');
+    return entry;
+  });
 }
 
 /** Splits one CSV line (RFC 4180 quotes, no line breaks inside fields). */

@@ -7,7 +7,7 @@
  * (tournament-review, study and progress tests).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -239,6 +239,50 @@ describe('every output on the reference matches, read as files', () => {
       '--results',
       `${EXAMPLES}ko-8-round2.csv`,
     );
+  });
+
+  it("tournament log: a director's changes (new, pair, result, a replaced result, add-player, withdraw, undo)", () => {
+    const file = join(tmp, 'day.json');
+    /** Runs a command that prints text (one line), exit 0. */
+    const change = (...args: string[]): void => {
+      const r = spawnSync(process.execPath, [BIN, ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
+      expect(r.status, `bdb ${args.join(' ')}: ${r.stderr}`).toBe(0);
+    };
+    const names = ['Ann', 'Bob', 'Cid', 'Dan'];
+    change('tournament', 'new', file, '--players', names.join(','));
+    const pairing = run('tournament', 'pair', '--json', file) as {
+      pairs: { player: string; opponent: string }[];
+    };
+    const [a, b] = [pairing.pairs[0]!.player, pairing.pairs[0]!.opponent];
+    change('tournament', 'result', file, '1', a, b, '--winner', a);
+    change('tournament', 'result', file, '1', a, b, '--winner', b, '--replace');
+    change('tournament', 'add-player', file, 'Eve');
+    change('tournament', 'withdraw', file, a);
+    change('tournament', 'undo', file);
+    const j = conforms('tournament-log', 'tournament', 'log', '--json', file);
+    // the event file itself, and the examples': docs/tournament-event.schema.json (beside the outputs' schemas)
+    const id = 'docs/tournament-event.schema.json';
+    const schema = JSON.parse(readFileSync(fileURLToPath(new URL(`../../${id}`, import.meta.url)), 'utf8'));
+    const events = new SchemaChecker(new Map([...loadSchemas(), [id, schema]]));
+    expect(events.errors(JSON.parse(readFileSync(file, 'utf8')), id)).toEqual([]);
+    for (const e of ['swiss-8.json', 'kts-example.json', 'mcmahon-12.json', 'ko-8.json', 'lives-6.json'])
+      expect(events.errors(JSON.parse(readFileSync(`${EXAMPLES}${e}`, 'utf8')), id), e).toEqual([]);
+    // what the schema refuses, the reader refuses too: an unknown field
+    expect(events.errors({ system: { type: 'swiss' }, players: [{ name: 'A', age: 3 }] }, id)).toEqual([
+      '$.players[0].age: not allowed',
+    ]);
+    expect((j.log as { what: string }[]).map((e) => e.what)).toEqual([
+      'new',
+      'pair',
+      'result',
+      'result',
+      'add-player',
+      'withdraw',
+      'undo',
+    ]);
   });
 
   it('tournament review of a folder without a library (habitual level unknown)', () => {

@@ -434,7 +434,9 @@ describe('double forfeits', () => {
       'Ann',
     );
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('give one of --winner NAME, --score A-B, --draw or --double-forfeit');
+    expect(r.stderr).toContain(
+      'give one of --winner NAME, --no-show NAME, --score A-B, --draw or --double-forfeit',
+    );
   });
 
   test('standings: a loss for both, and for tiebreaks a round without an opponent', async () => {

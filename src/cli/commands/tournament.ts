@@ -6,7 +6,7 @@
  * `bdb tournament review EVENT`: one player's tournament against their habitual level (spec/metrics.md §11;
  * src/history/tournament-review.ts), as tables, JSON or an HTML page (src/report/tournament-review.ts).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { escapeControls } from '../../core/text-controls.js';
@@ -43,8 +43,11 @@ import {
   enterResult,
   type NewPlayer,
   newEvent,
+  pairingLogged,
   recordFormatPairing,
   recordPairing,
+  resultLogged,
+  withLog,
 } from '../../tournament/edit.js';
 import {
   DEFAULT_POINTS,
@@ -55,16 +58,12 @@ import {
   type TournamentSystem,
 } from '../../tournament/event.js';
 import {
-  checkConsistent,
   type EventFile,
   eventFileText,
-  parseEventJson,
-  parseResultsCsv,
   TIE_RULES,
   TIEBREAK_NAMES,
   type TiebreakName,
   type TieRule,
-  withResults,
 } from '../../tournament/file.js';
 import { bracketDrawing, describeFormat } from '../../tournament/format.js';
 import { mcmahonInitialScores } from '../../tournament/mcmahon.js';
@@ -77,7 +76,7 @@ import {
   pairNextRound,
 } from '../../tournament/standings.js';
 import { EXIT, type ExitCode } from '../exit.js';
-import { describeFailure, oneLine } from '../failure.js';
+import { oneLine } from '../failure.js';
 import { cliLibraryPath, libraryOption } from '../library-input.js';
 import { librarySettings, withReadLibrary } from '../match-source.js';
 import {
@@ -88,7 +87,17 @@ import {
   personSettings,
 } from '../options.js';
 import { outputWidth, writeErr, writeOut } from '../output.js';
-import { type OutputRules, outputRefused, pageRules, writeOutputText, writePage } from '../output-file.js';
+import { type OutputRules, outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import {
+  type AddPlayerOptions,
+  type LogOptions,
+  runAddPlayer,
+  runLog,
+  runUndo,
+  runWithdraw,
+  type WithdrawOptions,
+} from '../tournament-day.js';
+import { changeTime, complain, runOnEvent } from '../tournament-event.js';
 import { type FormatOptions, formatOption, formatPairs } from '../tournament-formats.js';
 import { libraryHabitual, libraryTournament } from '../tournament-library.js';
 
@@ -114,106 +123,6 @@ export function seedOption(value: string | undefined): number | undefined {
     throw new UsageError(`--seed expects a whole number from 0 to 4294967295, got ${JSON.stringify(value)}`);
   }
   return Number(value);
-}
-
-/** Reads a text file, or reports why not (one line) and returns null. */
-function readText(file: string, fail: (message: string) => void): string | null {
-  try {
-    if (statSync(file).isDirectory()) {
-      fail(`${file}: is a folder`);
-      return null;
-    }
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    fail(
-      code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot read: ${code ?? (e as Error).message}`,
-    );
-    return null;
-  }
-}
-
-/** The event file as read (`own`), and with the `--results` CSV added (`event`); null after printing why not. */
-function loadEvent(
-  file: string,
-  opts: TournamentOptions,
-  fail: (message: string) => void,
-): { own: EventFile; event: EventFile } | null {
-  const text = readText(file, fail);
-  if (text === null) return null;
-  const csv = opts.results === undefined ? null : readText(opts.results, fail);
-  if (opts.results !== undefined && csv === null) return null;
-  try {
-    const own = parseEventJson(text, file);
-    let event = own;
-    if (opts.results !== undefined && csv !== null) {
-      event = withResults(
-        own,
-        parseResultsCsv(
-          csv,
-          opts.results,
-          own.players.map((p) => p.name),
-        ),
-        opts.results,
-      );
-    }
-    return { own, event };
-  } catch (e) {
-    fail(describeFailure(file, e));
-    return null;
-  }
-}
-
-/** Prints `bdb: MESSAGE` on stderr. */
-function complain(message: string): void {
-  writeErr(`bdb: ${message}\n`);
-}
-
-/** What a subcommand on an event prints, the event file it replaces, and its page (`--html`). */
-interface EventOutput {
-  readonly text: string;
-  readonly write?: EventFile;
-  readonly page?: string | null;
-}
-
-/** The rules of a page written from an event file: not the event, not the results CSV, not a library. */
-function eventPageRules(file: string, opts: TournamentOptions): OutputRules {
-  return pageRules(opts.force, [file, ...(opts.results === undefined ? [] : [opts.results])], null);
-}
-
-/**
- * Runs a tournament subcommand on the event (plus `--results`): `body` returns the text to print, and
- * may replace the event file (atomically). One line on a bad input or a refused change, exit 1.
- */
-function runOnEvent(
-  file: string,
-  opts: TournamentOptions,
-  body: (event: EventFile, own: EventFile) => EventOutput,
-): ExitCode {
-  const rules = eventPageRules(file, opts);
-  if (opts.html !== undefined && outputRefused(opts.html, rules)) return EXIT.someFailed;
-  const loaded = loadEvent(file, opts, complain);
-  if (loaded === null) return EXIT.someFailed;
-  let out: EventOutput;
-  try {
-    out = body(loaded.event, loaded.own);
-    if (out.write !== undefined) checkConsistent(out.write, file);
-  } catch (e) {
-    complain(e instanceof TournamentError ? `${file}: ${e.message}` : describeFailure(file, e));
-    return EXIT.someFailed;
-  }
-  if (out.write !== undefined) {
-    // the event file read, replaced whole (a failure leaves it as it was)
-    const failed = writeOutputText(file, { force: true }, eventFileText(out.write));
-    if (failed !== null) {
-      complain(oneLine(failed));
-      return EXIT.someFailed;
-    }
-  }
-  if (opts.html !== undefined && out.page != null && !writePage(opts.html, rules, out.page))
-    return EXIT.someFailed;
-  writeOut(`${out.text}\n`);
-  return EXIT.ok;
 }
 
 /** The outputs of `tournament standings`, `pair` and `review` (its page, `--html`, is written besides). */
@@ -296,7 +205,10 @@ export function runPair(file: string, opts: TournamentOptions): ExitCode {
       recorded: record ? file : null,
     };
     const text = rendered(pickReporter(PAIRING, reporterName(opts)), view, tableView(opts));
-    return record ? { text, write: recordPairing(own, p) } : { text };
+    const byes = p.bye === null ? [] : [p.bye];
+    return record
+      ? { text, write: pairingLogged(recordPairing(own, p), p.round, p.pairs.length, byes, changeTime()) }
+      : { text };
   });
 }
 
@@ -324,7 +236,13 @@ function pairFormat(
     recorded: record ? file : null,
   };
   const text = rendered(pickReporter(PAIRING, reporterName(opts)), view, tableView(opts));
-  return record ? { text, write: recordFormatPairing(own, next.pairing) } : { text };
+  if (!record) return { text };
+  const p = next.pairing;
+  const byes = p.byes.map((b) => b.player);
+  return {
+    text,
+    write: pairingLogged(recordFormatPairing(own, p), p.round, p.boards.length, byes, changeTime()),
+  };
 }
 
 /**
@@ -513,6 +431,8 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     if (e instanceof TournamentError) throw new UsageError(e.message);
     throw e;
   }
+  const count = `${event.players.length} players`;
+  event = withLog(event, { at: changeTime(), what: 'new', said: `"${event.name}" created with ${count}` });
   const failed = writeOutputText(file, rules, eventFileText(event));
   if (failed !== null) {
     complain(oneLine(failed));
@@ -543,12 +463,16 @@ export interface ResultOptions {
   draw?: boolean;
   forfeit?: boolean;
   doubleForfeit?: boolean;
+  /** The player who did not come: a forfeit win for his opponent. */
+  noShow?: string;
+  /** commander's name for `--no-show NAME` (a `--no-` option): the name given, else `true`. */
+  show?: string | boolean;
   replace?: boolean;
 }
 
 /**
- * `bdb tournament result FILE ROUND PLAYER OPPONENT --winner NAME|--score A-B|--draw|--double-forfeit
- * [--forfeit]`.
+ * `bdb tournament result FILE ROUND PLAYER OPPONENT --winner NAME|--score A-B|--draw|--double-forfeit|
+ * --no-show NAME [--forfeit]`: `--no-show B` is `--winner A --forfeit` (B did not come).
  */
 export function runResult(
   file: string,
@@ -559,15 +483,26 @@ export function runResult(
 ): ExitCode {
   if (!/^\d+$/.test(round) || Number(round) < 1)
     throw new UsageError(`ROUND expects a round number ≥ 1, got ${JSON.stringify(round)}`);
+  if (opts.noShow !== undefined) {
+    if (opts.noShow !== player && opts.noShow !== opponent)
+      throw new UsageError(
+        `--no-show names one of the two players (${player}, ${opponent}), got ${JSON.stringify(opts.noShow)}`,
+      );
+    if (opts.winner !== undefined || opts.forfeit)
+      throw new UsageError('--no-show is the forfeit: give neither --winner nor --forfeit with it');
+  }
   const given = [
-    opts.winner !== undefined,
+    opts.winner !== undefined || opts.noShow !== undefined,
     opts.score !== undefined,
     opts.draw === true,
     opts.doubleForfeit === true,
   ].filter(Boolean);
   if (given.length !== 1)
-    throw new UsageError('give one of --winner NAME, --score A-B, --draw or --double-forfeit');
-  let winner: string | null = opts.winner ?? null;
+    throw new UsageError(
+      'give one of --winner NAME, --no-show NAME, --score A-B, --draw or --double-forfeit',
+    );
+  const noShowWinner = opts.noShow === undefined ? null : opts.noShow === player ? opponent : player;
+  let winner: string | null = opts.winner ?? noShowWinner;
   let score: [number, number] | undefined;
   if (opts.score !== undefined) {
     const m = /^(\d+)\s*[-:]\s*(\d+)$/.exec(opts.score.trim());
@@ -588,7 +523,7 @@ export function runResult(
       player,
       opponent,
       winner,
-      ...(opts.forfeit ? { forfeit: true } : {}),
+      ...(opts.forfeit || opts.noShow !== undefined ? { forfeit: true } : {}),
       ...(opts.doubleForfeit ? { doubleForfeit: true } : {}),
       ...(score !== undefined ? { score } : {}),
       ...(opts.replace ? { replace: true } : {}),
@@ -605,7 +540,9 @@ export function runResult(
         ? `round ${round}: ${player}–${opponent} already recorded; ${file} unchanged`
         : `round ${round}: ${said}${outcome === 'replaced' ? ' (replaces the result entered before)' : ''}${count}`,
     );
-    return outcome === 'same' ? { text } : { text, write: entered.event };
+    if (outcome === 'same') return { text };
+    const write = resultLogged(entered, player, changeTime());
+    return { text, write };
   });
 }
 
@@ -847,7 +784,10 @@ async function finishReview(
   return read.failed ? EXIT.someFailed : EXIT.ok;
 }
 
-/** Adds the `tournament` command and its `standings`, `new`, `pair`, `result` and `review` subcommands. */
+/**
+ * Adds the `tournament` command and its `standings`, `new`, `pair`, `result`, `add-player`, `withdraw`,
+ * `undo`, `log` and `review` subcommands.
+ */
 export function registerTournament(program: Command): void {
   const tournament = program
     .command('tournament')
@@ -942,10 +882,45 @@ export function registerTournament(program: Command): void {
     .option('--score <a-b>', "the match score, A's points first (7-3): the higher wins")
     .option('--draw', 'a draw (not in backgammon: for other games)')
     .option('--forfeit', 'with --winner: the other player did not come (a win and a loss)')
+    .option('--no-show <name>', 'the player who did not come: a forfeit win for the other')
     .option('--double-forfeit', 'neither player came: a loss for both, and no game between them')
     .option('--replace', 'replace a different result entered before for this game')
     .action((file: string, round: string, player: string, opponent: string, opts: ResultOptions) => {
-      process.exitCode = runResult(file, round, player, opponent, opts);
+      const noShow = typeof opts.show === 'string' ? { noShow: opts.show } : {};
+      process.exitCode = runResult(file, round, player, opponent, { ...opts, ...noShow });
+    });
+  tournament
+    .command('add-player')
+    .description('a late entry: Swiss and McMahon pair him from the next round (knock-outs: before round 1)')
+    .argument('<event>', 'event file (JSON)')
+    .argument('<name>', "the player's name")
+    .option('--rating <r>', "the player's rating (McMahon's groups, a knock-out's seeding)")
+    .action((file: string, name: string, opts: AddPlayerOptions) => {
+      process.exitCode = runAddPlayer(file, name, opts);
+    });
+  tournament
+    .command('withdraw')
+    .description('a player leaves: not paired after a round (knock-outs: his game lost by forfeit)')
+    .argument('<event>', 'event file (JSON)')
+    .argument('<name>', "the player's name")
+    .option('--after-round <n>', 'Swiss rounds: the last round he is in (default: the last round paired)')
+    .action((file: string, name: string, opts: WithdrawOptions) => {
+      process.exitCode = runWithdraw(file, name, opts);
+    });
+  tournament
+    .command('undo')
+    .description('take back the last result entered, or the last round paired while it has no result')
+    .argument('<event>', 'event file (JSON) with a log (written by these commands)')
+    .action((file: string) => {
+      process.exitCode = runUndo(file);
+    });
+  tournament
+    .command('log')
+    .description("every change the director's commands made to the event file, oldest first")
+    .argument('<event>', 'event file (JSON)')
+    .option('--json', 'print JSON (schemaVersion 2) instead of lines')
+    .action((file: string, opts: LogOptions) => {
+      process.exitCode = runLog(file, opts);
     });
   libraryOption(
     personOptions(
