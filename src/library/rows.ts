@@ -194,8 +194,9 @@ export function matchRows(
     const analysed = d.kind === 'checker' ? d.candidates.length > 0 : d.analysis !== null;
     const xgidText = pos ? decisionXgid(match, d, pos) : null;
     // what `bdb find` filters on, for the decision maker; none where no XGID is stored (as schema 9 fills them)
-    const figures = pos && xgidText !== null ? positionFigures(pos.board, d.player) : NO_FIGURES;
-    const points = pos && xgidText !== null ? pointColumns(pos.board, d.player) : NO_POINTS;
+    const stored = pos && xgidText !== null;
+    const figures = stored ? positionFigures(pos.board, d.player) : NO_FIGURES;
+    const points = stored ? pointColumns(pos.board, d.player) : NO_POINTS;
     take([
       matchId,
       game.index + 1,

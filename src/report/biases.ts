@@ -139,7 +139,8 @@ export class BiasCollector {
       audit: new AuditCollector(),
     }));
     for (const p of seats) p?.audit.add(match);
-    if (this.met !== null) {
+    // the seats' figures (every decision's error and MWC lost) only for a match of a person followed
+    if (this.met !== null && (seats[0] || seats[1])) {
       const seen = seatMatches(this.met, match);
       for (const seat of [0, 1] as const) {
         const p = seats[seat];
