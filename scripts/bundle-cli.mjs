@@ -15,12 +15,34 @@
 //   below the package's root, as dist/met/ is (src/met/load.ts).
 // The worker threads' entry points keep their names (read-worker.js, import-worker.js) beside the chunk
 // that starts them, as `new URL('./read-worker.js', import.meta.url)` expects.
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * commander loads node:child_process when it is loaded, for subcommands that are programs of their own
+ * (bdb has none), and with it net, dgram and the socket list: about 9 ms of every run (a CPU profile of
+ * `bdb stats` on one match). Its `require('node:child_process')` becomes an object whose `spawn`, the one
+ * function commander calls on it, loads the module when called.
+ */
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer)
+        ? { path: 'child_process', namespace: 'bdb-lazy' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'bdb-lazy' }, () => ({
+      contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      loader: 'js',
+    }));
+  },
+};
 const outdir = join(root, 'dist', 'bundle');
 
 rmSync(outdir, { recursive: true, force: true });
@@ -38,6 +60,7 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunk-[hash]',
+  plugins: [lazyChildProcess],
   external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
   // commander and cli-table3 are CommonJS: their require('node:events') … need a require in an ES module
   banner: {
@@ -45,3 +68,30 @@ await build({
   },
   logLevel: 'warning',
 });
+
+// The command as one CommonJS script, dist/bundle/cli.cjs, which bin/bdb.js compiles through V8's code
+// cache (node:vm's cachedData; Node 20 has no code cache for ES modules): a run whose command has been run
+// before deserialises the compiled functions instead of parsing and compiling them. The ES chunks above
+// stay for the worker threads, which start from read-worker.js / import-worker.js beside this file, and
+// for the tests, which call the bundle's `run` in their own process.
+// Its first line names a hash of its text: bin/bdb.js keys its cache files by it, so no cache is ever
+// used with another build's text (V8 itself checks the text's length, not its content).
+const cli = await build({
+  absWorkingDir: root,
+  entryPoints: ['dist/cli/main.js'],
+  outfile: join(outdir, 'cli.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
+  // the modules' own URL (workers, data, createRequire) is the script's: it sits beside the ES chunks
+  define: { 'import.meta.url': 'bdbScriptUrl' },
+  plugins: [lazyChildProcess],
+  banner: { js: "const bdbScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
+  write: false,
+  logLevel: 'warning',
+});
+const text = cli.outputFiles[0].text;
+const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);
+writeFileSync(join(outdir, 'cli.cjs'), `// bdb-cli ${hash}\n${text}`);

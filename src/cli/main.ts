@@ -3,7 +3,6 @@
  * and returning its exit code) and maps what escapes them to an exit code (./exit.ts): 0 all inputs read,
  * 1 some inputs failed, 2 usage error. Nothing outside src/cli prints or exits.
  */
-import { setFlagsFromString } from 'node:v8';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../errors.js';
 import { FORMAT_INFOS } from '../model/format-info.js';
@@ -142,21 +141,10 @@ export async function buildProgram(only: string | null = null): Promise<Command>
 }
 
 /**
- * How far V8 lets its heap grow past what a full collection leaves alive: +50 % instead of its default for a
- * large machine (up to 4 × when collections are cheap). A run over a folder keeps little alive between
- * matches (the per-person tallies, the names of the files read: 15-25 MB) and drops each match's few MB
- * once counted, so collections stay cheap and a tight heap costs almost no time while the default let the
- * heap reach 4 × that. Measured on 1,000 distinct matches (`bdb stats DIR --json`, 5 runs in turn, pair
- * by pair): peak RSS 147 MB against 200 MB, CPU time × 1.02 (within the runs' spread); on the 1,845 matches
- * of ../shared/corpora/galaxy-mat and ../shared/reference-matches, 162 MB against 206 MB for CPU time × 1.06,
- * the price of collecting more often (+100 %: 175 MB, × 0.98). V8 reads this flag each time it sets its
- * next limit, so setting it here, before any work, takes effect.
+ * Entry point used by bin/bdb.js: the run's exit code becomes the process's. The process's V8 flags (the
+ * heap's growth) are bin/bdb.js's to set, before the command's script is compiled.
  */
-const HEAP_GROWING = '--heap-growing-percent=50';
-
-/** Entry point used by bin/bdb.js: the run's exit code becomes the process's. */
 export async function main(argv: readonly string[]): Promise<void> {
-  setFlagsFromString(HEAP_GROWING);
   // standard output's failures end the run where they happen (./output.ts); standard error's here
   guardStderr();
   process.exitCode = await run(argv);
