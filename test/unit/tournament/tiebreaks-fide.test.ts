@@ -18,6 +18,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { type Player, type RoundResult, resultTable } from '../../../src/tournament/event.js';
+import { parseEventJson } from '../../../src/tournament/file.js';
+import { eventRules } from '../../../src/tournament/standings.js';
 import {
   buchholz,
   buchholzCut1,
@@ -236,5 +238,27 @@ describe('the rule next to the others', () => {
     expect(describeTiebreakRules(fide2026(5))).toBe(
       "points win 1 / loss 0 / bye 1 / absent 0; unplayed rounds: FIDE C.07 (2026) art. 16, the dummy capped by the scheduled opponent's adjusted score (forfeits) or a draw × 5 rounds",
     );
+  });
+});
+
+describe("the event's number of rounds for 2026's cap (16.4.2)", () => {
+  const file = (unplayed: string) =>
+    parseEventJson(
+      JSON.stringify({
+        system: { type: 'swiss' },
+        players: ['A', 'B', 'C', 'D', 'E'].map((name) => ({ name })),
+        tiebreakOptions: { unplayed },
+      }),
+      'event.json',
+    );
+
+  it('is the planned rounds: without "rounds", ⌈log₂ 5⌉ = 3 for five players', () => {
+    expect(eventRules(file('fide-2026')).fide).toEqual({ edition: 2026, rounds: 3 });
+    expect(eventRules(file('fide-2024')).fide?.edition).toBe(2024);
+  });
+
+  it('is refused when a format plans none (Swiss with lives): 2024 has no cap and needs none', () => {
+    expect(() => eventRules(file('fide-2026'), null)).toThrow(/plans no number of rounds/);
+    expect(eventRules(file('fide-2024'), null).fide?.edition).toBe(2024);
   });
 });
