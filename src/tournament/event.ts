@@ -127,6 +127,11 @@ export type RoundEntry =
       readonly round: number;
       readonly opponent: string;
       readonly result: MatchResult;
+      /**
+       * Won or lost by forfeit (the result's `forfeit`, on both sides' entries): a game not played. Only
+       * FIDE C.07 art. 16 (`TiebreakRules.fide`) tells it from a game; every other rule counts it as played.
+       */
+      readonly forfeit?: true;
     }
   | { readonly kind: 'bye'; readonly round: number }
   /** Paired with `opponent`, but neither came: a loss, and a round without a game ({@link DOUBLE_FORFEIT}). */
@@ -178,7 +183,8 @@ export function resultTable(event: TournamentEvent): ResultTable {
     if (old && !sameEntry(old, entry)) {
       throw new TournamentError(`conflicting results for "${name}" in round ${entry.round}`);
     }
-    map.set(name, entry);
+    // a game given from both sides is a forfeit when either side says so
+    if (!old || (entry.kind === 'played' && entry.forfeit)) map.set(name, entry);
   };
   for (const r of event.results) {
     if (!Number.isInteger(r.round) || r.round < 1) throw new TournamentError(`bad round number ${r.round}`);
@@ -196,8 +202,16 @@ export function resultTable(event: TournamentEvent): ResultTable {
         put(r.player, { kind: 'double-forfeit', round: r.round, opponent: r.opponent });
         put(r.opponent, { kind: 'double-forfeit', round: r.round, opponent: r.player });
       } else {
-        put(r.player, { kind: 'played', round: r.round, opponent: r.opponent, result: r.result });
-        put(r.opponent, { kind: 'played', round: r.round, opponent: r.player, result: OPPOSITE[r.result] });
+        // a forfeit has a winner (a "drawn" forfeit is no rule's: counted as a game)
+        const forfeit = r.forfeit === true && r.result !== 'draw' ? { forfeit: true as const } : {};
+        put(r.player, { kind: 'played', round: r.round, opponent: r.opponent, result: r.result, ...forfeit });
+        put(r.opponent, {
+          kind: 'played',
+          round: r.round,
+          opponent: r.player,
+          result: OPPOSITE[r.result],
+          ...forfeit,
+        });
       }
     }
     rounds = Math.max(rounds, r.round);

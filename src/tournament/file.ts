@@ -60,10 +60,17 @@ export type TieRule = (typeof TIE_RULES)[number];
 /** Unplayed-round rules an event file can name (the functional rule is McMahon's default only). */
 export type FileUnplayedRule = 'ignore' | 'zero' | 'own-score';
 
+/** FIDE C.07 art. 16 as a whole, in its 2024 or 2026 wording (`tiebreakOptions.unplayed`). */
+export const FIDE_UNPLAYED_RULES = ['fide-2024', 'fide-2026'] as const;
+
+export type FideUnplayedName = (typeof FIDE_UNPLAYED_RULES)[number];
+
 export interface EventTiebreakOptions {
   readonly bye?: FileUnplayedRule;
   readonly absent?: FileUnplayedRule;
   readonly opponentUnplayed?: OpponentUnplayedRule;
+  /** FIDE C.07 art. 16 for every unplayed round, in place of `bye`, `absent` and `opponentUnplayed`. */
+  readonly unplayed?: FideUnplayedName;
   /** Points for an absent round (default 0; McMahon: ½). A half-point bye is `1` with Swiss points. */
   readonly absentPoints?: number;
 }
@@ -309,12 +316,22 @@ function parsePlayers(c: Checker, v: Json): Player[] {
 function parseTiebreakOptions(c: Checker, v: Json): EventTiebreakOptions {
   if (v === undefined) return {};
   const o = c.object(v, 'tiebreakOptions');
-  c.keys(o, ['bye', 'absent', 'opponentUnplayed', 'absentPoints'], 'tiebreakOptions');
+  c.keys(o, ['bye', 'absent', 'opponentUnplayed', 'unplayed', 'absentPoints'], 'tiebreakOptions');
   const out: { -readonly [K in keyof EventTiebreakOptions]: EventTiebreakOptions[K] } = {};
   if (o.bye !== undefined) out.bye = c.oneOf(o.bye, UNPLAYED, 'tiebreakOptions.bye');
   if (o.absent !== undefined) out.absent = c.oneOf(o.absent, UNPLAYED, 'tiebreakOptions.absent');
   if (o.opponentUnplayed !== undefined) {
     out.opponentUnplayed = c.oneOf(o.opponentUnplayed, OPPONENT_UNPLAYED, 'tiebreakOptions.opponentUnplayed');
+  }
+  if (o.unplayed !== undefined) {
+    out.unplayed = c.oneOf(o.unplayed, FIDE_UNPLAYED_RULES, 'tiebreakOptions.unplayed');
+    const replaced = (['bye', 'absent', 'opponentUnplayed'] as const).filter((k) => o[k] !== undefined);
+    if (replaced.length > 0) {
+      c.fail(
+        'tiebreakOptions.unplayed',
+        `"${out.unplayed}" (FIDE C.07 art. 16) replaces ${replaced.map((k) => `"${k}"`).join(', ')}: give one or the other`,
+      );
+    }
   }
   if (o.absentPoints !== undefined)
     out.absentPoints = c.number(o.absentPoints, 'tiebreakOptions.absentPoints');
@@ -448,6 +465,12 @@ export function parseEventJson(text: string, file: string): EventFile {
   const dup = tiebreaks.find((t, i) => tiebreaks.indexOf(t) !== i);
   if (dup) c.fail(`tiebreaks[${tiebreaks.lastIndexOf(dup)}]`, `"${dup}" is listed twice`);
   const tiebreakOptions = parseTiebreakOptions(c, o.tiebreakOptions);
+  if (tiebreakOptions.unplayed !== undefined && system.type === 'mcmahon') {
+    c.fail(
+      'tiebreakOptions.unplayed',
+      'FIDE C.07 art. 16 is for Swiss points: a McMahon event counts unplayed rounds by EGF practice (the own start MMS)',
+    );
+  }
   const ties = o.ties === undefined ? undefined : c.oneOf(o.ties, TIE_RULES, 'ties');
   const known = new Set(players.map((p) => p.name));
   const points = o.points === undefined ? undefined : parsePoints(c, o.points);

@@ -37,6 +37,8 @@ import {
   buchholz,
   buchholzCut1,
   buchholzMedian,
+  describeFideRule,
+  type FideEdition,
   formatKts,
   headToHead,
   kts,
@@ -115,10 +117,27 @@ export interface Standings {
   readonly rows: readonly StandingsRow[];
 }
 
-/** The tiebreak rules of an event: its options over the system's defaults (McMahon: Go points, MMS₀). */
-export function eventRules(event: EventFile): TiebreakRules {
+/**
+ * The tiebreak rules of an event: its options over the system's defaults (McMahon: Go points, MMS₀).
+ * `plannedRounds` is the number of rounds of the tournament FIDE C.07 2026's cap (16.4.2) takes: by
+ * default a Swiss event's planned rounds (its `rounds`, else ⌈log₂ N⌉); null when a format plans none
+ * (Swiss with lives), which that cap refuses.
+ */
+export function eventRules(
+  event: EventFile,
+  plannedRounds: number | null = event.format === undefined ? swissRounds(event) : null,
+): TiebreakRules {
   const o = event.tiebreakOptions;
   const overrides: { -readonly [K in keyof TiebreakRules]: TiebreakRules[K] } = {};
+  if (o.unplayed !== undefined) {
+    const edition: FideEdition = o.unplayed === 'fide-2026' ? 2026 : 2024;
+    if (edition === 2026 && plannedRounds === null) {
+      throw new TournamentError(
+        'FIDE C.07 2026 caps the dummy at a draw × the rounds of the tournament (16.4.2), and this format plans no number of rounds: use "fide-2024"',
+      );
+    }
+    overrides.fide = { edition, rounds: plannedRounds ?? 0 };
+  }
   if (o.bye !== undefined) overrides.bye = o.bye;
   if (o.absent !== undefined) overrides.absent = o.absent;
   if (o.opponentUnplayed !== undefined) overrides.opponentUnplayed = o.opponentUnplayed;
@@ -127,19 +146,21 @@ export function eventRules(event: EventFile): TiebreakRules {
   return event.system.type === 'mcmahon' ? mcmahonRules(event, overrides) : overrides;
 }
 
-/** One line stating the score and unplayed-round rules in force. */
-export function describeEventRules(event: EventFile): string {
-  const rules = eventRules(event);
+/** One line stating the score and unplayed-round rules in force (`plannedRounds` as {@link eventRules}). */
+export function describeEventRules(event: EventFile, plannedRounds?: number | null): string {
+  const rules = plannedRounds === undefined ? eventRules(event) : eventRules(event, plannedRounds);
   const name = (r: TiebreakRules['bye']): string =>
     typeof r === 'function' ? "the player's own start MMS" : (r ?? 'ignore');
   const pts = rules.points ?? DEFAULT_POINTS;
   const parts = [`points ${describePoints(pts)} / bye ${pts.win} / absent ${rules.absentPoints ?? 0}`];
   if (rules.initial) parts.push('plus the start MMS of the rating group');
-  parts.push(
-    `own bye: ${name(rules.bye)}`,
-    `own absence or withdrawal: ${name(rules.absent)}`,
-    `opponents' unplayed rounds: ${rules.opponentUnplayed ?? 'actual'}`,
-  );
+  if (rules.fide) parts.push(describeFideRule(rules.fide));
+  else
+    parts.push(
+      `own bye: ${name(rules.bye)}`,
+      `own absence or withdrawal: ${name(rules.absent)}`,
+      `opponents' unplayed rounds: ${rules.opponentUnplayed ?? 'actual'}`,
+    );
   if (event.tiebreaks.includes('kts')) {
     const absent = event.tiebreakOptions.absentPoints ?? 0;
     const kp = event.points ?? DEFAULT_POINTS;
@@ -235,7 +256,9 @@ function tiebreakCells(
 /** Standings of an event file (see the module comment for the order); `withFormat` false leaves the format's state out. */
 export function computeStandings(event: EventFile, withFormat = true): Standings {
   const table = resultTable(event);
-  const rules = eventRules(event);
+  const plannedRounds =
+    event.format === undefined ? swissRounds(event) : formatPlannedRounds(event, eventRanking(event));
+  const rules = eventRules(event, plannedRounds);
   const points = scores(table, rules);
   const start = event.system.type === 'mcmahon' ? mcmahonInitialScores(event) : undefined;
   const columns: Map<string, TiebreakCell>[] = [];
@@ -275,12 +298,11 @@ export function computeStandings(event: EventFile, withFormat = true): Standings
     rounds: table.rounds,
     roundsComplete: completeRounds(progress),
     incomplete: progress.filter((r) => r.missing.length > 0),
-    plannedRounds:
-      event.format === undefined ? swissRounds(event) : formatPlannedRounds(event, eventRanking(event)),
+    plannedRounds,
     tiebreaks: event.tiebreaks,
     ties: event.ties ?? 'share',
     tied: tiedPlaces(ranked, event.ties ?? 'share'),
-    rules: describeEventRules(event),
+    rules: describeEventRules(event, plannedRounds),
     rows: ranked,
     ...(withFormat && event.format !== undefined ? { format: formatView(event) } : {}),
   };

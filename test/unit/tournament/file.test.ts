@@ -62,6 +62,11 @@ describe('parseEventJson', () => {
     });
   });
 
+  it('reads FIDE C.07 art. 16 as the unplayed-round rule, with absentPoints beside it', () => {
+    const e = parse({ ...base, tiebreakOptions: { unplayed: 'fide-2026', absentPoints: 0.5 } });
+    expect(e.tiebreakOptions).toEqual({ unplayed: 'fide-2026', absentPoints: 0.5 });
+  });
+
   it('names the file and the JSON path of an unknown player', () => {
     const results = [...base.results, { round: 2, player: 'Ann', opponent: 'Bob', result: 'win' }];
     const m = message(() => parse({ ...base, results }));
@@ -92,6 +97,18 @@ describe('parseEventJson', () => {
     [
       { ...base, tiebreakOptions: { bye: 'half' } },
       'event.json: tiebreakOptions.bye: expected one of ignore, zero',
+    ],
+    [
+      { ...base, tiebreakOptions: { unplayed: 'fide-2023' } },
+      'event.json: tiebreakOptions.unplayed: expected one of fide-2024, fide-2026, got "fide-2023"',
+    ],
+    [
+      { ...base, tiebreakOptions: { unplayed: 'fide-2024', bye: 'zero', opponentUnplayed: 'actual' } },
+      'event.json: tiebreakOptions.unplayed: "fide-2024" (FIDE C.07 art. 16) replaces "bye", "opponentUnplayed": give one or the other',
+    ],
+    [
+      { ...base, system: { type: 'mcmahon', groups: [1500] }, tiebreakOptions: { unplayed: 'fide-2026' } },
+      'event.json: tiebreakOptions.unplayed: FIDE C.07 art. 16 is for Swiss points',
     ],
     [{ ...base, rounds: 0 }, 'event.json: rounds: expected a whole number ≥ 1, got 0'],
     [{ ...base, colour: 'red' }, 'event.json: colour: unknown field'],
