@@ -16,6 +16,13 @@ export interface BracketMatchView {
   readonly status: string;
   /** A played match's result as recorded (the score the winner's points first); null otherwise. */
   readonly result?: { readonly score: string | null; readonly forfeit: boolean } | null;
+  /**
+   * The matches of the same bracket it takes a player from, each by its bracket round and its place in
+   * that round's list (0 first): two for a match between two winners, one for a feed-in round's match
+   * (its other player dropped from another bracket), none for a first round. Only the HTML page's
+   * connector lines use them.
+   */
+  readonly feeders?: readonly { readonly bracketRound: number; readonly index: number }[];
 }
 
 export interface BracketView {

@@ -410,6 +410,18 @@ export interface DrawnMatch {
   readonly status: MatchState['status'];
   /** A played match's result (null for any other status). */
   readonly result: DrawnResult | null;
+  /**
+   * The matches of the same bracket it takes a player from (a winner; a reset final's two sides both come
+   * from the grand final), a-side's first. A player dropped from another bracket, a seed and an empty match
+   * (left out of the drawing) are not listed: a feed-in round's match has one, a first round's none.
+   */
+  readonly feeders: readonly DrawnFeeder[];
+}
+
+/** A match of the drawing: its bracket round and its place in that round's list (0 first). */
+export interface DrawnFeeder {
+  readonly bracketRound: number;
+  readonly index: number;
 }
 
 /**
@@ -457,6 +469,8 @@ export function bracketDrawing(event: TournamentEvent, ranking: Ranking): Bracke
   const states = resolveBracket(plan, table);
   const brackets: DrawnBracket[] = plan.brackets.map((name) => {
     const rounds = new Map<number, { bracketRound: number; round: number; matches: DrawnMatch[] }>();
+    // each drawn match of this bracket by its plan id (a feeder comes before the match it feeds)
+    const drawn = new Map<number, DrawnFeeder>();
     for (const s of states) {
       if (s.match.bracket !== name || s.status === 'empty' || s.status === 'void') continue;
       let r = rounds.get(s.match.bracketRound);
@@ -464,8 +478,22 @@ export function bracketDrawing(event: TournamentEvent, ranking: Ranking): Bracke
         r = { bracketRound: s.match.bracketRound, round: s.match.round, matches: [] };
         rounds.set(s.match.bracketRound, r);
       }
+      const feeders: DrawnFeeder[] = [];
+      for (const src of [s.match.a, s.match.b]) {
+        const f = src.kind === 'seed' ? undefined : drawn.get(src.match);
+        if (f !== undefined && !feeders.includes(f)) feeders.push(f);
+      }
+      drawn.set(s.match.id, { bracketRound: r.bracketRound, index: r.matches.length });
       const result = s.status === 'played' ? recordedResult(event, s.match.round, s.winner!, s.loser!) : null;
-      r.matches.push({ round: s.match.round, a: s.a, b: s.b, winner: s.winner, status: s.status, result });
+      r.matches.push({
+        round: s.match.round,
+        a: s.a,
+        b: s.b,
+        winner: s.winner,
+        status: s.status,
+        result,
+        feeders,
+      });
     }
     return { name, rounds: [...rounds.values()], winner: bracketChampion(plan, states, name) ?? null };
   });

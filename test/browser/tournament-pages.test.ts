@@ -5,8 +5,9 @@
  * own box), every player of the event file is on the page, the names escaped; printed on A4 (portrait,
  * the page's 12 mm margins: 186 mm = 703 CSS pixels of printable width) every bracket and table fits the
  * width, nothing cut at its right edge. Data: examples/ko-8.json with examples/ko-8-round2.csv (a
- * knock-out of 8 with consolation and last chance), examples/swiss-8.json and mcmahon-12.json, and a
- * double elimination of 16 made here (its losers' bracket has 6 rounds: the widest bracket of 16).
+ * knock-out of 8 with consolation and last chance), examples/swiss-8.json and mcmahon-12.json, a double
+ * elimination of 16 made here (its losers' bracket has 6 rounds: the widest bracket of 16) and a single
+ * elimination of 8 made here (its connector lines measured: each round-2 match joined to its two feeders).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,10 @@ const double16 = join(dir, 'double-16.html');
 const swiss = join(dir, 'swiss-8.html');
 const mcmahon = join(dir, 'mcmahon-12.html');
 const doubleEvent = join(dir, 'double-16.json');
+const single8 = join(dir, 'single-8.html');
+const singleEvent = join(dir, 'single-8.json');
+// eight players, one name long enough to wrap on a phone (its match box taller than the others)
+const EIGHT = ['Ann', 'Bo', 'Cid', 'Dan', 'Eve', 'Maximilian-Alexander von Hohenzollern', 'Gus', 'Hal'];
 // sixteen players, one name with HTML's special characters, one long enough to wrap
 const SIXTEEN = [
   '<b>Ann & "Bo"</b>',
@@ -71,6 +76,18 @@ beforeAll(async () => {
     ...SIXTEEN,
   );
   await run('tournament', 'bracket', doubleEvent, '--html', double16);
+  await run(
+    'tournament',
+    'new',
+    singleEvent,
+    '--format',
+    'single',
+    '--seeding',
+    'draw',
+    '--players',
+    ...EIGHT,
+  );
+  await run('tournament', 'bracket', singleEvent, '--html', single8);
   await run('tournament', 'standings', `${EXAMPLES}swiss-8.json`, '--html', swiss);
   await run('tournament', 'standings', `${EXAMPLES}mcmahon-12.json`, '--html', mcmahon);
   browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox'] });
@@ -152,8 +169,89 @@ test('a double elimination of 16: names escaped, the losers bracket scrolls in i
   }
 }, 120_000);
 
+/** A box's place on the page: its top, bottom, left and right edges and its vertical centre (CSS pixels). */
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  mid: number;
+}
+
+/** The boxes of `selector` inside the `n`th bracket of the page (0 first), top to bottom, left to right. */
+async function boxes(page: Page, n: number, selector: string): Promise<Box[]> {
+  return page.evaluate<Box[]>(
+    `[...document.querySelectorAll('.bracket')[${n}].querySelectorAll(${JSON.stringify(selector)})]
+      .map((e) => e.getBoundingClientRect())
+      .map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right, mid: (r.top + r.bottom) / 2 }))
+      .sort((a, b) => a.left - b.left || a.top - b.top)`,
+  );
+}
+
+/** The match boxes grouped by round: the columns of equal left edge, left to right, each top to bottom. */
+function byColumn(matches: readonly Box[]): Box[][] {
+  const columns: Box[][] = [];
+  for (const m of matches) {
+    const last = columns.at(-1);
+    if (last !== undefined && Math.abs(last[0]!.left - m.left) < 1) last.push(m);
+    else columns.push([m]);
+  }
+  return columns;
+}
+
+test('the connector lines of a single elimination of 8: each round-2 match forked from its two feeders', async () => {
+  for (const width of [1280, 390]) {
+    const page = await onScreen(single8, width, EIGHT, ['Main draw'], 'tournament-bracket-single');
+    // 8 players: rounds of 4, 2 and 1 matches
+    const rounds = byColumn(await boxes(page, 0, '.match'));
+    expect(rounds.map((r) => r.length)).toEqual([4, 2, 1]);
+    const [first, second] = rounds as [Box[], Box[]];
+    // the forks into round 2, top to bottom (src/tournament/bracket.ts: round 2's match i takes the
+    // winners of round 1's matches 2i and 2i + 1)
+    const forks = (await boxes(page, 0, '.join')).filter((j) => j.left < second[0]!.left);
+    expect(forks).toHaveLength(2);
+    forks.forEach((j, i) => {
+      // the vertical bar from the first feeder's centre to the second's, in the gap between the rounds
+      expect(Math.abs(j.top - first[2 * i]!.mid), `${width} px, fork ${i} top`).toBeLessThanOrEqual(2);
+      expect(Math.abs(j.bottom - first[2 * i + 1]!.mid), `${width} px, fork ${i} bottom`).toBeLessThanOrEqual(
+        2,
+      );
+      expect(j.left).toBeGreaterThanOrEqual(first[2 * i]!.right - 1);
+      expect(j.right).toBeLessThanOrEqual(second[i]!.left + 1);
+      // the round-2 match sits at the bar's middle, where the line into it leaves the bar
+      expect(Math.abs(second[i]!.mid - j.mid), `${width} px, match ${i}`).toBeLessThanOrEqual(2);
+    });
+    await page.close();
+  }
+}, 120_000);
+
+test('the losers bracket of 16: a feed-in round has a straight line from its one feeder, no fork', async () => {
+  for (const width of [1280, 390]) {
+    const page = await open(double16, width);
+    // src/tournament/bracket.ts's feed-in bracket of 16: round 1 halves the 8 losers of main round 1 (4
+    // matches); round 2 crosses its 4 winners with main round 2's 4 losers; round 3 halves (2); round 4
+    // crosses with main round 3's 2 losers; round 5 halves (1); round 6 crosses with main round 4's loser
+    const rounds = byColumn(await boxes(page, 1, '.match'));
+    expect(rounds.map((r) => r.length)).toEqual([4, 4, 2, 2, 1, 1]);
+    // a fork into each halving round's match (3, 5), a straight line into each crossing round's (2, 4, 6)
+    expect(await boxes(page, 1, '.join')).toHaveLength(2 + 1);
+    const stubs = await boxes(page, 1, '.into.stub');
+    expect(stubs).toHaveLength(4 + 2 + 1);
+    for (const s of stubs) {
+      // the match left of the line and the one right of it: both centred on it
+      const ends = rounds
+        .flat()
+        .filter((m) => Math.abs(m.right - s.left) <= 1 || Math.abs(m.left - s.right) <= 1)
+        .filter((m) => m.top < s.mid && m.bottom > s.mid);
+      expect(ends, `${width} px`).toHaveLength(2);
+      for (const m of ends) expect(Math.abs(m.mid - s.mid), `${width} px`).toBeLessThanOrEqual(2);
+    }
+    await page.close();
+  }
+}, 120_000);
+
 test('printed on A4: every bracket and table fits the printable width', async () => {
-  for (const file of [ko8, double16, swiss, mcmahon]) {
+  for (const file of [ko8, double16, single8, swiss, mcmahon]) {
     const page = await open(file, A4_PRINTABLE_PX, true);
     const m = await measure(page);
     expect(m.body, file).toBeLessThanOrEqual(A4_PRINTABLE_PX);

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { bergerByRotation, checkEvent, seedPosition } from '../../../src/tournament/check.js';
-import { formatStatus } from '../../../src/tournament/format.js';
+import { bracketDrawing, formatStatus } from '../../../src/tournament/format.js';
 import { bergerRound } from '../../../src/tournament/round-robin.js';
 import { bracketOrder, seedOrder } from '../../../src/tournament/seeding.js';
 import { eventFormatStatus, eventRanking } from '../../../src/tournament/standings.js';
@@ -150,6 +150,21 @@ describe('double elimination, 4 players (A B C D seeded by draw)', () => {
       { place: 4, player: 'D' },
     ]);
     expect(checkEvent(event, { finished: true })).toBeNull();
+  });
+  it("the drawing's feeders: the matches of its bracket a match takes a player from (the page's lines)", () => {
+    const { event } = play(true, 'A');
+    const feeders = bracketDrawing(event, eventRanking(event))!.brackets.map((b) => [
+      b.name,
+      b.rounds.map((r) => r.matches.map((m) => m.feeders.map((f) => `${f.bracketRound}.${f.index}`))),
+    ]);
+    expect(feeders).toEqual([
+      // the main final takes the winners of round 1's two matches
+      ['main', [[[], []], [['1.0', '1.1']]]],
+      // losers' round 1 (D–C) takes main round 1's losers; round 2 its winner and main round 2's loser (B)
+      ['losers', [[[]], [['1.0']]]],
+      // the grand final takes the other brackets' winners; the reset both sides of the grand final
+      ['final', [[[]], [['1.0']]]],
+    ]);
   });
   it('without a reset the grand final decides', () => {
     const { pairings, event } = play(false, 'A');
