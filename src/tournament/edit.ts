@@ -21,7 +21,14 @@ import {
   TournamentError,
   type TournamentSystem,
 } from './event.js';
-import type { EventFile, LogEntry, TiebreakName, TieRule } from './file.js';
+import {
+  type EventFile,
+  FIDE_NOT_MCMAHON,
+  type FideUnplayedName,
+  type LogEntry,
+  type TiebreakName,
+  type TieRule,
+} from './file.js';
 import { type FormatPairing, formatPlannedRounds, needsWinner } from './format.js';
 import type { EventFormat } from './format-config.js';
 import { lastRound } from './progress.js';
@@ -47,6 +54,8 @@ export interface NewEvent {
   readonly ties?: TieRule;
   /** A format beyond Swiss rounds (knock-outs, lives, round robin, qualifier): format-config.ts. */
   readonly format?: EventFormat;
+  /** FIDE C.07 art. 16 for unplayed rounds (`tiebreakOptions.unplayed`); Swiss points only. */
+  readonly unplayed?: FideUnplayedName;
 }
 
 /** The McMahon system checked: thresholds ascending, the floor not above the bar. */
@@ -93,6 +102,7 @@ export function newEvent(spec: NewEvent): EventFile {
   }
   if (spec.format !== undefined && spec.rounds !== undefined)
     throw new TournamentError('a format plans its own rounds: give no number of rounds');
+  if (spec.unplayed !== undefined && system.type === 'mcmahon') throw new TournamentError(FIDE_NOT_MCMAHON);
   if (spec.format?.type === 'qualifier' && spec.format.top > players.length)
     throw new TournamentError(
       `the knock-out takes the top ${spec.format.top}, but the event has ${players.length} players`,
@@ -105,7 +115,7 @@ export function newEvent(spec: NewEvent): EventFile {
     ...(spec.points !== undefined ? { points: spec.points } : {}),
     players,
     tiebreaks: spec.tiebreaks ?? [],
-    tiebreakOptions: {},
+    tiebreakOptions: spec.unplayed !== undefined ? { unplayed: spec.unplayed } : {},
     ...(spec.ties !== undefined ? { ties: spec.ties } : {}),
     results: [],
   };

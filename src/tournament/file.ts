@@ -65,6 +65,10 @@ export const FIDE_UNPLAYED_RULES = ['fide-2024', 'fide-2026'] as const;
 
 export type FideUnplayedName = (typeof FIDE_UNPLAYED_RULES)[number];
 
+/** Why a McMahon event refuses `unplayed` (the event file and `bdb tournament new` say the same). */
+export const FIDE_NOT_MCMAHON =
+  'FIDE C.07 art. 16 is for Swiss points: a McMahon event counts unplayed rounds by EGF practice (the own start MMS)';
+
 export interface EventTiebreakOptions {
   readonly bye?: FileUnplayedRule;
   readonly absent?: FileUnplayedRule;
@@ -466,10 +470,7 @@ export function parseEventJson(text: string, file: string): EventFile {
   if (dup) c.fail(`tiebreaks[${tiebreaks.lastIndexOf(dup)}]`, `"${dup}" is listed twice`);
   const tiebreakOptions = parseTiebreakOptions(c, o.tiebreakOptions);
   if (tiebreakOptions.unplayed !== undefined && system.type === 'mcmahon') {
-    c.fail(
-      'tiebreakOptions.unplayed',
-      'FIDE C.07 art. 16 is for Swiss points: a McMahon event counts unplayed rounds by EGF practice (the own start MMS)',
-    );
+    c.fail('tiebreakOptions.unplayed', FIDE_NOT_MCMAHON);
   }
   const ties = o.ties === undefined ? undefined : c.oneOf(o.ties, TIE_RULES, 'ties');
   const known = new Set(players.map((p) => p.name));

@@ -4,7 +4,7 @@
  * Expected figures are worked by hand from the article (test/unit/tournament/tiebreaks-fide.test.ts
  * quotes its rules), not read from bdb.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -98,5 +98,34 @@ describe('standings under FIDE C.07 art. 16', () => {
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toContain('tiebreakOptions.unplayed: "fide-2024" (FIDE C.07 art. 16) replaces "bye"');
+  });
+
+  test('bdb tournament new --unplayed writes the rule; a McMahon event, an unknown rule and 2026 without planned rounds are refused', async () => {
+    const file = join(tmp, 'new-fide.json');
+    const made = await call('tournament', 'new', file, '--players', 'A,B,C,D', '--unplayed', 'fide-2026');
+    expect(made.code, made.stderr).toBe(0);
+    const event = JSON.parse(readFileSync(file, 'utf8'));
+    expect(event.tiebreakOptions).toEqual({ unplayed: 'fide-2026' });
+    const standings = await call('tournament', 'standings', file);
+    // four players: ⌈log₂ 4⌉ = 2 rounds planned, the 16.4.2 cap's N
+    expect(standings.stdout).toContain('unplayed rounds: FIDE C.07 (2026) art. 16');
+    expect(standings.stdout).toContain('a draw × 2 rounds');
+    const refused = async (args: string[], message: string): Promise<void> => {
+      const out = join(tmp, 'refused.json');
+      const r = await call('tournament', 'new', out, '--players', 'A=1500,B=1600,C=1700,D=1800', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(message);
+      expect(existsSync(out)).toBe(false);
+    };
+    await refused(
+      ['--system', 'mcmahon', '--groups', '1600', '--unplayed', 'fide-2024'],
+      'FIDE C.07 art. 16 is for Swiss points',
+    );
+    await refused(['--unplayed', 'fide-2023'], '--unplayed: "fide-2023" is not one of fide-2024, fide-2026');
+    await refused(
+      ['--format', 'lives', '--lives', '2', '--unplayed', 'fide-2026'],
+      'this format plans no number of rounds: use "fide-2024"',
+    );
   });
 });

@@ -60,6 +60,8 @@ import {
 import {
   type EventFile,
   eventFileText,
+  FIDE_UNPLAYED_RULES,
+  type FideUnplayedName,
   TIE_RULES,
   TIEBREAK_NAMES,
   type TiebreakName,
@@ -299,6 +301,7 @@ export interface NewEventOptions extends FormatOptions {
   scoring?: string;
   tiebreaks?: string;
   ties?: string;
+  unplayed?: string;
   force?: boolean;
 }
 
@@ -412,6 +415,8 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
     if (!(TIEBREAK_NAMES as readonly string[]).includes(t))
       throw new UsageError(`--tiebreaks: "${t}" is not one of ${TIEBREAK_NAMES.join(', ')}`);
   }
+  if (opts.unplayed !== undefined && !(FIDE_UNPLAYED_RULES as readonly string[]).includes(opts.unplayed))
+    throw new UsageError(`--unplayed: "${opts.unplayed}" is not one of ${FIDE_UNPLAYED_RULES.join(', ')}`);
   // never over a library, nor over an existing file without --force: said before the event is made
   const rules: OutputRules = { force: opts.force === true, libraries: [cliLibraryPath(undefined)] };
   if (outputRefused(file, rules)) return EXIT.someFailed;
@@ -426,7 +431,10 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       ...(points !== undefined ? { points } : {}),
       tiebreaks: tiebreaks as TiebreakName[],
       ...(opts.ties !== undefined ? { ties: opts.ties as TieRule } : {}),
+      ...(opts.unplayed !== undefined ? { unplayed: opts.unplayed as FideUnplayedName } : {}),
     });
+    // the rules the standings will apply, checked now (FIDE 2026's cap needs the planned rounds)
+    computeStandings(event, false);
   } catch (e) {
     if (e instanceof TournamentError) throw new UsageError(e.message);
     throw e;
@@ -826,6 +834,10 @@ export function registerTournament(program: Command): void {
     .option(
       '--ties <rule>',
       'players still equal after the tiebreaks: share (default) the place, playoff every shared place, playoff-first the first only',
+    )
+    .option(
+      '--unplayed <rule>',
+      "unplayed rounds (byes, forfeits, absences) in Buchholz, SOS and Sonneborn-Berger by FIDE C.07 art. 16: fide-2024 or fide-2026 (default: the event file's bye/absent rules, docs/glossary.md)",
     )
     .option(
       '--format <format>',
