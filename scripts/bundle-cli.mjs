@@ -1,5 +1,5 @@
 // The command's bundle: `npm run build` compiles src/ into dist/ (tsc), then this script joins the CLI's
-// modules and the pure-JS dependencies (commander, cli-table3, simple-statistics) into chunks
+// modules and the pure-JS dependencies (commander, simple-statistics, ts-fsrs) into chunks
 // under dist/bundle/, which bin/bdb.js runs. `bdb stats test.xg` then opens 30 JavaScript files instead of
 // 119 and ends about 0.05 s sooner (0.39 against 0.45 s), and each worker thread of `--jobs` starts
 // sooner too (bench/README.md, startup section).
@@ -62,7 +62,7 @@ await build({
   chunkNames: 'chunk-[hash]',
   plugins: [lazyChildProcess],
   external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
-  // commander and cli-table3 are CommonJS: their require('node:events') … need a require in an ES module
+  // commander is CommonJS: their require('node:events') … need a require in an ES module
   banner: {
     js: "import { createRequire as bdbCreateRequire } from 'node:module'; const require = bdbCreateRequire(import.meta.url);",
   },

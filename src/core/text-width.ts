@@ -22,8 +22,8 @@ export const PART_SEPARATOR = ' · ';
  * Code points counted two columns wide, as [first, last] pairs in order: East Asian Wide and Fullwidth
  * (Unicode's EastAsianWidth.txt: Hangul Jamo, CJK, kana, Hangul syllables, fullwidth forms …) and the
  * symbol and emoji blocks (Miscellaneous Symbols, Dingbats, U+1F000 …), which terminals draw one or two
- * wide: counted two, a cell is at worst padded by one, never cut (cli-table3 cuts what it finds wider than
- * its column).
+ * wide: counted two, a cell is at worst padded by one, never cut (a table cuts what it finds wider than
+ * its column: src/report/cli-table.ts).
  */
 const WIDE: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f],
@@ -47,8 +47,8 @@ const WIDE: readonly (readonly [number, number])[] = [
 
 /**
  * The columns a string takes in a table: control characters and the combining diacritics U+0300–U+036F
- * none, the {@link WIDE} code points two, the others one (cli-table3 measures the same way, with
- * string-width 4, so the columns computed here are the ones it draws). @example displayWidth('李雷 vs Zoë') // => 11
+ * none, the {@link WIDE} code points two, the others one (as cli-table3 measured, with string-width 4;
+ * the tables' boxes are drawn with this measure, src/report/cli-table.ts). @example displayWidth('李雷 vs Zoë') // => 11
  */
 export function displayWidth(s: string): number {
   let w = 0;

@@ -1,4 +1,4 @@
-/** Tables for people (cli-table3), from the shared rows. No colours: output is the same on any terminal. */
+/** Tables for people (boxes drawn by ./cli-table.ts), from the shared rows. No colours: output is the same on any terminal. */
 
 import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import type { MatchReport } from '../metrics/match-report.js';

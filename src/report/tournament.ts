@@ -1,5 +1,5 @@
 /**
- * Tournament tables for people (cli-table3, plain style) and their JSON (src/report/json.ts): standings and
+ * Tournament tables for people (./cli-table.ts's boxes) and their JSON (src/report/json.ts): standings and
  * the next round's pairings. The inputs are plain data (the shapes `computeStandings` and `pairNextRound`
  * return), so the report layer does not depend on the tournament code.
  */

@@ -53,5 +53,5 @@ it('bdb stats on files loads neither DuckDB, the library, the workers nor the ME
   expect(library).toEqual([]);
   // fast-xml-parser is loaded by `--met FILE` only (src/met/xml.ts requires it on first use), iconv-lite by
   // a text in a charset other than UTF-8, ISO-8859-1 or Windows-1252 (src/parsers/text-decode.ts)
-  expect([...packagesOf(graph)].sort()).toEqual(['cli-table3', 'commander', 'simple-statistics']);
+  expect([...packagesOf(graph)].sort()).toEqual(['commander', 'simple-statistics']);
 });
