@@ -21,7 +21,7 @@ tgz="$work/$(npm pack --silent --pack-destination "$work" | tail -n 1)"
 
 # what the tarball holds: the code, the data, the documents the README links to, the examples
 tar -tzf "$tgz" >"$work/files"
-for f in LICENSE README.md CHANGELOG.md package.json bin/bdb.js dist/index.js dist/bundle/main.js \
+for f in LICENSE README.md CHANGELOG.md package.json bin/bdb.js bin/package.json dist/index.js dist/bundle/main.js dist/bundle/cli.cjs \
   data/kazaross-xg2.json docs/library.md docs/themes.md examples/README.md examples/stats.sh \
   examples/matches/test.xg examples/matches/g0001.sgf; do
   grep -qx "package/$f" "$work/files" || fail "$f is missing from $(basename "$tgz")"
