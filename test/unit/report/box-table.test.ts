@@ -8,6 +8,7 @@
  */
 import Table from 'cli-table3';
 import { describe, expect, test } from 'vitest';
+import { seededUniform } from '../../../src/core/random.js';
 import { FULL_WIDTH } from '../../../src/core/text-width.js';
 import { drawBox, fitTables, type TableSpec } from '../../../src/report/cli-table.js';
 
@@ -30,18 +31,6 @@ function cliTable3(t: TableSpec, widths: readonly number[] | null): string {
       return true;
     })
     .join('\n');
-}
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = [
@@ -72,14 +61,14 @@ function randomTable(rnd: () => number): TableSpec {
 describe('the tables drawn as cli-table3 drew them', () => {
   test('1,000 random tables at their natural widths', () => {
     for (let seed = 1; seed <= 1000; seed++) {
-      const t = randomTable(random(seed));
+      const t = randomTable(seededUniform(seed));
       expect(drawBox(t, null), `seed ${seed}`).toBe(cliTable3(t, null));
     }
   });
 
   test('1,000 random tables at given widths (cells cut with … where wider)', () => {
     for (let seed = 1; seed <= 1000; seed++) {
-      const rnd = random(seed);
+      const rnd = seededUniform(seed);
       const t = randomTable(rnd);
       const n = Math.max(t.head?.length ?? 0, ...t.rows.map((r) => r.length));
       const widths = Array.from({ length: n }, () => 3 + Math.floor(rnd() * 14));
