@@ -45,28 +45,33 @@ const lazyChildProcess = {
 };
 const outdir = join(root, 'dist', 'bundle');
 
+/** What both builds share: node 20, the packages loaded at run time, commander's lazy child_process. */
+const common = {
+  absWorkingDir: root,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
+  plugins: [lazyChildProcess],
+  logLevel: 'warning',
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  absWorkingDir: root,
+  ...common,
   entryPoints: {
     main: 'dist/cli/main.js',
     'read-worker': 'dist/cli/read-worker.js',
     'import-worker': 'dist/library/import-worker.js',
   },
   outdir,
-  bundle: true,
   splitting: true,
   format: 'esm',
-  platform: 'node',
-  target: 'node20',
   chunkNames: 'chunk-[hash]',
-  plugins: [lazyChildProcess],
-  external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
-  // commander is CommonJS: their require('node:events') … need a require in an ES module
+  // commander is CommonJS: its require('node:events') … need a require in an ES module
   banner: {
     js: "import { createRequire as bdbCreateRequire } from 'node:module'; const require = bdbCreateRequire(import.meta.url);",
   },
-  logLevel: 'warning',
 });
 
 // The command as one CommonJS script, dist/bundle/cli.cjs, which bin/bdb.js compiles through V8's code
@@ -77,20 +82,14 @@ await build({
 // Its first line names a hash of its text: bin/bdb.js keys its cache files by it, so no cache is ever
 // used with another build's text (V8 itself checks the text's length, not its content).
 const cli = await build({
-  absWorkingDir: root,
+  ...common,
   entryPoints: ['dist/cli/main.js'],
   outfile: join(outdir, 'cli.cjs'),
-  bundle: true,
   format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
   // the modules' own URL (workers, data, createRequire) is the script's: it sits beside the ES chunks
   define: { 'import.meta.url': 'bdbScriptUrl' },
-  plugins: [lazyChildProcess],
   banner: { js: "const bdbScriptUrl = require('node:url').pathToFileURL(__filename).href;" },
   write: false,
-  logLevel: 'warning',
 });
 const text = cli.outputFiles[0].text;
 const hash = createHash('sha256').update(text).digest('hex').slice(0, 16);

@@ -118,19 +118,23 @@ export interface Standings {
 }
 
 /**
- * The tiebreak rules of an event: its options over the system's defaults (McMahon: Go points, MMS₀).
- * `plannedRounds` is the number of rounds of the tournament FIDE C.07 2026's cap (16.4.2) takes: by
- * default a Swiss event's planned rounds (its `rounds`, else ⌈log₂ N⌉); null when a format plans none
- * (Swiss with lives), which that cap refuses.
+ * The rounds an event plans: a Swiss or McMahon event's (its `rounds`, else ⌈log₂ N⌉), a format's own;
+ * null when a format plans none (Swiss with lives).
  */
-export function eventRules(
-  event: EventFile,
-  plannedRounds: number | null = event.format === undefined ? swissRounds(event) : null,
-): TiebreakRules {
+function plannedRoundsOf(event: EventFile): number | null {
+  return event.format === undefined ? swissRounds(event) : formatPlannedRounds(event, eventRanking(event));
+}
+
+/**
+ * The tiebreak rules of an event: its options over the system's defaults (McMahon: Go points, MMS₀). FIDE
+ * C.07 2026's cap (16.4.2) takes the rounds the event plans, and is refused when it plans none.
+ */
+export function eventRules(event: EventFile): TiebreakRules {
   const o = event.tiebreakOptions;
   const overrides: { -readonly [K in keyof TiebreakRules]: TiebreakRules[K] } = {};
   if (o.unplayed !== undefined) {
     const edition: FideEdition = o.unplayed === 'fide-2026' ? 2026 : 2024;
+    const plannedRounds = edition === 2026 ? plannedRoundsOf(event) : null;
     if (edition === 2026 && plannedRounds === null) {
       throw new TournamentError(
         'FIDE C.07 2026 caps the dummy at a draw × the rounds of the tournament (16.4.2), and this format plans no number of rounds: use "fide-2024"',
@@ -146,9 +150,9 @@ export function eventRules(
   return event.system.type === 'mcmahon' ? mcmahonRules(event, overrides) : overrides;
 }
 
-/** One line stating the score and unplayed-round rules in force (`plannedRounds` as {@link eventRules}). */
-export function describeEventRules(event: EventFile, plannedRounds?: number | null): string {
-  const rules = plannedRounds === undefined ? eventRules(event) : eventRules(event, plannedRounds);
+/** One line stating the score and unplayed-round rules in force. */
+export function describeEventRules(event: EventFile): string {
+  const rules = eventRules(event);
   const name = (r: TiebreakRules['bye']): string =>
     typeof r === 'function' ? "the player's own start MMS" : (r ?? 'ignore');
   const pts = rules.points ?? DEFAULT_POINTS;
@@ -256,9 +260,8 @@ function tiebreakCells(
 /** Standings of an event file (see the module comment for the order); `withFormat` false leaves the format's state out. */
 export function computeStandings(event: EventFile, withFormat = true): Standings {
   const table = resultTable(event);
-  const plannedRounds =
-    event.format === undefined ? swissRounds(event) : formatPlannedRounds(event, eventRanking(event));
-  const rules = eventRules(event, plannedRounds);
+  const plannedRounds = plannedRoundsOf(event);
+  const rules = eventRules(event);
   const points = scores(table, rules);
   const start = event.system.type === 'mcmahon' ? mcmahonInitialScores(event) : undefined;
   const columns: Map<string, TiebreakCell>[] = [];
@@ -302,7 +305,7 @@ export function computeStandings(event: EventFile, withFormat = true): Standings
     tiebreaks: event.tiebreaks,
     ties: event.ties ?? 'share',
     tied: tiedPlaces(ranked, event.ties ?? 'share'),
-    rules: describeEventRules(event, plannedRounds),
+    rules: describeEventRules(event),
     rows: ranked,
     ...(withFormat && event.format !== undefined ? { format: formatView(event) } : {}),
   };

@@ -74,6 +74,7 @@ import {
   computeStandings,
   defaultSeed,
   eventRanking,
+  eventRules,
   pairNextFormatRound,
   pairNextRound,
 } from '../../tournament/standings.js';
@@ -434,7 +435,7 @@ export function runNew(file: string, opts: NewEventOptions): ExitCode {
       ...(opts.unplayed !== undefined ? { unplayed: opts.unplayed as FideUnplayedName } : {}),
     });
     // the rules the standings will apply, checked now (FIDE 2026's cap needs the planned rounds)
-    computeStandings(event, false);
+    eventRules(event);
   } catch (e) {
     if (e instanceof TournamentError) throw new UsageError(e.message);
     throw e;

@@ -242,10 +242,11 @@ describe('the rule next to the others', () => {
 });
 
 describe("the event's number of rounds for 2026's cap (16.4.2)", () => {
-  const file = (unplayed: string) =>
+  const file = (unplayed: string, format?: object) =>
     parseEventJson(
       JSON.stringify({
         system: { type: 'swiss' },
+        ...(format ? { format } : {}),
         players: ['A', 'B', 'C', 'D', 'E'].map((name) => ({ name })),
         tiebreakOptions: { unplayed },
       }),
@@ -258,7 +259,8 @@ describe("the event's number of rounds for 2026's cap (16.4.2)", () => {
   });
 
   it('is refused when a format plans none (Swiss with lives): 2024 has no cap and needs none', () => {
-    expect(() => eventRules(file('fide-2026'), null)).toThrow(/plans no number of rounds/);
-    expect(eventRules(file('fide-2024'), null).fide?.edition).toBe(2024);
+    const lives = { type: 'lives', lives: 2 };
+    expect(() => eventRules(file('fide-2026', lives))).toThrow(/plans no number of rounds/);
+    expect(eventRules(file('fide-2024', lives)).fide?.edition).toBe(2024);
   });
 });
