@@ -8,15 +8,15 @@
 // dist/index.js (the library's API) stays as tsc wrote it; only the command is bundled.
 //
 // What stays outside the bundle, loaded from node_modules at run time:
-// - @duckdb/node-api (a native addon), fast-xml-parser and iconv-lite, each required through createRequire
-//   when first needed (iconv-lite for charsets other than UTF-8, ISO-8859-1 and Windows-1252: bundled, its
+// - DuckDB's native addon (@duckdb/node-bindings), fast-xml-parser and iconv-lite, each required when first
+//   needed (iconv-lite for charsets other than UTF-8, ISO-8859-1 and Windows-1252: bundled, its
 //   tables of Asian code pages made a 0.7 MB chunk that every reading command compiled);
 // - data/kazaross-xg2.json, found two levels above the module that reads it: dist/bundle/ is two levels
 //   below the package's root, as dist/met/ is (src/met/load.ts).
 // The worker threads' entry points keep their names (read-worker.js, import-worker.js) beside the chunk
 // that starts them, as `new URL('./read-worker.js', import.meta.url)` expects.
 import { createHash } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -43,16 +43,41 @@ const lazyChildProcess = {
     }));
   },
 };
+
+/**
+ * @duckdb/node-api, DuckDB's JavaScript API over its native addon, is 124 CommonJS files: requiring them
+ * from node_modules took 55–75 ms of every library command (resolving each file, then compiling it; a CPU
+ * profile of `require('@duckdb/node-api')`). Bundled, they are compiled with the command and come from the
+ * code cache; only the addon (@duckdb/node-bindings) is still loaded from node_modules. src/library/duckdb.ts
+ * requires the API through `createRequire` (tsc's ES modules have no `require`), which esbuild cannot
+ * follow: in the bundle that call becomes a plain `require`, which it bundles.
+ */
+const DUCKDB_REQUIRE = "createRequire(import.meta.url)('@duckdb/node-api')";
+const bundledDuckdb = {
+  name: 'bundled-duckdb',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]dist[\\/]library[\\/]duckdb\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      if (!text.includes(DUCKDB_REQUIRE)) {
+        return { errors: [{ text: `${args.path} no longer holds ${DUCKDB_REQUIRE}: update bundle-cli.mjs` }] };
+      }
+      return { contents: text.replace(DUCKDB_REQUIRE, "require('@duckdb/node-api')"), loader: 'js' };
+    });
+  },
+};
 const outdir = join(root, 'dist', 'bundle');
 
-/** What both builds share: node 20, the packages loaded at run time, commander's lazy child_process. */
+/**
+ * What both builds share: node 20, the packages loaded at run time, commander's lazy child_process, DuckDB's
+ * API bundled.
+ */
 const common = {
   absWorkingDir: root,
   bundle: true,
   platform: 'node',
   target: 'node20',
-  external: ['@duckdb/node-api', 'iconv-lite', 'fast-xml-parser'],
-  plugins: [lazyChildProcess],
+  external: ['@duckdb/node-bindings', 'iconv-lite', 'fast-xml-parser'],
+  plugins: [lazyChildProcess, bundledDuckdb],
   logLevel: 'warning',
 };
 

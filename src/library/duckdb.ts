@@ -4,7 +4,8 @@
  *
  * `@duckdb/node-api` is a CommonJS package: `require` loads it directly, where `import()` first has Node scan
  * its 176 KB of sources for their exports (about 100 ms of every library command, measured with
- * `--cpu-prof`).
+ * `--cpu-prof`). The command's bundle (scripts/bundle-cli.mjs) turns this `require` into one of its own
+ * modules, so that only the native addon is loaded from node_modules.
  *
  * DuckDB allocates through its own jemalloc, which by default keeps freed pages for seconds before giving
  * them back to the system: an import's peak resident memory then holds the freed buffers of every COPY
