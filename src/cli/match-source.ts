@@ -215,7 +215,7 @@ export interface ReportReading {
   readonly interval: IntervalMethod;
   /** The tallies alone (no per-match table or JSON wanted): the library reads no match row. */
   readonly talliesOnly?: boolean;
-  /** Files: worker threads reading them (0: the main thread). */
+  /** Files: threads reading them, the main one and `jobs - 1` workers (0 or 1: the main thread alone). */
   readonly jobs?: number;
 }
 
@@ -304,7 +304,7 @@ function fileSource(
         onReport(r);
       };
       const jobs = how.jobs ?? 0;
-      if (jobs > 0) {
+      if (jobs > 1) {
         const { readReportsPooled } = await import('./read-pool.js');
         const job = {
           thresholds: settings.thresholds,

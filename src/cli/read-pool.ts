@@ -1,13 +1,15 @@
 /**
- * `--jobs N` for `bdb stats` on files: worker threads parse and report the match units while the main
- * thread reads the files, sets byte-identical copies aside and hands the reports on strictly in input
- * order, through the same bookkeeping as one thread ({@link ReadRun}): the output, its order, every figure,
- * the duplicates and the failures are those of `--jobs 1`. The ordered pool ({@link runInOrder}) keeps a
- * window of units in flight (bounded in count and bytes), so memory does not grow with the number of files.
+ * `--jobs N` for `bdb stats` on files: N threads parse and report the match units, the main thread and N − 1
+ * workers. The main thread reads the files, sets byte-identical copies aside, hands the reports on strictly
+ * in input order through the same bookkeeping as one thread ({@link ReadRun}), and while it waits for a
+ * worker's report it parses the newest unit no worker has taken (`help`): the output, its order, every
+ * figure, the duplicates and the failures are those of `--jobs 1`. The ordered pool ({@link runInOrder})
+ * keeps a window of units in flight (bounded in count and bytes), so memory does not grow with the number
+ * of files.
  *
- * Not the default: on 2 cores, sending each report back (structured clone) and each worker's own heap and
- * collector cost more than the parsing they take over (1,777 Galaxy transcripts: 1.15× the wall time of
- * one thread with 2 workers, 1.14× with 1).
+ * Not the default: on 2 cores `--jobs 2` takes about 0.92× the wall time of one thread for about 1.2× its
+ * CPU and 25 MB more memory (a worker's own heap, collector and warm-up; bench/README.md, jobs section).
+ * When the main thread only handed units out, two workers took 1.0× the wall time of one thread.
  */
 import { buffersOf, ownBuffers, runInOrder, type TaskOutcome } from '../core/worker-pool.js';
 import type { MatchReport } from '../metrics/match-report.js';
@@ -22,9 +24,12 @@ const UNITS_PER_WORKER = 4;
 const WINDOW_PER_WORKER = 16;
 const WINDOW_BYTES = 64 * 1024 * 1024;
 
-/** How many workers read `units` units with `jobs` allowed: none for a few units. */
+/**
+ * How many workers read `units` units with `jobs` threads allowed: the main thread is one of them (it parses
+ * while it waits for the workers), so `jobs - 1`; none for a few units.
+ */
 export function poolSize(jobs: number, units: number): number {
-  return Math.min(jobs, Math.floor(units / UNITS_PER_WORKER));
+  return Math.max(0, Math.min(jobs - 1, Math.floor(units / UNITS_PER_WORKER)));
 }
 
 /**
@@ -45,6 +50,11 @@ export async function readReportsPooled(
   const here = (u: ReadUnit): ReportOutcome => {
     met ??= jobMet(job);
     return runReportJob(u, u.name, run.compares ? job : { ...job, allReadings: true }, met);
+  };
+  // on the main thread while it waits for a worker: what a worker does (src/cli/read-worker.ts)
+  const helping = (u: ReadUnit): ReportOutcome => {
+    met ??= jobMet(job);
+    return runReportJob(u, u.name, job, met);
   };
   const deliver = (u: ReadUnit, o: ReportOutcome): void => {
     if (!o.ok) {
@@ -77,6 +87,7 @@ export async function readReportsPooled(
         return { message, transfer: buffersOf(inputs) };
       },
       here,
+      helping,
       settle(u, outcome: TaskOutcome<ReportOutcome> | null) {
         if (outcome === null) {
           // its original failed or has no identity: read as itself
@@ -98,6 +109,7 @@ export async function readReportsPooled(
       workerData: job,
       window: workers * WINDOW_PER_WORKER,
       windowBytes: WINDOW_BYTES,
+      help: true,
     },
   );
   return run.finish();

@@ -47,44 +47,70 @@ export function serveTasks<Q, R>(run: (task: Q) => R, transfer?: (result: R) => 
 interface Pending<R> {
   readonly sent: Sent;
   readonly resolve: (o: TaskOutcome<R>) => void;
+  /** The same task done on the main thread, when it may be ({@link WorkerPool.helpOne}). */
+  readonly here?: () => TaskOutcome<R>;
 }
 
 /**
- * N worker threads running one job module, each taking the next task when it is free. A worker that dies
- * fails the task it held and is not replaced; once none is left, every task fails with the last one's error.
+ * N worker threads running one job module, each holding up to `depth` tasks (posted ahead, so that a worker
+ * never waits for the main thread between two of them) and taking the next task when one is done. A worker
+ * that dies fails the tasks it held and is not replaced; once none is left, every task fails with the last
+ * one's error.
  */
 export class WorkerPool<R> {
+  /** A worker once for each task it may still take. */
   private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Pending<R>>();
+  /** The tasks each worker holds, oldest first (a worker answers them in that order). */
+  private readonly busy = new Map<Worker, Pending<R>[]>();
   private readonly queue: Pending<R>[] = [];
   private alive: number;
   private lastError = new Error('no worker');
   private closed = false;
 
-  constructor(module: URL, size: number, workerData?: unknown) {
+  constructor(module: URL, size: number, workerData?: unknown, depth = 1) {
     this.alive = size;
     for (let i = 0; i < size; i++) {
       const w = new Worker(module, { workerData });
       w.on('message', (r: Reply<R>) => this.answered(w, r));
       w.on('error', (e) => this.died(w, e));
       w.on('exit', (code) => this.died(w, new Error(`a worker thread stopped (exit code ${code})`)));
-      this.idle.push(w);
+      this.busy.set(w, []);
     }
+    // each worker's first task before any worker's second
+    for (let k = 0; k < depth; k++) this.idle.push(...this.busy.keys());
   }
 
-  /** The outcome of one task, done by the next free worker. */
-  run(sent: Sent): Promise<TaskOutcome<R>> {
+  /**
+   * The outcome of one task, done by the next free worker, or by the main thread through `here` when it
+   * calls {@link helpOne} before a worker took it.
+   */
+  run(sent: Sent, here?: () => TaskOutcome<R>): Promise<TaskOutcome<R>> {
     return new Promise((resolve) => {
-      this.queue.push({ sent, resolve });
+      this.queue.push(here === undefined ? { sent, resolve } : { sent, resolve, here });
       this.dispatch();
     });
+  }
+
+  /**
+   * Does the newest task no worker has taken yet on the calling (main) thread, if it has a `here`: false
+   * when there is none. The oldest stay for the workers, which take them next.
+   */
+  helpOne(): boolean {
+    for (let i = this.queue.length - 1; i >= 0; i--) {
+      const task = this.queue[i]!;
+      if (task.here === undefined) continue;
+      this.queue.splice(i, 1);
+      task.resolve(task.here());
+      return true;
+    }
+    return false;
   }
 
   /** Stops every worker; a task not answered yet, or given later, fails. */
   async close(): Promise<void> {
     this.closed = true;
     this.lastError = new Error('the worker pool was closed');
-    const workers = [...this.idle, ...this.busy.keys()];
+    const workers = [...this.busy.keys()];
     this.failAll(false);
     this.busy.clear();
     this.idle.length = 0;
@@ -96,37 +122,37 @@ export class WorkerPool<R> {
     if (this.closed || this.alive === 0) this.failAll(!this.closed);
     while (this.idle.length > 0 && this.queue.length > 0) {
       const task = this.queue.shift()!;
-      const w = this.idle.pop()!;
-      this.busy.set(w, task);
+      // the worker holding the fewest tasks: idle lists each worker once per free place
+      const w = this.idle.shift()!;
+      this.busy.get(w)?.push(task);
       w.postMessage(task.sent.message, task.sent.transfer);
     }
   }
 
   private answered(w: Worker, r: Reply<R>): void {
     if (this.closed) return;
-    const task = this.busy.get(w);
-    this.busy.delete(w);
+    const task = this.busy.get(w)?.shift();
     this.idle.push(w);
     this.dispatch();
     task?.resolve(r.ok ? r : { ok: false, error: new Error(r.message), crashed: false });
   }
 
-  /** A worker that dies (out of memory, or exits: a bug) fails the task it held; the others go on. */
+  /** A worker that dies (out of memory, or exits: a bug) fails the tasks it held; the others go on. */
   private died(w: Worker, e: Error): void {
-    const task = this.busy.get(w);
-    const i = this.idle.indexOf(w);
-    if (task === undefined && i < 0) return; // told already ('error' comes before 'exit'), or closed
+    const held = this.busy.get(w);
+    if (held === undefined) return; // told already ('error' comes before 'exit'), or closed
     this.busy.delete(w);
-    if (i >= 0) this.idle.splice(i, 1);
+    for (let i = this.idle.indexOf(w); i >= 0; i = this.idle.indexOf(w)) this.idle.splice(i, 1);
     this.alive--;
     this.lastError = e;
-    task?.resolve({ ok: false, error: e, crashed: true });
+    for (const task of held) task.resolve({ ok: false, error: e, crashed: true });
     this.dispatch();
   }
 
   /** Fails every task waiting or held, with the last error. */
   private failAll(crashed: boolean): void {
-    for (const task of [...this.queue.splice(0), ...this.busy.values()])
+    const held = [...this.busy.values()].flatMap((tasks) => tasks.splice(0));
+    for (const task of [...this.queue.splice(0), ...held])
       task.resolve({ ok: false, error: this.lastError, crashed });
   }
 }
@@ -147,6 +173,11 @@ export interface OrderedJob<I, K, W, R> {
   send(work: W): Sent;
   /** The same work done on the main thread, when there is no worker. */
   here(work: W): R;
+  /**
+   * The work exactly as a worker does it, done on the main thread while it waits for a worker's outcome
+   * ({@link OrderedOptions.help}).
+   */
+  helping?(work: W): R;
   /** Hands an item on with its outcome (null when it had no work), strictly in the order taken. */
   settle(kept: K, outcome: TaskOutcome<R> | null): void | Promise<void>;
 }
@@ -170,6 +201,13 @@ export interface OrderedOptions {
   readonly ahead?: () => boolean;
   /** Stops the run between two items once aborted: the items taken and not yet settled are dropped. */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * With workers, whether the main thread works too: while the oldest item is still with a worker, it does
+   * the newest item no worker has taken yet ({@link OrderedJob.helping}), and each worker holds two items,
+   * so that it does not wait for the main thread between them. Without it, the main thread only hands the
+   * items out and settles them.
+   */
+  readonly help?: boolean;
 }
 
 /** How long items are settled one after another before the event loop gets a turn, in ms. */
@@ -188,9 +226,13 @@ export async function runInOrder<I, K, W, R>(
   job: OrderedJob<I, K, W, R>,
   opts: OrderedOptions,
 ): Promise<void> {
-  const pool = opts.workers > 0 ? new WorkerPool<R>(opts.module, opts.workers, opts.workerData) : null;
+  const help = opts.help === true && job.helping !== undefined;
+  const pool =
+    opts.workers > 0 ? new WorkerPool<R>(opts.module, opts.workers, opts.workerData, help ? 2 : 1) : null;
   const start = (work: W): Slot<K, R>['outcome'] =>
-    pool === null ? doHere(job, work) : pool.run(job.send(work));
+    pool === null
+      ? doHere(job, work, job.here)
+      : pool.run(job.send(work), help ? () => doHere(job, work, job.helping!) : undefined);
   const ahead = (): boolean => pool !== null || opts.ahead?.() === true;
   const stopped = (): boolean => opts.signal?.aborted === true;
   try {
@@ -223,6 +265,7 @@ export async function runInOrder<I, K, W, R>(
       }
       const slot = window.shift();
       if (slot === undefined) continue;
+      if (help && pool !== null && slot.outcome instanceof Promise) await helpWhile(pool, slot.outcome);
       await job.settle(slot.keep, slot.outcome === null ? null : await slot.outcome);
       bytes -= slot.size;
       // a turn of the event loop now and then: a signal's handler (Ctrl-C) runs only there
@@ -236,10 +279,23 @@ export async function runInOrder<I, K, W, R>(
   }
 }
 
-/** A work done on the main thread, a throw being its outcome as in a worker. */
-function doHere<W, R>(job: OrderedJob<unknown, unknown, W, R>, work: W): TaskOutcome<R> {
+/**
+ * Does the pool's queued tasks on the main thread until `outcome` is in, or none is left, giving the event
+ * loop a turn between two (the workers' answers come in there, and each is handed its next task).
+ */
+async function helpWhile<R>(pool: WorkerPool<R>, outcome: Promise<TaskOutcome<R>>): Promise<void> {
+  let done = false;
+  void outcome.then(() => {
+    done = true;
+  });
+  await nextTurn();
+  while (!done && pool.helpOne()) await nextTurn();
+}
+
+/** A work done on the main thread by `fn`, a throw being its outcome as in a worker. */
+function doHere<W, R>(job: OrderedJob<unknown, unknown, W, R>, work: W, fn: (work: W) => R): TaskOutcome<R> {
   try {
-    return { ok: true, value: job.here(work) };
+    return { ok: true, value: fn.call(job, work) };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e : new Error(String(e)), crashed: false };
   }

@@ -30,7 +30,7 @@ export interface StatsOptions extends SourceOptions, IntervalOptions {
    * one line per match over several matches, the tables of a match read alone.
    */
   matches?: boolean;
-  /** `--jobs N`: worker threads reading files. */
+  /** `--jobs N`: threads reading files (the main one and N − 1 workers). */
   jobs?: string;
 }
 
@@ -152,7 +152,7 @@ export function registerStats(program: Command): void {
     .option('--no-matches', 'the per-person table only, no line per match')
     .option(
       '--jobs <n>',
-      'worker threads reading files (default 0: the main thread alone); the output is the same whatever N',
+      'threads reading files, the main one and N-1 workers (default 0: the main thread alone); the output is the same whatever N',
     )
     .action(async (paths: string[], opts: StatsOptions) => {
       process.exitCode = await runStats(paths, opts);

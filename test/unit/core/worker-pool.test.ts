@@ -34,7 +34,11 @@ interface Result {
 /** Runs `tasks` in order and returns each one's number with its outcome, as settled; and the most in flight. */
 async function run(
   tasks: Task[],
-  opts: Partial<OrderedOptions> & { size?: (t: Task) => number; here?: (t: Task) => Result } = {},
+  opts: Partial<OrderedOptions> & {
+    size?: (t: Task) => number;
+    here?: (t: Task) => Result;
+    helping?: (t: Task) => Result;
+  } = {},
 ): Promise<{ settled: [number, TaskOutcome<Result> | null][]; most: number }> {
   const settled: [number, TaskOutcome<Result> | null][] = [];
   let inFlight = 0;
@@ -46,6 +50,7 @@ async function run(
     },
     send: (t) => ({ message: t, transfer: t.bytes === undefined ? [] : [t.bytes] }),
     here: opts.here ?? (() => expect.unreachable('no worker')),
+    ...(opts.helping === undefined ? {} : { helping: opts.helping }),
     settle(n, outcome) {
       inFlight--;
       settled.push([n, outcome]);
@@ -133,6 +138,27 @@ describe('runInOrder', () => {
       [3, true],
     ]);
     expect(settled[1]![1]).toMatchObject({ crashed: false, error: { message: 'task 1 failed here' } });
+  });
+
+  it('with help, the main thread does queued items while the oldest is with a worker', async () => {
+    // one worker: the first item holds it 300 ms, so the main thread takes the items no worker holds
+    const helping = (t: Task): Result => {
+      if (t.fail) throw new Error(`task ${t.n} failed here`);
+      return { n: t.n, thread: 0, finished: 0, bytes: new Uint8Array() };
+    };
+    const tasks = numbers(8).map((n) => ({ n, ms: n === 0 ? 300 : 5, fail: n === 5 }));
+    const { settled } = await run(tasks, { workers: 1, help: true, helping });
+    expect(settled.map(([n]) => n)).toEqual(numbers(8));
+    const threads = settled.map(([, o]) => (o?.ok === true ? o.value.thread : null));
+    // the worker holds two items at once (0 and 1); the main thread did the others, newest first
+    expect(threads[0]).not.toBe(0);
+    expect(threads[1]).not.toBe(0);
+    expect(threads.slice(2)).toEqual([0, 0, 0, null, 0, 0]);
+    expect(settled[5]![1]).toMatchObject({
+      ok: false,
+      crashed: false,
+      error: { message: 'task 5 failed here' },
+    });
   });
 
   it('an item with no work is settled in its place with no outcome', async () => {
