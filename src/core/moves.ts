@@ -176,6 +176,12 @@ function sameAsScratch(lp: LegalPlay): boolean {
 let hitsOnly = false;
 /** In {@link hitsOnly} mode: whether a sequence of the best (depth, pips) so far hits. */
 let bestHits = false;
+/**
+ * In {@link hitsOnly} mode: the answer is known, the search stops. A sequence playing every die (`nDice`
+ * hops) is legal whatever else is found, as no play uses more dice and all such sequences use the same pips;
+ * so the first such sequence that hits settles it.
+ */
+let settled = false;
 
 /** Records the current scratch position as the end of a sequence of `depth` hops using `pips` pips. */
 function record(depth: number, pips: number): void {
@@ -188,6 +194,7 @@ function record(depth: number, pips: number): void {
       bestPips = pips;
       bestHits = hit;
     } else if (hit) bestHits = true;
+    if (hit && depth === nDice) settled = true;
     return;
   }
   if (depth > bestDepth || pips > bestPips) {
@@ -252,7 +259,7 @@ function search(depth: number, maxFrom: number, pips: number): void {
       moved = true;
     }
   } else {
-    for (let from = Math.min(maxFrom, 24); from >= 1; from--) {
+    for (let from = Math.min(maxFrom, 24); from >= 1 && !settled; from--) {
       if (me[from - 1]! === 0 || !canMove(from, die)) continue;
       const to = from - die;
       doHop(depth, from, Math.max(to, 0));
@@ -292,6 +299,7 @@ function searchAll(board: Board, side: Side, d1: number, d2: number): void {
     dice[0] = hi;
     dice[1] = lo;
     search(0, 25, 0);
+    if (settled) return;
     dice[0] = lo;
     dice[1] = hi;
     search(0, 25, 0);
@@ -348,10 +356,12 @@ export function anyLegalPlayHits(board: Board, side: Side, d1: number, d2: numbe
   hitsOnly = true;
   try {
     bestHits = false;
+    settled = false;
     searchAll(board, side, d1, d2);
     return bestHits;
   } finally {
     hitsOnly = false;
+    settled = false;
     oppInput = [];
   }
 }
