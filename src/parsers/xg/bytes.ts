@@ -204,6 +204,20 @@ export class ByteReader {
     return this.f32Array(at, n);
   }
 
+  /**
+   * `n` signed 32-bit integers at `at` as a view over the reader's bytes when they are 4-byte aligned in
+   * memory on a little-endian host (no copy, shared memory as {@link i8View}); a copy otherwise. One
+   * object where {@link i32Array} fills an array with `n` reads.
+   */
+  i32View(at: number, n: number): Int32Array {
+    this.need(at, 4 * n);
+    const abs = this.bytes.byteOffset + at;
+    if (HOST_LE && abs % 4 === 0) return new Int32Array(this.bytes.buffer, abs, n);
+    const out = new Int32Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.view.getInt32(at + 4 * i, true);
+    return out;
+  }
+
   /** `n` consecutive signed 32-bit integers. */
   i32Array(at: number, n: number): number[] {
     this.need(at, 4 * n);
