@@ -47,6 +47,16 @@ describe('numbers', () => {
     expect(Array.from(r.i32View(0, 2))).toEqual(r.i32Array(0, 2));
   });
 
+  test('a sub reader reads its window of the same bytes, at its own offset 0', () => {
+    // bytes 8..15 are the double 1.0 (see 'single and double'); 4..7 the single 1.0
+    const sub = r.sub(4, 12, 'w');
+    expect([sub.length, sub.base, sub.f32(0), sub.f64(4)]).toEqual([12, 4, 1, 1]);
+    expect(Array.from(sub.bytes)).toEqual(Array.from(b.subarray(4, 16)));
+    const inner = sub.sub(4, 8, 'inner');
+    expect([inner.base, inner.f64(0), inner.u8(7), inner.bool(7)]).toEqual([8, 1, 0x3f, true]);
+    expect(inner.i8View(6, 2).byteOffset).toBe(14);
+  });
+
   test('a read past the end is a CorruptFileError with the absolute offset and segment', () => {
     const sub = r.sub(8, 8, 'temp.xg record 3');
     expect(sub.base).toBe(8);
