@@ -852,9 +852,10 @@ class Decoder {
  * do not make a whole record, a missing or misplaced HeaderMatch, a bad magic, a version above 40 and
  * over-long ShortStrings (cut to their capacity). `file` is the outer file's name, for messages.
  *
- * The records' positions (`Int8Array`) and evaluations (`Float32Array`) are views over a copy of
- * `data` made here; with `options.copy === false` they are views over `data` itself, which the caller
- * must then leave unchanged.
+ * The records' positions and candidate moves (`Int8Array`), integer arrays (`Int32Array`: a move's
+ * `Moves`, `RolloutIndexM`) and evaluations (`Float32Array`) are views over a copy of `data` made here
+ * (an integer or single array not 4-byte aligned in memory is copied); with `options.copy === false`
+ * they are views over `data` itself, which the caller must then leave unchanged.
  */
 export function decodeXgRecords(
   data: Uint8Array,
