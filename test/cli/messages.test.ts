@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { readXgArchive } from '../../src/parsers/xg/archive.js';
-import { decodeXgRecords } from '../../src/parsers/xg/records.js';
+import { decodeXgRecords, XG_POSITION_BYTES, xgCandidateCount } from '../../src/parsers/xg/records.js';
 import { call } from '../helpers/cli.js';
 import { REF_DIR, refFiles } from '../helpers/fixtures.js';
 import { nonFinite } from '../helpers/non-finite.js';
@@ -117,7 +117,13 @@ describe("item 9: stored equities that disagree with XG's own stored error", asy
     // the first analysed move where the player did not play XG's best candidate
     for (const r of records) {
       if (r.type !== 'move' || !r.played || r.errMove === -1000 || r.errMove > -0.01) continue;
-      const p = r.dataMoves.posPlayed.findIndex((x) => x.every((c, i) => c === r.positionEnd[i]));
+      // candidate j's position is posPlayed[26j .. 26j + 25]
+      const n = xgCandidateCount(r.dataMoves);
+      let p = -1;
+      for (let j = 0; j < n && p < 0; j++) {
+        const x = r.dataMoves.posPlayed.subarray(XG_POSITION_BYTES * j, XG_POSITION_BYTES * (j + 1));
+        if (x.every((c, i) => c === r.positionEnd[i])) p = j;
+      }
       if (p <= 0) continue;
       moveAt = r.offset;
       // DataMoves.Eval of candidate p (formats.md §1.9: 28 bytes a candidate from offset 1408), [6] the equity

@@ -55,10 +55,12 @@ export function plainBytes(bytes: Uint8Array): Uint8Array {
     : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Bounds-checked positional little-endian reads over `bytes`; see the module comment. */
+/**
+ * Bounds-checked positional little-endian reads over `bytes`; see the module comment. A reader made by
+ * {@link sub} is a window on its parent's bytes and DataView (no view of its own is made: `temp.xg` is
+ * read through one per 2560-byte record).
+ */
 export class ByteReader {
-  /** The bytes read; offset 0 of every method is `bytes[0]`. */
-  readonly bytes: Uint8Array;
   /** The file name used in errors (the outer `.xg`/`.xgp` file, also for inner files). */
   readonly file: string;
   /** The part of the file these bytes are, e.g. `RGMH header`, `archive index`, `temp.xg record 12`. */
@@ -68,20 +70,41 @@ export class ByteReader {
    * container, the inflated inner file (e.g. `temp.xg`) for records.
    */
   readonly base: number;
+  /** Number of bytes in the reader. */
+  readonly length: number;
+  /** The bytes the reader is a window on (its parent's, for a {@link sub} reader). */
+  private readonly all: Uint8Array;
+  /** A DataView over {@link all}. */
   private readonly view: DataView;
+  /** Offset of the reader's byte 0 in {@link all}. */
+  private readonly origin: number;
 
-  constructor(bytes: Uint8Array, file: string, segment: string, base = 0) {
+  /**
+   * A reader over `bytes`. `origin`, `length` and `view` are for {@link sub} only: a window of `length`
+   * bytes at `origin` in `bytes`, read through `view` (a DataView over `bytes`).
+   */
+  constructor(
+    bytes: Uint8Array,
+    file: string,
+    segment: string,
+    base = 0,
+    origin = 0,
+    length = bytes.length,
+    view?: DataView,
+  ) {
     // a plain Uint8Array view, so that slice() copies even when given a Node Buffer
-    this.bytes = plainBytes(bytes);
+    this.all = plainBytes(bytes);
     this.file = file;
     this.segment = segment;
     this.base = base;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.origin = origin;
+    this.length = length;
+    this.view = view ?? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  /** Number of bytes in the reader. */
-  get length(): number {
-    return this.bytes.length;
+  /** The bytes read, as a view (no copy); offset 0 of every method is `bytes[0]`. */
+  get bytes(): Uint8Array {
+    return this.all.subarray(this.origin, this.origin + this.length);
   }
 
   /** Throws a CorruptFileError at reader offset `at` (reported as `base + at`). */
@@ -95,93 +118,95 @@ export class ByteReader {
 
   /** Checks that `n` bytes can be read at `at`; throws a CorruptFileError otherwise. */
   need(at: number, n: number): void {
-    if (!(at >= 0 && n >= 0 && at + n <= this.bytes.length)) {
-      const left = Math.max(0, this.bytes.length - Math.max(0, at));
+    if (!(at >= 0 && n >= 0 && at + n <= this.length)) {
+      const left = Math.max(0, this.length - Math.max(0, at));
       this.fail(Math.max(0, at), `needs ${n} bytes at 0x${(this.base + at).toString(16)}, only ${left} left`);
     }
   }
 
   /** True when `n` bytes can be read at `at`. */
   has(at: number, n: number): boolean {
-    return at >= 0 && n >= 0 && at + n <= this.bytes.length;
+    return at >= 0 && n >= 0 && at + n <= this.length;
   }
 
   /** A reader over `n` bytes at `at` (no copy), reporting offsets in the same stream. */
   sub(at: number, n: number, segment: string): ByteReader {
     this.need(at, n);
-    return new ByteReader(this.bytes.subarray(at, at + n), this.file, segment, this.base + at);
+    return new ByteReader(this.all, this.file, segment, this.base + at, this.origin + at, n, this.view);
   }
 
   u8(at: number): number {
     this.need(at, 1);
-    return this.view.getUint8(at);
+    return this.view.getUint8(this.origin + at);
   }
 
   i8(at: number): number {
     this.need(at, 1);
-    return this.view.getInt8(at);
+    return this.view.getInt8(this.origin + at);
   }
 
   u16(at: number): number {
     this.need(at, 2);
-    return this.view.getUint16(at, true);
+    return this.view.getUint16(this.origin + at, true);
   }
 
   i16(at: number): number {
     this.need(at, 2);
-    return this.view.getInt16(at, true);
+    return this.view.getInt16(this.origin + at, true);
   }
 
   u32(at: number): number {
     this.need(at, 4);
-    return this.view.getUint32(at, true);
+    return this.view.getUint32(this.origin + at, true);
   }
 
   i32(at: number): number {
     this.need(at, 4);
-    return this.view.getInt32(at, true);
+    return this.view.getInt32(this.origin + at, true);
   }
 
   /** Signed 64-bit integer as a number (exact up to 2^53; larger magnitudes lose low bits). */
   i64(at: number): number {
     this.need(at, 8);
-    return Number(this.view.getBigInt64(at, true));
+    return Number(this.view.getBigInt64(this.origin + at, true));
   }
 
   /** IEEE single (Delphi `Single`); the result is exactly representable as a float32. */
   f32(at: number): number {
     this.need(at, 4);
-    return this.view.getFloat32(at, true);
+    return this.view.getFloat32(this.origin + at, true);
   }
 
   /** IEEE double (Delphi `Double`). */
   f64(at: number): number {
     this.need(at, 8);
-    return this.view.getFloat64(at, true);
+    return this.view.getFloat64(this.origin + at, true);
   }
 
   /** Delphi `Boolean`: one byte, any non-zero value is true. */
   bool(at: number): boolean {
     this.need(at, 1);
-    return this.bytes[at] !== 0;
+    return this.all[this.origin + at] !== 0;
   }
 
   /** `n` bytes at `at`, as a view (no copy). */
   view8(at: number, n: number): Uint8Array {
     this.need(at, n);
-    return this.bytes.subarray(at, at + n);
+    const from = this.origin + at;
+    return this.all.subarray(from, from + n);
   }
 
   /** A copy of `n` bytes at `at`. */
   copy(at: number, n: number): Uint8Array {
     this.need(at, n);
-    return this.bytes.slice(at, at + n);
+    const from = this.origin + at;
+    return this.all.slice(from, from + n);
   }
 
   /** A copy of `n` signed bytes (Delphi `array of ShortInt`, e.g. a 26-byte `PositionEngine`). */
   i8Array(at: number, n: number): Int8Array {
     this.need(at, n);
-    return new Int8Array(this.bytes.buffer, this.bytes.byteOffset + at, n).slice();
+    return new Int8Array(this.all.buffer, this.all.byteOffset + this.origin + at, n).slice();
   }
 
   /**
@@ -190,7 +215,7 @@ export class ByteReader {
    */
   i8View(at: number, n: number): Int8Array {
     this.need(at, n);
-    return new Int8Array(this.bytes.buffer, this.bytes.byteOffset + at, n);
+    return new Int8Array(this.all.buffer, this.all.byteOffset + this.origin + at, n);
   }
 
   /**
@@ -199,26 +224,40 @@ export class ByteReader {
    */
   f32View(at: number, n: number): Float32Array {
     this.need(at, 4 * n);
-    const abs = this.bytes.byteOffset + at;
-    if (HOST_LE && abs % 4 === 0) return new Float32Array(this.bytes.buffer, abs, n);
+    const abs = this.all.byteOffset + this.origin + at;
+    if (HOST_LE && abs % 4 === 0) return new Float32Array(this.all.buffer, abs, n);
     return this.f32Array(at, n);
+  }
+
+  /**
+   * `n` signed 32-bit integers at `at` as a view over the reader's bytes when they are 4-byte aligned in
+   * memory on a little-endian host (no copy, shared memory as {@link i8View}); a copy otherwise. One
+   * object where {@link i32Array} fills an array with `n` reads.
+   */
+  i32View(at: number, n: number): Int32Array {
+    this.need(at, 4 * n);
+    const abs = this.all.byteOffset + this.origin + at;
+    if (HOST_LE && abs % 4 === 0) return new Int32Array(this.all.buffer, abs, n);
+    const out = new Int32Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.view.getInt32(this.origin + at + 4 * i, true);
+    return out;
   }
 
   /** `n` consecutive signed 32-bit integers. */
   i32Array(at: number, n: number): number[] {
     this.need(at, 4 * n);
     const out = new Array<number>(n);
-    for (let i = 0; i < n; i++) out[i] = this.view.getInt32(at + 4 * i, true);
+    for (let i = 0; i < n; i++) out[i] = this.view.getInt32(this.origin + at + 4 * i, true);
     return out;
   }
 
   /** `n` consecutive singles, as a Float32Array copy (one bulk copy when the data is aligned). */
   f32Array(at: number, n: number): Float32Array {
     this.need(at, 4 * n);
-    const abs = this.bytes.byteOffset + at;
-    if (HOST_LE && abs % 4 === 0) return new Float32Array(this.bytes.buffer, abs, n).slice();
+    const abs = this.all.byteOffset + this.origin + at;
+    if (HOST_LE && abs % 4 === 0) return new Float32Array(this.all.buffer, abs, n).slice();
     const out = new Float32Array(n);
-    for (let i = 0; i < n; i++) out[i] = this.view.getFloat32(at + 4 * i, true);
+    for (let i = 0; i < n; i++) out[i] = this.view.getFloat32(this.origin + at + 4 * i, true);
     return out;
   }
 
@@ -226,7 +265,7 @@ export class ByteReader {
   f64Array(at: number, n: number): number[] {
     this.need(at, 8 * n);
     const out = new Array<number>(n);
-    for (let i = 0; i < n; i++) out[i] = this.view.getFloat64(at + 8 * i, true);
+    for (let i = 0; i < n; i++) out[i] = this.view.getFloat64(this.origin + at + 8 * i, true);
     return out;
   }
 
@@ -244,13 +283,14 @@ export class ByteReader {
    */
   shortString(at: number, capacity: number): string {
     this.need(at, capacity + 1);
-    const b = this.bytes;
-    const len = Math.min(b[at] ?? 0, capacity);
+    const b = this.all;
+    const a = this.origin + at;
+    const len = Math.min(b[a] ?? 0, capacity);
     // ASCII (dice, most names) needs no code page
     let ascii = '';
-    for (let i = at + 1; i <= at + len; i++) {
+    for (let i = a + 1; i <= a + len; i++) {
       const c = b[i] ?? 0;
-      if (c >= 0x80) return decodeWin1252(b.subarray(at + 1, at + 1 + len));
+      if (c >= 0x80) return decodeWin1252(b.subarray(a + 1, a + 1 + len));
       ascii += String.fromCharCode(c);
     }
     return ascii;
@@ -263,11 +303,12 @@ export class ByteReader {
    */
   utf16z(at: number, units: number): string {
     this.need(at, 2 * units);
-    const b = this.bytes;
-    let end = at;
-    const stop = at + 2 * units;
+    const b = this.all;
+    const a = this.origin + at;
+    let end = a;
+    const stop = a + 2 * units;
     while (end < stop && (b[end] !== 0 || b[end + 1] !== 0)) end += 2;
-    return end === at ? '' : utf16.decode(b.subarray(at, end));
+    return end === a ? '' : utf16.decode(b.subarray(a, end));
   }
 
   /** A Delphi `TDateTime` (double) as a local ISO string; see {@link delphiDateTimeToIso}. */
@@ -278,18 +319,22 @@ export class ByteReader {
   /** A Delphi/Windows `TGUID` (16 bytes) in the usual `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` form. */
   guid(at: number): string {
     this.need(at, 16);
+    const b = this.bytes;
     const hex = (from: number, to: number): string => {
       let s = '';
-      for (let i = from; i < to; i++) s += (this.bytes[i] ?? 0).toString(16).padStart(2, '0');
+      for (let i = from; i < to; i++) s += (b[i] ?? 0).toString(16).padStart(2, '0');
       return s;
     };
-    const d1 = this.view.getUint32(at, true).toString(16).padStart(8, '0');
+    const d1 = this.view
+      .getUint32(this.origin + at, true)
+      .toString(16)
+      .padStart(8, '0');
     const d2 = this.view
-      .getUint16(at + 4, true)
+      .getUint16(this.origin + at + 4, true)
       .toString(16)
       .padStart(4, '0');
     const d3 = this.view
-      .getUint16(at + 6, true)
+      .getUint16(this.origin + at + 6, true)
       .toString(16)
       .padStart(4, '0');
     return `${d1}-${d2}-${d3}-${hex(at + 8, at + 10)}-${hex(at + 10, at + 16)}`;

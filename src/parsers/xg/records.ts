@@ -6,8 +6,10 @@
  * No interpretation happens here: every field keeps XG's unit and sign convention (documented on the
  * field), and mapping to the decision model is done on top of these layouts. Fields added in a later
  * file version are `null` when the file's version (`HeaderMatch.version`) predates them. Of the 32
- * candidate slots of a checker-play analysis only the `nMoves` in use are exposed. Positions are
- * `Int8Array` and single-precision evaluations `Float32Array` views (see decodeXgRecords).
+ * candidate slots of a checker-play analysis only the `nMoves` in use are exposed, each field of them as
+ * one flat array over all candidates (candidate j at j × its width: {@link XgMoveAnalysis}). Positions
+ * are `Int8Array`, 32-bit integer arrays `Int32Array` and single-precision evaluations `Float32Array`
+ * views (see decodeXgRecords).
  *
  * Offsets in warnings and errors are byte offsets in the inflated inner file (segment
  * `temp.xg record N`, `temp.xgr record N`).
@@ -26,6 +28,14 @@ export const XG_RECORD_MAGIC = 0x494c4d44;
 export const XG_MAX_FILE_VERSION = 40;
 /** Number of candidate slots in `EngineStructBestMove`. */
 export const XG_MAX_CANDIDATES = 32;
+/** Bytes of a `PositionEngine` ({@link XgPosition}): one candidate's stride in `DataMoves.PosPlayed`. */
+export const XG_POSITION_BYTES = 26;
+/** Bytes of one candidate's move in `DataMoves.Moves`: 4 (from, to) pairs of signed bytes. */
+export const XG_MOVE_BYTES = 8;
+/** Singles of a `TResult` ({@link XgEval}): one candidate's stride in `DataMoves.Eval`. */
+export const XG_EVAL_SINGLES = 7;
+/** Bytes of a `TEvalLevel`: SmallInt level, Boolean isDouble, a filler byte. */
+export const XG_EVAL_LEVEL_BYTES = 4;
 
 /**
  * `PositionEngine`: 26 signed counts from the point of view of the player on roll. Index 0 = the
@@ -318,7 +328,7 @@ export interface XgCube extends XgRecordBase {
   readonly timeTop: number | null;
 }
 
-/** `TEvalLevel`: how a candidate was evaluated. */
+/** `TEvalLevel`: how a candidate was evaluated (made by {@link xgEvalLevel} for a reader who wants one). */
 export interface XgEvalLevel {
   /** PLAYERLEVEL (0 = 1-ply … 100 rollout, 998/999 opening book, 1000+ XG Roller). */
   readonly level: number;
@@ -346,21 +356,32 @@ export interface XgMoveAnalysis {
   readonly jacoby: number;
   /**
    * Number of candidates, as stored (≤ 32). The four candidate arrays below hold the first nMoves of
-   * XG's 32 slots (clamped to 0..32, with a warning if out of range): the other slots are unused and
-   * zero in every known file.
+   * XG's 32 slots (clamped to 0..32, with a warning if out of range; {@link xgCandidateCount}): the other
+   * slots are unused and zero in every known file. Each is one flat view over all the candidates, as XG
+   * lays them out: candidate j's values start at j × the field's width (no array or object per
+   * candidate: a record of 32 candidates made 129 of them).
    */
   readonly nMoves: number;
-  /** Position after candidate j (match `PositionEnd` to find the played one). */
-  readonly posPlayed: readonly XgPosition[];
   /**
-   * Candidate j as 8 signed bytes, (from, to) pairs with 0-based points from the mover's view
-   * (24 = bar, to < 0 = borne off), ended by from = −1.
+   * Positions after the candidates, {@link XG_POSITION_BYTES} bytes each: candidate j's is
+   * `posPlayed[26j .. 26j + 25]` (match `PositionEnd` to find the played one).
    */
-  readonly moves: readonly Int8Array[];
-  /** Evaluation level of candidate j. */
-  readonly evalLevel: readonly XgEvalLevel[];
-  /** Evaluation of candidate j, best first; [6] = cubeful equity (EMG). */
-  readonly eval: readonly XgEval[];
+  readonly posPlayed: Int8Array;
+  /**
+   * The candidates' moves, {@link XG_MOVE_BYTES} signed bytes each (candidate j's at 8j): (from, to)
+   * pairs with 0-based points from the mover's view (24 = bar, to < 0 = borne off), ended by from = −1.
+   */
+  readonly moves: Int8Array;
+  /**
+   * The candidates' `TEvalLevel`s as stored, {@link XG_EVAL_LEVEL_BYTES} bytes each; read candidate j's
+   * with {@link xgCandidateLevel} and {@link xgCandidateIsDouble}.
+   */
+  readonly evalLevel: Uint8Array;
+  /**
+   * The candidates' evaluations, best first, {@link XG_EVAL_SINGLES} singles each (candidate j's at 7j,
+   * in {@link XgEval} order; `eval[7j + 6]` = cubeful equity, EMG).
+   */
+  readonly eval: Float32Array;
   /** `Irrevalent`: 1 = does not count as a decision (forced moves and some others). */
   readonly irrelevant: number;
   /** Unused. */
@@ -381,7 +402,7 @@ export interface XgMove extends XgRecordBase {
   /** `ActifP`: the mover, +1 player 1, −1 player 2. */
   readonly actifP: number;
   /** The played move as 8 integers, (from, to) pairs like {@link XgMoveAnalysis.moves}, ended by −1. */
-  readonly moves: readonly number[];
+  readonly moves: Int32Array;
   /** Dice rolled. */
   readonly dice: XgPair;
   /** Cube: 0 centred, +n player 1 owns a 2^n cube, −n player 2 owns it. */
@@ -403,7 +424,7 @@ export interface XgMove extends XgRecordBase {
   /** Equity before the roll (luck reference), EMG. */
   readonly initEq: number;
   /** 32 slots: index in `temp.xgr` of candidate j's rollout, −1 none. */
-  readonly rolloutIndexM: readonly number[];
+  readonly rolloutIndexM: Int32Array;
   /** Analysis level of the move (PLAYERLEVEL), −1 none. */
   readonly analyzeM: number;
   /** Analysis level of the luck. */
@@ -428,6 +449,28 @@ export interface XgMove extends XgRecordBase {
   readonly timeDelayMoveDone: number | null;
   /** v27: automatic doubles so far in the game. */
   readonly numberOfAutoDoubleMove: number | null;
+}
+
+/** Number of candidates decoded in `dm` (its `nMoves`, clamped to 0..32). */
+export function xgCandidateCount(dm: XgMoveAnalysis): number {
+  return dm.moves.length / XG_MOVE_BYTES;
+}
+
+/** Candidate j's analysis level (PLAYERLEVEL): the little-endian SmallInt of its `TEvalLevel`. */
+export function xgCandidateLevel(dm: XgMoveAnalysis, j: number): number {
+  const b = dm.evalLevel;
+  const at = XG_EVAL_LEVEL_BYTES * j;
+  return (((b[at + 1] ?? 0) << 24) >> 16) | (b[at] ?? 0);
+}
+
+/** Whether candidate j's evaluation assumes a double on the very next move (`TEvalLevel.isDouble`). */
+export function xgCandidateIsDouble(dm: XgMoveAnalysis, j: number): boolean {
+  return dm.evalLevel[XG_EVAL_LEVEL_BYTES * j + 2] !== 0;
+}
+
+/** Candidate j's `TEvalLevel` as an object (made on each call; the model reads the two values itself). */
+export function xgEvalLevel(dm: XgMoveAnalysis, j: number): XgEvalLevel {
+  return { level: xgCandidateLevel(dm, j), isDouble: xgCandidateIsDouble(dm, j) };
 }
 
 /** FooterGame (type 4): end of each game (formats.md §1.10). */
@@ -699,20 +742,6 @@ class Decoder {
         message: `${r.segment}: ${nMoves} candidates, outside 0..${XG_MAX_CANDIDATES}; ${n} decoded`,
       });
     }
-    const levels = r.view8(1280, n * 4);
-    const posPlayed = new Array<XgPosition>(n);
-    const moves = new Array<Int8Array>(n);
-    const evals = new Array<XgEval>(n);
-    const evalLevel = new Array<XgEvalLevel>(n);
-    for (let j = 0; j < n; j++) {
-      posPlayed[j] = r.i8View(192 + 26 * j, 26);
-      moves[j] = r.i8View(1024 + 8 * j, 8);
-      evals[j] = r.f32View(1408 + 28 * j, 7);
-      // TEvalLevel: SmallInt level, Boolean isDouble, filler byte
-      const lo = levels[4 * j] ?? 0;
-      const hi = levels[4 * j + 1] ?? 0;
-      evalLevel[j] = { level: ((hi << 24) >> 16) | lo, isDouble: levels[4 * j + 2] !== 0 };
-    }
     return {
       type: 'move',
       index,
@@ -721,7 +750,7 @@ class Decoder {
       positionI: r.i8View(9, 26),
       positionEnd: r.i8View(35, 26),
       actifP: r.i32(64),
-      moves: r.i32Array(68, 8),
+      moves: r.i32View(68, 8),
       dice: [r.i32(100), r.i32(104)],
       cubeA: r.i32(108),
       errorM: r.f64(112),
@@ -736,10 +765,11 @@ class Decoder {
         crawford: r.i32(180),
         jacoby: r.i32(184),
         nMoves,
-        posPlayed,
-        moves,
-        evalLevel,
-        eval: evals,
+        // one view per field over the n candidates in use (see XgMoveAnalysis)
+        posPlayed: r.i8View(192, XG_POSITION_BYTES * n),
+        moves: r.i8View(1024, XG_MOVE_BYTES * n),
+        evalLevel: r.view8(1280, XG_EVAL_LEVEL_BYTES * n),
+        eval: r.f32View(1408, XG_EVAL_SINGLES * n),
         irrelevant: r.i8(2304),
         met: r.i8(2305),
         choice0: r.i8(2306),
@@ -750,7 +780,7 @@ class Decoder {
       errLuck: r.f64(2320),
       compChoice: r.i32(2328),
       initEq: r.f64(2336),
-      rolloutIndexM: r.i32Array(2344, XG_MAX_CANDIDATES),
+      rolloutIndexM: r.i32View(2344, XG_MAX_CANDIDATES),
       analyzeM: r.i32(2472),
       analyzeL: r.i32(2476),
       invalidM: r.i32(2480),
@@ -822,9 +852,10 @@ class Decoder {
  * do not make a whole record, a missing or misplaced HeaderMatch, a bad magic, a version above 40 and
  * over-long ShortStrings (cut to their capacity). `file` is the outer file's name, for messages.
  *
- * The records' positions (`Int8Array`) and evaluations (`Float32Array`) are views over a copy of
- * `data` made here; with `options.copy === false` they are views over `data` itself, which the caller
- * must then leave unchanged.
+ * The records' positions and candidate moves (`Int8Array`), integer arrays (`Int32Array`: a move's
+ * `Moves`, `RolloutIndexM`) and evaluations (`Float32Array`) are views over a copy of `data` made here
+ * (an integer or single array not 4-byte aligned in memory is copied); with `options.copy === false`
+ * they are views over `data` itself, which the caller must then leave unchanged.
  */
 export function decodeXgRecords(
   data: Uint8Array,

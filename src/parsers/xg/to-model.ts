@@ -33,7 +33,17 @@ import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
 import type { XgFile } from './file.js';
-import type { XgCube, XgHeaderGame, XgHeaderMatch, XgMove, XgPosition } from './records.js';
+import {
+  XG_EVAL_SINGLES,
+  XG_MOVE_BYTES,
+  XG_POSITION_BYTES,
+  type XgCube,
+  type XgHeaderGame,
+  type XgHeaderMatch,
+  type XgMove,
+  xgCandidateCount,
+  xgCandidateLevel,
+} from './records.js';
 
 /** XG's "not analysed" sentinel. */
 const NOT_ANALYSED = -1000;
@@ -79,57 +89,56 @@ export function xgLevelName(level: number): string | null {
   return `level ${level}`;
 }
 
-/** Board from a roller's-view XG position. */
-function boardOf(pos: XgPosition, roller: Side): Board {
+/**
+ * Board from the XG position (26 signed bytes, {@link XG_POSITION_BYTES}) at `at` in `bytes`, read
+ * straight from them. `mirrored`: the bytes are player 1's view of player 2's roll (a Move record's
+ * `PositionI` is stored from player 1's view whatever the roller: checked on all 1,474 analysed moves of
+ * the six reference .xg files against `DataMoves.Pos`, which is the roller's view), so the roller's index
+ * i is −(stored index 25 − i); otherwise they are the roller's view.
+ */
+function boardOf(bytes: Int8Array, at: number, roller: Side, mirrored = false): Board {
   const me = new Array<number>(25).fill(0);
   const opp = new Array<number>(25).fill(0);
+  // the roller's index i is stored at at + i, or negated at at + 25 − i when mirrored
+  const sign = mirrored ? -1 : 1;
+  const base = mirrored ? at + 25 : at;
+  const step = mirrored ? -1 : 1;
   for (let i = 1; i <= 24; i++) {
-    const v = pos[i] ?? 0;
+    const v = sign * (bytes[base + step * i] ?? 0);
     if (v > 0) me[i - 1] = v;
     else if (v < 0) opp[24 - i] = -v; // roller's point i is the opponent's point 25 − i
   }
-  me[24] = Math.max(0, pos[25] ?? 0);
-  opp[24] = Math.max(0, -(pos[0] ?? 0));
+  me[24] = Math.max(0, sign * (bytes[base + step * 25] ?? 0));
+  opp[24] = Math.max(0, -sign * (bytes[base] ?? 0));
   return roller === 0 ? [me, opp] : [opp, me];
 }
 
-/**
- * A Move record's `PositionI` is stored from player 1's view whatever the roller (checked on all 1,474
- * analysed moves of the six reference .xg files against `DataMoves.Pos`, which is the roller's view);
- * for player 2 it is mirrored here: roller's index i = −(player 1's index 25 − i).
- */
-function rollerView(pos: XgPosition, actif: number): XgPosition {
-  if (actif !== -1) return pos;
-  const out = new Int8Array(26);
-  for (let i = 0; i < 26; i++) out[i] = -(pos[25 - i] ?? 0);
-  return out;
-}
-
-/** The `k`-th hop of an XG move list (0-based points, 24 the bar, −1 off), shared. */
-function hopAt(pairs: ArrayLike<number>, k: number): Hop {
-  const from = pairs[2 * k]!;
-  const to = pairs[2 * k + 1]!;
+/** The `k`-th hop of the XG move list at `at` in `pairs` (0-based points, 24 the bar, −1 off), shared. */
+function hopAt(pairs: ArrayLike<number>, at: number, k: number): Hop {
+  const from = pairs[at + 2 * k]!;
+  const to = pairs[at + 2 * k + 1]!;
   return sharedHop(from >= 24 ? 25 : from + 1, to < 0 ? 0 : to + 1);
 }
 
-/** Hops from XG's (from, to) pairs; the list ends at the first from = −1. */
-function hopsOf(pairs: ArrayLike<number>): Hop[] {
+/** Hops from XG's 4 (from, to) pairs at `at` in `pairs`; the list ends at the first from = −1. */
+function hopsOf(pairs: ArrayLike<number>, at = 0): Hop[] {
   // the hops are shared, and the array made at its size (grown by push it takes room for 17)
   let n = 0;
-  while (n < 4 && 2 * n + 1 < pairs.length) {
-    const from = pairs[2 * n]!;
-    if (from < 0 || pairs[2 * n + 1]! >= from) break; // end of list (−1), or a zeroed list
+  while (n < 4 && at + 2 * n + 1 < pairs.length) {
+    const from = pairs[at + 2 * n]!;
+    if (from < 0 || pairs[at + 2 * n + 1]! >= from) break; // end of list (−1), or a zeroed list
     n++;
   }
   if (n === 0) return [];
-  if (n === 1) return [hopAt(pairs, 0)];
-  if (n === 2) return [hopAt(pairs, 0), hopAt(pairs, 1)];
-  if (n === 3) return [hopAt(pairs, 0), hopAt(pairs, 1), hopAt(pairs, 2)];
-  return [hopAt(pairs, 0), hopAt(pairs, 1), hopAt(pairs, 2), hopAt(pairs, 3)];
+  if (n === 1) return [hopAt(pairs, at, 0)];
+  if (n === 2) return [hopAt(pairs, at, 0), hopAt(pairs, at, 1)];
+  if (n === 3) return [hopAt(pairs, at, 0), hopAt(pairs, at, 1), hopAt(pairs, at, 2)];
+  return [hopAt(pairs, at, 0), hopAt(pairs, at, 1), hopAt(pairs, at, 2), hopAt(pairs, at, 3)];
 }
 
-function samePosition(a: XgPosition, b: XgPosition): boolean {
-  for (let i = 0; i < 26; i++) if (a[i] !== b[i]) return false;
+/** Whether the 26-byte positions at `aAt` in `a` and at `bAt` in `b` are equal. */
+function samePosition(a: Int8Array, aAt: number, b: Int8Array, bAt: number): boolean {
+  for (let i = 0; i < XG_POSITION_BYTES; i++) if (a[aAt + i] !== b[bAt + i]) return false;
   return true;
 }
 
@@ -472,7 +481,7 @@ function answerAnalysed(rec: XgCube, warn: (offset: number, message: string) => 
 /** The position before a move record's play; an impossible position, or dice outside 1-6, is an error. */
 function moveBoard(rec: XgMove, player: Side, file: string): Board {
   const where = { file, offset: rec.offset, segment: 'temp.xg' };
-  const board = boardOf(rollerView(rec.positionI, rec.actifP), player);
+  const board = boardOf(rec.positionI, 0, player, rec.actifP === -1);
   try {
     validateBoard(board);
   } catch (e) {
@@ -515,33 +524,37 @@ function moveCandidates(
   const dm = rec.dataMoves;
   let legal: LegalPlay[] | null = null;
   let playedIndex: number | null = null;
-  // (a damaged record may say fewer than none)
-  const n = Math.max(0, Math.min(dm.nMoves, dm.eval.length, dm.moves.length, dm.posPlayed.length));
+  // the decoder exposes the nMoves candidates in use, clamped to 0..32; candidate j's values are read
+  // from the flat fields at j × their width
+  const n = xgCandidateCount(dm);
   // made at its size (grown by push from empty, the lists of up to 32 candidates were copied three times)
   const candidates = new Array<Candidate>(n);
   let kept = 0;
   for (let j = 0; j < n; j++) {
-    const depth = xgLevelName(dm.evalLevel[j]?.level ?? dm.level);
-    let play = hopsOf(dm.moves[j]!);
+    const depth = xgLevelName(xgCandidateLevel(dm, j));
+    let play = hopsOf(dm.moves, XG_MOVE_BYTES * j);
     if (play.length === 0) {
       // XG sometimes leaves a candidate's move list zeroed while its resulting position is stored: the play
       // is the legal one that reaches that position
       legal ??= legalPlays(board, player, rec.dice[0], rec.dice[1]);
-      const key = boardKey(boardOf(dm.posPlayed[j]!, player));
+      const key = boardKey(boardOf(dm.posPlayed, XG_POSITION_BYTES * j, player));
       play = [...(legal.find((l) => l.key === key)?.play ?? [])];
     }
-    const ev = dm.eval[j]!;
-    if (!isSaneValue(ev[6]!)) {
+    const ev = XG_EVAL_SINGLES * j;
+    const equity = dm.eval[ev + 6]!;
+    if (!isSaneValue(equity)) {
       warn(
         rec.offset,
-        `move record ${rec.index}: candidate ${j + 1}'s equity out of range (${unreadable(ev[6]!)}); left out`,
+        `move record ${rec.index}: candidate ${j + 1}'s equity out of range (${unreadable(equity)}); left out`,
       );
       continue;
     }
     // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
-    candidates[kept++] = { play, equity: ev[6]!, depth: depth ?? undefined, probs: xgProbabilities(ev) };
+    candidates[kept++] = { play, equity, depth: depth ?? undefined, probs: xgProbabilities(dm.eval, ev) };
     // the index among the candidates kept (one left out before it moves it up)
-    if (playedIndex === null && samePosition(dm.posPlayed[j]!, rec.positionEnd)) playedIndex = kept - 1;
+    if (playedIndex === null && samePosition(dm.posPlayed, XG_POSITION_BYTES * j, rec.positionEnd, 0)) {
+      playedIndex = kept - 1;
+    }
   }
   candidates.length = kept;
   return { candidates, playedIndex };
@@ -597,14 +610,14 @@ function atCube(game: GameBuilder, cube: ReturnType<typeof cubeOf>): void {
  *   [0.0058, 0.1329, 0.5001, 0.4999, 0.1389, 0.0065, 0.0066]: +0.0065 cubeless against +0.0066 stored; its
  *   worst candidate 8/7 8/3 ([6] −0.394) has [3] = 0.4126 < [2] = 0.5874, and the 43 reply 24/20 23/20
  *   ([6] +0.169) has [3] = 0.5374, [4] = 0.1128 > [1] = 0.0665.
- * Undefined when a value is not a fraction.
+ * Read at `at` in `ev` (a candidate's 7 singles inside DataMoves.Eval). Undefined when a value is not a fraction.
  */
-function xgProbabilities(ev: ArrayLike<number>): Probabilities | undefined {
-  const lbg = ev[0]!;
-  const lg = ev[1]!;
-  const w = ev[3]!;
-  const wg = ev[4]!;
-  const wbg = ev[5]!;
+function xgProbabilities(ev: ArrayLike<number>, at: number): Probabilities | undefined {
+  const lbg = ev[at]!;
+  const lg = ev[at + 1]!;
+  const w = ev[at + 3]!;
+  const wg = ev[at + 4]!;
+  const wbg = ev[at + 5]!;
   if (
     !(
       w >= 0 &&

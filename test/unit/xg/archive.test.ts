@@ -6,7 +6,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readXgArchive, readXgArchiveIndex, sniffXg } from '../../../src/parsers/xg/archive.js';
 import { readXgFile } from '../../../src/parsers/xg/file.js';
-import { decodeXgComments, XG_RECORD_SIZE, XG_ROLLOUT_SIZE } from '../../../src/parsers/xg/records.js';
+import {
+  decodeXgComments,
+  XG_EVAL_SINGLES,
+  XG_RECORD_SIZE,
+  XG_ROLLOUT_SIZE,
+  xgCandidateLevel,
+} from '../../../src/parsers/xg/records.js';
 import { REF_DIR } from '../../helpers/fixtures.js';
 import { buildXg } from './build-xg.js';
 
@@ -157,9 +163,9 @@ describe('.xgp position files', () => {
           r.rolloutIndexM.forEach((k, j) => {
             if (k < 0) return;
             const ro = x.rollouts[k]!;
-            const ev = r.dataMoves.eval[j]!;
+            const ev = r.dataMoves.eval.subarray(XG_EVAL_SINGLES * j, XG_EVAL_SINGLES * (j + 1));
             // rolled out from the position after the move: the opponent's view, so mirrored
-            expect(r.dataMoves.evalLevel[j]!.level).toBe(100);
+            expect(xgCandidateLevel(r.dataMoves, j)).toBe(100);
             expect(Array.from(ro.result1)).toEqual([ev[5], ev[4], ev[3], ev[2], ev[1], ev[0], -ev[6]!]);
             expect(ro.rolled).toBe(1296);
             checked++;

@@ -38,6 +38,25 @@ describe('numbers', () => {
     expect(Array.from(u.f32Array(1, 1))).toEqual([1]);
   });
 
+  test('32-bit integer arrays: a view when aligned, a copy otherwise, same values', () => {
+    // bytes 0..7: 0x8001feff (as i32 above) then 0x3f800000 (the single 1.0 as an integer)
+    expect(Array.from(r.i32View(0, 2))).toEqual([0x8001feff | 0, 0x3f800000]);
+    expect(r.i32View(0, 2).buffer).toBe(b.buffer);
+    const u = new ByteReader(new Uint8Array([9, 0xff, 0xfe, 0x01, 0x80]), 'f', 's');
+    expect(Array.from(u.i32View(1, 1))).toEqual([0x8001feff | 0]);
+    expect(Array.from(r.i32View(0, 2))).toEqual(r.i32Array(0, 2));
+  });
+
+  test('a sub reader reads its window of the same bytes, at its own offset 0', () => {
+    // bytes 8..15 are the double 1.0 (see 'single and double'); 4..7 the single 1.0
+    const sub = r.sub(4, 12, 'w');
+    expect([sub.length, sub.base, sub.f32(0), sub.f64(4)]).toEqual([12, 4, 1, 1]);
+    expect(Array.from(sub.bytes)).toEqual(Array.from(b.subarray(4, 16)));
+    const inner = sub.sub(4, 8, 'inner');
+    expect([inner.base, inner.f64(0), inner.u8(7), inner.bool(7)]).toEqual([8, 1, 0x3f, true]);
+    expect(inner.i8View(6, 2).byteOffset).toBe(14);
+  });
+
   test('a read past the end is a CorruptFileError with the absolute offset and segment', () => {
     const sub = r.sub(8, 8, 'temp.xg record 3');
     expect(sub.base).toBe(8);

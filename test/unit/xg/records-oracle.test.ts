@@ -9,7 +9,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { readXgFile } from '../../../src/parsers/xg/file.js';
-import type { XgCube, XgMove, XgRecord } from '../../../src/parsers/xg/records.js';
+import {
+  XG_EVAL_SINGLES,
+  XG_MOVE_BYTES,
+  XG_POSITION_BYTES,
+  type XgCube,
+  type XgMove,
+  type XgMoveAnalysis,
+  type XgRecord,
+  xgCandidateCount,
+  xgEvalLevel,
+} from '../../../src/parsers/xg/records.js';
 import { gunzipText, REF_DIR } from '../../helpers/fixtures.js';
 
 const XG_DIR = `${REF_DIR}xg/`;
@@ -414,6 +424,34 @@ function compareObject(
   }
 }
 
+/** Candidate j's slice of a flat candidate field of `width` values (bdb keeps one view per field). */
+function slot<T extends Int8Array | Float32Array>(flat: T, width: number, j: number): T {
+  return flat.subarray(width * j, width * (j + 1)) as T;
+}
+
+/**
+ * A record as xgdatatools shapes it, for the comparison: a move's four candidate fields, which bdb keeps as
+ * one flat view each (candidate j at j × the field's width), as one entry per candidate. Values unchanged.
+ */
+function perCandidate(rec: XgRecord): Record<string, unknown> {
+  if (rec.type !== 'move') return rec as unknown as Record<string, unknown>;
+  const dm = rec.dataMoves;
+  const js = Array.from({ length: xgCandidateCount(dm) }, (_, j) => j);
+  const dataMoves = {
+    ...dm,
+    posPlayed: js.map((j) => slot(dm.posPlayed, XG_POSITION_BYTES, j)),
+    moves: js.map((j) => slot(dm.moves, XG_MOVE_BYTES, j)),
+    evalLevel: js.map((j) => xgEvalLevel(dm, j)),
+    eval: js.map((j) => slot(dm.eval, XG_EVAL_SINGLES, j)),
+  };
+  return { ...rec, dataMoves };
+}
+
+/** Candidate j's evaluation (7 singles, TResult order). */
+function evalOf(dm: XgMoveAnalysis, j: number): Float32Array {
+  return slot(dm.eval, XG_EVAL_SINGLES, j);
+}
+
 interface Loaded {
   readonly name: string;
   readonly version: number | null;
@@ -446,7 +484,7 @@ describe('temp.xg records equal xgdatatools field by field', () => {
         const o = x.oracle[i]!;
         const path = `${x.name} record ${i} (${rec.type})`;
         // the record's own fields; xgdatatools' per-record Version is the stream's version
-        compareObject(o, rec as unknown as Record<string, unknown>, MAPS[rec.type], path, '', t);
+        compareObject(o, perCandidate(rec), MAPS[rec.type], path, '', t);
         t.fields++;
         compareValue(o.Version, rec.type === 'headerMatch' ? rec.version : x.version, `${path}.Version`, t);
       });
@@ -476,18 +514,11 @@ describe('the comparison itself', () => {
 
   test('reports a changed value with its record and field', () => {
     const t = tally();
-    const evals = move.dataMoves.eval.map((e, j) =>
-      j === 3 ? Float32Array.of(...e.subarray(0, 6), 0.5) : e,
-    );
+    // candidate 3's equity ([6]) made 0.5
+    const evals = move.dataMoves.eval.slice();
+    evals[XG_EVAL_SINGLES * 3 + 6] = 0.5;
     const changed = { ...move, errMove: move.errMove + 1e-3, dataMoves: { ...move.dataMoves, eval: evals } };
-    compareObject(
-      x.oracle[i]!,
-      changed as unknown as Record<string, unknown>,
-      MAPS.move,
-      `record ${i}`,
-      '',
-      t,
-    );
+    compareObject(x.oracle[i]!, perCandidate(changed), MAPS.move, `record ${i}`, '', t);
     expect(t.mismatches).toHaveLength(2);
     expect(t.mismatches[0]).toMatch(new RegExp(`^record ${i}\\.DataMoves\\.Eval\\[3\\]\\[6\\]: `));
     expect(t.mismatches[1]).toMatch(new RegExp(`^record ${i}\\.ErrMove: `));
@@ -496,7 +527,7 @@ describe('the comparison itself', () => {
   test('reports a jsonl field missing from the name map', () => {
     const t = tally();
     const { ErrLuck: _dropped, ...map } = MAPS.move;
-    compareObject(x.oracle[i]!, move as unknown as Record<string, unknown>, map, 'r', '', t);
+    compareObject(x.oracle[i]!, perCandidate(move), map, 'r', '', t);
     expect(t.mismatches).toEqual(['r.ErrLuck: xgdatatools field not in the name map']);
   });
 });
@@ -505,7 +536,7 @@ describe('the comparison itself', () => {
 function playedCandidate(m: XgMove): number {
   const n = Math.min(Math.max(m.dataMoves.nMoves, 0), 32);
   for (let j = 0; j < n; j++) {
-    const p = m.dataMoves.posPlayed[j]!;
+    const p = slot(m.dataMoves.posPlayed, XG_POSITION_BYTES, j);
     if (p.every((v, k) => v === m.positionEnd[k])) return j;
   }
   return -1;
@@ -531,7 +562,7 @@ describe('formats.md §1.12 error identities', () => {
         bad.push(`record ${m.index}: no candidate equals PositionEnd`);
         continue;
       }
-      const diff = m.dataMoves.eval[j]![6]! - m.dataMoves.eval[0]![6]!;
+      const diff = evalOf(m.dataMoves, j)[6]! - evalOf(m.dataMoves, 0)[6]!;
       if (!(m.errMove <= 0)) bad.push(`record ${m.index}: ErrMove ${m.errMove} > 0`);
       if (diff === m.errMove) exact++;
       else if (m.errMove === 0 && Math.abs(diff) < 1e-4) zeroed.push(diff);
