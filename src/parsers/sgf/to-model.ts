@@ -768,9 +768,8 @@ class SgfReader {
     const dice: [number, number] = [d1, d2];
     const board = st.board;
     const after = this.play(node, board, side, hops, value);
-    const playedKey = boardKey(after);
-    const legal = this.checkLegal(node, board, side, hops, dice, playedKey, value);
-    const { candidates, playedIndex } = this.candidates(node, board, side, value.slice(2), playedKey);
+    const legal = this.checkLegal(node, board, side, hops, dice, after, value);
+    const { candidates, playedIndex } = this.candidates(node, board, side, value.slice(2), after);
     const luck = this.luck(node);
     game.checker({
       player: side,
@@ -810,25 +809,29 @@ class SgfReader {
     side: Side,
     hops: Hop[],
     dice: [number, number],
-    playedKey: string,
+    after: Board,
     value: string,
   ): LegalPlay[] | null {
     const [d1, d2] = dice;
     if (isSurelyLegal(board, side, hops, d1, d2)) return null;
     const legal = legalPlays(board, side, d1, d2);
+    const playedKey = boardKey(after);
     if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
       this.warn(node, `move ${value} is not a legal play of ${d1}${d2}`);
     }
     return legal;
   }
 
-  /** The candidates `A[]` of a roll, best first, and which one was played (`letters`, reaching `playedKey`). */
+  /**
+   * The candidates `A[]` of a roll, best first, and which one was played: the one named by `letters`, else
+   * the first reaching the position `after` (its key made only then: most plays are found by their letters).
+   */
   private candidates(
     node: SgfNode,
     board: Board,
     side: Side,
     letters: string,
-    playedKey: string,
+    after: Board,
   ): { candidates: Candidate[]; playedIndex: number | null } {
     const candidates: Candidate[] = [];
     let playedIndex: number | null = null;
@@ -849,6 +852,7 @@ class SgfReader {
       candidates.push(parsed);
     }
     // otherwise compare resulting positions, as gnuBG does (another hop order, chained hops)
+    const playedKey = playedIndex === null && candidates.length > 0 ? boardKey(after) : '';
     for (let c = 0; playedIndex === null && c < candidates.length; c++) {
       try {
         if (boardKey(applyPlay(board, side, candidates[c]!.play)) === playedKey) playedIndex = c;
