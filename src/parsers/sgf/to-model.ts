@@ -441,8 +441,8 @@ function evalFormValues(count: number, token: (k: number) => string): CubeValues
   const nd = Number(token(count - 8));
   const dt = Number(token(count - 1));
   if (!isSaneValue(nd) || !isSaneValue(dt)) return null;
-  const plies = Number.parseInt(token(token(1) === 'ver' ? 3 : 1), 10);
-  return Number.isFinite(plies) ? { nd, dt, depth: `${plies}-ply` } : { nd, dt };
+  const depth = depthName(token(token(1) === 'ver' ? 3 : 1));
+  return depth === undefined ? { nd, dt } : { nd, dt, depth };
 }
 
 /** Reads the two cubeful values (no double, double/take) of a `DA[]` string; null when unreadable. */
