@@ -4,7 +4,7 @@ import { HEAD_BYTES, SGF_INFO } from '../../model/format-info.js';
 import { byteCharset, decodeText } from '../text-decode.js';
 import type { MatchFormat } from '../types.js';
 import { lexSgf, lexSgfBytes } from './lexer.js';
-import { sgfToModel } from './to-model.js';
+import { CANDIDATES, sgfToModel } from './to-model.js';
 
 const latin1 = new TextDecoder('latin1');
 
@@ -28,8 +28,8 @@ export const sgfFormat: MatchFormat = {
     const read = byteCharset(bytes, declared);
     const trees =
       read === null
-        ? lexSgf(decodeText(bytes, declared), ctx.file)
-        : lexSgfBytes(read.body, ctx.file, read.charset);
+        ? lexSgf(decodeText(bytes, declared), ctx.file, CANDIDATES)
+        : lexSgfBytes(read.body, ctx.file, read.charset, CANDIDATES);
     return sgfToModel(trees, { file: ctx.file, met: ctx.met });
   },
 };

@@ -11,14 +11,38 @@
  * 130–139 ms; and no file's text is held as one large string.
  * Lines are counted in bytes, which are the characters' lines; columns, as characters (UTF-16 code units,
  * as in an editor), are worked out from the bytes of the line.
+ *
+ * A caller may name one property whose values it reads from the bytes itself ({@link SgfRawValues}): gnuBG's
+ * `A[]`, a quarter of a million values over the 73 reference SGFs, each read for its ASCII numbers and point
+ * letters only, so that decoding each to a string (and collecting those strings) was wasted work.
  */
 import { CorruptFileError, shown } from '../../errors.js';
 
 /** One SGF node: its properties (each with one or more values) and where it starts. */
 export interface SgfNode {
   readonly props: Map<string, string[]>;
+  /**
+   * The values of the property the caller named as raw, when the node has it and none of its values holds an
+   * escape; null otherwise (and then that property's values, if any, are text in `props` like the others).
+   */
+  readonly raw: SgfRawValues | null;
   readonly line: number;
   readonly column: number;
+}
+
+/**
+ * The values of one property left as bytes: value k is `bytes[spans[2k] .. spans[2k + 1])`, without escapes,
+ * whose text is that range decoded as `charset` ({@link rawText}).
+ */
+export interface SgfRawValues {
+  readonly bytes: Buffer;
+  readonly charset: SgfCharset;
+  readonly spans: number[];
+}
+
+/** The text of raw value `k`: what the lexer would have put in `props`. */
+export function rawText(raw: SgfRawValues, k: number): string {
+  return raw.bytes.toString(raw.charset, raw.spans[2 * k], raw.spans[2 * k + 1]);
 }
 
 /** One game tree: its main line of nodes, root first. */
@@ -56,16 +80,17 @@ function isSpace(c: number): boolean {
  * Parses an SGF collection given as text (as a test or a caller holding text has it): the text's UTF-8 bytes
  * go through {@link lexSgfBytes}.
  */
-export function lexSgf(text: string, file: string): SgfTree[] {
-  return lexSgfBytes(Buffer.from(text, 'utf8'), file, 'utf8');
+export function lexSgf(text: string, file: string, rawId?: string): SgfTree[] {
+  return lexSgfBytes(Buffer.from(text, 'utf8'), file, 'utf8', rawId);
 }
 
 /**
- * Parses an SGF collection from its bytes (without byte-order mark), each value decoded as `charset`.
+ * Parses an SGF collection from its bytes (without byte-order mark), each value decoded as `charset`; the
+ * values of property `rawId`, if given, are left as bytes in {@link SgfNode.raw} when they have no escape.
  * Throws CorruptFileError (with line and column) on malformed input.
  */
-export function lexSgfBytes(input: Uint8Array, file: string, charset: SgfCharset): SgfTree[] {
-  return new SgfLexer(input, file, charset).collection();
+export function lexSgfBytes(input: Uint8Array, file: string, charset: SgfCharset, rawId?: string): SgfTree[] {
+  return new SgfLexer(input, file, charset, rawId).collection();
 }
 
 /** Reads one collection: a cursor over its bytes, and the line it is on. */
@@ -74,6 +99,7 @@ class SgfLexer {
   private readonly n: number;
   private readonly file: string;
   private readonly charset: SgfCharset;
+  private readonly rawId: string | undefined;
   /** The cursor, its line and the byte where that line starts. */
   private i = 0;
   private line = 1;
@@ -87,11 +113,12 @@ class SgfLexer {
   private nextBackslash = -1;
   private nextNewline = -1;
 
-  constructor(input: Uint8Array, file: string, charset: SgfCharset) {
+  constructor(input: Uint8Array, file: string, charset: SgfCharset, rawId: string | undefined) {
     this.bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
     this.n = this.bytes.length;
     this.file = file;
     this.charset = charset;
+    this.rawId = rawId;
   }
 
   /** The game trees of the collection, and nothing but padding after them. */
@@ -183,22 +210,23 @@ class SgfLexer {
   private readValue(id: string): string {
     const open = this.i;
     this.i++;
-    return this.plainValue() ?? this.escapedValue(id, open);
+    const close = this.plainEnd();
+    return close < 0 ? this.escapedValue(id, open) : this.text(open + 1, close);
   }
 
   /**
-   * The common case: no backslash before the closing bracket (native searches, one decoding). Undefined,
-   * the cursor unmoved, otherwise.
+   * The common case, the cursor just inside a value: no backslash before the closing bracket (native
+   * searches). Its closing bracket, the cursor after it; -1, the cursor unmoved, otherwise.
    */
-  private plainValue(): string | undefined {
+  private plainEnd(): number {
     const { bytes, n, i } = this;
     const close = bytes.indexOf(RBRACK, i);
-    if (close < 0) return undefined;
+    if (close < 0) return -1;
     if (this.nextBackslash < i) {
       const b = bytes.indexOf(BACKSLASH, i);
       this.nextBackslash = b < 0 ? n : b;
     }
-    if (this.nextBackslash < close) return undefined;
+    if (this.nextBackslash < close) return -1;
     if (this.nextNewline < i) {
       const l = bytes.indexOf(NL, i);
       this.nextNewline = l < 0 ? n : l;
@@ -210,7 +238,7 @@ class SgfLexer {
       this.nextNewline = l < 0 ? n : l;
     }
     this.i = close + 1;
-    return this.text(i, close);
+    return close;
   }
 
   /** A value with escapes, decoded in pieces between them (a backslash is never inside a character's bytes). */
@@ -258,6 +286,7 @@ class SgfLexer {
    */
   private readNode(): SgfNode {
     let props: Map<string, string[]> | null = null;
+    let raw: SgfRawValues | null = null;
     const line = this.line;
     const column = this.columnOf(this.lineStart, this.i);
     this.i++;
@@ -277,6 +306,16 @@ class SgfLexer {
       const id = this.readId();
       this.skipSpace();
       if (this.bytes[this.i] !== LBRACK) this.fail(`property ${named(id)} has no value`, idStart);
+      if (id === this.rawId && !props?.has(id)) {
+        raw ??= { bytes: this.bytes, charset: this.charset, spans: [] };
+        if (this.readRaw(raw.spans)) continue;
+        // a value with an escape: this node's values of the property become text, those before it included
+        const values: string[] = [];
+        for (let k = 0; 2 * k < raw.spans.length; k++) values.push(rawText(raw, k));
+        raw = null;
+        props ??= new Map();
+        props.set(id, values);
+      }
       props ??= new Map();
       let values = props.get(id);
       if (!values) {
@@ -288,7 +327,26 @@ class SgfLexer {
         this.skipSpace();
       }
     }
-    return { props: props ?? NO_PROPS, line, column };
+    return { props: props ?? NO_PROPS, raw, line, column };
+  }
+
+  /**
+   * Reads the values of a raw property (the cursor at its first '[') into `spans` while they have no escape:
+   * true when all are read, false (the cursor at the '[' of the first one with an escape) otherwise.
+   */
+  private readRaw(spans: number[]): boolean {
+    while (this.bytes[this.i] === LBRACK) {
+      const open = this.i;
+      this.i++;
+      const close = this.plainEnd();
+      if (close < 0) {
+        this.i = open;
+        return false;
+      }
+      spans.push(open + 1, close);
+      this.skipSpace();
+    }
+    return true;
   }
 
   /** A property name: its upper-case letters (FF[3]'s lower-case ones inside it dropped). */
@@ -327,7 +385,7 @@ class SgfLexer {
         if (top.tookVariation) this.fail('node after a variation');
         const node = this.readNode();
         // an empty node says nothing (only a tree's first node, its root, keeps its place)
-        if (node.props !== NO_PROPS || top.target?.length === 0) top.target?.push(node);
+        if (node.props !== NO_PROPS || node.raw !== null || top.target?.length === 0) top.target?.push(node);
       } else if (c === OPEN) {
         if (open.length >= 10_000) this.fail('game trees nested too deeply');
         this.i++;

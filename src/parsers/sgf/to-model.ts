@@ -29,7 +29,7 @@ import { GameBuilder, legalCountIfNeeded, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } 
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
-import type { SgfNode, SgfTree } from './lexer.js';
+import { rawText, type SgfCharset, type SgfNode, type SgfRawValues, type SgfTree } from './lexer.js';
 
 const A = 0x61; // 'a'
 const X = 0x78; // 'x'
@@ -43,19 +43,19 @@ function letterToPoint(code: number, side: Side): number {
   return side === 0 ? code - A + 1 : X - code + 1;
 }
 
-/** The hop of the letters at `k` and `k + 1`; null when malformed. */
-function hopAt(letters: string, k: number, side: Side): Hop | null {
-  const from = letterToPoint(letters.charCodeAt(k), side);
-  const to = letterToPoint(letters.charCodeAt(k + 1), side);
+/** The hop of the letters at bytes `k` and `k + 1`; null when malformed. */
+function hopAt(letters: Uint8Array, k: number, side: Side): Hop | null {
+  const from = letterToPoint(letters[k]!, side);
+  const to = letterToPoint(letters[k + 1]!, side);
   return from < 1 || to < 0 || to >= from ? null : sharedHop(from, to);
 }
 
 /**
- * Parses point letters (pairs from/to) `letters[start..end)` into hops; null when malformed. The array is
- * made at its size (an empty array grown by push takes room for 17 elements: 13 % of all the memory the
- * reading of an SGF allocated went to these arrays).
+ * Parses point letters (pairs from/to) in bytes `letters[start..end)` into hops; null when malformed. The
+ * array is made at its size (an empty array grown by push takes room for 17 elements: 13 % of all the memory
+ * the reading of an SGF allocated went to these arrays).
  */
-function parseHops(letters: string, side: Side, start = 0, end = letters.length): Hop[] | null {
+function parseHops(letters: Uint8Array, side: Side, start: number, end: number): Hop[] | null {
   const n = end - start;
   if (n % 2 !== 0 || n > 8 || n < 0) return null;
   if (n === 0) return [];
@@ -70,6 +70,17 @@ function parseHops(letters: string, side: Side, start = 0, end = letters.length)
   if (n === 6) return [a, b, c];
   const d = hopAt(letters, start + 6, side);
   return d === null ? null : [a, b, c, d];
+}
+
+/** The character codes of up to 8 point letters, for {@link parseHops} (a code above 0xff as 0xff, no letter). */
+const LETTER_CODES = new Uint8Array(8);
+
+/** Parses point letters given as text into hops; null when malformed. */
+function textHops(letters: string, side: Side): Hop[] | null {
+  const n = letters.length;
+  if (n > 8) return null;
+  for (let k = 0; k < n; k++) LETTER_CODES[k] = Math.min(letters.charCodeAt(k), 0xff);
+  return parseHops(LETTER_CODES, side, 0, n);
 }
 
 function num(token: string | undefined): number {
@@ -103,21 +114,39 @@ function depthName(plies: string): string | undefined {
   return k >= 0 && k <= 9 ? DEPTH_BY_DIGIT[k] : `${k}-ply`;
 }
 
-/** Start of the token after the one at `i` (single spaces, as gnuBG writes), or -1. */
-function nextToken(v: string, i: number): number {
-  const j = v.indexOf(' ', i);
-  if (j < 0) return -1;
-  let k = j + 1;
-  while (v.charCodeAt(k) === 0x20) k++;
-  return k < v.length ? k : -1;
+/** True when the bytes at `i` are ` E ver ` (the evaluation mark after a candidate's letters). */
+function isEvalMark(b: Uint8Array, i: number): boolean {
+  return (
+    b[i] === 0x20 &&
+    b[i + 1] === 0x45 &&
+    b[i + 2] === 0x20 &&
+    b[i + 3] === 0x76 &&
+    b[i + 4] === 0x65 &&
+    b[i + 5] === 0x72 &&
+    b[i + 6] === 0x20
+  );
+}
+
+/** Start of the token after the one at byte `i` of a value ending at `limit`, or -1. */
+function nextToken(b: Uint8Array, i: number, limit: number): number {
+  let k = i;
+  while (k < limit && b[k] !== 0x20) k++;
+  if (k === limit) return -1;
+  while (k < limit && b[k] === 0x20) k++;
+  return k < limit ? k : -1;
 }
 
 /**
- * Reads the numbers of an `A[]` or `DA[]` value in place, without substrings: the hot path of the SGF reader
- * (it runs for every candidate of every move). One per file: it keeps where the last number ended and the
- * token bounds of the last `DA[]`.
+ * Reads the numbers of an `A[]` value from its bytes and of a `DA[]` value from its text, in place, without
+ * substrings: the hot path of the SGF reader (it runs for every candidate of every move). One per file: it
+ * keeps the `A[]` value it reads ({@link begin}), where the last number ended and the token bounds of the
+ * last `DA[]`.
  */
 class ValueScanner {
+  /** The bytes of the `A[]` value being read, its end (exclusive) and how its text is decoded. */
+  private b: Buffer = Buffer.alloc(0);
+  private limit = 0;
+  private charset: SgfCharset = 'utf8';
   /** The end of the number {@link numberAt} or {@link probAt} read last (a space or the end). */
   private end = 0;
   /** Start and end offsets of the tokens {@link evalCubeValues} found. */
@@ -125,22 +154,43 @@ class ValueScanner {
   /** p0..p4 and the equity {@link readEvaluation} read last. */
   readonly evaluation = new Float64Array(6);
 
+  /** Starts reading raw value `k` of `raw`; its start. */
+  begin(raw: SgfRawValues, k: number): number {
+    this.b = raw.bytes;
+    this.charset = raw.charset;
+    this.limit = raw.spans[2 * k + 1]!;
+    return raw.spans[2 * k]!;
+  }
+
+  /** The text of bytes `from..to` of the value (as the lexer would have decoded them). */
+  private text(from: number, to: number): string {
+    return this.b.toString(this.charset, from, to);
+  }
+
+  /** The end of the token at `i`: the next space or the end of the value. */
+  private tokenEnd(i: number): number {
+    const { b, limit } = this;
+    let k = i;
+    while (k < limit && b[k] !== 0x20) k++;
+    return k;
+  }
+
   /**
    * The number written at `i` up to the next space or the end: gnuBG's `%f` form (`0.495682`, `-0.011652`)
    * is read digit by digit without a substring ((integer of all digits) ÷ 10^k is correctly rounded, so the
    * result equals `Number(text)`); any other form goes through `Number`. NaN when unreadable.
    */
-  numberAt(v: string, i: number): number {
-    const n = v.length;
+  numberAt(i: number): number {
+    const { b, limit: n } = this;
     let k = i;
-    const neg = v.charCodeAt(k) === 0x2d;
+    const neg = b[k] === 0x2d;
     if (neg) k++;
     let m = 0;
     let scale = 1;
     let digits = 0;
     let dot = false;
     for (; k < n; k++) {
-      const c = v.charCodeAt(k);
+      const c = b[k]!;
       if (c >= 0x30 && c <= 0x39) {
         m = m * 10 + (c - 0x30);
         if (dot) scale *= 10;
@@ -148,13 +198,12 @@ class ValueScanner {
       } else if (c === 0x2e && !dot) dot = true;
       else break;
     }
-    if (digits > 0 && digits <= 15 && (k === n || v.charCodeAt(k) === 0x20)) {
+    if (digits > 0 && digits <= 15 && (k === n || b[k] === 0x20)) {
       this.end = k;
       return neg ? -(m / scale) : m / scale;
     }
-    const j = v.indexOf(' ', i);
-    this.end = j < 0 ? n : j;
-    return Number(v.slice(i, this.end));
+    this.end = this.tokenEnd(i);
+    return Number(this.text(i, this.end));
   }
 
   /**
@@ -162,21 +211,23 @@ class ValueScanner {
    * loop: the hot path); anything else through {@link numberAt}. The integer of the 7 digits ÷ 10^6 is
    * correctly rounded, so the result equals `Number(text)`.
    */
-  probAt(v: string, i: number): number {
-    const a = v.charCodeAt(i) - 0x30;
-    const b = v.charCodeAt(i + 2) - 0x30;
-    const c = v.charCodeAt(i + 3) - 0x30;
-    const d = v.charCodeAt(i + 4) - 0x30;
-    const e = v.charCodeAt(i + 5) - 0x30;
-    const f = v.charCodeAt(i + 6) - 0x30;
-    const g = v.charCodeAt(i + 7) - 0x30;
+  probAt(i: number): number {
+    const v = this.b;
+    if (i + 8 >= this.limit) return this.numberAt(i);
+    const a = v[i]! - 0x30;
+    const b = v[i + 2]! - 0x30;
+    const c = v[i + 3]! - 0x30;
+    const d = v[i + 4]! - 0x30;
+    const e = v[i + 5]! - 0x30;
+    const f = v[i + 6]! - 0x30;
+    const g = v[i + 7]! - 0x30;
     if (
-      v.charCodeAt(i + 1) !== 0x2e ||
-      v.charCodeAt(i + 8) !== 0x20 ||
+      v[i + 1] !== 0x2e ||
+      v[i + 8] !== 0x20 ||
       !(a >= 0 && a <= 9 && b >= 0 && b <= 9 && c >= 0 && c <= 9 && d >= 0 && d <= 9) ||
       !(e >= 0 && e <= 9 && f >= 0 && f <= 9 && g >= 0 && g <= 9)
     ) {
-      return this.numberAt(v, i);
+      return this.numberAt(i);
     }
     this.end = i + 8;
     return (a * 1000000 + b * 100000 + c * 10000 + d * 1000 + e * 100 + f * 10 + g) / 1000000;
@@ -186,22 +237,83 @@ class ValueScanner {
    * Reads the six numbers of an evaluation from the token at `i` on (p0..p4, then the equity) into
    * {@link evaluation}; false when the value ends before the equity.
    */
-  readEvaluation(v: string, i: number): boolean {
+  readEvaluation(i: number): boolean {
     let at = i;
     for (let k = 0; k < 5; k++) {
-      this.evaluation[k] = this.probAt(v, at);
-      at = this.afterNumber(v);
+      this.evaluation[k] = this.probAt(at);
+      at = this.afterNumber();
       if (at < 0) return false;
     }
-    this.evaluation[5] = this.numberAt(v, at);
+    this.evaluation[5] = this.numberAt(at);
     return true;
   }
 
   /** The start of the token after the number just read by {@link probAt} / {@link numberAt}, or -1. */
-  afterNumber(v: string): number {
+  afterNumber(): number {
     const k = this.end + 1;
-    if (k >= v.length) return -1;
-    return v.charCodeAt(k) !== 0x20 ? k : nextToken(v, this.end);
+    if (k >= this.limit) return -1;
+    return this.b[k] !== 0x20 ? k : nextToken(this.b, this.end, this.limit);
+  }
+
+  /** The depth of the plies token at `i` ("1C", "2", "10C"); undefined when unreadable. */
+  depthAt(i: number): string | undefined {
+    const c = this.b[i]! - 0x30;
+    const next = i + 1 < this.limit ? this.b[i + 1]! : 0;
+    if (c >= 0 && c <= 9 && !(next >= 0x30 && next <= 0x39)) return DEPTH_BY_DIGIT[c];
+    return depthName(this.text(i, this.tokenEnd(i)));
+  }
+
+  /**
+   * True when the value names the move `letters` (ASCII point letters, as a move that could be played has):
+   * its first token, or none before `E`/`X`/`R`.
+   */
+  namesMove(start: number, letters: string): boolean {
+    const { b, limit } = this;
+    const n = letters.length;
+    if (n === 0) {
+      const c = b[start];
+      return start + 1 < limit && (c === 0x45 || c === 0x58 || c === 0x52) && b[start + 1] === 0x20;
+    }
+    if (start + n >= limit || b[start + n] !== 0x20) return false;
+    for (let k = 0; k < n; k++) if (b[start + k] !== letters.charCodeAt(k)) return false;
+    return true;
+  }
+
+  /**
+   * Parses the checker candidate begun ({@link begin} at `start`), `[letters E ver 3 p0 p1 p2 p3 p4 eq
+   * plies…]` (or `X … Score s1 …`), into the model's candidate: the common evaluation form is read in place
+   * ({@link evalCandidate}); anything unusual goes from its text through the general tokenizer
+   * ({@link tokenCandidate}). One object shape: `depth` and `probs` are undefined when unknown.
+   */
+  candidate(start: number, side: Side): Candidate | null {
+    const { b, limit } = this;
+    let sp = start;
+    while (sp < limit && sp - start <= 8 && b[sp] !== 0x20) sp++;
+    const len = sp - start;
+    if (len > 0 && len <= 8 && sp + 7 <= limit && isEvalMark(b, sp))
+      return this.evalCandidate(start, sp, side);
+    return tokenCandidate(this.text(start, limit), side);
+  }
+
+  /**
+   * The candidate `letters E ver N p0 p1 p2 p3 p4 eq plies` (the letters from `start` to `sp`) read in place,
+   * without substrings or an intermediate object: this runs for every candidate of every move.
+   */
+  private evalCandidate(start: number, sp: number, side: Side): Candidate | null {
+    const play = parseHops(this.b, side, start, sp);
+    if (!play) return null;
+    const i = nextToken(this.b, sp + 7, this.limit); // p0, after "E ver N"
+    if (i < 0 || !this.readEvaluation(i)) return null;
+    const e = this.evaluation;
+    const equity = e[5]!;
+    if (!isSaneValue(equity)) return null;
+    const pl = this.afterNumber();
+    return {
+      play,
+      equity,
+      depth: pl < 0 ? undefined : this.depthAt(pl),
+      probs: probabilitiesOf(e[0]!, e[1]!, e[2]!, e[3]!, e[4]!),
+    };
   }
 
   /**
@@ -246,15 +358,6 @@ class ValueScanner {
   }
 }
 
-/** The depth of the plies token at `i` ("1C", "2", "10C"); undefined when unreadable. */
-function depthAt(v: string, i: number): string | undefined {
-  const c = v.charCodeAt(i) - 0x30;
-  const next = v.charCodeAt(i + 1);
-  if (c >= 0 && c <= 9 && !(next >= 0x30 && next <= 0x39)) return DEPTH_BY_DIGIT[c];
-  const e = v.indexOf(' ', i);
-  return depthName(v.slice(i, e < 0 ? undefined : e));
-}
-
 /** p0..p4 as gnuBG stores them (P(win), P(win gammon), P(win bg), P(lose gammon), P(lose bg)). */
 function probabilitiesOf(
   p0: number,
@@ -282,45 +385,6 @@ function probabilitiesOf(
   return { win: p0, winGammon: p1, winBackgammon: p2, loseGammon: p3, loseBackgammon: p4 };
 }
 
-/** True when candidate `value` names the move `letters`: its first token, or none before `E`/`X`/`R`. */
-function namesMove(value: string, letters: string): boolean {
-  if (letters === '') return /^[EXR] /.test(value);
-  return value.startsWith(letters) && value.charCodeAt(letters.length) === 0x20;
-}
-
-/**
- * Parses a checker candidate `[letters E ver 3 p0 p1 p2 p3 p4 eq plies…]` (or `X … Score s1 …`) into the
- * model's candidate: the common evaluation form is scanned in place ({@link evalCandidate}); anything unusual
- * goes through the general tokenizer ({@link tokenCandidate}). One object shape: `depth` and `probs` are
- * undefined when unknown.
- */
-function parseCandidate(value: string, side: Side, scan: ValueScanner): Candidate | null {
-  const sp = value.indexOf(' ');
-  if (sp > 0 && sp <= 8 && value.startsWith(' E ver ', sp)) return evalCandidate(value, side, sp, scan);
-  return tokenCandidate(value, side);
-}
-
-/**
- * The candidate `letters E ver N p0 p1 p2 p3 p4 eq plies` (the letters end at `sp`) read in place, without
- * substrings or an intermediate object: this runs for every candidate of every move.
- */
-function evalCandidate(value: string, side: Side, sp: number, scan: ValueScanner): Candidate | null {
-  const play = parseHops(value, side, 0, sp);
-  if (!play) return null;
-  const i = nextToken(value, sp + 7); // p0, after "E ver N"
-  if (i < 0 || !scan.readEvaluation(value, i)) return null;
-  const e = scan.evaluation;
-  const equity = e[5]!;
-  if (!isSaneValue(equity)) return null;
-  const pl = scan.afterNumber(value);
-  return {
-    play,
-    equity,
-    depth: pl < 0 ? undefined : depthAt(value, pl),
-    probs: probabilitiesOf(e[0]!, e[1]!, e[2]!, e[3]!, e[4]!),
-  };
-}
-
 /**
  * A candidate in any other form, split into tokens: an evaluation `E` (its `probs` p0..p4), or a rollout `X`
  * (its `probs` the first five `Output` values, formats.md §2.3) or `R`.
@@ -333,7 +397,7 @@ function tokenCandidate(value: string, side: Side): Candidate | null {
     letters = tok[0] ?? '';
     t = 1;
   }
-  const play = parseHops(letters, side);
+  const play = textHops(letters, side);
   if (!play) return null;
   const kind = tok[t];
   t++;
@@ -377,8 +441,8 @@ function evalFormValues(count: number, token: (k: number) => string): CubeValues
   const nd = Number(token(count - 8));
   const dt = Number(token(count - 1));
   if (!isSaneValue(nd) || !isSaneValue(dt)) return null;
-  const plies = Number.parseInt(token(token(1) === 'ver' ? 3 : 1), 10);
-  return Number.isFinite(plies) ? { nd, dt, depth: `${plies}-ply` } : { nd, dt };
+  const depth = depthName(token(token(1) === 'ver' ? 3 : 1));
+  return depth === undefined ? { nd, dt } : { nd, dt, depth };
 }
 
 /** Reads the two cubeful values (no double, double/take) of a `DA[]` string; null when unreadable. */
@@ -397,6 +461,29 @@ function parseCubeValues(value: string, scan: ValueScanner): CubeValues | null {
     return { nd, dt, depth: 'rollout' };
   }
   return null;
+}
+
+/**
+ * The property of the checker-play candidates, which the lexer leaves as bytes ({@link SgfNode.raw}): each
+ * candidate is read for its ASCII letters and numbers only, so that its text is decoded only in a warning
+ * or an unusual form.
+ */
+export const CANDIDATES = 'A';
+
+/**
+ * Values the lexer kept as text (a node's `A[]` with an escape, or no raw property asked for) as raw values:
+ * their UTF-8 bytes, which decode to the same text (the lexer's text holds no lone surrogate).
+ */
+function rawOf(values: string[] | undefined): SgfRawValues | null {
+  if (values === undefined) return null;
+  const parts = values.map((v) => Buffer.from(v, 'utf8'));
+  const spans: number[] = [];
+  let at = 0;
+  for (const p of parts) {
+    spans.push(at, at + p.length);
+    at += p.length;
+  }
+  return { bytes: Buffer.concat(parts), charset: 'utf8', spans };
 }
 
 function first(node: SgfNode, id: string): string | undefined {
@@ -671,7 +758,7 @@ class SgfReader {
       );
       return;
     }
-    const hops = parseHops(value.slice(2), side);
+    const hops = textHops(value.slice(2), side);
     if (!hops) throw new CorruptFileError(this.where(node), `bad point letters in move "${shown(value)}"`);
     const game = st.game;
     if (node.props.has('DA')) {
@@ -681,9 +768,8 @@ class SgfReader {
     const dice: [number, number] = [d1, d2];
     const board = st.board;
     const after = this.play(node, board, side, hops, value);
-    const playedKey = boardKey(after);
-    const legal = this.checkLegal(node, board, side, hops, dice, playedKey, value);
-    const { candidates, playedIndex } = this.candidates(node, board, side, value.slice(2), playedKey);
+    const legal = this.checkLegal(node, board, side, hops, dice, after, value);
+    const { candidates, playedIndex } = this.candidates(node, board, side, value.slice(2), after);
     const luck = this.luck(node);
     game.checker({
       player: side,
@@ -723,42 +809,50 @@ class SgfReader {
     side: Side,
     hops: Hop[],
     dice: [number, number],
-    playedKey: string,
+    after: Board,
     value: string,
   ): LegalPlay[] | null {
     const [d1, d2] = dice;
     if (isSurelyLegal(board, side, hops, d1, d2)) return null;
     const legal = legalPlays(board, side, d1, d2);
+    const playedKey = boardKey(after);
     if (!legal.some((l) => l.key === playedKey) && !(legal.length === 0 && hops.length === 0)) {
       this.warn(node, `move ${value} is not a legal play of ${d1}${d2}`);
     }
     return legal;
   }
 
-  /** The candidates `A[]` of a roll, best first, and which one was played (`letters`, reaching `playedKey`). */
+  /**
+   * The candidates `A[]` of a roll, best first, and which one was played: the one named by `letters`, else
+   * the first reaching the position `after` (its key made only then: most plays are found by their letters).
+   */
   private candidates(
     node: SgfNode,
     board: Board,
     side: Side,
     letters: string,
-    playedKey: string,
+    after: Board,
   ): { candidates: Candidate[]; playedIndex: number | null } {
     const candidates: Candidate[] = [];
     let playedIndex: number | null = null;
-    const a = node.props.get('A');
-    if (!a || a.length <= 1) return { candidates, playedIndex };
-    for (let c = 1; c < a.length; c++) {
-      const parsed = parseCandidate(a[c]!, side, this.scan);
+    const a = node.raw ?? rawOf(node.props.get(CANDIDATES));
+    // the first value is the index of the played move among them, not read (the letters are compared)
+    if (!a || a.spans.length <= 2) return { candidates, playedIndex };
+    const scan = this.scan;
+    for (let c = 1; 2 * c < a.spans.length; c++) {
+      const start = scan.begin(a, c);
+      const parsed = scan.candidate(start, side);
       if (!parsed) {
-        this.warn(node, `unreadable candidate A[${shown(a[c]!)}]`);
+        this.warn(node, `unreadable candidate A[${shown(rawText(a, c))}]`);
         continue;
       }
       if (parsed.depth && this.checkerDepth === null) this.checkerDepth = parsed.depth;
       // gnuBG writes the played move and its candidate with the same letters
-      if (playedIndex === null && namesMove(a[c]!, letters)) playedIndex = candidates.length;
+      if (playedIndex === null && scan.namesMove(start, letters)) playedIndex = candidates.length;
       candidates.push(parsed);
     }
     // otherwise compare resulting positions, as gnuBG does (another hop order, chained hops)
+    const playedKey = playedIndex === null && candidates.length > 0 ? boardKey(after) : '';
     for (let c = 0; playedIndex === null && c < candidates.length; c++) {
       try {
         if (boardKey(applyPlay(board, side, candidates[c]!.play)) === playedKey) playedIndex = c;

@@ -1,7 +1,7 @@
 /** The SGF lexer (src/parsers/sgf/lexer.ts): values, escapes, variations, positions and error locations. */
 import { describe, expect, test } from 'vitest';
 import { CorruptFileError, formatLocation } from '../../../src/errors.js';
-import { lexSgf, lexSgfBytes, type SgfNode } from '../../../src/parsers/sgf/lexer.js';
+import { lexSgf, lexSgfBytes, rawText, type SgfNode } from '../../../src/parsers/sgf/lexer.js';
 
 const FILE = 'x.sgf';
 
@@ -173,6 +173,46 @@ describe('empty nodes', () => {
   test('a million of them make a tree of one node', () => {
     const [tree] = lexSgf(`(;FF[4]GM[6]${';'.repeat(1_000_000)})`, FILE);
     expect(tree!.nodes).toHaveLength(1);
+  });
+});
+
+describe('a raw property (its values left as bytes)', () => {
+  const rawTexts = (n: SgfNode): string[] | null => {
+    const raw = n.raw;
+    return raw === null ? null : Array.from({ length: raw.spans.length / 2 }, (_, k) => rawText(raw, k));
+  };
+
+  test('values without escape are byte spans, not in props; lines go on counting inside them', () => {
+    const [tree] = lexSgf('(;GM[6];A[0][ab E\n1] \n[cd]B[x]\n;C[z]A[1])', FILE, 'A');
+    const [, n1, n2] = tree!.nodes;
+    expect(rawTexts(n1!)).toEqual(['0', 'ab E\n1', 'cd']);
+    expect(Object.fromEntries(n1!.props)).toEqual({ B: ['x'] });
+    expect(n2!.line).toBe(4);
+    expect(rawTexts(n2!)).toEqual(['1']);
+    expect(Object.fromEntries(n2!.props)).toEqual({ C: ['z'] });
+  });
+
+  test('a value with an escape turns the property of its node into text, the values before it included', () => {
+    const [tree] = lexSgf('(;GM[6];A[0][a\\]b][c]A[d];A[e])', FILE, 'A');
+    const [, n1, n2] = tree!.nodes;
+    expect(n1!.raw).toBeNull();
+    expect(Object.fromEntries(n1!.props)).toEqual({ A: ['0', 'a]b', 'c', 'd'] });
+    expect(rawTexts(n2!)).toEqual(['e']);
+  });
+
+  test('a node with only the raw property is kept; without the option the property is text', () => {
+    expect(lexSgf('(;GM[6];A[1];W[31hefe])', FILE, 'A')[0]!.nodes).toHaveLength(3);
+    expect(propsOf('(;A[1][ab])')).toEqual([{ A: ['1', 'ab'] }]);
+  });
+
+  test('ISO-8859-1 raw values decode as the other values', () => {
+    const bytes = new Uint8Array([
+      ...new TextEncoder().encode('(;A[Zo'),
+      0xe9,
+      ...new TextEncoder().encode('])'),
+    ]);
+    const [tree] = lexSgfBytes(bytes, FILE, 'latin1', 'A');
+    expect(rawTexts(tree!.nodes[0]!)).toEqual(['Zoé']);
   });
 });
 

@@ -259,6 +259,16 @@ describe('analysis', () => {
     expect(warnings).toEqual([]);
   });
 
+  test('A[] values with an escape (kept as text by the lexer) read as the same candidates as without', () => {
+    // SGF FF[4]: "\\" before a character other than a newline stands for that character
+    const plain = `;W[31hefe]A[1]${cand('mjmi', 0.05)}${cand('hefe', 0.01)}\n`;
+    const escaped = `;W[31hefe]A[1]${cand('mjmi', 0.05)}${cand('he\\fe', 0.01)}\n`;
+    const a = checker(parse(sgf(plain)).match.games[0]!.decisions[0]);
+    const b = checker(parse(sgf(escaped)).match.games[0]!.decisions[0]);
+    expect(b.candidates).toEqual(a.candidates);
+    expect(b.playedIndex).toBe(1);
+  });
+
   test('an unreadable candidate is a warning naming the line, the others are kept', () => {
     const { match, warnings } = parse(
       sgf(`;B[41ablp]\n;W[31hefe]A[0]${cand('hefe', 0.01)}[hefe E ver 3 junk]\n`),
