@@ -127,7 +127,11 @@ export interface Probabilities {
   readonly loseBackgammon: number;
 }
 
-/** One analysed candidate of a checker play, best first. */
+/**
+ * One analysed candidate of a checker play, best first. A reader may give `play` and `probs` as getters that
+ * read them the first time they are asked for (the SGF reader does): copy a candidate by naming its fields,
+ * not by a spread or `structuredClone`, which see own properties only (JSON.stringify gives all four).
+ */
 export interface Candidate {
   readonly play: Play;
   /** Equity of the position after this play (normalised, mover's view). */

@@ -81,16 +81,19 @@ function isSpace(c: number): boolean {
  * go through {@link lexSgfBytes}.
  */
 export function lexSgf(text: string, file: string, rawId?: string): SgfTree[] {
-  return lexSgfBytes(Buffer.from(text, 'utf8'), file, 'utf8', rawId);
+  return new SgfLexer(Buffer.from(text, 'utf8'), file, 'utf8', rawId).collection();
 }
 
 /**
  * Parses an SGF collection from its bytes (without byte-order mark), each value decoded as `charset`; the
  * values of property `rawId`, if given, are left as bytes in {@link SgfNode.raw} when they have no escape.
+ * Those are read after this returns (the SGF reader's candidates read theirs when asked, for as long as the
+ * match is kept), so they are over a copy of `input`: the caller may reuse or change its bytes.
  * Throws CorruptFileError (with line and column) on malformed input.
  */
 export function lexSgfBytes(input: Uint8Array, file: string, charset: SgfCharset, rawId?: string): SgfTree[] {
-  return new SgfLexer(input, file, charset, rawId).collection();
+  const own = rawId === undefined ? input : Buffer.from(input);
+  return new SgfLexer(own, file, charset, rawId).collection();
 }
 
 /** Reads one collection: a cursor over its bytes, and the line it is on. */

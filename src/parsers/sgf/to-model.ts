@@ -50,26 +50,30 @@ function hopAt(letters: Uint8Array, k: number, side: Side): Hop | null {
   return from < 1 || to < 0 || to >= from ? null : sharedHop(from, to);
 }
 
+/** True when bytes `letters[start..end)` are point letters (pairs from/to) that {@link parseHops} reads. */
+function hopsReadable(letters: Uint8Array, side: Side, start: number, end: number): boolean {
+  const n = end - start;
+  if (n % 2 !== 0 || n > 8 || n < 0) return false;
+  for (let k = start; k < end; k += 2) if (hopAt(letters, k, side) === null) return false;
+  return true;
+}
+
 /**
- * Parses point letters (pairs from/to) in bytes `letters[start..end)` into hops; null when malformed. The
- * array is made at its size (an empty array grown by push takes room for 17 elements: 13 % of all the memory
- * the reading of an SGF allocated went to these arrays).
+ * Parses point letters (pairs from/to) in bytes `letters[start..end)` into hops; null when malformed
+ * ({@link hopsReadable}). The array is made at its size (an empty array grown by push takes room for 17
+ * elements: 13 % of all the memory the reading of an SGF allocated went to these arrays).
  */
 function parseHops(letters: Uint8Array, side: Side, start: number, end: number): Hop[] | null {
+  if (!hopsReadable(letters, side, start, end)) return null;
   const n = end - start;
-  if (n % 2 !== 0 || n > 8 || n < 0) return null;
   if (n === 0) return [];
-  const a = hopAt(letters, start, side);
-  if (a === null) return null;
+  const a = hopAt(letters, start, side)!;
   if (n === 2) return [a];
-  const b = hopAt(letters, start + 2, side);
-  if (b === null) return null;
+  const b = hopAt(letters, start + 2, side)!;
   if (n === 4) return [a, b];
-  const c = hopAt(letters, start + 4, side);
-  if (c === null) return null;
+  const c = hopAt(letters, start + 4, side)!;
   if (n === 6) return [a, b, c];
-  const d = hopAt(letters, start + 6, side);
-  return d === null ? null : [a, b, c, d];
+  return [a, b, c, hopAt(letters, start + 6, side)!];
 }
 
 /** The character codes of up to 8 point letters, for {@link parseHops} (a code above 0xff as 0xff, no letter). */
@@ -136,30 +140,50 @@ function nextToken(b: Uint8Array, i: number, limit: number): number {
   return k < limit ? k : -1;
 }
 
+/** The bytes the `A[]` values of a file are read from, and how their text is decoded. */
+interface ValueSource {
+  readonly bytes: Buffer;
+  readonly charset: SgfCharset;
+}
+
+const NO_SOURCE: ValueSource = { bytes: Buffer.alloc(0), charset: 'utf8' };
+
 /**
  * Reads the numbers of an `A[]` value from its bytes and of a `DA[]` value from its text, in place, without
  * substrings: the hot path of the SGF reader (it runs for every candidate of every move). One per file: it
  * keeps the `A[]` value it reads ({@link begin}), where the last number ended and the token bounds of the
- * last `DA[]`.
+ * last `DA[]`. Another one ({@link LATE}) reads what a candidate reads when asked ({@link SgfCandidate}).
  */
 class ValueScanner {
   /** The bytes of the `A[]` value being read, its end (exclusive) and how its text is decoded. */
-  private b: Buffer = Buffer.alloc(0);
+  private b: Buffer = NO_SOURCE.bytes;
   private limit = 0;
   private charset: SgfCharset = 'utf8';
+  /** Where {@link b} and {@link charset} come from: one object per buffer, shared by its candidates. */
+  private src: ValueSource = NO_SOURCE;
   /** The end of the number {@link numberAt} or {@link probAt} read last (a space or the end). */
   private end = 0;
   /** Start and end offsets of the tokens {@link evalCubeValues} found. */
   private readonly bounds = new Int32Array(128);
-  /** p0..p4 and the equity {@link readEvaluation} read last. */
-  readonly evaluation = new Float64Array(6);
 
   /** Starts reading raw value `k` of `raw`; its start. */
   begin(raw: SgfRawValues, k: number): number {
+    if (raw.bytes !== this.src.bytes) this.src = { bytes: raw.bytes, charset: raw.charset };
     this.b = raw.bytes;
     this.charset = raw.charset;
     this.limit = raw.spans[2 * k + 1]!;
     return raw.spans[2 * k]!;
+  }
+
+  /**
+   * Starts reading a value of `src` whose end is not kept: its tokens up to the last one read must end with a
+   * space (as those before a candidate's equity do), so that the end of the bytes gives the same reading.
+   */
+  beginLate(src: ValueSource): void {
+    this.src = src;
+    this.b = src.bytes;
+    this.charset = src.charset;
+    this.limit = src.bytes.length;
   }
 
   /** The text of bytes `from..to` of the value (as the lexer would have decoded them). */
@@ -233,19 +257,25 @@ class ValueScanner {
     return (a * 1000000 + b * 100000 + c * 10000 + d * 1000 + e * 100 + f * 10 + g) / 1000000;
   }
 
-  /**
-   * Reads the six numbers of an evaluation from the token at `i` on (p0..p4, then the equity) into
-   * {@link evaluation}; false when the value ends before the equity.
-   */
-  readEvaluation(i: number): boolean {
+  /** The start of the token `n` tokens after the one at `i`, or -1 when the value ends before it. */
+  skipTokens(i: number, n: number): number {
     let at = i;
-    for (let k = 0; k < 5; k++) {
-      this.evaluation[k] = this.probAt(at);
+    for (let k = 0; k < n; k++) {
+      this.end = this.tokenEnd(at);
       at = this.afterNumber();
-      if (at < 0) return false;
+      if (at < 0) return -1;
     }
-    this.evaluation[5] = this.numberAt(at);
-    return true;
+    return at;
+  }
+
+  /** The probabilities p0..p4 written from the token at `i` on (five tokens, each ending with a space). */
+  probabilitiesFrom(i: number): Probabilities | undefined {
+    const p0 = this.probAt(i);
+    const p1 = this.probAt(this.afterNumber());
+    const p2 = this.probAt(this.afterNumber());
+    const p3 = this.probAt(this.afterNumber());
+    const p4 = this.probAt(this.afterNumber());
+    return probabilitiesOf(p0, p1, p2, p3, p4);
   }
 
   /** The start of the token after the number just read by {@link probAt} / {@link numberAt}, or -1. */
@@ -297,23 +327,35 @@ class ValueScanner {
 
   /**
    * The candidate `letters E ver N p0 p1 p2 p3 p4 eq plies` (the letters from `start` to `sp`) read in place,
-   * without substrings or an intermediate object: this runs for every candidate of every move.
+   * without substrings or an intermediate object: this runs for every candidate of every move. Its letters
+   * are checked and its equity and depth read now; its play and probabilities when asked
+   * ({@link SgfCandidate}: the five probabilities are skipped here, the equity found after them).
    */
   private evalCandidate(start: number, sp: number, side: Side): Candidate | null {
-    const play = parseHops(this.b, side, start, sp);
-    if (!play) return null;
+    if (!hopsReadable(this.b, side, start, sp)) return null;
     const i = nextToken(this.b, sp + 7, this.limit); // p0, after "E ver N"
-    if (i < 0 || !this.readEvaluation(i)) return null;
-    const e = this.evaluation;
-    const equity = e[5]!;
+    const at = i < 0 ? -1 : this.skipTokens(i, 5);
+    if (at < 0) return null;
+    const equity = this.numberAt(at);
     if (!isSaneValue(equity)) return null;
     const pl = this.afterNumber();
-    return {
-      play,
-      equity,
-      depth: pl < 0 ? undefined : this.depthAt(pl),
-      probs: probabilitiesOf(e[0]!, e[1]!, e[2]!, e[3]!, e[4]!),
-    };
+    return new SgfCandidate(equity, pl < 0 ? undefined : this.depthAt(pl), this.src, start, side, null, null);
+  }
+
+  /** The play of the candidate whose letters start at `start` ({@link evalCandidate} checked them). */
+  latePlay(start: number, side: Side): Play {
+    const b = this.b;
+    let sp = start;
+    while (b[sp] !== 0x20) sp++;
+    return parseHops(b, side, start, sp)!;
+  }
+
+  /** The probabilities of the candidate whose letters start at `start` ({@link evalCandidate} read it). */
+  lateProbabilities(start: number): Probabilities | undefined {
+    const b = this.b;
+    let sp = start;
+    while (b[sp] !== 0x20) sp++;
+    return this.probabilitiesFrom(nextToken(b, sp + 7, this.limit));
   }
 
   /**
@@ -355,6 +397,78 @@ class ValueScanner {
       count++;
     }
     return count;
+  }
+}
+
+/** Reads candidates' plays and probabilities when they are asked for (not during a file's reading). */
+const LATE = new ValueScanner();
+
+/**
+ * A checker-play candidate of an `A[]` value: its equity and depth read with the file, its play and
+ * probabilities from the file's bytes the first time they are asked for, then kept. Most readers of a match
+ * ask only the equities (and the play and probabilities of the best and the played candidates): one warm
+ * pass of `analyseBytes` over the 73 reference SGFs allocated 230 MB with every candidate's play and
+ * probabilities read at once (as an array and an object each), 161 MB with them read when asked.
+ *
+ * `play` and `probs` are getters, not own properties: a spread (`{ ...c }`) or `structuredClone` of a
+ * candidate loses them (name them instead); JSON.stringify gives all four ({@link toJSON}). A candidate
+ * read from its text ({@link tokenCandidate}) has them from the start (`src` null).
+ */
+class SgfCandidate implements Candidate {
+  readonly equity: number;
+  readonly depth: string | undefined;
+  #src: ValueSource | null;
+  /** The first byte of the candidate's point letters in `src`. */
+  readonly #start: number;
+  readonly #side: Side;
+  #play: Play | null;
+  /** Null until read (undefined: read, and not probabilities). */
+  #probs: Probabilities | undefined | null;
+
+  constructor(
+    equity: number,
+    depth: string | undefined,
+    src: ValueSource | null,
+    start: number,
+    side: Side,
+    play: Play | null,
+    probs: Probabilities | undefined | null,
+  ) {
+    this.equity = equity;
+    this.depth = depth;
+    this.#src = src;
+    this.#start = start;
+    this.#side = side;
+    this.#play = play;
+    this.#probs = probs;
+  }
+
+  get play(): Play {
+    if (this.#play === null) {
+      LATE.beginLate(this.#src!);
+      this.#play = LATE.latePlay(this.#start, this.#side);
+      this.#dropSource();
+    }
+    return this.#play;
+  }
+
+  get probs(): Probabilities | undefined {
+    if (this.#probs === null) {
+      LATE.beginLate(this.#src!);
+      this.#probs = LATE.lateProbabilities(this.#start);
+      this.#dropSource();
+    }
+    return this.#probs;
+  }
+
+  /** Lets go of the file's bytes once both play and probabilities are read. */
+  #dropSource(): void {
+    if (this.#play !== null && this.#probs !== null) this.#src = null;
+  }
+
+  /** The candidate as a plain object, as JSON shows it. */
+  toJSON(): Candidate {
+    return { play: this.play, equity: this.equity, depth: this.depth, probs: this.probs };
   }
 }
 
@@ -407,7 +521,7 @@ function tokenCandidate(value: string, side: Side): Candidate | null {
     if (!isSaneValue(equity)) return null;
     const plies = tok[t + 6];
     const depth = plies === undefined ? undefined : depthName(plies);
-    return { play, equity, depth, probs: probabilitiesAt(tok, t) };
+    return new SgfCandidate(equity, depth, null, 0, side, play, probabilitiesAt(tok, t));
   }
   if (kind === 'X' || kind === 'R') {
     const s = tok.indexOf('Score', t);
@@ -415,7 +529,8 @@ function tokenCandidate(value: string, side: Side): Candidate | null {
     if (s < 0 || !isSaneValue(equity)) return null;
     // extended rollout: "Output o0..o6" with o0..o4 = p0..p4 (the old `R` form is not documented: left out)
     const o = kind === 'X' ? tok.indexOf('Output', t) : -1;
-    return { play, equity, depth: 'rollout', probs: o < 0 ? undefined : probabilitiesAt(tok, o + 1) };
+    const probs = o < 0 ? undefined : probabilitiesAt(tok, o + 1);
+    return new SgfCandidate(equity, 'rollout', null, 0, side, play, probs);
   }
   return null;
 }

@@ -219,9 +219,12 @@ function asPrinted(m: Match, text: Match): Match {
           .filter(({ k }) => k < TOP_N || k === d.playedIndex);
         const c: CheckerDecision = {
           ...d,
+          // every field named, not spread: the SGF reader's play and probs are getters
           candidates: keep.map(({ c }, k) => ({
-            ...c,
+            play: c.play,
             equity: printedRound(c.equity, CANDIDATE_EPS - EPS, tc?.candidates[k]?.equity),
+            depth: c.depth,
+            probs: c.probs,
           })),
           playedIndex: d.playedIndex === null ? null : keep.findIndex(({ k }) => k === d.playedIndex),
           legalCount: legalPlays(d.board, d.player, d.dice[0], d.dice[1]).length,

@@ -265,8 +265,31 @@ describe('analysis', () => {
     const escaped = `;W[31hefe]A[1]${cand('mjmi', 0.05)}${cand('he\\fe', 0.01)}\n`;
     const a = checker(parse(sgf(plain)).match.games[0]!.decisions[0]);
     const b = checker(parse(sgf(escaped)).match.games[0]!.decisions[0]);
-    expect(b.candidates).toEqual(a.candidates);
+    // every field named: the SGF reader's play and probs are getters, which toEqual does not see
+    const fields = (d: CheckerDecision) =>
+      d.candidates.map((c) => ({ play: c.play, equity: c.equity, depth: c.depth, probs: c.probs }));
+    expect(fields(b)).toEqual(fields(a));
     expect(b.playedIndex).toBe(1);
+  });
+
+  test("a candidate's play and probabilities, read when asked, are those of the file as read", () => {
+    // the values are those the cand() fixture writes: mjmi is White's 13/10 13/9, p0..p4 0.5 0.1 0.01 0.1 0.01
+    const bytes = enc.encode(sgf(`;W[31hefe]A[1]${cand('mjmi', 0.05)}${cand('hefe', 0.01)}\n`));
+    const d = checker(parse(bytes).match.games[0]!.decisions[0]);
+    bytes.fill(0x20); // the caller reuses its buffer: the match keeps what the file said
+    const play = [
+      { from: 13, to: 10 },
+      { from: 13, to: 9 },
+    ];
+    const probs = { win: 0.5, winGammon: 0.1, winBackgammon: 0.01, loseGammon: 0.1, loseBackgammon: 0.01 };
+    expect(d.candidates[0]!.play).toEqual(play);
+    expect(d.candidates[0]!.probs).toEqual(probs);
+    expect(JSON.parse(JSON.stringify(d.candidates[0]))).toEqual({
+      play,
+      equity: 0.05,
+      depth: '1-ply',
+      probs,
+    });
   });
 
   test('an unreadable candidate is a warning naming the line, the others are kept', () => {

@@ -70,6 +70,27 @@ describe('SGF: candidate probabilities', () => {
     });
   });
 
+  test('a candidate read from its tokens without probabilities has none (undefined), in every form', () => {
+    const sgf = (cands: string) =>
+      new TextEncoder().encode(
+        `(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:5][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]\n;W[32mjjh]A[1]${cands})`,
+      );
+    // p0 = 1.5 is not a probability (each of p0..p4 is in [0, 1], formats.md §2); a rollout without Output
+    // gives none (formats.md §2.3); both read from their tokens (extra spaces), the second one with its equity
+    const ds = checkersOf(
+      sgf(
+        '[xumk  E ver 3 1.5 0.136881 0.006943 0.134558 0.006256 0.013243 1C 0 1 0.000000 1]' +
+          '[mjjh X ver 3 Score -0.050664 -0.05 Trials 1296 SK 7 RC 0]',
+      ),
+      't.sgf',
+    );
+    const d = ds[0]!;
+    expect(d.candidates.map((c) => [c.equity, c.depth, c.probs])).toEqual([
+      [0.013243, '1-ply', undefined],
+      [-0.050664, 'rollout', undefined],
+    ]);
+  });
+
   test('checkerThemes fires gammon on g0002.sgf line 26 (W 31, played 8/7* 6/3 for 18/17* 6/3)', () => {
     const d = checkersOf(bytesOf(FILE), FILE).find((x) => x.source.line === 26)!;
     // line 26: ";W[31hgfc]…A[1][fcrq E ver 3 0.814500 0.634916 0.135178 0.055348 0.001817 1.398929 1C …]
