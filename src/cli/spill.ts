@@ -2,7 +2,8 @@
  * Rows kept in a temporary file (the CLI's {@link RowStores} for `biases` and `plan`): each store gathers its
  * rows as JSON lines and, once the run's stores hold more than a budget of text, every store's lines go to
  * the one file as a segment; reading a store reads its segments back in order. Memory then holds the
- * budget and two numbers a segment, whatever the number of matches.
+ * budget and two numbers a segment, whatever the number of matches; an indexed store (one whose rows are
+ * also read by their place, `plan`'s errors) one number more a row written, where it begins in the file.
  *
  * The file is created only when the budget is first exceeded, in the system's temporary folder, and
  * removed at once where the system allows it (it lives until closed), else when the run ends. JSON keeps
@@ -12,7 +13,7 @@
 import { closeSync, openSync, readSync, unlinkSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RowStore, RowStores } from '../report/row-store.js';
+import type { IndexedRowStore, RowStores } from '../report/row-store.js';
 
 /**
  * Characters of JSON text the stores of a run hold before they are written out (BDB_SPILL_CHARS for tests).
@@ -36,11 +37,11 @@ export class SpillFile {
   }
 
   /** The stores of this file, for a collector. */
-  readonly rows: RowStores = <T>(): RowStore<T> => {
-    const s = new SpilledRows<T>(this);
+  readonly rows: RowStores = (<T>(opts?: { readonly indexed: true }): IndexedRowStore<T> => {
+    const s = new SpilledRows<T>(this, opts?.indexed === true);
     this.stores.push(s as SpilledRows<unknown>);
     return s;
-  };
+  }) as RowStores;
 
   /** A store took `chars` more characters: past the budget, every store writes its lines out. */
   took(chars: number): void {
@@ -97,16 +98,22 @@ export class SpillFile {
   }
 }
 
-class SpilledRows<T> implements RowStore<T> {
+class SpilledRows<T> implements IndexedRowStore<T> {
   private readonly file: SpillFile;
   /** The lines not yet written out. */
   private lines: string[] = [];
   /** [offset, bytes] of each segment written, flat. */
   private readonly segments: number[] = [];
+  /** Rows written out (the lines before `lines`). */
+  private written = 0;
+  /** Indexed store only: the first row of each segment, and where each row written begins in the file. */
+  private readonly firstRows: number[] = [];
+  private readonly starts: number[] | null;
   length = 0;
 
-  constructor(file: SpillFile) {
+  constructor(file: SpillFile, indexed: boolean) {
     this.file = file;
+    this.starts = indexed ? [] : null;
   }
 
   push(row: T): void {
@@ -120,7 +127,37 @@ class SpilledRows<T> implements RowStore<T> {
     if (this.lines.length === 0) return;
     const [at, bytes] = this.file.append(`${this.lines.join('\n')}\n`);
     this.segments.push(at, bytes);
+    if (this.starts !== null) {
+      this.firstRows.push(this.written);
+      let pos = at;
+      for (const line of this.lines) {
+        this.starts.push(pos);
+        pos += Buffer.byteLength(line, 'utf8') + 1;
+      }
+    }
+    this.written += this.lines.length;
     this.lines = [];
+  }
+
+  /** The row at `index` (negative from the end); a row written out only in an indexed store. */
+  at(index: number): T | undefined {
+    const k = index < 0 ? index + this.length : index;
+    if (k < 0 || k >= this.length) return undefined;
+    if (k >= this.written) return JSON.parse(this.lines[k - this.written]!) as T;
+    if (this.starts === null) throw new Error('temporary rows file: a store read by place must be indexed');
+    // the segment holding row k: the last whose first row is at most k
+    let lo = 0;
+    let hi = this.firstRows.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.firstRows[mid]! <= k) lo = mid;
+      else hi = mid - 1;
+    }
+    const lastOfSegment = (lo + 1 < this.firstRows.length ? this.firstRows[lo + 1]! : this.written) - 1;
+    const end = k < lastOfSegment ? this.starts[k + 1]! : this.segments[2 * lo]! + this.segments[2 * lo + 1]!;
+    const start = this.starts[k]!;
+    // the row's line without its line break
+    return JSON.parse(this.file.read(start, end - start - 1)) as T;
   }
 
   *[Symbol.iterator](): Iterator<T> {

@@ -109,8 +109,8 @@ export interface StudyFamily<R> {
   readonly high: number | null;
   /** True when in the plan (≥ 5 scored and low > 0). */
   readonly included: boolean;
-  /** Members by excess descending. */
-  readonly positions: readonly StudyMember<R>[];
+  /** Members by excess descending (unscored last, then in input order), made as they are read. */
+  readonly positions: FamilyMembers<R>;
 }
 
 /** The study plan of one player. */
@@ -144,21 +144,110 @@ function desc(a: number | null, b: number | null): number {
 }
 
 /**
+ * Rows read in order, or one by one by their place: an array, or the rows a CLI run keeps in a temporary
+ * file (src/cli/spill.ts).
+ */
+export interface IndexedRows<T> extends Iterable<T> {
+  readonly length: number;
+  /** The row at `index` (0 first; a negative index counts from the end, as `Array.prototype.at`). */
+  at(index: number): T | undefined;
+}
+
+/** ℓ − d of an input, null when unscored (ℓ or d unknown). */
+function excessOf(x: StudyPlanInput<unknown>): number | null {
+  return x.loss !== null && x.difficulty !== null && Number.isFinite(x.loss - x.difficulty)
+    ? x.loss - x.difficulty
+    : null;
+}
+
+/** The member an input makes. */
+function memberOf<R>(x: StudyPlanInput<R>): StudyMember<R> {
+  return { ref: x.ref, error: x.error, loss: x.loss, difficulty: x.difficulty, excess: excessOf(x) };
+}
+
+/**
+ * The members of a family in their order (excess descending), made from the inputs as they are read: the
+ * plan holds only the places of its members among the inputs, 4 bytes each, so a plan over errors kept in a
+ * temporary file does not hold them all.
+ */
+export class FamilyMembers<R> implements Iterable<StudyMember<R>> {
+  private readonly inputs: IndexedRows<StudyPlanInput<R>>;
+  /** The places of the members among the inputs, in the family's order. */
+  private readonly order: Int32Array;
+
+  constructor(inputs: IndexedRows<StudyPlanInput<R>>, order: Int32Array) {
+    this.inputs = inputs;
+    this.order = order;
+  }
+
+  get length(): number {
+    return this.order.length;
+  }
+
+  /** The member at `index` (a negative index counts from the end), undefined past the end. */
+  at(index: number): StudyMember<R> | undefined {
+    const k = index < 0 ? index + this.order.length : index;
+    if (k < 0 || k >= this.order.length) return undefined;
+    return memberOf(this.inputs.at(this.order[k]!)!);
+  }
+
+  *[Symbol.iterator](): Iterator<StudyMember<R>> {
+    for (let k = 0; k < this.order.length; k++) yield this.at(k)!;
+  }
+
+  /** The members from `start` to before `end`, as `Array.prototype.slice` reads them. */
+  slice(start = 0, end: number = this.order.length): StudyMember<R>[] {
+    const n = this.order.length;
+    const from = start < 0 ? Math.max(n + start, 0) : Math.min(start, n);
+    const to = end < 0 ? Math.max(n + end, 0) : Math.min(end, n);
+    const out: StudyMember<R>[] = [];
+    for (let k = from; k < to; k++) out.push(this.at(k)!);
+    return out;
+  }
+
+  /** Each member mapped by `f`, in order. */
+  map<U>(f: (m: StudyMember<R>, index: number) => U): U[] {
+    const out: U[] = [];
+    for (let k = 0; k < this.order.length; k++) out.push(f(this.at(k)!, k));
+    return out;
+  }
+}
+
+function isIndexed<T>(rows: Iterable<T>): rows is IndexedRows<T> {
+  const r = rows as Partial<IndexedRows<T>>;
+  return typeof r.at === 'function' && typeof r.length === 'number';
+}
+
+/**
  * Builds the study plan from one player's counted decisions; `errorThreshold` in equity (0.020 for XG's
- * 20 mpt). Decisions below the threshold are ignored.
+ * 20 mpt). Decisions below the threshold are ignored. The inputs are read once in order; the families'
+ * members are read again by their place when listed (inputs that cannot be read by place are copied first).
  */
 export function studyPlan<R>(
   inputs: Iterable<StudyPlanInput<R>>,
   errorThreshold: number,
   minScored: number = STUDY_PLAN_MIN_SCORED,
 ): StudyPlan<R> {
+  const rows = isIndexed(inputs) ? inputs : [...inputs];
   let errors = 0;
   let unthemed = 0;
+  /** Per family: its members' places among the inputs and their excesses (−∞ unscored), and R's sums. */
   const groups = new Map<
     string,
-    { plan: string; nature: DecisionNature; theme: string; m: StudyMember<R>[] }
+    {
+      plan: string;
+      nature: DecisionNature;
+      theme: string;
+      at: number[];
+      keys: number[];
+      scored: number;
+      r: number;
+      ss: number;
+    }
   >();
-  for (const x of inputs) {
+  let index = -1;
+  for (const x of rows) {
+    index++;
     if (!Number.isFinite(x.error) || !reachesThreshold(x.error, errorThreshold)) continue;
     errors++;
     if (x.theme === null || x.theme === 'none' || x.theme === '') {
@@ -168,49 +257,41 @@ export function studyPlan<R>(
     const key = `${x.plan}\u0000${x.nature}\u0000${x.theme}`;
     let g = groups.get(key);
     if (!g) {
-      g = { plan: x.plan, nature: x.nature, theme: x.theme, m: [] };
+      g = { plan: x.plan, nature: x.nature, theme: x.theme, at: [], keys: [], scored: 0, r: 0, ss: 0 };
       groups.set(key, g);
     }
-    const scored = x.loss !== null && x.difficulty !== null && Number.isFinite(x.loss - x.difficulty);
-    g.m.push({
-      ref: x.ref,
-      error: x.error,
-      loss: x.loss,
-      difficulty: x.difficulty,
-      excess: scored ? x.loss! - x.difficulty! : null,
-    });
+    const excess = excessOf(x);
+    g.at.push(index);
+    g.keys.push(orMinus(excess));
+    if (excess === null) continue;
+    g.scored++;
+    g.r += excess;
+    g.ss += excess * excess;
   }
   const all: StudyFamily<R>[] = [];
   for (const g of groups.values()) {
-    let r = 0;
-    let ss = 0;
-    let scored = 0;
-    for (const m of g.m) {
-      if (m.excess === null) continue;
-      scored++;
-      r += m.excess;
-      ss += m.excess * m.excess;
-    }
-    const half = Z95 * Math.sqrt(ss);
+    const { scored, r, keys } = g;
+    const half = Z95 * Math.sqrt(g.ss);
     const recoverable = scored > 0 ? r : null;
     const low = scored > 0 ? r - half : null;
     const high = scored > 0 ? r + half : null;
-    const positions = g.m
-      .map((m, i) => ({ m, i }))
-      .sort((a, b) => desc(a.m.excess, b.m.excess) || a.i - b.i)
-      .map((x) => x.m);
+    // excess descending (unscored last), then input order
+    const local = Int32Array.from(g.at, (_, k) => k).sort(
+      (a, b) => (keys[a] === keys[b] ? 0 : keys[b]! > keys[a]! ? 1 : -1) || a - b,
+    );
+    const order = Int32Array.from(local, (k) => g.at[k]!);
     all.push({
       plan: g.plan,
       nature: g.nature,
       theme: g.theme,
-      members: g.m.length,
+      members: g.at.length,
       scored,
-      unscored: g.m.length - scored,
+      unscored: g.at.length - scored,
       recoverable,
       low,
       high,
       included: scored >= minScored && low !== null && low > 0,
-      positions,
+      positions: new FamilyMembers(rows, order),
     });
   }
   const families = all

@@ -42,7 +42,7 @@ import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, matchesAnalysedText, signed, withoutAnalysis } from './format.js';
 import { type JsonDecisionRef, jsonDecisionRef, LazyJsonArray } from './json.js';
-import { memoryRows, type RowStore, type RowStores } from './row-store.js';
+import { type IndexedRowStore, memoryRows, type RowStore, type RowStores } from './row-store.js';
 
 export {
   decisionPlanToken,
@@ -98,7 +98,7 @@ export interface PlayerPlan {
 /** The errors of one kind of play, match play (MWC) or money (points). */
 interface Part {
   matches: number;
-  inputs: RowStore<StudyPlanInput<PlanRef>>;
+  inputs: IndexedRowStore<StudyPlanInput<PlanRef>>;
   reference: RowStore<ReferenceInput<PlanRef>>;
 }
 
@@ -152,7 +152,7 @@ export class PlanCollector {
   }
 
   private part(): Part {
-    return { matches: 0, inputs: this.rows(), reference: this.rows() };
+    return { matches: 0, inputs: this.rows({ indexed: true }), reference: this.rows() };
   }
 
   /** Adds both seats of a match: a money session to the money plan (points), a match to the other (MWC). */

@@ -58,6 +58,32 @@ describe('SpillFile', () => {
     expect(ours()).toEqual([]);
   });
 
+  it('reads an indexed store’s rows by their place, written out or not', () => {
+    const spill = new SpillFile(200);
+    const a = spill.rows<Row>({ indexed: true });
+    const b = spill.rows<Row>();
+    const want: Row[] = [];
+    for (let i = 0; i < 300; i++) {
+      const r = row(i);
+      if (i % 4 === 0) b.push(r);
+      else {
+        a.push(r);
+        want.push(r);
+      }
+    }
+    // the last rows are still in memory, the others in segments of the file
+    for (let k = want.length - 1; k >= 0; k -= 3) expect(a.at(k)).toEqual(want[k]);
+    want.forEach((r, k) => {
+      expect(a.at(k)).toEqual(r);
+    });
+    expect(a.at(-1)).toEqual(want.at(-1));
+    expect(a.at(want.length)).toBeUndefined();
+    expect([...a]).toEqual(want);
+    // a store not indexed cannot read a row written out by its place
+    expect(() => (b as unknown as { at(i: number): Row }).at(0)).toThrow(/indexed/);
+    spill.close();
+  });
+
   it('writes nothing to disk under its budget', () => {
     const spill = new SpillFile(1_000_000);
     const a = spill.rows<Row>();

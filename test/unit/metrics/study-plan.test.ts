@@ -79,6 +79,34 @@ describe('study plan (metrics.md §7)', () => {
     expect(fd.positions.at(-1)!.excess).toBeNull();
   });
 
+  test('members tied on excess keep the input order; the list reads like an array', () => {
+    // family B: one excess 0.02, then five equal excesses (0 − 0.001) in the order they were given
+    const fb = plan.tentative[1]!;
+    const refs = b.map((x) => x.ref);
+    expect(fb.positions.map((p) => p.ref)).toEqual(refs);
+    expect([...fb.positions].map((p) => p.ref)).toEqual(refs);
+    expect(fb.positions.slice(0, 2).map((p) => p.ref)).toEqual(refs.slice(0, 2));
+    expect(fb.positions.slice(-2).map((p) => p.ref)).toEqual(refs.slice(-2));
+    const { ref, error, loss, difficulty } = b[1]!;
+    expect(fb.positions.at(1)).toEqual({ ref, error, loss, difficulty, excess: -0.001 });
+    expect(fb.positions.at(6)).toBeUndefined();
+    expect(fb.positions.length).toBe(6);
+  });
+
+  test('inputs read only in order (not by place) give the same plan', () => {
+    const inputs = [...a, ...b, ...c, ...d, ...other];
+    const once = studyPlan(
+      (function* () {
+        yield* inputs;
+      })(),
+      0.02,
+    );
+    const flat = (p: typeof plan): unknown =>
+      [...p.families, ...p.tentative].map((f) => ({ ...f, positions: [...f.positions] }));
+    expect(flat(once)).toEqual(flat(plan));
+    expect(once.errors).toBe(plan.errors);
+  });
+
   test('a family of unscored members only has no R (null, not 0)', () => {
     const p = studyPlan([m('race', 'blots', null, null)], 0.02);
     expect(p.tentative[0]).toMatchObject({ recoverable: null, low: null, high: null, included: false });
