@@ -77,6 +77,30 @@ function pointText(p: number): string {
   return p === 25 ? 'bar' : p === 0 ? 'off' : String(p);
 }
 
+/** Scratch of {@link formatHops}: the hops in order, the points of each part, the distinct parts. */
+const hopFrom: number[] = [];
+const hopTo: number[] = [];
+const hopUsed: boolean[] = [];
+/** The points of every part, one after another; part k is points[partStart[k]] … (partLength[k] of them). */
+const points: number[] = [];
+const partStart: number[] = [];
+const partLength: number[] = [];
+/** The distinct parts, in the order of their first: the part written and how many are the same. */
+const distinctPart: number[] = [];
+const distinctCount: number[] = [];
+/** The points marked '*' so far. */
+const starred: number[] = [];
+
+/** Whether parts a and b (indexes into the part arrays) are written with the same points. */
+function samePart(a: number, b: number): boolean {
+  const n = partLength[a]!;
+  if (partLength[b] !== n) return false;
+  const sa = partStart[a]!;
+  const sb = partStart[b]!;
+  for (let i = 0; i < n; i++) if (points[sa + i] !== points[sb + i]) return false;
+  return true;
+}
+
 /**
  * A play in the notation XG and gnuBG print, from its hops (mover's numbering, 25 = bar, 0 = off) and where
  * the opponent had a checker before the play (`hitAt(p)`: true when the mover's point p held a blot, so a
@@ -92,47 +116,83 @@ function pointText(p: number): string {
  * 5. 'bar' for the bar, 'off' for borne off: `bar/22* 6/off`.
  *
  * An empty play gives ''.
+ *
+ * Written without a sort or an array per play (a play is written for every decision the library stores):
+ * the hops, the parts and their counts go to scratch arrays of this module, reused from one play to the
+ * next (`hitAt` must not write a play itself).
  */
 export function formatHops(hops: readonly Hop[], hitAt: (point: number) => boolean): string {
-  const sorted = [...hops].sort((x, y) => y.from - x.from || y.to - x.to);
-  const used = new Array<boolean>(sorted.length).fill(false);
-  // each part: the points it is written with (source, the hit points passed, destination)
-  const parts: number[][] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    if (used[i]) continue;
-    const points = [sorted[i]!.from, sorted[i]!.to];
-    for (let j = i + 1; j < sorted.length; j++) {
-      const end = points[points.length - 1]!;
-      if (used[j] || end === 0 || sorted[j]!.from !== end) continue;
-      if (hitAt(end)) points.push(sorted[j]!.to);
-      else points[points.length - 1] = sorted[j]!.to;
-      used[j] = true;
+  const n = hops.length;
+  if (n === 0) return '';
+  // 1. the hops by source point, highest first, then by destination (an insertion sort: a play has 1 to 4)
+  for (let i = 0; i < n; i++) {
+    const { from, to } = hops[i]!;
+    let k = i;
+    while (k > 0 && (hopFrom[k - 1]! < from || (hopFrom[k - 1] === from && hopTo[k - 1]! < to))) {
+      hopFrom[k] = hopFrom[k - 1]!;
+      hopTo[k] = hopTo[k - 1]!;
+      k--;
     }
-    parts.push(points);
+    hopFrom[k] = from;
+    hopTo[k] = to;
+    hopUsed[i] = false;
   }
-  // identical parts counted, in the order of their first
-  const counted: { points: number[]; count: number }[] = [];
-  for (const points of parts) {
-    const same = counted.find((c) => c.points.join('/') === points.join('/'));
-    if (same) same.count++;
-    else counted.push({ points, count: 1 });
+  // 2. each part: the points it is written with (source, the hit points passed, destination)
+  let parts = 0;
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    if (hopUsed[i]) continue;
+    partStart[parts] = at;
+    points[at++] = hopFrom[i]!;
+    points[at++] = hopTo[i]!;
+    for (let j = i + 1; j < n; j++) {
+      const end = points[at - 1]!;
+      if (hopUsed[j] || end === 0 || hopFrom[j] !== end) continue;
+      if (hitAt(end)) points[at++] = hopTo[j]!;
+      else points[at - 1] = hopTo[j]!;
+      hopUsed[j] = true;
+    }
+    partLength[parts] = at - partStart[parts]!;
+    parts++;
   }
-  const starred = new Set<number>();
-  return counted
-    .map(({ points, count }) => {
-      let text = pointText(points[0]!);
-      for (let k = 1; k < points.length; k++) {
-        const p = points[k]!;
-        text += `/${pointText(p)}`;
-        const passed = k < points.length - 1;
-        if (passed || (p !== 0 && hitAt(p) && !starred.has(p))) {
-          text += '*';
-          starred.add(p);
-        }
+  // 4. identical parts counted, in the order of their first
+  let distinct = 0;
+  for (let k = 0; k < parts; k++) {
+    let d = 0;
+    while (d < distinct && !samePart(distinctPart[d]!, k)) d++;
+    if (d < distinct) distinctCount[d]!++;
+    else {
+      distinctPart[distinct] = k;
+      distinctCount[distinct] = 1;
+      distinct++;
+    }
+  }
+  // 3. and 5.: the text, a hit marked at the first part landing on the point
+  let marks = 0;
+  let text = '';
+  for (let d = 0; d < distinct; d++) {
+    const start = partStart[distinctPart[d]!]!;
+    const length = partLength[distinctPart[d]!]!;
+    if (d > 0) text += ' ';
+    text += pointText(points[start]!);
+    for (let k = 1; k < length; k++) {
+      const p = points[start + k]!;
+      text += `/${pointText(p)}`;
+      const passed = k < length - 1;
+      if (passed || (p !== 0 && hitAt(p) && !isStarred(p, marks))) {
+        text += '*';
+        starred[marks++] = p;
       }
-      return count > 1 ? `${text}(${count})` : text;
-    })
-    .join(' ');
+    }
+    if (distinctCount[d]! > 1) text += `(${distinctCount[d]})`;
+  }
+  return text;
+}
+
+/** Whether point `p` is among the first `marks` points marked '*'. */
+function isStarred(p: number, marks: number): boolean {
+  for (let i = 0; i < marks; i++) if (starred[i] === p) return true;
+  return false;
 }
 
 /** A play as bdb writes it: parts such as 'bar/22*', '13/10*\/5', '6/off', '6/2(4)', separated by spaces. */

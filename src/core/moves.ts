@@ -426,6 +426,24 @@ export function applyPlay(board: Board, side: Side, play: Play): Board {
   return side === 0 ? [a, b] : [b, a];
 }
 
+/** Scratch sides of {@link checkPlay}. */
+const checkMine = new Array<number>(25).fill(0);
+const checkTheirs = new Array<number>(25).fill(0);
+
+/**
+ * Throws as {@link applyPlay} does when a hop of `play` is impossible, on scratch copies of the board: for a
+ * caller that needs the check, not the board after (the library writes a play per decision it stores).
+ */
+function checkPlay(board: Board, side: Side, play: Play): void {
+  const mine = board[side];
+  const theirs = board[side === 0 ? 1 : 0];
+  for (let i = 0; i < 25; i++) {
+    checkMine[i] = mine[i]!;
+    checkTheirs[i] = theirs[i]!;
+  }
+  for (let i = 0; i < play.length; i++) applyHop(checkMine, checkTheirs, play[i]!, i);
+}
+
 /** One-entry cache for {@link isLegalPlay}: validating several plays of the same roll reuses one generation. */
 let legalCacheId = '';
 let legalCacheKeys = new Set<string>();
@@ -480,7 +498,7 @@ export function isLegalPlay(board: Board, side: Side, d1: number, d2: number, pl
  */
 export function formatPlay(board: Board, side: Side, play: Play): string {
   if (play.length === 0) return '';
-  applyPlay(board, side, play);
+  checkPlay(board, side, play);
   const opponent = board[side === 0 ? 1 : 0];
   return formatHops(play, (p) => p >= 1 && p <= 24 && opponent[24 - p]! > 0);
 }

@@ -31,7 +31,12 @@ import { CellsBuilder, encodeCells } from '../metrics/review-cells.js';
 import type { Decision, Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { playedAndBest } from '../review/decision-refs.js';
-import { decisionPosition, decisionPositionId, decisionXgid } from '../review/position.js';
+import {
+  type DecisionPosition,
+  decisionPosition,
+  decisionPositionId,
+  decisionXgid,
+} from '../review/position.js';
 import { encodeTally } from './tally-codec.js';
 
 /** A column value as the appender takes it. */
@@ -133,6 +138,53 @@ export function pointColumns(board: Board, me: Side): number[] {
 /** No point columns (no XGID). */
 const NO_POINTS: null[] = new Array(26).fill(null);
 
+/**
+ * The cells of a decision row, the columns of `decisions` (src/library/schema.ts): 35 about the decision,
+ * then the position's figures and its point columns.
+ */
+const DECISION_WIDTH = 35 + NO_FIGURES.length + NO_POINTS.length;
+
+/** The text of each roll, by 10 × first die + second (the dice as recorded, not sorted). */
+const DICE_TEXT: string[] = Array.from({ length: 67 }, (_, i) => `${Math.floor(i / 10)}${i % 10}`);
+
+/** A roll as the row stores it: the two dice as recorded ('31', '13'). */
+function diceText(dice: readonly [number, number]): string {
+  const [a, b] = dice;
+  const known = Number.isInteger(a) && Number.isInteger(b) && a >= 1 && a <= 6 && b >= 1 && b <= 6;
+  return known ? DICE_TEXT[10 * a + b]! : `${a}${b}`;
+}
+
+/** What a row stores of a decision's position (when it has one), for the decision maker `me`. */
+interface PositionCells {
+  readonly board: Board;
+  readonly onRoll: Side;
+  readonly me: Side;
+  readonly positionId: string | null;
+  readonly plan: string;
+  readonly phase: string;
+  readonly figures: PositionFigures;
+  readonly points: number[];
+}
+
+/**
+ * The position's cells of a decision, or `last` when it holds them for the same board (the same object),
+ * side on roll and decision maker: a double or no double and the checker play after it are the same
+ * position (the cube decision takes its board from that play, {@link decisionPosition}), made once.
+ */
+function positionCells(pos: DecisionPosition, me: Side, last: PositionCells | null): PositionCells {
+  if (last !== null && last.board === pos.board && last.onRoll === pos.onRoll && last.me === me) return last;
+  return {
+    board: pos.board,
+    onRoll: pos.onRoll,
+    me,
+    positionId: decisionPositionId(pos),
+    plan: gamePlan(pos.board, me),
+    phase: gamePhase(pos.board),
+    figures: positionFigures(pos.board, me),
+    points: pointColumns(pos.board, me),
+  };
+}
+
 function themeOf(d: Decision, error: number | null): string | null {
   if (error === null || d.kind === 'cube' || !reachesThreshold(error, THEME_MIN_ERROR)) return null;
   return checkerThemes(d, { primaryOnly: true }).primary?.token ?? null;
@@ -141,7 +193,9 @@ function themeOf(d: Decision, error: number | null): string | null {
 /**
  * The rows of a match. `matchId` keys them; `sourceFiles` are the files read (several for a gnuBG text
  * export); `fingerprint` the match's identity (null when it has no decision). With `sink`, each decision
- * row is handed to it as it is made (and not kept: the import turns it into text at once).
+ * row is handed to it as it is made (and not kept: the import turns it into text at once). The sink gets the
+ * same array each time, filled anew: it must copy what it keeps (a row per decision was the largest part of
+ * what the rows allocate).
  */
 export function matchRows(
   met: Met,
@@ -154,12 +208,15 @@ export function matchRows(
 ): MatchRows {
   const decisions: Cell[][] = [];
   const take = sink ?? ((row: Cell[]) => decisions.push(row));
+  const shared = new Array<Cell>(DECISION_WIDTH);
   const errors: [ErrorsByPreset, ErrorsByPreset] = [emptyErrorsByPreset(), emptyErrorsByPreset()];
   // where each decision sits, for the observer (decisions arrive in game order), and the rolls before it
   let gameIndex = 0;
   let position = 0;
   let rolls = 0;
   const cells = new CellsBuilder();
+  // the position cells of the decision before, reused when the next one is the same position
+  let lastPosition: PositionCells | null = null;
   const observe = (d: Decision, f: DecisionFigures): void => {
     cells.observe(d, f);
     while (gameIndex < match.games.length && position >= match.games[gameIndex]!.decisions.length) {
@@ -173,7 +230,8 @@ export function matchRows(
     let isError: boolean | null = null;
     let avoidable: boolean | null = null;
     if (f.counted && f.error !== null) {
-      for (const { name, threshold, isDefault } of PRESETS) {
+      for (let i = 0; i < PRESETS.length; i++) {
+        const { name, threshold, isDefault } = PRESETS[i]!;
         const reached = reachesThreshold(f.error, threshold);
         const avoid = isAvoidableError(f.error, f.loss, f.difficulty, threshold);
         const slot = errors[d.player][name];
@@ -187,55 +245,64 @@ export function matchRows(
     }
     const pos = decisionPosition(game, position);
     const { played, best } = playedAndBest(d);
-    const [playedEq, bestEq] = equities(d);
+    const eq = equities(d);
     const me = d.player;
     const ml = match.matchLength;
     const direction = d.kind === 'cube' && d.analysis ? decisionCubeDirection(d) : null;
     const analysed = d.kind === 'checker' ? d.candidates.length > 0 : d.analysis !== null;
     const xgidText = pos ? decisionXgid(match, d, pos) : null;
+    const at = pos ? positionCells(pos, me, lastPosition) : null;
+    lastPosition = at;
     // what `bdb find` filters on, for the decision maker; none where no XGID is stored (as schema 9 fills them)
-    const stored = pos && xgidText !== null;
-    const figures = stored ? positionFigures(pos.board, d.player) : NO_FIGURES;
-    const points = stored ? pointColumns(pos.board, d.player) : NO_POINTS;
-    take([
-      matchId,
-      game.index + 1,
-      position + 1,
-      rolls + 1,
-      me,
-      match.players[me],
-      match.players[me === 0 ? 1 : 0],
-      decisionType(d),
-      d.kind === 'cube' ? d.action : null,
-      d.kind === 'checker' ? `${d.dice[0]}${d.dice[1]}` : null,
-      ml,
-      ml > 0 ? ml - d.score[me] : null,
-      ml > 0 ? ml - d.score[me === 0 ? 1 : 0] : null,
-      d.cubeValue,
-      d.cubeOwner === -1 ? 'centre' : d.cubeOwner === me ? 'player' : 'opponent',
-      d.crawfordGame,
-      d.fromPosition === true,
-      f.counted,
-      f.error,
-      f.loss,
-      f.difficulty,
-      isError,
-      avoidable,
-      played,
-      playedEq,
-      analysed ? best : null,
-      bestEq,
-      d.kind === 'checker' ? d.candidates.length : null,
-      xgidText,
-      pos ? decisionPositionId(pos) : null,
-      pos ? gamePlan(pos.board, d.player) : null,
-      pos ? gamePhase(pos.board) : null,
-      d.kind === 'cube' ? cubeTheme(direction) : themeOf(d, f.error),
-      direction,
-      d.kind === 'checker' ? d.luck : null,
-      ...figures,
-      ...points,
-    ]);
+    const stored = at !== null && xgidText !== null;
+    const figures = stored ? at.figures : NO_FIGURES;
+    const points = stored ? at.points : NO_POINTS;
+    // the row: a new array each, or the one handed to the sink again (it takes the values at once)
+    const row: Cell[] = sink ? shared : new Array<Cell>(DECISION_WIDTH);
+    let c = 0;
+    row[c++] = matchId;
+    row[c++] = game.index + 1;
+    row[c++] = position + 1;
+    row[c++] = rolls + 1;
+    row[c++] = me;
+    row[c++] = match.players[me];
+    row[c++] = match.players[me === 0 ? 1 : 0];
+    row[c++] = decisionType(d);
+    row[c++] = d.kind === 'cube' ? d.action : null;
+    row[c++] = d.kind === 'checker' ? diceText(d.dice) : null;
+    row[c++] = ml;
+    row[c++] = ml > 0 ? ml - d.score[me] : null;
+    row[c++] = ml > 0 ? ml - d.score[me === 0 ? 1 : 0] : null;
+    row[c++] = d.cubeValue;
+    row[c++] = d.cubeOwner === -1 ? 'centre' : d.cubeOwner === me ? 'player' : 'opponent';
+    row[c++] = d.crawfordGame;
+    row[c++] = d.fromPosition === true;
+    row[c++] = f.counted;
+    row[c++] = f.error;
+    row[c++] = f.loss;
+    row[c++] = f.difficulty;
+    row[c++] = isError;
+    row[c++] = avoidable;
+    row[c++] = played;
+    row[c++] = eq[0];
+    row[c++] = analysed ? best : null;
+    row[c++] = eq[1];
+    row[c++] = d.kind === 'checker' ? d.candidates.length : null;
+    row[c++] = xgidText;
+    row[c++] = at ? at.positionId : null;
+    row[c++] = at ? at.plan : null;
+    row[c++] = at ? at.phase : null;
+    row[c++] = d.kind === 'cube' ? cubeTheme(direction) : themeOf(d, f.error);
+    row[c++] = direction;
+    row[c++] = d.kind === 'checker' ? d.luck : null;
+    row[c++] = figures[0];
+    row[c++] = figures[1];
+    row[c++] = figures[2];
+    row[c++] = figures[3];
+    row[c++] = figures[4];
+    for (let i = 0; i < points.length; i++) row[c++] = points[i]!;
+    if (c !== DECISION_WIDTH) throw new Error(`library rows: ${c} decision cells, not ${DECISION_WIDTH}`);
+    take(row);
     position++;
     if (d.kind === 'checker') rolls++;
   };

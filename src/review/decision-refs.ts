@@ -72,11 +72,25 @@ export function playText(d: CheckerDecision, play: CheckerDecision['played']): s
   }
 }
 
-/** The play or action made and the best one, as XG and gnuBG print them ('n/a' when unknown). */
+/** Whether two plays are the same hops in the same order (then {@link playText} writes the same text). */
+function sameHops(a: CheckerDecision['played'], b: CheckerDecision['played']): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.from !== b[i]!.from || a[i]!.to !== b[i]!.to) return false;
+  return true;
+}
+
+/**
+ * The play or action made and the best one, as XG and gnuBG print them ('n/a' when unknown). The best
+ * play's text is the played one's when its hops are the same (most plays: the best was played), not
+ * written twice.
+ */
 export function playedAndBest(d: Decision): { played: string; best: string } {
   if (d.kind === 'checker') {
     const best = d.candidates[0];
-    return { played: playText(d, d.played), best: best ? playText(d, best.play) : 'n/a' };
+    const played = playText(d, d.played);
+    if (!best) return { played, best: 'n/a' };
+    return { played, best: sameHops(d.played, best.play) ? played : playText(d, best.play) };
   }
   const redouble = d.cubeOwner !== -1 && d.cubeOwner === sideOnRoll(d);
   return {

@@ -30,4 +30,21 @@ describe('stored tallies', () => {
     for (const d of rows.decisions) if (d[17] === true) counted[Number(d[4])]!++;
     expect(counted).toEqual([162, 140]);
   });
+
+  it('a sink gets the same rows, in one array filled anew for each decision', () => {
+    // the reference is the same function without a sink (a new array per row)
+    const file = new URL('../../reference-matches/xg/test.xg', import.meta.url);
+    const met = defaultMet();
+    const { match, warnings } = parseMatchFiles([{ file: 'test.xg', bytes: readFileSync(file) }], met);
+    const kept = matchRows(met, match, warnings, 7, ['test.xg'], 'fp').decisions;
+    const sunk: unknown[][] = [];
+    const arrays = new Set<unknown>();
+    const r = matchRows(met, match, warnings, 7, ['test.xg'], 'fp', (row) => {
+      arrays.add(row);
+      sunk.push([...row]);
+    });
+    expect(r.decisions).toEqual([]);
+    expect(arrays.size).toBe(1);
+    expect(sunk).toEqual(kept);
+  });
 });
