@@ -78,6 +78,11 @@ const common = {
   target: 'node20',
   external: ['@duckdb/node-bindings', 'iconv-lite', 'fast-xml-parser'],
   plugins: [lazyChildProcess, bundledDuckdb],
+  // Without the indentation and comments, the script is 1.4 MB instead of 1.9: V8 still scans the source
+  // of every function it compiles that the code cache does not hold, and the worker threads compile their
+  // chunks whole. `bdb stats` on one match: 0.90× the wall time (20 pairs in turn, load 0.7). Names are
+  // kept, so CPU profiles and error messages still name bdb's functions.
+  minifyWhitespace: true,
   logLevel: 'warning',
 };
 
