@@ -21,6 +21,12 @@ function checkersOf(bytes: Uint8Array, file: string): CheckerDecision[] {
 
 const FILE = `${REF_DIR}gnubg/g0002.sgf`;
 
+/** A one-move 5-point match whose move has the candidate values `cands` (each `[…]`). */
+const sgf = (cands: string): Uint8Array =>
+  new TextEncoder().encode(
+    `(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:5][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]\n;W[32mjjh]A[1]${cands})`,
+  );
+
 describe('SGF: candidate probabilities', () => {
   test('g0002.sgf line 2 (W 32, played 13/8): p0..p4 of the first and the played candidate', () => {
     const d = checkersOf(bytesOf(FILE), FILE)[0]!;
@@ -46,10 +52,6 @@ describe('SGF: candidate probabilities', () => {
   });
 
   test('the general path (extra spaces) and a rollout candidate give the same fields', () => {
-    const sgf = (cands: string) =>
-      new TextEncoder().encode(
-        `(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:5][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]\n;W[32mjjh]A[1]${cands})`,
-      );
     const ds = checkersOf(
       sgf(
         '[xumk  E ver 3 0.503209 0.136881 0.006943 0.134558 0.006256 0.013243 1C 0 1 0.000000 1]' +
@@ -71,10 +73,6 @@ describe('SGF: candidate probabilities', () => {
   });
 
   test('a candidate read from its tokens without probabilities has none (undefined), in every form', () => {
-    const sgf = (cands: string) =>
-      new TextEncoder().encode(
-        `(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:5][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]\n;W[32mjjh]A[1]${cands})`,
-      );
     // p0 = 1.5 is not a probability (each of p0..p4 is in [0, 1], formats.md §2); a rollout without Output
     // gives none (formats.md §2.3); both read from their tokens (extra spaces), the second one with its equity
     const ds = checkersOf(
