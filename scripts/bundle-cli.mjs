@@ -59,7 +59,9 @@ const bundledDuckdb = {
     b.onLoad({ filter: /[\\/]dist[\\/]library[\\/]duckdb\.js$/ }, (args) => {
       const text = readFileSync(args.path, 'utf8');
       if (!text.includes(DUCKDB_REQUIRE)) {
-        return { errors: [{ text: `${args.path} no longer holds ${DUCKDB_REQUIRE}: update bundle-cli.mjs` }] };
+        return {
+          errors: [{ text: `${args.path} no longer holds ${DUCKDB_REQUIRE}: update bundle-cli.mjs` }],
+        };
       }
       return { contents: text.replace(DUCKDB_REQUIRE, "require('@duckdb/node-api')"), loader: 'js' };
     });
