@@ -46,15 +46,12 @@ export async function readReportsPooled(
   const units = run.units(paths);
   const workers = poolSize(opts.jobs, units.length);
   let met: ReturnType<typeof jobMet> | null = null;
-  // on the main thread: a copy whose original failed (parsed again, to say its own failure), or no worker
+  // on the main thread: a copy whose original failed (parsed again, to say its own failure), no worker, or
+  // while it waits for a worker. What a worker does (src/cli/read-worker.ts): with workers there are several
+  // units, so `run.compares` is false only under --all-readings, which `job` already says.
   const here = (u: ReadUnit): ReportOutcome => {
     met ??= jobMet(job);
     return runReportJob(u, u.name, run.compares ? job : { ...job, allReadings: true }, met);
-  };
-  // on the main thread while it waits for a worker: what a worker does (src/cli/read-worker.ts)
-  const helping = (u: ReadUnit): ReportOutcome => {
-    met ??= jobMet(job);
-    return runReportJob(u, u.name, job, met);
   };
   const deliver = (u: ReadUnit, o: ReportOutcome): void => {
     if (!o.ok) {
@@ -87,7 +84,6 @@ export async function readReportsPooled(
         return { message, transfer: buffersOf(inputs) };
       },
       here,
-      helping,
       settle(u, outcome: TaskOutcome<ReportOutcome> | null) {
         if (outcome === null) {
           // its original failed or has no identity: read as itself

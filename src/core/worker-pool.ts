@@ -171,13 +171,11 @@ export interface OrderedJob<I, K, W, R> {
   take(item: I): Taken<K, W> | null;
   /** A work as posted to a worker. */
   send(work: W): Sent;
-  /** The same work done on the main thread, when there is no worker. */
-  here(work: W): R;
   /**
-   * The work exactly as a worker does it, done on the main thread while it waits for a worker's outcome
-   * ({@link OrderedOptions.help}).
+   * The same work done on the main thread: when there is no worker, and with {@link OrderedOptions.help} while
+   * it waits for a worker's outcome (then it must give what a worker gives).
    */
-  helping?(work: W): R;
+  here(work: W): R;
   /** Hands an item on with its outcome (null when it had no work), strictly in the order taken. */
   settle(kept: K, outcome: TaskOutcome<R> | null): void | Promise<void>;
 }
@@ -203,7 +201,7 @@ export interface OrderedOptions {
   readonly signal?: AbortSignal | undefined;
   /**
    * With workers, whether the main thread works too: while the oldest item is still with a worker, it does
-   * the newest item no worker has taken yet ({@link OrderedJob.helping}), and each worker holds two items,
+   * the newest item no worker has taken yet ({@link OrderedJob.here}), and each worker holds two items,
    * so that it does not wait for the main thread between them. Without it, the main thread only hands the
    * items out and settles them.
    */
@@ -226,13 +224,11 @@ export async function runInOrder<I, K, W, R>(
   job: OrderedJob<I, K, W, R>,
   opts: OrderedOptions,
 ): Promise<void> {
-  const help = opts.help === true && job.helping !== undefined;
+  const help = opts.help === true;
   const pool =
     opts.workers > 0 ? new WorkerPool<R>(opts.module, opts.workers, opts.workerData, help ? 2 : 1) : null;
   const start = (work: W): Slot<K, R>['outcome'] =>
-    pool === null
-      ? doHere(job, work, job.here)
-      : pool.run(job.send(work), help ? () => doHere(job, work, job.helping!) : undefined);
+    pool === null ? doHere(job, work) : pool.run(job.send(work), help ? () => doHere(job, work) : undefined);
   const ahead = (): boolean => pool !== null || opts.ahead?.() === true;
   const stopped = (): boolean => opts.signal?.aborted === true;
   try {
@@ -292,10 +288,10 @@ async function helpWhile<R>(pool: WorkerPool<R>, outcome: Promise<TaskOutcome<R>
   while (!done && pool.helpOne()) await nextTurn();
 }
 
-/** A work done on the main thread by `fn`, a throw being its outcome as in a worker. */
-function doHere<W, R>(job: OrderedJob<unknown, unknown, W, R>, work: W, fn: (work: W) => R): TaskOutcome<R> {
+/** A work done on the main thread, a throw being its outcome as in a worker. */
+function doHere<W, R>(job: OrderedJob<unknown, unknown, W, R>, work: W): TaskOutcome<R> {
   try {
-    return { ok: true, value: fn.call(job, work) };
+    return { ok: true, value: job.here(work) };
   } catch (e) {
     return { ok: false, error: e instanceof Error ? e : new Error(String(e)), crashed: false };
   }

@@ -276,9 +276,7 @@ export function studyPlan<R>(
     const low = scored > 0 ? r - half : null;
     const high = scored > 0 ? r + half : null;
     // excess descending (unscored last), then input order
-    const local = Int32Array.from(g.at, (_, k) => k).sort(
-      (a, b) => (keys[a] === keys[b] ? 0 : keys[b]! > keys[a]! ? 1 : -1) || a - b,
-    );
+    const local = Int32Array.from(g.at, (_, k) => k).sort((a, b) => desc(keys[a]!, keys[b]!) || a - b);
     const order = Int32Array.from(local, (k) => g.at[k]!);
     all.push({
       plan: g.plan,

@@ -64,16 +64,20 @@ function hopsReadable(letters: Uint8Array, side: Side, start: number, end: numbe
  * elements: 13 % of all the memory the reading of an SGF allocated went to these arrays).
  */
 function parseHops(letters: Uint8Array, side: Side, start: number, end: number): Hop[] | null {
-  if (!hopsReadable(letters, side, start, end)) return null;
   const n = end - start;
+  if (n % 2 !== 0 || n > 8 || n < 0) return null;
   if (n === 0) return [];
-  const a = hopAt(letters, start, side)!;
+  const a = hopAt(letters, start, side);
+  if (a === null) return null;
   if (n === 2) return [a];
-  const b = hopAt(letters, start + 2, side)!;
+  const b = hopAt(letters, start + 2, side);
+  if (b === null) return null;
   if (n === 4) return [a, b];
-  const c = hopAt(letters, start + 4, side)!;
+  const c = hopAt(letters, start + 4, side);
+  if (c === null) return null;
   if (n === 6) return [a, b, c];
-  return [a, b, c, hopAt(letters, start + 6, side)!];
+  const d = hopAt(letters, start + 6, side);
+  return d === null ? null : [a, b, c, d];
 }
 
 /** The character codes of up to 8 point letters, for {@link parseHops} (a code above 0xff as 0xff, no letter). */
@@ -344,18 +348,12 @@ class ValueScanner {
 
   /** The play of the candidate whose letters start at `start` ({@link evalCandidate} checked them). */
   latePlay(start: number, side: Side): Play {
-    const b = this.b;
-    let sp = start;
-    while (b[sp] !== 0x20) sp++;
-    return parseHops(b, side, start, sp)!;
+    return parseHops(this.b, side, start, this.tokenEnd(start))!;
   }
 
   /** The probabilities of the candidate whose letters start at `start` ({@link evalCandidate} read it). */
   lateProbabilities(start: number): Probabilities | undefined {
-    const b = this.b;
-    let sp = start;
-    while (b[sp] !== 0x20) sp++;
-    return this.probabilitiesFrom(nextToken(b, sp + 7, this.limit));
+    return this.probabilitiesFrom(nextToken(this.b, this.tokenEnd(start) + 7, this.limit));
   }
 
   /**

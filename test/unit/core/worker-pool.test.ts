@@ -37,7 +37,6 @@ async function run(
   opts: Partial<OrderedOptions> & {
     size?: (t: Task) => number;
     here?: (t: Task) => Result;
-    helping?: (t: Task) => Result;
   } = {},
 ): Promise<{ settled: [number, TaskOutcome<Result> | null][]; most: number }> {
   const settled: [number, TaskOutcome<Result> | null][] = [];
@@ -50,7 +49,6 @@ async function run(
     },
     send: (t) => ({ message: t, transfer: t.bytes === undefined ? [] : [t.bytes] }),
     here: opts.here ?? (() => expect.unreachable('no worker')),
-    ...(opts.helping === undefined ? {} : { helping: opts.helping }),
     settle(n, outcome) {
       inFlight--;
       settled.push([n, outcome]);
@@ -147,7 +145,7 @@ describe('runInOrder', () => {
       return { n: t.n, thread: 0, finished: 0, bytes: new Uint8Array() };
     };
     const tasks = numbers(8).map((n) => ({ n, ms: n === 0 ? 300 : 5, fail: n === 5 }));
-    const { settled } = await run(tasks, { workers: 1, help: true, helping });
+    const { settled } = await run(tasks, { workers: 1, help: true, here: helping });
     expect(settled.map(([n]) => n)).toEqual(numbers(8));
     const threads = settled.map(([, o]) => (o?.ok === true ? o.value.thread : null));
     // the worker holds two items at once (0 and 1); the main thread did the others, newest first
