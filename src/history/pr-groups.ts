@@ -12,6 +12,7 @@
  * 'unknown'.
  */
 import { gamePhase, gamePlan } from '../classify/game-plan.js';
+import { compareNames } from '../core/name-order.js';
 import type { Met } from '../met/index.js';
 import { DEFAULT_THRESHOLDS, type ErrorThresholds } from '../metrics/difficulty.js';
 import { matchTallies, type PlayerTally } from '../metrics/player-stats.js';
@@ -101,7 +102,7 @@ function groupsOf(m: ReadonlyMap<string, GroupSum>): PrGroup[] {
       error: g.error,
       pr: performanceRating(g.error, g.decisions),
     }))
-    .sort((a, b) => b.decisions - a.decisions || a.group.localeCompare(b.group));
+    .sort((a, b) => b.decisions - a.decisions || compareNames(a.group, b.group));
 }
 
 /** PR by game plan and by phase of a tally. */

@@ -6,6 +6,7 @@
 
 import { boardKey } from '../core/board.js';
 import { newHash } from '../core/hash.js';
+import { compareNames } from '../core/name-order.js';
 import { plainClone } from '../core/plain-clone.js';
 import type { Met } from '../met/index.js';
 import { loadKazarossXG2 } from '../met/index.js';
@@ -239,7 +240,7 @@ export class PlayerAggregator {
   results(): PlayerStats[] {
     const interval = this.opts.interval ?? CLOSED;
     return [...this.byName.values()]
-      .sort((a, b) => a.player.localeCompare(b.player))
+      .sort((a, b) => compareNames(a.player, b.player))
       .map((t) => playerStats(t, interval));
   }
 }

@@ -22,6 +22,7 @@
 
 import { CHECKER_THEMES } from '../classify/checker-themes.js';
 import { GAME_PLANS } from '../classify/game-plan.js';
+import { compareNames } from '../core/name-order.js';
 import { reachesThreshold } from './difficulty.js';
 import { Z95 } from './interval.js';
 
@@ -126,9 +127,9 @@ export interface StudyPlan<R> {
 function compareKeys<R>(a: StudyFamily<R>, b: StudyFamily<R>): number {
   return (
     b.members - a.members ||
-    a.plan.localeCompare(b.plan) ||
-    a.nature.localeCompare(b.nature) ||
-    a.theme.localeCompare(b.theme)
+    compareNames(a.plan, b.plan) ||
+    compareNames(a.nature, b.nature) ||
+    compareNames(a.theme, b.theme)
   );
 }
 

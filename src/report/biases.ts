@@ -3,6 +3,7 @@
  * tables. Figures come from src/metrics/{take-pass,doubles,blot,exposure}-bias.ts; nothing is printed here.
  */
 
+import { compareNames } from '../core/name-order.js';
 import { escapeControls } from '../core/text-controls.js';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
@@ -174,7 +175,7 @@ export class BiasCollector {
   /** The biases, by name. */
   results(): PlayerBiases[] {
     return [...this.byName.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => compareNames(a, b))
       .map(([player, p]) => ({
         player,
         matches: p.matches,

@@ -52,6 +52,8 @@ export {
   planError,
 } from '../history/plan-errors.js';
 
+import { compareNames } from '../core/name-order.js';
+
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */
 type Met = Parameters<typeof mwcLoss>[0];
 
@@ -214,7 +216,7 @@ export class PlanCollector {
 
   /** The persons seen, by name. */
   persons(): string[] {
-    return [...this.byName.keys()].sort((a, b) => a.localeCompare(b));
+    return [...this.byName.keys()].sort(compareNames);
   }
 
   /** A person's decisions counted and theme coverage, without making the plan. */

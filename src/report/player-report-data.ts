@@ -15,6 +15,7 @@
  *   stored ones, on files those `matchTallies` gives the other figures (one history code for both).
  */
 
+import { compareNames } from '../core/name-order.js';
 import {
   addGroupTally,
   emptyGroupTally,
@@ -202,7 +203,7 @@ export class PlayerReportCollector {
     const plans = new Map(this.plans.results(this.settings.positions).map((p) => [p.player, p]));
     return this.agg
       .results()
-      .sort((a, b) => b.matches - a.matches || a.player.localeCompare(b.player))
+      .sort((a, b) => b.matches - a.matches || compareNames(a.player, b.player))
       .map((stats) => {
         const p = this.byName.get(stats.player);
         const l7 = stats.l7Interval;
