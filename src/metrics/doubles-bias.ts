@@ -83,7 +83,7 @@ export function addDoubles(t: DoublesTally, d: Decision): void {
 export function doublesOf(t: DoublesTally): DoublesBias {
   const byScore = [...t.cells.values()]
     .sort((a, b) => a.cell.away - b.cell.away || a.cell.opponentAway - b.cell.opponentAway)
-    .map((c) => ({ ...c.cell, estimate: biasEstimate(c.tally) }));
+    .map((c) => ({ away: c.cell.away, opponentAway: c.cell.opponentAway, estimate: biasEstimate(c.tally) }));
   return { overall: biasEstimate(t.all), byScore };
 }
 
