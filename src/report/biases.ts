@@ -39,7 +39,7 @@ import {
 import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { seatMatches } from '../metrics/player-stats.js';
 import { addTakePass } from '../metrics/take-pass-bias.js';
-import { type TiltComparison, type TiltFigures, type TiltState, tilt } from '../metrics/tilt.js';
+import { type TiltComparison, type TiltFigures, TiltRows } from '../metrics/tilt.js';
 import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
 import { auditLines, jsonAudit } from './analysis-mix.js';
@@ -87,7 +87,7 @@ interface Pending {
   blotsUnread: RowStore<BiasRef>;
   exposure: RowStore<ExposureBiasRow<BiasRef>>;
   exposureUnread: RowStore<BiasRef>;
-  tilt: TiltState;
+  tilt: TiltRows;
   audit: AuditCollector;
 }
 
@@ -136,7 +136,7 @@ export class BiasCollector {
       blotsUnread: this.rows<BiasRef>(),
       exposure: this.rows<ExposureBiasRow<BiasRef>>(),
       exposureUnread: this.rows<BiasRef>(),
-      tilt: tilt.empty(),
+      tilt: new TiltRows(),
       audit: new AuditCollector(),
     }));
     for (const p of seats) p?.audit.add(match);
@@ -145,7 +145,7 @@ export class BiasCollector {
       const seen = seatMatches(this.met, match);
       for (const seat of [0, 1] as const) {
         const p = seats[seat];
-        if (p) p.tilt = tilt.add(p.tilt, seen[seat]);
+        if (p) p.tilt.add(seen[seat]);
       }
     }
     const analysedIn = new Set<Pending>();
@@ -203,7 +203,7 @@ export class BiasCollector {
       doubles: doublesOf(p.doubles),
       blots: blotBiasOf(p.blots, p.blotsUnread),
       exposure: exposureBiasOf(p.exposure, p.exposureUnread),
-      tilt: this.met === null ? null : tilt.finish(p.tilt),
+      tilt: this.met === null ? null : p.tilt.finish(),
       audit: p.audit.result(),
     };
   }
