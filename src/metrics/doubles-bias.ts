@@ -50,10 +50,14 @@ export function scoreCell(d: DecisionContext): ScoreCell {
   };
 }
 
-/** Running counts of the doubles bias: overall and by score cell (key `away/opponentAway`). */
+/**
+ * Running counts of the doubles bias: overall and by score cell, by the player's away then the opponent's
+ * (numbers as keys, the tallies alone as values: `bdb biases` holds one per person and cell, 17,000 over
+ * 10,000 matches, 3.7 MB when each had a text key and a cell object).
+ */
 export interface DoublesTally {
   readonly all: BiasTally;
-  readonly cells: Map<string, { readonly cell: ScoreCell; readonly tally: BiasTally }>;
+  readonly cells: Map<number, Map<number, BiasTally>>;
 }
 
 /** An empty doubles tally. */
@@ -69,21 +73,27 @@ export function addDoubles(t: DoublesTally, d: Decision): void {
   if (e === null || dir === null) return;
   const x = dir === 'offer_premature' ? 1 : dir === 'offer_missed' ? -1 : 0;
   addBiasRow(t.all, x, e);
-  const cell = scoreCell(d);
-  const key = `${cell.away}/${cell.opponentAway}`;
-  let c = t.cells.get(key);
-  if (!c) {
-    c = { cell, tally: emptyBiasTally() };
-    t.cells.set(key, c);
+  const { away, opponentAway } = scoreCell(d);
+  let row = t.cells.get(away);
+  if (!row) {
+    row = new Map();
+    t.cells.set(away, row);
   }
-  addBiasRow(c.tally, x, e);
+  let tally = row.get(opponentAway);
+  if (!tally) {
+    tally = emptyBiasTally();
+    row.set(opponentAway, tally);
+  }
+  addBiasRow(tally, x, e);
 }
 
 /** The doubles bias of a tally. */
 export function doublesOf(t: DoublesTally): DoublesBias {
-  const byScore = [...t.cells.values()]
-    .sort((a, b) => a.cell.away - b.cell.away || a.cell.opponentAway - b.cell.opponentAway)
-    .map((c) => ({ ...c.cell, estimate: biasEstimate(c.tally) }));
+  const byNumber = (a: [number, unknown], b: [number, unknown]): number => a[0] - b[0];
+  const byScore: ScoreCellBias[] = [];
+  for (const [away, row] of [...t.cells].sort(byNumber))
+    for (const [opponentAway, tally] of [...row].sort(byNumber))
+      byScore.push({ away, opponentAway, estimate: biasEstimate(tally) });
   return { overall: biasEstimate(t.all), byScore };
 }
 

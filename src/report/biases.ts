@@ -21,6 +21,7 @@ import {
   blotBiasItem,
   blotBiasOf,
   blotBiasRowKind,
+  type RowList,
 } from '../metrics/blot-bias.js';
 import { isCounted } from '../metrics/counting.js';
 import {
@@ -39,7 +40,7 @@ import {
 import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { seatMatches } from '../metrics/player-stats.js';
 import { addTakePass } from '../metrics/take-pass-bias.js';
-import { type TiltComparison, type TiltFigures, type TiltState, tilt } from '../metrics/tilt.js';
+import { type TiltComparison, type TiltFigures, TiltRows } from '../metrics/tilt.js';
 import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
 import { auditLines, jsonAudit } from './analysis-mix.js';
@@ -87,7 +88,7 @@ interface Pending {
   blotsUnread: RowStore<BiasRef>;
   exposure: RowStore<ExposureBiasRow<BiasRef>>;
   exposureUnread: RowStore<BiasRef>;
-  tilt: TiltState;
+  tilt: TiltRows;
   audit: AuditCollector;
 }
 
@@ -136,7 +137,7 @@ export class BiasCollector {
       blotsUnread: this.rows<BiasRef>(),
       exposure: this.rows<ExposureBiasRow<BiasRef>>(),
       exposureUnread: this.rows<BiasRef>(),
-      tilt: tilt.empty(),
+      tilt: new TiltRows(),
       audit: new AuditCollector(),
     }));
     for (const p of seats) p?.audit.add(match);
@@ -145,7 +146,7 @@ export class BiasCollector {
       const seen = seatMatches(this.met, match);
       for (const seat of [0, 1] as const) {
         const p = seats[seat];
-        if (p) p.tilt = tilt.add(p.tilt, seen[seat]);
+        if (p) p.tilt.add(seen[seat]);
       }
     }
     const analysedIn = new Set<Pending>();
@@ -174,20 +175,38 @@ export class BiasCollector {
 
   /** The biases, by name. */
   results(): PlayerBiases[] {
-    return [...this.byName.entries()]
-      .sort(([a], [b]) => compareNames(a, b))
-      .map(([player, p]) => ({
-        player,
-        matches: p.matches,
-        analysedMatches: p.analysedMatches,
-        analysed: p.analysed,
-        takePass: biasEstimate(p.takePass),
-        doubles: doublesOf(p.doubles),
-        blots: blotBiasOf(p.blots, p.blotsUnread),
-        exposure: exposureBiasOf(p.exposure, p.exposureUnread),
-        tilt: this.met === null ? null : tilt.finish(p.tilt),
-        audit: p.audit.result(),
-      }));
+    return [...this.eachResult()];
+  }
+
+  /**
+   * The biases of the persons `keeps` accepts, by name, each person's made when the list reaches it: a reader
+   * going through them once (the JSON output) holds one person's figures at a time, not every person's (their
+   * doubles' score cells, their tilt figures), which over 10,000 matches and their 138 persons was 13 MB.
+   */
+  eachResult(keeps: (person: string) => boolean = () => true): RowList<PlayerBiases> {
+    const names = [...this.byName.keys()].filter(keeps).sort(compareNames);
+    const resultOf = (player: string): PlayerBiases => this.resultOf(player, this.byName.get(player)!);
+    return {
+      length: names.length,
+      *[Symbol.iterator]() {
+        for (const player of names) yield resultOf(player);
+      },
+    };
+  }
+
+  private resultOf(player: string, p: Pending): PlayerBiases {
+    return {
+      player,
+      matches: p.matches,
+      analysedMatches: p.analysedMatches,
+      analysed: p.analysed,
+      takePass: biasEstimate(p.takePass),
+      doubles: doublesOf(p.doubles),
+      blots: blotBiasOf(p.blots, p.blotsUnread),
+      exposure: exposureBiasOf(p.exposure, p.exposureUnread),
+      tilt: this.met === null ? null : p.tilt.finish(),
+      audit: p.audit.result(),
+    };
   }
 }
 

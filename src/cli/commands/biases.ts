@@ -70,7 +70,7 @@ function printBiases(
   boards: ReturnType<typeof textBoards>,
   write: (text: string) => void,
 ): ExitCode {
-  const players = collector.results().filter((p) => keeps(p.player));
+  const players = collector.eachResult(keeps);
   const result = { settings, read, players, failures: errors, duplicates };
   const view = { boards, width: outputWidth(), allCells: opts.allCells === true };
   pickReporter(BIASES, reporterName(opts))(result, view, write);

@@ -1,6 +1,9 @@
-/** `bdb biases --json` (docs/json.md), written as it is made: the blot rows list their decisions. */
+/**
+ * `bdb biases --json` (docs/json.md), written as it is made: the blot rows list their decisions, and each person's
+ * entry is made when the output reaches it.
+ */
 import { jsonPlayerBiases } from '../biases.js';
-import { jsonHead, writeJson } from '../json.js';
+import { jsonHead, LazyJsonArray, writeJson } from '../json.js';
 import type { Reporter } from '../reporter.js';
 import type { BiasesResult, BiasesView } from './types.js';
 
@@ -10,7 +13,7 @@ export const biasesJson: Reporter<BiasesResult, BiasesView> = (r, _view, write) 
       ...jsonHead('biases'),
       settings: r.settings,
       matches: r.read,
-      players: r.players.map(jsonPlayerBiases),
+      players: LazyJsonArray.of(r.players, jsonPlayerBiases),
       failures: r.failures,
       duplicates: r.duplicates,
     },

@@ -1,5 +1,6 @@
 /** `bdb biases`' typed result and how its tables are laid out. */
 
+import type { RowList } from '../../metrics/blot-bias.js';
 import type { BiasesTextOptions, PlayerBiases } from '../biases.js';
 import type { JsonSettings } from '../json.js';
 
@@ -8,7 +9,8 @@ export interface BiasesResult {
   readonly settings: JsonSettings;
   /** Matches counted (with `--player`, those of the persons named). */
   readonly read: number;
-  readonly players: readonly PlayerBiases[];
+  /** By name; the JSON output reads them one at a time (BiasCollector.eachResult makes each when read). */
+  readonly players: RowList<PlayerBiases>;
   readonly failures: readonly { file: string; message: string }[];
   readonly duplicates: readonly { file: string; sameAs: string }[];
 }

@@ -12,9 +12,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { BAD_LUCK_GAME } from '../../../src/metrics/tilt.js';
+import { defaultMet } from '../../../src/metrics/match-report.js';
+import { seatMatches } from '../../../src/metrics/player-stats.js';
+import { BAD_LUCK_GAME, TiltRows, tilt } from '../../../src/metrics/tilt.js';
+import { parseMatchFiles } from '../../../src/parsers/index.js';
 import { call } from '../../helpers/cli.js';
-import { shared } from '../../helpers/fixtures.js';
+import { bytesOf, refFiles, shared } from '../../helpers/fixtures.js';
 
 interface PrintedGame {
   readonly winner: string | null;
@@ -180,3 +183,22 @@ test.skipIf(LUCK.absent).each(['lasse', 'klara'])(
     expect(want.after.games + want.otherwise.games).toBeGreaterThan(0);
   },
 );
+
+test('TiltRows (the rows bdb biases keeps packed) gives the figures of the tilt state over the same seats', () => {
+  // the gnuBG matches of test/reference-matches/gnubg (SGF), both seats of each, in the order read
+  const met = defaultMet();
+  const state = tilt.empty();
+  const packed = new TiltRows();
+  for (const file of refFiles('gnubg', '.sgf')) {
+    const { match } = parseMatchFiles([{ file, bytes: bytesOf(file) }], met);
+    for (const seat of seatMatches(met, match)) {
+      tilt.add(state, seat);
+      packed.add(seat);
+    }
+  }
+  expect(state.afterLoss.length).toBeGreaterThan(0);
+  const figures = tilt.finish(state);
+  expect(figures).not.toBeNull();
+  // the same numbers to the last bit: packing a row in a Float64Array keeps every double
+  expect(packed.finish()).toStrictEqual(figures);
+});
