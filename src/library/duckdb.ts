@@ -16,7 +16,6 @@
 import { createRequire } from 'node:module';
 
 type DuckDB = typeof import('@duckdb/node-api');
-type Bindings = typeof import('@duckdb/node-bindings');
 
 let loaded: Promise<DuckDB> | null = null;
 
@@ -30,16 +29,4 @@ export function duckdb(): Promise<DuckDB> {
     return createRequire(import.meta.url)('@duckdb/node-api') as DuckDB;
   });
   return loaded;
-}
-
-let bindings: Bindings | null = null;
-
-/**
- * DuckDB's native addon under the API, for what the API does one value at a time: filling a vector from a
- * typed array (`copy_data_to_vector`) and its validity from a bitmap (src/library/sql.ts, appending columns).
- * Loaded by {@link duckdb} already; call that first (it sets the allocator's options).
- */
-export function duckdbBindings(): Bindings {
-  bindings ??= createRequire(import.meta.url)('@duckdb/node-bindings') as Bindings;
-  return bindings;
 }

@@ -7,7 +7,6 @@ import { serveTasks } from '../core/worker-pool.js';
 import { defaultMet } from '../metrics/match-report.js';
 import type { Detected } from '../parsers/index.js';
 import { type Prepared, prepareUnit, type UnitFile } from './import.js';
-import { columnBuffers } from './row-columns.js';
 
 /** A unit sent to a worker. */
 export interface WorkerRequest {
@@ -24,9 +23,6 @@ serveTasks(
   (req: WorkerRequest): Prepared => prepareUnit(met, req.files, req.matchId, req.format),
   (prepared) =>
     prepared.ok
-      ? [
-          ...prepared.compressed.map((d) => d.buffer as ArrayBuffer),
-          ...columnBuffers(prepared.rows.decisions),
-        ]
+      ? [...prepared.compressed, prepared.rows.decisionsCsv].map((d) => d.buffer as ArrayBuffer)
       : [],
 );

@@ -17,14 +17,12 @@
  *   `batchMs` (2 s), whichever comes first, so a kill loses at most a few seconds of work. Rows alone let
  *   the first commit of the reference matches (11,341 decisions) come only at their end: a kill anywhere
  *   before it threw the whole run away.
- * - What a killed run leaves: a pack of sources no row names (written before a commit that never came) is
- *   removed by the next import ({@link LibraryImporter.start}), or by the run itself when it rolls back.
- * - Decision rows go to DuckDB as columns ({@link RowColumns}, appended a data chunk at a time inside the
- *   open transaction), made where the unit was parsed; no temporary file. (Earlier builds sent them through a
- *   CSV file and a COPY; a killed import of those left that file, which the next import removes.)
+ * - What a killed run leaves: its temporary CSV and a pack of sources no row names (written before a commit
+ *   that never came) are removed by the next import ({@link LibraryImporter.start}), or by the run itself
+ *   when it rolls back.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { BdbError } from '../errors.js';
 import type { Met } from '../met/index.js';
@@ -34,11 +32,10 @@ import { type Detected, parseMatchFiles } from '../parsers/index.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { IMPORT_MEMORY_MB, setMemoryLimit, userMemoryLimit } from './memory.js';
 import type { Library } from './open.js';
-import { type RowColumns, RowColumnsBuilder } from './row-columns.js';
-import { type Cell, DECISION_WIDTH, matchRows } from './rows.js';
+import { type Cell, matchRows } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { compressSource, removeUnusedPacks, SourcePackWriter } from './sources.js';
-import { rollback, rows, TableAppender, type WriteValue } from './sql.js';
+import { COPY_CSV, CsvWriter, rollback, rows, TableAppender, type WriteValue } from './sql.js';
 
 /** One file of a match unit: the shape `parseMatchFiles` reads. */
 export interface UnitFile {
@@ -72,11 +69,8 @@ export interface ImportOutcome {
   readonly decisions?: number;
 }
 
-/** Decision rows given to DuckDB's appender between two flushes into the transaction (5 data chunks). */
-const DECISIONS_FLUSH_ROWS = 10_240;
-
-/** The tables appended to (decisions by columns, the others row by row). */
-const TABLES = ['files', 'matches', 'match_players', 'games', 'sources', 'decisions'] as const;
+/** The tables appended to row by row (decisions are loaded from CSV, see {@link LibraryImporter}). */
+const TABLES = ['files', 'matches', 'match_players', 'games', 'sources'] as const;
 type Table = (typeof TABLES)[number];
 
 const SELECT_FILES = 'SELECT path, sha256, status, match_id FROM files';
@@ -116,8 +110,9 @@ export interface UnitRows {
   readonly match: Cell[];
   readonly players: Cell[][];
   readonly games: Cell[][];
-  /** The decision rows as columns (sent from a worker by transferring their buffers, not copied). */
-  readonly decisions: RowColumns;
+  /** The decision rows as CSV lines ({@link CsvWriter}), UTF-8 (sent from a worker without a copy). */
+  readonly decisionsCsv: Uint8Array;
+  readonly decisionCount: number;
 }
 
 /** What is done for a unit away from the library (here, or in a worker thread): parse, rows, compression. */
@@ -154,9 +149,8 @@ export function prepareUnit(
   }
   try {
     const fingerprint = matchKey(parsed.match);
-    let count = 0;
-    for (const g of parsed.match.games) count += g.decisions.length;
-    const columns = new RowColumnsBuilder(DECISION_WIDTH, count);
+    const csv = new CsvWriter();
+    let decisionCount = 0;
     const r = matchRows(
       met,
       parsed.match,
@@ -164,8 +158,12 @@ export function prepareUnit(
       matchId,
       files.map((f) => f.file),
       fingerprint,
-      (row) => columns.row(row),
+      (row) => {
+        csv.row(row);
+        decisionCount++;
+      },
     );
+    const decisionsCsv = csv.bytes();
     return {
       ok: true,
       format: parsed.match.format,
@@ -174,7 +172,8 @@ export function prepareUnit(
         match: r.match,
         players: r.players,
         games: r.games,
-        decisions: columns.done(),
+        decisionsCsv,
+        decisionCount,
       },
       compressed: files.map((f) => compressSource(f.bytes)),
     };
@@ -213,17 +212,21 @@ export class LibraryImporter {
   /** Hashes whose bytes the sources' packs hold. */
   private readonly sources = new Set<string>();
   private readonly pack: SourcePackWriter;
+  /**
+   * The open transaction's decision rows go to this CSV file as they come (nothing is held in memory) and
+   * are loaded by one COPY before it commits.
+   */
+  private readonly csvPath: string;
+  private csvFd: number | null = null;
   private nextId = 1;
   private appenders: Record<Table, TableAppender> | null = null;
-  /** The decision rows given to DuckDB when its appender was last flushed. */
-  private decisionsFlushed = 0;
   private pending = 0;
   /** Units stored as new in the open transaction, and in the transactions committed ({@link kept}). */
   private newPending = 0;
   private newCommitted = 0;
   /**
-   * A commit started by {@link maybeCommit} and not awaited: DuckDB commits on its own threads while the
-   * caller reads and parses the next files. Awaited before anything else touches the
+   * A commit started by {@link maybeCommit} and not awaited: DuckDB loads the CSV and commits on its own
+   * threads while the caller reads and parses the next files. Awaited before anything else touches the
    * library (the next transaction, a commit, a rollback); its error is thrown there.
    */
   private committing: Promise<void> | null = null;
@@ -234,6 +237,7 @@ export class LibraryImporter {
     this.batchRows = batchRows;
     this.batchMs = batchMs;
     this.pack = new SourcePackWriter(lib.path);
+    this.csvPath = `${lib.path}.import-${process.pid}.csv`;
   }
 
   /** Loads what the library holds (hashes, fingerprints, the next match id). */
@@ -247,7 +251,7 @@ export class LibraryImporter {
     const con = lib.connection;
     if (opts.memoryMb !== undefined) await setMemoryLimit(con, opts.memoryMb);
     else if (userMemoryLimit() === undefined) await setMemoryLimit(con, IMPORT_MEMORY_MB);
-    // one DuckDB thread: a transaction's rows take 2.6 times less memory than with two (IMPORT_MEMORY_MB)
+    // one DuckDB thread: a COPY's rows take 2.6 times less memory than with two (IMPORT_MEMORY_MB)
     await con.run('SET threads = 1');
     for (const [path, sha, status, matchId] of await rows(con, SELECT_FILES)) {
       if (status === 'failed') {
@@ -266,7 +270,7 @@ export class LibraryImporter {
     for (const [sha] of await rows(con, SELECT_SOURCES)) imp.sources.add(String(sha));
     for (const [sha, fp, format] of await rows(con, SELECT_CONTENTS))
       imp.contents.set(String(sha), { fingerprint: String(fp), format: String(format) });
-    // the CSV files a killed import of an earlier version left (this process holds the library's write lock)
+    // the CSV files a killed import left (this process holds the library's write lock)
     const dir = dirname(lib.path);
     const prefix = `${basename(lib.path)}.import-`;
     for (const f of readdirSync(dir))
@@ -285,6 +289,32 @@ export class LibraryImporter {
   /** A match id for a unit about to be prepared (an id left unused by a duplicate or a failure is a gap). */
   reserveId(): number {
     return this.nextId++;
+  }
+
+  /** Loads the decision rows gathered so far (inside the open transaction). */
+  private async loadDecisions(): Promise<void> {
+    if (this.csvFd === null) return;
+    closeSync(this.csvFd);
+    this.csvFd = null;
+    try {
+      await this.lib.connection.run(
+        `COPY decisions FROM '${this.csvPath.replaceAll("'", "''")}' ${COPY_CSV}`,
+      );
+    } finally {
+      rmSync(this.csvPath, { force: true });
+    }
+  }
+
+  /**
+   * Removes the temporary CSV at once, for a process about to end without waiting for DuckDB (a second
+   * Ctrl-C): the open transaction is lost, as when killed. A commit in flight stays all or nothing, whether
+   * its COPY had the file open already (it reads on) or not (it fails). The pack is left for the next import
+   * ({@link removeUnusedPacks}): only DuckDB knows whether a commit named it.
+   */
+  dropTemporary(): void {
+    if (this.csvFd !== null) closeSync(this.csvFd);
+    this.csvFd = null;
+    rmSync(this.csvPath, { force: true });
   }
 
   /**
@@ -322,7 +352,6 @@ export class LibraryImporter {
     const apps = {} as Record<Table, TableAppender>;
     for (const t of TABLES) apps[t] = await TableAppender.create(con, t);
     this.appenders = apps;
-    this.decisionsFlushed = 0;
     return apps;
   }
 
@@ -335,6 +364,7 @@ export class LibraryImporter {
   private async commitNow(): Promise<void> {
     const apps = this.appenders;
     if (!apps) return;
+    await this.loadDecisions();
     // the bytes the rows name reach the disk first
     this.pack.sync();
     // kept until every one is flushed: after a failed flush, rollback() drops what the others hold
@@ -363,6 +393,7 @@ export class LibraryImporter {
     }
     const apps = this.appenders;
     this.pack.close();
+    this.dropTemporary();
     this.appenders = null;
     this.pending = 0;
     this.newPending = 0;
@@ -510,6 +541,7 @@ export class LibraryImporter {
     }
     if (stale.size > 0) {
       for (const t of TABLES) apps[t].flush();
+      await this.loadDecisions();
       for (const id of stale) {
         for (const sql of DELETE_MATCH) await con.run(sql, [id]);
         for (const [p, k] of this.known) if (k.matchId === id) this.known.delete(p);
@@ -538,19 +570,18 @@ export class LibraryImporter {
       this.maybeCommit(0);
       return { status: 'duplicate', file: first.file, sameAs: seen.file };
     }
-    const { match, players, games, decisions } = prepared.rows;
+    const { match, players, games, decisionsCsv, decisionCount } = prepared.rows;
     const matchId = Number(match[0]);
     // a better reading of a stored match takes it over: the stored one's files become its duplicates
     const overtaken = seen === undefined ? [] : await this.dropReading(seen.file);
     apps.matches.append(match);
     for (const p of players) apps.match_players.append(p);
     for (const g of games) apps.games.append(g);
-    apps.decisions.appendColumns(decisions);
-    // into the transaction every few chunks: DuckDB's appender holds what it was given, uncompressed, until
-    // flushed, and its rows and the transaction's together made the import's peak
-    if (apps.decisions.rows - this.decisionsFlushed >= DECISIONS_FLUSH_ROWS) {
-      apps.decisions.flush();
-      this.decisionsFlushed = apps.decisions.rows;
+    if (decisionsCsv.length > 0) {
+      this.csvFd ??= openSync(this.csvPath, 'w');
+      let written = 0;
+      while (written < decisionsCsv.length)
+        written += writeSync(this.csvFd, decisionsCsv, written, decisionsCsv.length - written);
     }
     hashes.forEach((h, i) => {
       if (this.sources.has(h)) return;
@@ -563,8 +594,8 @@ export class LibraryImporter {
       this.fileRows(apps, o.files, o.hashes, o.format, 'duplicate', { matchId, sameAs: first.file });
     if (fp !== null) this.fingerprints.set(fp, { file: first.file, rank });
     this.newPending++;
-    this.maybeCommit(decisions.rows + 1);
-    return { status: 'new', file: first.file, decisions: decisions.rows };
+    this.maybeCommit(decisionCount + 1);
+    return { status: 'new', file: first.file, decisions: decisionCount };
   }
 
   /**
@@ -576,6 +607,7 @@ export class LibraryImporter {
     if (id === null || id === undefined) return [];
     const apps = this.appenders!;
     for (const t of TABLES) apps[t].flush();
+    await this.loadDecisions();
     const con = this.lib.connection;
     const units = new Map<string, OldUnit>();
     for (const [unit, path, sha, size, format] of await rows(con, SELECT_MATCH_FILES, [id])) {

@@ -142,7 +142,7 @@ const NO_POINTS: null[] = new Array(26).fill(null);
  * The cells of a decision row, the columns of `decisions` (src/library/schema.ts): 35 about the decision,
  * then the position's figures and its point columns.
  */
-export const DECISION_WIDTH = 35 + NO_FIGURES.length + NO_POINTS.length;
+const DECISION_WIDTH = 35 + NO_FIGURES.length + NO_POINTS.length;
 
 /** The text of each roll, by 10 × first die + second (the dice as recorded, not sorted). */
 const DICE_TEXT: string[] = Array.from({ length: 67 }, (_, i) => `${Math.floor(i / 10)}${i % 10}`);

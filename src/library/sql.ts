@@ -2,15 +2,13 @@
  * Small helpers over DuckDB for the library's own code: typed appends, parameterised reads. SQL text lives
  * in the modules that own the tables (schema, import, read, export, merge), as named constants.
  */
-import type { DuckDBAppender, DuckDBConnection, DuckDBDataChunk, DuckDBValue } from '@duckdb/node-api';
-import { duckdb, duckdbBindings } from './duckdb.js';
-import type { RowColumns } from './row-columns.js';
+import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import { duckdb } from './duckdb.js';
 
 /** DuckDB's type ids of the columns the library writes (the values of its DuckDBTypeId enum). */
 const TYPE = {
   BOOLEAN: 1,
   TINYINT: 2,
-  SMALLINT: 3,
   INTEGER: 4,
   BIGINT: 5,
   DOUBLE: 11,
@@ -22,67 +20,6 @@ const TYPE = {
 
 /** A value the library writes: JS scalars, bytes, or a Date (TIMESTAMP) — null for SQL NULL. */
 export type WriteValue = string | number | boolean | Uint8Array | Date | null;
-
-/** One array for each numeric column type, a data chunk's size each. */
-interface Scratch {
-  readonly f64: Float64Array;
-  readonly i32: Int32Array;
-  readonly i16: Int16Array;
-  readonly i8: Int8Array;
-  readonly u8: Uint8Array;
-  /** A chunk's strings, 16 bytes each (DuckDB's string_t). */
-  readonly text: Uint32Array;
-}
-
-/**
- * The strings of a text column as the 16 bytes a DuckDB vector holds for each (the C API's
- * `duckdb_string_t`): a string of at most 12 UTF-8 bytes is its length (32 bits, little-endian) and its
- * bytes, zero-padded; a longer one points into the vector's heap, so it is marked `long` and assigned through
- * DuckDB. Written 16 bytes at a time, the short ones (a column of names, kinds, dice or plans) cost no call
- * into DuckDB each.
- */
-interface InlineStrings {
-  /** Four 32-bit words per string (zero for a long one). */
-  readonly words: Uint32Array;
-  /** 1 for a string longer than 12 bytes. */
-  readonly long: Uint8Array;
-}
-
-const INLINE_BYTES = 12;
-
-function inlineStrings(strings: readonly string[]): InlineStrings {
-  const words = new Uint32Array(4 * strings.length);
-  const bytes = new Uint8Array(words.buffer);
-  const long = new Uint8Array(strings.length);
-  strings.forEach((s, k) => {
-    // a UTF-8 string has at least as many bytes as UTF-16 code units
-    if (s.length > INLINE_BYTES) {
-      long[k] = 1;
-      return;
-    }
-    const { read, written } = ENCODER.encodeInto(s, bytes.subarray(16 * k + 4, 16 * k + 16));
-    if (read < s.length) {
-      bytes.fill(0, 16 * k + 4, 16 * k + 16);
-      long[k] = 1;
-      return;
-    }
-    // the length, little-endian on the machines DuckDB's npm binaries are built for
-    words[4 * k] = written;
-  });
-  return { words, long };
-}
-
-const ENCODER = new TextEncoder();
-
-/**
- * The data chunk appending columns fills, one for each list of column types, made once and reused: DuckDB
- * frees a chunk (2,048 rows of every column, about 1.5 MB for the decisions) only when the garbage collector
- * gets to its JS object, so one made by each transaction's appender added up to tens of MB.
- */
-const CHUNKS = new Map<string, DuckDBDataChunk>();
-
-/** Where a chunk's numbers are narrowed to their column's type ({@link narrow}) and its strings laid out. */
-let scratch: Scratch | null = null;
 
 /** Appends rows to one table, each value written with the column's own type. */
 export class TableAppender {
@@ -149,101 +86,6 @@ export class TableAppender {
     this.rows++;
   }
 
-  /**
-   * Appends rows held as columns ({@link RowColumns}), a DuckDB data chunk (2,048 rows) at a time: each
-   * column's numbers are copied into the chunk's vector at once, narrowed to the column's type, its NULLs
-   * as one bitmap, its text row by row from its table of strings. No value becomes a JS object on the way; the
-   * appender's one-value calls took 1.5× the time of a CSV text and a COPY, this path 0.75× (27,403
-   * decision rows of the 73 reference SGFs, 5 runs each in turn, CPU).
-   */
-  appendColumns(c: RowColumns): void {
-    const types = this.types;
-    if (c.columns.length !== types.length)
-      throw new Error(`library: ${c.columns.length} columns for a table of ${types.length}`);
-    if (c.rows === 0) return;
-    const ddb = duckdbBindings();
-    const size = ddb.vector_size();
-    const app = this.app;
-    const key = types.join(',');
-    let reused = CHUNKS.get(key);
-    if (reused === undefined) {
-      reused = this.db.DuckDBDataChunk.create(types.map((_, i) => app.columnType(i)));
-      CHUNKS.set(key, reused);
-    }
-    scratch ??= {
-      f64: new Float64Array(size),
-      i32: new Int32Array(size),
-      i16: new Int16Array(size),
-      i8: new Int8Array(size),
-      u8: new Uint8Array(size),
-      text: new Uint32Array(4 * size),
-    };
-    const text = scratch.text;
-    const chunk = reused.chunk;
-    const words = new Uint32Array(Math.ceil(size / 32) + 1);
-    // each text column's strings as DuckDB holds them
-    const inline = c.columns.map((col, i) =>
-      types[i] === TYPE.VARCHAR && col.strings !== null ? inlineStrings(col.strings) : null,
-    );
-    for (let start = 0; start < c.rows; start += size) {
-      const n = Math.min(size, c.rows - start);
-      ddb.data_chunk_reset(chunk);
-      ddb.data_chunk_set_size(chunk, n);
-      for (let i = 0; i < types.length; i++) {
-        const col = c.columns[i]!;
-        const vector = ddb.data_chunk_get_vector(chunk, i);
-        const type = types[i]!;
-        if ((type === TYPE.VARCHAR) !== (col.strings !== null) && !allNull(col.nulls, start, n))
-          throw new Error(
-            `library: column ${i + 1} holds ${col.strings ? 'text' : 'numbers'} for type ${type}`,
-          );
-        if (type === TYPE.VARCHAR) {
-          const { strings, values, nulls } = col;
-          const table = inline[i];
-          if (strings && table) {
-            // the short strings' 16 bytes at once, then the long ones one by one
-            text.fill(0, 0, 4 * n);
-            for (let r = 0; r < n; r++) {
-              if (nulls[start + r] === 1) continue;
-              const k = values[start + r]!;
-              if (table.long[k] === 1) continue;
-              const w = table.words;
-              text[4 * r] = w[4 * k]!;
-              text[4 * r + 1] = w[4 * k + 1]!;
-              text[4 * r + 2] = w[4 * k + 2]!;
-              text[4 * r + 3] = w[4 * k + 3]!;
-            }
-            ddb.copy_data_to_vector(vector, 0, text.buffer as ArrayBuffer, 0, 16 * n);
-            for (let r = 0; r < n; r++) {
-              const k = values[start + r]!;
-              if (nulls[start + r] === 0 && table.long[k] === 1)
-                ddb.vector_assign_string_element(vector, r, strings[k]!);
-            }
-          }
-        } else {
-          const narrowed = narrow(scratch, type, n);
-          narrowed.set(col.values.subarray(start, start + n));
-          ddb.copy_data_to_vector(
-            vector,
-            0,
-            narrowed.buffer as ArrayBuffer,
-            narrowed.byteOffset,
-            narrowed.byteLength,
-          );
-        }
-        if (!hasNull(col.nulls, start, n)) continue;
-        words.fill(0);
-        for (let r = 0; r < n; r++) if (col.nulls[start + r] === 0) words[r >>> 5]! |= 1 << (r & 31);
-        ddb.vector_ensure_validity_writable(vector);
-        // 64-bit words little-endian: the same bytes as pairs of 32-bit ones on the little-endian machines
-        // DuckDB's npm binaries are built for
-        ddb.copy_data_to_vector_validity(vector, 0, words.buffer as ArrayBuffer, 0, Math.ceil(n / 64) * 8);
-      }
-      app.appendDataChunk(reused);
-      this.rows += n;
-    }
-  }
-
   flush(): void {
     this.app.flushSync();
   }
@@ -262,37 +104,97 @@ export class TableAppender {
   }
 }
 
-/** A scratch array of `n` values of the column type `type` (numbers and booleans). */
-function narrow(
-  s: Scratch,
-  type: number,
-  n: number,
-): Float64Array | Int32Array | Int16Array | Int8Array | Uint8Array {
-  switch (type) {
-    case TYPE.DOUBLE:
-      return s.f64.subarray(0, n);
-    case TYPE.INTEGER:
-      return s.i32.subarray(0, n);
-    case TYPE.SMALLINT:
-      return s.i16.subarray(0, n);
-    case TYPE.TINYINT:
-      return s.i8.subarray(0, n);
-    case TYPE.BOOLEAN:
-      return s.u8.subarray(0, n);
-    default:
-      throw new Error(`library: no column writer for column type ${type}`);
+/** A number as {@link CsvWriter} writes it. */
+function csvNumber(v: number): string {
+  if (Number.isFinite(v)) return Object.is(v, -0) ? '-0' : String(v);
+  return Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
+}
+
+/** Bytes of the CSV text: '"', ',', '\n'. */
+const QUOTE = 34;
+const COMMA = 44;
+const NEWLINE = 10;
+
+/**
+ * Rows as lines of the CSV that {@link COPY_CSV} reads, written straight into UTF-8 bytes: strings always
+ * quoted (quotes doubled; commas, line breaks and any character survive), SQL NULL as an empty unquoted
+ * field, doubles in JavaScript's shortest round-trip form (DuckDB reads them back to the same bits),
+ * ±Infinity and NaN as DuckDB spells them. The import's worker threads write them and one COPY loads them:
+ * a fraction of the cost of appending the same values one by one from the main thread. Bytes rather than
+ * one string of the rows: building that string and encoding it at the end cost as much as making the values.
+ * ASCII text is copied by code unit; other text goes through the encoder.
+ */
+export class CsvWriter {
+  private buf: Uint8Array;
+  private at = 0;
+
+  constructor(capacity = 1 << 16) {
+    this.buf = new Uint8Array(capacity);
+  }
+
+  /** Room for `n` more bytes. */
+  private room(n: number): void {
+    if (this.at + n <= this.buf.length) return;
+    let size = this.buf.length * 2;
+    while (size < this.at + n) size *= 2;
+    const grown = new Uint8Array(size);
+    grown.set(this.buf.subarray(0, this.at));
+    this.buf = grown;
+  }
+
+  /** Writes ASCII text as it is, or returns false (nothing written) when it holds another character. */
+  private ascii(text: string): boolean {
+    const n = text.length;
+    this.room(n);
+    const buf = this.buf;
+    const at = this.at;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 127) return false;
+      buf[at + i] = c;
+    }
+    this.at = at + n;
+    return true;
+  }
+
+  private text(text: string): void {
+    if (this.ascii(text)) return;
+    const bytes = Buffer.from(text, 'utf8');
+    this.room(bytes.length);
+    this.buf.set(bytes, this.at);
+    this.at += bytes.length;
+  }
+
+  private byte(b: number): void {
+    this.room(1);
+    this.buf[this.at++] = b;
+  }
+
+  /** One row, a line of the CSV. */
+  row(row: readonly (string | number | boolean | null | undefined)[]): void {
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (i > 0) this.byte(COMMA);
+      if (v === null || v === undefined) continue;
+      if (typeof v === 'string') {
+        this.byte(QUOTE);
+        this.text(v.includes('"') ? v.replaceAll('"', '""') : v);
+        this.byte(QUOTE);
+      } else if (typeof v === 'number') this.text(csvNumber(v));
+      else this.text(v ? 'true' : 'false');
+    }
+    this.byte(NEWLINE);
+  }
+
+  /** The bytes written so far, in a buffer of their own (so that it can be transferred). */
+  bytes(): Uint8Array {
+    return this.at === this.buf.length ? this.buf : this.buf.slice(0, this.at);
   }
 }
 
-/** Whether rows `start` … `start + n − 1` of a column hold a NULL. */
-function hasNull(nulls: Uint8Array, start: number, n: number): boolean {
-  return nulls.subarray(start, start + n).includes(1);
-}
-
-/** Whether rows `start` … `start + n − 1` of a column are all NULL. */
-function allNull(nulls: Uint8Array, start: number, n: number): boolean {
-  return !nulls.subarray(start, start + n).includes(0);
-}
+/** The COPY options matching {@link CsvWriter}; the column types are the table's own. */
+export const COPY_CSV =
+  "(FORMAT csv, HEADER false, DELIMITER ',', QUOTE '\"', ESCAPE '\"', NULLSTR '', ALLOW_QUOTED_NULLS false, AUTO_DETECT false)";
 
 /**
  * Rolls back the transaction a failed statement left, if any: a COMMIT that failed (a full disk could not

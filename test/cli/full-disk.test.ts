@@ -122,8 +122,8 @@ describe('bdb import into a library on a full disk', () => {
    * schema 9's position columns and the tilt figures' states moved the third from 4600k to 4700k, schema 11's
    * point columns to 5000k, its window now about 4950k-5050k: 4900k stops in the last batch, 18 kept, and
    * 5100k is room enough):
-   * 200k in the sources' pack (the first match's compressed bytes, none kept), 2m in the third batch's writes
-   * after two commits (9 kept; its temporary CSV of decisions before they went to DuckDB as columns), 5000k in DuckDB's commit of each person's totals after the
+   * 200k in the sources' pack (the first match's compressed bytes, none kept), 2m in a batch's temporary
+   * CSV of decisions after two commits (9 kept), 5000k in DuckDB's commit of each person's totals after the
    * last batch (all 30 kept; its write-ahead log). Whatever the place, the same line.
    */
   test.each([

@@ -6,7 +6,8 @@
  *
  * Ctrl-C (SIGINT) or SIGTERM once the library is open stops the import between two files: the files stored
  * so far are committed (each is whole, and they are at most a few seconds of work: rolling them back would
- * throw that away for nothing), and one line says how many files were imported; exit 130 or 143 (128 + the signal's number). The totals (src/library/totals.ts) are left
+ * throw that away for nothing), the temporary CSV goes with that commit, and one line says how many files
+ * were imported; exit 130 or 143 (128 + the signal's number). The totals (src/library/totals.ts) are left
  * stale, never wrong, for the next import to make. A second signal ends bdb at once, as a kill would: what
  * was committed stays, and the next import removes what the run left (its pack, when no commit named it).
  */
@@ -54,6 +55,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
   // a signal stops the import between two files (see the module comment); a second ends bdb at once
   const stop = new AbortController();
   let stoppedBy: StopSignal | null = null;
+  let running: LibraryImporter | null = null;
   let clearBar = (): void => {};
   const onSignal = (signal: StopSignal): void => {
     if (stoppedBy === null) {
@@ -61,6 +63,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       stop.abort();
       return;
     }
+    running?.dropTemporary();
     clearBar();
     writeErr('bdb: stopped at once: the files committed so far are kept; import again to finish\n');
     // the signal's own end (a shell sees the process ended by it)
@@ -138,6 +141,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
       let importer: LibraryImporter;
       try {
         importer = await LibraryImporter.start(lib, met, { ...batchRows, memoryMb: limits[attempt] });
+        running = importer;
       } catch (e) {
         // DuckDB refuses a limit under what it holds already (the library was opened with a larger one)
         if (!again(e)) throw e;

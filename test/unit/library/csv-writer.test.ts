@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { duckdb } from '../../../src/library/duckdb.js';
+import { COPY_CSV, CsvWriter } from '../../../src/library/sql.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'bdb-csv-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// values that need care: quotes, separators and line breaks inside text, text beyond ASCII, NULL next to an
+// empty string, −0, NaN and the infinities, doubles that need all 17 digits
+const ROWS: (string | number | boolean | null)[][] = [
+  ['plain', 1, true, 0.1 + 0.2],
+  ['say "hi", then\nleave', -0, false, Number.NaN],
+  ['Zoë Ångström 🎲', Number.POSITIVE_INFINITY, null, Number.NEGATIVE_INFINITY],
+  ['', null, true, 5e-324],
+];
+
+describe('CsvWriter', () => {
+  it('writes the lines COPY_CSV reads', () => {
+    const w = new CsvWriter(8); // a small start: the buffer grows
+    for (const r of ROWS) w.row(r);
+    expect(Buffer.from(w.bytes()).toString('utf8')).toBe(
+      [
+        '"plain",1,true,0.30000000000000004',
+        '"say ""hi"", then\nleave",-0,false,nan',
+        '"Zoë Ångström 🎲",inf,,-inf',
+        '"",,true,5e-324',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives DuckDB back every value, bit for bit', async () => {
+    const w = new CsvWriter();
+    for (const r of ROWS) w.row(r);
+    const csv = join(tmp, 'rows.csv');
+    writeFileSync(csv, w.bytes());
+    const db = await (await duckdb()).DuckDBInstance.create(':memory:');
+    const con = await db.connect();
+    try {
+      await con.run('CREATE TABLE t (s VARCHAR, n DOUBLE, b BOOLEAN, d DOUBLE)');
+      await con.run(`COPY t FROM '${csv}' ${COPY_CSV}`);
+      const got = (await con.runAndReadAll('SELECT s, n, b, d FROM t')).getRows();
+      expect(got.map((r) => r.map((v) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : v)))).toEqual(
+        ROWS.map((r) => r.map((v) => (typeof v === 'number' && Object.is(v, -0) ? '-0' : v))),
+      );
+    } finally {
+      con.closeSync();
+      db.closeSync();
+    }
+  });
+});
