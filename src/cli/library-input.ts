@@ -44,10 +44,11 @@ const DUCKDB_FAILURE = /^[A-Z][A-Za-z ]*Error: |^Failed to [a-z]+: /;
  * opened is one line on stderr and exit 1. So is a disk that fails under the work (full, read-only: Node's
  * ENOSPC or DuckDB's words for it, src/core/disk.ts): `bdb: LIBRARY: no space left on device (ENOSPC)`,
  * then what `mode.stopped` says of what became of the work (the import's "the import stopped; …").
+ * `mode.memoryMb`: DuckDB's first memory limit, for a command that has its own (src/library/memory.ts).
  */
 export async function withLibrary(
   option: string | undefined,
-  mode: { readOnly: boolean; create?: boolean; stopped?: () => string },
+  mode: { readOnly: boolean; create?: boolean; stopped?: () => string; memoryMb?: number },
   work: (lib: Library) => Promise<ExitCode>,
 ): Promise<ExitCode> {
   const path = cliLibraryPath(option);
@@ -62,6 +63,7 @@ export async function withLibrary(
     lib = await openLibrary(path, {
       readOnly: mode.readOnly,
       ...(mode.create === undefined ? {} : { create: mode.create }),
+      ...(mode.memoryMb === undefined ? {} : { memoryMb: mode.memoryMb }),
       ...(Number.isFinite(wait) && wait >= 0 ? { waitMs: wait } : {}),
       // the user never tunes memory (src/library/memory.ts): a larger limit is one line
       onMoreMemory: (from, to) =>

@@ -72,6 +72,8 @@ export interface OpenOptions {
   readonly waitMs?: number;
   /** Told when DuckDB ran out of memory and goes on with a larger limit (both in MB). */
   readonly onMoreMemory?: (fromMb: number, toMb: number) => void;
+  /** DuckDB's first memory limit, in MB (default: the readers', READ_MEMORY_MB in src/library/memory.ts). */
+  readonly memoryMb?: number;
 }
 
 /**
@@ -266,7 +268,7 @@ async function migrate(con: DuckDBConnection, from: number | null): Promise<void
  */
 export async function openLibrary(path: string, opts: OpenOptions): Promise<Library> {
   const waitMs = opts.waitMs ?? 10_000;
-  const memory = MemoryLimits.forReading(totalmem(), opts.onMoreMemory);
+  const memory = MemoryLimits.forReading(totalmem(), opts.onMoreMemory, opts.memoryMb);
   const exists = existsSync(path);
   if (exists && statSync(path).isDirectory()) throw new LibraryError(path, 'is a folder, not a library file');
   if (!exists && !opts.create)

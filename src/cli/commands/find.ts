@@ -14,6 +14,7 @@ import { GAME_PHASES, GAME_PLANS } from '../../classify/game-plan.js';
 import { UsageError } from '../../errors.js';
 import type { FindOutcome } from '../../library/find.js';
 import { type FindFilters, filtersText } from '../../library/find-filters.js';
+import { FIND_MEMORY_MB } from '../../library/memory.js';
 import type { Library } from '../../library/open.js';
 import { findHtml } from '../../report/find/html.js';
 import { findJson } from '../../report/find/json.js';
@@ -148,7 +149,7 @@ export async function runFind(name: string | undefined, opts: FindOptions): Prom
     if (saved !== EXIT.ok) return saved;
   }
   const runName = opts.save ?? name ?? null;
-  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
+  return withLibrary(opts.library, { readOnly: true, memoryMb: FIND_MEMORY_MB }, async (lib) => {
     const base = runName === null ? [] : await savedSets(lib, runName);
     if (base === null) return EXIT.someFailed;
     // a search just saved holds the command line's filters already (only the configuration's player is added)

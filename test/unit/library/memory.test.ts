@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  FIND_MEMORY_MB,
   MemoryLimits,
   memoryLimits,
   memorySetting,
@@ -35,6 +36,16 @@ describe('the limits a reader goes through', () => {
 
   it('on a machine with less than twice 256 MB: half of it, and no more', () => {
     expect(memoryLimits(READ_MEMORY_MB, undefined, 400e6)).toEqual([200]);
+  });
+
+  it('bdb find starts at 64 MB, then goes the same way', () => {
+    delete process.env.BDB_DUCKDB_MEMORY;
+    expect(FIND_MEMORY_MB).toBe(64);
+    const limits = MemoryLimits.forReading(2 * GiB, undefined, FIND_MEMORY_MB);
+    expect(limits.current).toBe(64);
+    expect(limits.raise(OOM)).toBe(true);
+    expect(limits.current).toBe(256);
+    expect(MemoryLimits.forReading(2 * GiB).current).toBe(READ_MEMORY_MB);
   });
 
   it("from the user's BDB_DUCKDB_MEMORY, which is only where it starts", () => {
