@@ -1,7 +1,7 @@
 /**
  * DuckDB's memory limit, decided here for every command that opens a library (issue 42: a user never tunes
- * memory). A command starts with a limit of its own ({@link READ_MEMORY_MB}, {@link IMPORT_MEMORY_MB}), or
- * the user's BDB_DUCKDB_MEMORY; when a statement still runs out of memory it is run again with four times
+ * memory). A command starts with a limit of its own ({@link READ_MEMORY_MB}, {@link FIND_MEMORY_MB},
+ * {@link IMPORT_MEMORY_MB}), or the user's BDB_DUCKDB_MEMORY; when a statement still runs out of memory it is run again with four times
  * the limit, up to half the machine's memory ({@link memoryLimits}). DuckDB spills what it can to
  * `<library>.tmp` beyond the limit (its sorts, joins and aggregates, and the blocks of the tables, which
  * are on disk anyway); what it cannot spill is what a statement holds whole (a JSON text built by
