@@ -9,16 +9,22 @@
  * the decision maker (schemas 9 and 11, src/library/migrate-positions.ts); `--xgid` compares the stored XGID.
  */
 import type { DuckDBValue } from '@duckdb/node-api';
+import type { RowList } from '../metrics/blot-bias.js';
 import { THRESHOLD_EPSILON } from '../metrics/difficulty.js';
 import type { FoundDecision } from '../model/found-decision.js';
 import type { FindFilters, PointCondition, WholeRange } from './find-filters.js';
 import type { Library } from './open.js';
-import { rows } from './sql.js';
+import { rowStream } from './sql.js';
 
 /** What a search gives: how many decisions pass it in all, and the first of them (all with no limit). */
-export interface FindOutcome {
+export interface FindOutcome<L extends RowList<FoundDecision> = readonly FoundDecision[]> {
   readonly total: number;
-  readonly decisions: readonly FoundDecision[];
+  readonly decisions: L;
+}
+
+/** Where the decisions found go, in order: an array, or a store that keeps them in a temporary file. */
+export interface FoundStore extends RowList<FoundDecision> {
+  push(row: FoundDecision): unknown;
 }
 
 /** A filter set whose `--player` names were resolved to the spellings stored in the library. */
@@ -202,18 +208,33 @@ function found(r: readonly unknown[]): FoundDecision {
 
 /**
  * The decisions passing every set: how many in all, and the first `limit` of them (all when null), MWC lost
- * first. One scan: the keys and sort columns of the decisions passing are kept, counted and the first of them
- * taken, then only those are read whole and joined to their matches (two statements, a count then the rows,
- * cost two scans: twice the time on a 10,000-match library).
+ * first, handed to `store` as DuckDB gives them (a chunk of rows at a time): an array by default; a store
+ * keeping them in a temporary file holds none of them in memory, whatever the limit (`bdb find --limit 0` on
+ * a library of 10,000 matches lists 971,980 decisions). One scan: the keys and sort columns of the decisions
+ * passing are kept, counted and the first of them taken, then only those are read whole and joined to their
+ * matches (two statements, a count then the rows, cost two scans: twice the time on a 10,000-match library).
  */
 export async function findDecisions(
   lib: Library,
   sets: readonly ResolvedSet[],
   limit: number | null,
-): Promise<FindOutcome> {
+): Promise<FindOutcome<FoundDecision[]>>;
+export async function findDecisions<S extends FoundStore>(
+  lib: Library,
+  sets: readonly ResolvedSet[],
+  limit: number | null,
+  store: S,
+): Promise<FindOutcome<S>>;
+export async function findDecisions(
+  lib: Library,
+  sets: readonly ResolvedSet[],
+  limit: number | null,
+  store: FoundStore = [],
+): Promise<FindOutcome<FoundStore>> {
   const { where, params } = findWhere(sets);
   const top = limit === null ? '' : `LIMIT $${params.length + 1}`;
-  const list = await rows(
+  let total = 0;
+  for await (const r of rowStream(
     lib.connection,
     `WITH hits AS MATERIALIZED (
        SELECT d.match_id, d.game, d.decision, d.mwc_loss, d.error FROM decisions d WHERE ${where}),
@@ -223,7 +244,10 @@ export async function findDecisions(
        JOIN matches m ON m.match_id = d.match_id) ON TRUE
      ORDER BY ${ORDER}`,
     limit === null ? params : [...params, limit],
-  );
-  const total = Number(list[0]?.[0] ?? 0);
-  return { total, decisions: list.filter((r) => r[1] !== null).map((r) => found(r.slice(1))) };
+  )) {
+    total = Number(r[0] ?? 0);
+    // the one row of a search that found nothing: its total, and no decision
+    if (r[1] !== null) store.push(found(r.slice(1)));
+  }
+  return { total, decisions: store };
 }

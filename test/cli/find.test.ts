@@ -289,6 +289,20 @@ describe('bdb find on Llabba’s history', () => {
     expect(first.total).toBe(await sqlCount('d.counted AND d.error > 0'));
   });
 
+  it('every decision listed passes through a temporary file, read back in order: the same outputs', () => {
+    // a budget of 64 characters: each few rows go to the file (src/cli/spill.ts), as --limit 0 on a large
+    // library sends them all
+    for (const args of [['--json'], ['--boards'], []]) {
+      const run = (spill: string | undefined) =>
+        bdbWith({ env: { BDB_SPILL_CHARS: spill } }, 'find', ...L, '--limit', '0', '--dice', '65', ...args);
+      const spilled = run('64');
+      const held = run(undefined);
+      expect(spilled.code, spilled.stderr).toBe(0);
+      expect(spilled.stdout.length).toBeGreaterThan(10_000);
+      expect(spilled.stdout).toBe(held.stdout);
+    }
+  });
+
   it('--min-error and --class at XG’s thresholds (20/80 mpt, src/metrics/thresholds.ts) and gnuBG’s (40/80)', async () => {
     expect(await total('--min-error', '0.1')).toBe(await sqlCount('d.counted AND d.error >= 0.1 - 1e-9'));
     expect(await total('--class', 'blunder')).toBe(await sqlCount('d.counted AND d.error >= 0.08 - 1e-9'));

@@ -20,8 +20,9 @@ import { findHtml } from '../../report/find/html.js';
 import { findJson } from '../../report/find/json.js';
 import { findSavedJson, findSavedText } from '../../report/find/saved.js';
 import { findText } from '../../report/find/text.js';
-import type { FindResult, FindView, SavedList } from '../../report/find/types.js';
+import type { FindResult, FindView, FoundRow, SavedList } from '../../report/find/types.js';
 import { pickReporter, type Reporters, rendered, reporterName, streamName } from '../../report/reporter.js';
+import type { RowStore } from '../../report/row-store.js';
 import type { TableView } from '../../report/view.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
@@ -38,6 +39,7 @@ import { filterOptions } from '../match-source.js';
 import { boardOptions, personOptions, textBoards } from '../options.js';
 import { outputWidth, writeErr, writeLines, writeOut } from '../output.js';
 import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { SpillFile } from '../spill.js';
 
 /** Decisions listed without `--limit`. */
 const DEFAULT_LIMIT = 20;
@@ -74,23 +76,29 @@ async function search(
   if (typeof resolved === 'number') return resolved;
   const limit = limitOption(opts.limit);
   const { findDecisions } = await import('../../library/find.js');
-  const found: FindOutcome = await findDecisions(lib, resolved, limit);
-  const result: FindResult = { name, filters: searchWords(sets), limit, ...found };
-  const view: FindView = { width: outputWidth(), ascii: opts.ascii === true, boards: textBoards(opts) };
-  if (opts.html !== undefined) {
-    const failed = writeOutputText(
-      opts.html,
-      pageRules(opts.force, [], opts.library),
-      rendered(findHtml, result, view),
-    );
-    if (failed !== null) {
-      writeErr(`bdb: ${oneLine(failed)}\n`);
-      return EXIT.someFailed;
+  // the decisions found in a temporary file as DuckDB hands them over: `--limit 0` lists every one
+  const spill = new SpillFile();
+  try {
+    const found: FindOutcome<RowStore<FoundRow>> = await findDecisions(lib, resolved, limit, spill.rows());
+    const result: FindResult = { name, filters: searchWords(sets), limit, ...found };
+    const view: FindView = { width: outputWidth(), ascii: opts.ascii === true, boards: textBoards(opts) };
+    if (opts.html !== undefined) {
+      const failed = writeOutputText(
+        opts.html,
+        pageRules(opts.force, [], opts.library),
+        rendered(findHtml, result, view),
+      );
+      if (failed !== null) {
+        writeErr(`bdb: ${oneLine(failed)}\n`);
+        return EXIT.someFailed;
+      }
+      writeErr(`bdb: wrote ${opts.html}\n`);
     }
-    writeErr(`bdb: wrote ${opts.html}\n`);
+    pickReporter(FIND, streamName(opts))(result, view, writeOut);
+    return EXIT.ok;
+  } finally {
+    spill.close();
   }
-  pickReporter(FIND, streamName(opts))(result, view, writeOut);
-  return EXIT.ok;
 }
 
 /** `bdb find --saved`: the saved searches. */

@@ -38,7 +38,7 @@ export function renderFindHtml(r: FindResult): string {
     r.total === 0
       ? `<p>${escapeXml(noMatchLine(r))}</p>`
       : `<p class="sub">${escapeXml(findHeading(r))}</p>
-${r.decisions.map((d, i) => decisionBlock(d, i + 1)).join('\n')}`;
+${Array.from(r.decisions, (d, i) => decisionBlock(d, i + 1)).join('\n')}`;
   return htmlPage(title, STYLE, `<h1>${escapeXml(title)}</h1>\n${body}`);
 }
 

@@ -1,5 +1,8 @@
-/** `bdb find --json` (docs/json.md, docs/schema/find.schema.json). */
-import { jsonHead, renderJson } from '../json.js';
+/**
+ * `bdb find --json` (docs/json.md, docs/schema/find.schema.json), written as it is made: each decision's
+ * object when the output reaches it.
+ */
+import { jsonHead, LazyJsonArray, writeJson } from '../json.js';
 import type { Reporter } from '../reporter.js';
 import type { FindResult, FindView, FoundRow } from './types.js';
 
@@ -41,12 +44,13 @@ function jsonRow(d: FoundRow): Record<string, unknown> {
 }
 
 export const findJson: Reporter<FindResult, FindView> = (r, _view, write) =>
-  write(
-    renderJson({
+  writeJson(
+    {
       ...jsonHead('find'),
       search: { name: r.name, filters: r.filters },
       total: r.total,
       limit: r.limit,
-      decisions: r.decisions.map(jsonRow),
-    }),
+      decisions: LazyJsonArray.of(r.decisions, jsonRow),
+    },
+    write,
   );

@@ -6,23 +6,41 @@ import type { Reporter } from '../reporter.js';
 import { findHeading, foundBoard, noMatchLine, rowParts } from './parts.js';
 import type { FindResult, FindView } from './types.js';
 
-/** The lines of the list. */
-export function renderFind(r: FindResult, view: FindView): string[] {
+/** The lines of the list, the heading's first, then each decision's as the list reaches it. */
+export function* findLines(r: FindResult, view: FindView): Generator<string[]> {
   // names, events and plays come from match files: their control characters shown as escapes
   const clean = (s: string): string => escapeControls(s);
-  if (r.total === 0) return [clean(noMatchLine(r))];
-  const lines = wrapSummary(clean(findHeading(r)), view.width, { hang: '  ' });
+  if (r.total === 0) {
+    yield [clean(noMatchLine(r))];
+    return;
+  }
+  yield wrapSummary(clean(findHeading(r)), view.width, { hang: '  ' });
   const arrow = view.ascii ? '->' : '→';
-  r.decisions.forEach((d, i) => {
-    const line = `${i + 1}. ${rowParts(d, arrow).map(clean).join(' · ')}`;
-    lines.push(...wrapSummary(line, view.width, { hang: '   ' }));
-    if (view.boards === null) return;
-    const v = foundBoard(d);
-    if (v) lines.push(...renderTextBoard(v, { ...view.boards, indent: '   ' }), `   ${d.xgid}`);
-    else lines.push('   (no board: the position is unknown)');
-  });
-  return lines;
+  let i = 0;
+  for (const d of r.decisions) {
+    const line = `${++i}. ${rowParts(d, arrow).map(clean).join(' · ')}`;
+    const lines = wrapSummary(line, view.width, { hang: '   ' });
+    if (view.boards !== null) {
+      const v = foundBoard(d);
+      if (v) lines.push(...renderTextBoard(v, { ...view.boards, indent: '   ' }), `   ${d.xgid}`);
+      else lines.push('   (no board: the position is unknown)');
+    }
+    yield lines;
+  }
 }
 
-export const findText: Reporter<FindResult, FindView> = (r, view, write) =>
-  write(`${renderFind(r, view).join('\n')}\n`);
+/** Text gathered before it is written. */
+const TEXT_CHUNK = 1 << 16;
+
+/** The list, written in pieces of about 64 KB as it is made (one line break after each line). */
+export const findText: Reporter<FindResult, FindView> = (r, view, write) => {
+  let buf = '';
+  for (const lines of findLines(r, view)) {
+    buf += `${lines.join('\n')}\n`;
+    if (buf.length >= TEXT_CHUNK) {
+      write(buf);
+      buf = '';
+    }
+  }
+  if (buf.length > 0) write(buf);
+};

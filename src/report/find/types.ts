@@ -1,4 +1,5 @@
 /** `bdb find`'s typed result: the decisions a search found, costliest first, and how they are laid out. */
+import type { RowList } from '../../metrics/blot-bias.js';
 import type { FoundDecision } from '../../model/found-decision.js';
 import type { TextBoardOptions } from '../board-text.js';
 
@@ -15,8 +16,11 @@ export interface FindResult {
   readonly total: number;
   /** At most this many listed (`--limit`); null: all. */
   readonly limit: number | null;
-  /** The decisions listed, MWC lost first, then the error. */
-  readonly decisions: readonly FoundRow[];
+  /**
+   * The decisions listed, MWC lost first, then the error: read once, in order, by each output (the CLI keeps
+   * them in a temporary file, so a search listing all its decisions holds none in memory).
+   */
+  readonly decisions: RowList<FoundRow>;
 }
 
 /** How the text is laid out: its width, and the boards under each decision (`--boards`), or none. */
