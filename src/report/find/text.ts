@@ -7,7 +7,7 @@ import { findHeading, foundBoard, noMatchLine, rowParts } from './parts.js';
 import type { FindResult, FindView } from './types.js';
 
 /** The lines of the list, the heading's first, then each decision's as the list reaches it. */
-export function* findLines(r: FindResult, view: FindView): Generator<string[]> {
+function* findLines(r: FindResult, view: FindView): Generator<string[]> {
   // names, events and plays come from match files: their control characters shown as escapes
   const clean = (s: string): string => escapeControls(s);
   if (r.total === 0) {
