@@ -257,10 +257,38 @@ function placeNew(temp: string, target: string): void {
 
 /** Writes `text` to the output `path` under `rules`; null when written, else the one line saying why not. */
 export function writeOutputText(path: string, rules: OutputRules, text: string): string | null {
+  return writeOutputPieces(path, rules, (write) => write(text));
+}
+
+/** Text gathered before it goes to the file. */
+const PIECE_CHARS = 1 << 16;
+
+/**
+ * Writes to the output `path` under `rules` the text `produce` hands its writer, piece by piece as it is made
+ * (a page listing every decision is never whole in memory), under the same rules as {@link writeOutputText}:
+ * nothing is left behind when it fails. Null when written, else the one line saying why not.
+ */
+export function writeOutputPieces(
+  path: string,
+  rules: OutputRules,
+  produce: (write: (text: string) => void) => void,
+): string | null {
   const out = OutputFile.start(path, rules);
   if (typeof out === 'string') return out;
   try {
-    writeFileSync(out.writePath, text);
+    const fd = openSync(out.writePath, 'w');
+    try {
+      let buf = '';
+      produce((text) => {
+        buf += text;
+        if (buf.length < PIECE_CHARS) return;
+        writeFileSync(fd, buf);
+        buf = '';
+      });
+      if (buf.length > 0) writeFileSync(fd, buf);
+    } finally {
+      closeSync(fd);
+    }
   } catch (e) {
     return out.fail(e);
   }

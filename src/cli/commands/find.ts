@@ -21,7 +21,7 @@ import { findJson } from '../../report/find/json.js';
 import { findSavedJson, findSavedText } from '../../report/find/saved.js';
 import { findText } from '../../report/find/text.js';
 import type { FindResult, FindView, FoundRow, SavedList } from '../../report/find/types.js';
-import { pickReporter, type Reporters, rendered, reporterName, streamName } from '../../report/reporter.js';
+import { pickReporter, type Reporters, reporterName, streamName } from '../../report/reporter.js';
 import type { RowStore } from '../../report/row-store.js';
 import type { TableView } from '../../report/view.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -38,7 +38,7 @@ import { libraryOption, withLibrary } from '../library-input.js';
 import { filterOptions } from '../match-source.js';
 import { boardOptions, personOptions, textBoards } from '../options.js';
 import { outputWidth, writeErr, writeLines, writeOut } from '../output.js';
-import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { outputRefused, pageRules, writeOutputPieces } from '../output-file.js';
 import { SpillFile } from '../spill.js';
 
 /** Decisions listed without `--limit`. */
@@ -83,10 +83,8 @@ async function search(
     const result: FindResult = { name, filters: searchWords(sets), limit, ...found };
     const view: FindView = { width: outputWidth(), ascii: opts.ascii === true, boards: textBoards(opts) };
     if (opts.html !== undefined) {
-      const failed = writeOutputText(
-        opts.html,
-        pageRules(opts.force, [], opts.library),
-        rendered(findHtml, result, view),
+      const failed = writeOutputPieces(opts.html, pageRules(opts.force, [], opts.library), (write) =>
+        findHtml(result, view, write),
       );
       if (failed !== null) {
         writeErr(`bdb: ${oneLine(failed)}\n`);

@@ -31,15 +31,25 @@ ${board}
 </div>`;
 }
 
-/** The page. */
-export function renderFindHtml(r: FindResult): string {
+/** Where the decisions' blocks go in the page made around them (a character no argument or text holds). */
+const BLOCKS = '\u0000';
+
+/** The page, written decision by decision as the list reaches each one. */
+export const findHtml: Reporter<FindResult, FindView> = (r, _view, write) => {
   const title = r.name === null ? 'bdb find' : `bdb find: ${r.name}`;
   const body =
     r.total === 0
       ? `<p>${escapeXml(noMatchLine(r))}</p>`
-      : `<p class="sub">${escapeXml(findHeading(r))}</p>
-${Array.from(r.decisions, (d, i) => decisionBlock(d, i + 1)).join('\n')}`;
-  return htmlPage(title, STYLE, `<h1>${escapeXml(title)}</h1>\n${body}`);
-}
-
-export const findHtml: Reporter<FindResult, FindView> = (r, _view, write) => write(renderFindHtml(r));
+      : `<p class="sub">${escapeXml(findHeading(r))}</p>\n${BLOCKS}`;
+  const page = htmlPage(title, STYLE, `<h1>${escapeXml(title)}</h1>\n${body}`);
+  // the last one: the page's fixed end follows it
+  const at = r.total === 0 ? -1 : page.lastIndexOf(BLOCKS);
+  if (at < 0) {
+    write(page);
+    return;
+  }
+  write(page.slice(0, at));
+  let i = 0;
+  for (const d of r.decisions) write(`${i > 0 ? '\n' : ''}${decisionBlock(d, ++i)}`);
+  write(page.slice(at + BLOCKS.length));
+};
