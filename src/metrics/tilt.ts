@@ -171,7 +171,7 @@ function figures(s: TiltState): TiltFigures | null {
 }
 
 /** The rows one seat's match gives each comparison: null for a comparison without a game of it. */
-function matchRows(seat: SeatMatch): { afterLoss: Row | null; afterBadLuck: Row | null } {
+function seatRows(seat: SeatMatch): { afterLoss: Row | null; afterBadLuck: Row | null } {
   const xg = gameSums(seat);
   const loss = zero();
   const luck = zero();
@@ -219,7 +219,7 @@ export class TiltRows {
   private readonly afterBadLuck = new PackedRows();
 
   add(seat: SeatMatch): void {
-    const r = matchRows(seat);
+    const r = seatRows(seat);
     if (r.afterLoss) this.afterLoss.push(r.afterLoss);
     if (r.afterBadLuck) this.afterBadLuck.push(r.afterBadLuck);
   }
@@ -234,7 +234,7 @@ export const tilt: Figure<'tilt', TiltState, TiltFigures | null> = {
   inStatsJson: true,
   empty: () => ({ afterLoss: [], afterBadLuck: [] }),
   add(s, seat) {
-    const r = matchRows(seat);
+    const r = seatRows(seat);
     if (r.afterLoss) s.afterLoss.push(r.afterLoss);
     if (r.afterBadLuck) s.afterBadLuck.push(r.afterBadLuck);
     return s;

@@ -5,6 +5,7 @@
  */
 
 import { boardKey } from '../core/board.js';
+import { compareNames } from '../core/name-order.js';
 import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
@@ -51,8 +52,6 @@ export {
   type PlanRef,
   planError,
 } from '../history/plan-errors.js';
-
-import { compareNames } from '../core/name-order.js';
 
 /** The match equity table type, as the metrics take it (the report layer does not import the MET). */
 type Met = Parameters<typeof mwcLoss>[0];
