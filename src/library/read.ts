@@ -186,19 +186,26 @@ function decodeSeat(r: StoredSeat, preset: keyof typeof THRESHOLD_PRESETS): Play
   return t;
 }
 
-/** The stored tallies of matches `ids`, by match id and seat, counting errors under `preset`. */
+/**
+ * The stored tallies of matches `ids`: a function giving a match's two seats' tallies, counting errors under
+ * `preset`, decoded when asked for (a chunk's texts are held; its decoded tallies would be 2,000 objects of
+ * dozens of arrays each: 60 MB of `stats --library`'s peak at 10,000 matches).
+ */
 async function talliesOf(
   lib: Library,
   ids: string,
   preset: keyof typeof THRESHOLD_PRESETS,
-): Promise<Map<number, [PlayerTally, PlayerTally]>> {
-  const tallies = new Map<number, [PlayerTally, PlayerTally]>();
-  for (const [id, seats] of await storedSeats(lib, `match_id IN (${ids})`, [], preset)) {
+): Promise<(id: number) => [PlayerTally, PlayerTally]> {
+  const stored = await storedSeats(lib, `match_id IN (${ids})`, [], preset);
+  for (const [id, seats] of stored)
     if (seats.length !== 2 || seats[0]!.seat !== 0 || seats[1]!.seat !== 1)
       throw new Error(`library: match ${id} lacks a seat`);
-    tallies.set(id, [decodeSeat(seats[0]!, preset), decodeSeat(seats[1]!, preset)]);
-  }
-  return tallies;
+  for (const id of ids.split(','))
+    if (!stored.has(Number(id))) throw new Error(`library: match ${id} has no tallies`);
+  return (id) => {
+    const [s0, s1] = stored.get(id)!;
+    return [decodeSeat(s0!, preset), decodeSeat(s1!, preset)];
+  };
 }
 
 /**
@@ -214,7 +221,7 @@ export async function* libraryTallies(
 ): AsyncGenerator<{ readonly tallies: readonly [PlayerTally, PlayerTally]; readonly day: string | null }> {
   for (const part of chunks(await heads(lib, filter, players), CHUNK)) {
     const tallies = await talliesOf(lib, part.map((h) => h.id).join(','), preset);
-    for (const h of part) yield { tallies: tallies.get(h.id)!, day: h.day };
+    for (const h of part) yield { tallies: tallies(h.id), day: h.day };
   }
 }
 
@@ -342,7 +349,11 @@ async function chunkRows(
   part: readonly MatchHead[],
   preset: keyof typeof THRESHOLD_PRESETS,
   extra = '',
-): Promise<{ ids: string; byId: Map<number, unknown[]>; tallies: Map<number, [PlayerTally, PlayerTally]> }> {
+): Promise<{
+  ids: string;
+  byId: Map<number, unknown[]>;
+  tallies: (id: number) => [PlayerTally, PlayerTally];
+}> {
   const ids = part.map((h) => h.id).join(',');
   const tallies = await talliesOf(lib, ids, preset);
   const byId = new Map<number, unknown[]>();
@@ -351,7 +362,6 @@ async function chunkRows(
     `SELECT ${MATCH_COLUMNS}${extra} FROM matches WHERE match_id IN (${ids})`,
   ))
     byId.set(Number(r[0]), r);
-  for (const h of part) if (!tallies.has(h.id)) throw new Error(`library: match ${h.id} has no tallies`);
   return { ids, byId, tallies };
 }
 
@@ -367,7 +377,7 @@ export async function* libraryReports(
 ): AsyncGenerator<MatchReport> {
   for (const part of chunks(await heads(lib, filter), CHUNK)) {
     const { byId, tallies } = await chunkRows(lib, part, preset);
-    for (const h of part) yield storedReport(byId.get(h.id)!, tallies.get(h.id)!, interval);
+    for (const h of part) yield storedReport(byId.get(h.id)!, tallies(h.id), interval);
   }
 }
 
