@@ -685,7 +685,9 @@ async function* parseStored(
   }
   for (const part of chunks(all, 50)) {
     const ids = part.map((h) => h.id).join(',');
-    const bytes = new Map<string, Uint8Array>();
+    // each file's bytes are read and inflated when its match is parsed, not a chunk's at once (50 long
+    // matches are 16 MB of text)
+    const stored = new Map<string, () => Uint8Array | null>();
     const unitFiles = new Map<number, string[]>();
     for (const [id, files] of await rows(
       con,
@@ -706,11 +708,13 @@ async function* parseStored(
               length: Number(length),
               codec: String(codec) as 'br',
             };
-      const b = readSource(lib.path, String(sha), at);
-      if (b) bytes.set(String(path), b);
+      stored.set(String(path), () => readSource(lib.path, String(sha), at));
     }
     for (const h of part) {
-      const files = (unitFiles.get(h.id) ?? []).map((file) => ({ file, bytes: bytes.get(file) }));
+      const files = (unitFiles.get(h.id) ?? []).map((file) => ({
+        file,
+        bytes: stored.get(file)?.() ?? undefined,
+      }));
       try {
         if (files.length === 0 || files.some((f) => f.bytes === undefined))
           throw new LibraryError(h.file, `its stored bytes are missing from ${sourcesDir(lib.path)}`);
