@@ -21,7 +21,13 @@ import { hasContact } from '../classify/game-plan.js';
 import type { Board } from '../core/board.js';
 import { applyPlay } from '../core/moves.js';
 import type { CheckerDecision } from '../model/types.js';
-import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './bias-estimator.js';
+import {
+  addBiasRow,
+  type BiasEstimate,
+  type BiasTally,
+  biasEstimate,
+  emptyBiasTally,
+} from './bias-estimator.js';
 import { isCounted } from './counting.js';
 import { checkerError, toMpt } from './decision-error.js';
 
@@ -78,6 +84,7 @@ export interface BlotBias<R> {
   readonly unread: number;
   /** unread / (unread + N), null when both are 0. */
   readonly unreadShare: number | null;
+  /** The rows and unread plays, when the reader keeps them (a collector may keep the figures only). */
   readonly rows: RowList<BlotBiasRow<R>>;
   readonly unreadRefs: RowList<R>;
 }
@@ -106,7 +113,20 @@ export function blotBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<BlotBiasRo
 export function blotBiasOf<R>(rows: RowList<BlotBiasRow<R>>, unreadRefs: RowList<R>): BlotBias<R> {
   const t = emptyBiasTally();
   for (const r of rows) addBiasRow(t, r.x, r.error);
-  const unread = unreadRefs.length;
+  return blotBiasFrom(t, unreadRefs.length, rows, unreadRefs);
+}
+
+/**
+ * The blot bias of a tally its rows were added to as they came ({@link addBiasRow} with each row's x and e,
+ * in order: the figures {@link blotBiasOf} gives for the same rows) and of its unread count; `rows` and
+ * `unreadRefs` are the lists a reader keeps (empty when only the figures are wanted).
+ */
+export function blotBiasFrom<R>(
+  t: BiasTally,
+  unread: number,
+  rows: RowList<BlotBiasRow<R>>,
+  unreadRefs: RowList<R>,
+): BlotBias<R> {
   return {
     estimate: biasEstimate(t),
     unread,

@@ -15,7 +15,13 @@
  */
 import { shots } from '../classify/exposure.js';
 import type { CheckerDecision } from '../model/types.js';
-import { addBiasRow, type BiasEstimate, biasEstimate, emptyBiasTally } from './bias-estimator.js';
+import {
+  addBiasRow,
+  type BiasEstimate,
+  type BiasTally,
+  biasEstimate,
+  emptyBiasTally,
+} from './bias-estimator.js';
 import {
   type BiasInput,
   type BiasItem,
@@ -62,31 +68,57 @@ export function exposureBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<Exposu
   return { row: { ref, x: sign(sp - sb), error: k.e, shotsPlayed: sp, shotsBest: sb } };
 }
 
-/** The exposure-weighted bias of a player's rows and unread plays (a free play's Δs is 0). */
+/** The running sums of an exposure-weighted bias: its tally, Σ Δs and Σ Δs². */
+export interface ExposureSums {
+  readonly tally: BiasTally;
+  sum: number;
+  sumSq: number;
+}
+
+export function emptyExposureSums(): ExposureSums {
+  return { tally: emptyBiasTally(), sum: 0, sumSq: 0 };
+}
+
+/** Adds one row (a free play's Δs is 0). */
+export function addExposureRow(s: ExposureSums, r: ExposureBiasRow<unknown>): void {
+  const diff = r.shotsPlayed === null || r.shotsBest === null ? 0 : r.shotsPlayed - r.shotsBest;
+  s.sum += diff;
+  s.sumSq += diff * diff;
+  addBiasRow(s.tally, r.x, r.error);
+}
+
+/** The exposure-weighted bias of a player's rows and unread plays. */
 export function exposureBiasOf<R>(
   rows: RowList<ExposureBiasRow<R>>,
   unreadRefs: RowList<R>,
 ): ExposureBias<R> {
-  const t = emptyBiasTally();
-  let sum = 0;
-  let sumSq = 0;
-  for (const r of rows) {
-    const diff = r.shotsPlayed === null || r.shotsBest === null ? 0 : r.shotsPlayed - r.shotsBest;
-    sum += diff;
-    sumSq += diff * diff;
-    addBiasRow(t, r.x, r.error);
-  }
+  const s = emptyExposureSums();
+  for (const r of rows) addExposureRow(s, r);
+  return exposureBiasFrom(s, unreadRefs.length, rows, unreadRefs);
+}
+
+/**
+ * The exposure-weighted bias of sums its rows were added to as they came ({@link addExposureRow}, in order:
+ * the figures {@link exposureBiasOf} gives for the same rows) and of its unread count; `rows` and
+ * `unreadRefs` are the lists a reader keeps (empty when only the figures are wanted).
+ */
+export function exposureBiasFrom<R>(
+  s: ExposureSums,
+  unread: number,
+  rows: RowList<ExposureBiasRow<R>>,
+  unreadRefs: RowList<R>,
+): ExposureBias<R> {
+  const t = s.tally;
   const n = t.n;
-  const mean = n === 0 ? null : sum / n;
+  const mean = n === 0 ? null : s.sum / n;
   let meanLow: number | null = null;
   let meanHigh: number | null = null;
   if (mean !== null && n >= 2) {
-    const variance = Math.max(0, (sumSq - n * mean * mean) / (n - 1));
+    const variance = Math.max(0, (s.sumSq - n * mean * mean) / (n - 1));
     const half = (Z95 * Math.sqrt(variance)) / Math.sqrt(n);
     meanLow = mean - half;
     meanHigh = mean + half;
   }
-  const unread = unreadRefs.length;
   return {
     estimate: biasEstimate(t),
     meanShotDifference: mean,

@@ -9,17 +9,17 @@ import { FULL_WIDTH, wrapText } from '../core/text-width.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
+  addBiasRow,
   BIAS_MIN_DECISIONS,
   type BiasTally,
   biasEstimate,
   emptyBiasTally,
 } from '../metrics/bias-estimator.js';
 import {
-  type BiasItem,
   type BlotBias,
   type BlotBiasRow,
+  blotBiasFrom,
   blotBiasItem,
-  blotBiasOf,
   blotBiasRowKind,
   type RowList,
 } from '../metrics/blot-bias.js';
@@ -32,10 +32,13 @@ import {
   emptyDoublesTally,
 } from '../metrics/doubles-bias.js';
 import {
+  addExposureRow,
   type ExposureBias,
   type ExposureBiasRow,
+  type ExposureSums,
+  emptyExposureSums,
+  exposureBiasFrom,
   exposureBiasItem,
-  exposureBiasOf,
 } from '../metrics/exposure-bias.js';
 import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { seatMatches } from '../metrics/player-stats.js';
@@ -83,27 +86,39 @@ interface Pending {
   /** The cube decisions are reduced to the biases' counts as they stream by. */
   takePass: BiasTally;
   doubles: DoublesTally;
-  /** Checker plays are reduced to their rows as they stream by: no board or candidate list is kept. */
-  blots: RowStore<BlotBiasRow<BiasRef>>;
-  blotsUnread: RowStore<BiasRef>;
-  exposure: RowStore<ExposureBiasRow<BiasRef>>;
-  exposureUnread: RowStore<BiasRef>;
+  /**
+   * Checker plays are reduced to their figures as they stream by (no board or candidate list is kept), and
+   * to their rows when the collector keeps them (null: it does not).
+   */
+  blotTally: BiasTally;
+  blotsUnread: number;
+  exposureSums: ExposureSums;
+  exposureUnread: number;
+  rows: PendingRows | null;
   tilt: TiltRows;
   audit: AuditCollector;
 }
 
-function push<Row>(rows: RowStore<Row>, unread: RowStore<BiasRef>, item: BiasItem<Row, BiasRef>): void {
-  if (item === null) return;
-  if ('row' in item) rows.push(item.row);
-  else unread.push(item.unread);
+/** A person's blot rows, as a collector that keeps them keeps them. */
+interface PendingRows {
+  blots: RowStore<BlotBiasRow<BiasRef>>;
+  blotsUnread: RowStore<BiasRef>;
+  exposure: RowStore<ExposureBiasRow<BiasRef>>;
+  exposureUnread: RowStore<BiasRef>;
 }
+
+/** No rows: what a collector keeping the figures only gives as a person's lists. */
+const NO_ROWS: RowList<never> = [];
 
 /** What a {@link BiasCollector} keeps beyond the counts. */
 export interface BiasKeep {
   /** Keep each blot row's played and best plays as text (for boards; costs a little memory). */
   readonly plays?: boolean;
-  /** Where the rows go (default: memory; the CLI keeps them in a temporary file). */
-  readonly rows?: RowStores;
+  /**
+   * Where the rows go (default: memory; the CLI keeps them in a temporary file); null: nowhere, the figures
+   * only (`bdb biases` as tables without boards: no decision's reference is made, its rows are empty).
+   */
+  readonly rows?: RowStores | null;
   /** The match equity table: given, the tilt and form figures are counted too (`bdb biases`). */
   readonly met?: Met;
 }
@@ -116,12 +131,12 @@ export class BiasCollector {
   private readonly byName = new Map<string, Pending>();
   private readonly opts: AggregateOptions;
   private readonly plays: boolean;
-  private readonly rows: RowStores;
+  private readonly rows: RowStores | null;
   private readonly met: Met | null;
   constructor(opts: AggregateOptions = {}, keep: BiasKeep = {}) {
     this.opts = opts;
     this.plays = keep.plays === true;
-    this.rows = keep.rows ?? memoryRows;
+    this.rows = keep.rows === undefined ? memoryRows : keep.rows;
     this.met = keep.met ?? null;
   }
 
@@ -133,10 +148,16 @@ export class BiasCollector {
       analysed: 0,
       takePass: emptyBiasTally(),
       doubles: emptyDoublesTally(),
-      blots: this.rows<BlotBiasRow<BiasRef>>(),
-      blotsUnread: this.rows<BiasRef>(),
-      exposure: this.rows<ExposureBiasRow<BiasRef>>(),
-      exposureUnread: this.rows<BiasRef>(),
+      blotTally: emptyBiasTally(),
+      blotsUnread: 0,
+      exposureSums: emptyExposureSums(),
+      exposureUnread: 0,
+      rows: this.rows && {
+        blots: this.rows<BlotBiasRow<BiasRef>>(),
+        blotsUnread: this.rows<BiasRef>(),
+        exposure: this.rows<ExposureBiasRow<BiasRef>>(),
+        exposureUnread: this.rows<BiasRef>(),
+      },
       tilt: new TiltRows(),
       audit: new AuditCollector(),
     }));
@@ -164,10 +185,39 @@ export class BiasCollector {
           return;
         }
         if (blotBiasRowKind(d).kind === 'skip') return;
+        const rows = p.rows;
+        if (rows === null) {
+          // the figures only: no reference is made
+          const blot = blotBiasItem(d, null);
+          if (blot !== null && 'row' in blot) addBiasRow(p.blotTally, blot.row.x, blot.row.error);
+          else if (blot !== null) p.blotsUnread++;
+          const exposure = exposureBiasItem(d, null);
+          if (exposure !== null && 'row' in exposure) addExposureRow(p.exposureSums, exposure.row);
+          else if (exposure !== null) p.exposureUnread++;
+          return;
+        }
         const found = decisionRef(match, game, i).ref;
         const ref: BiasRef = this.plays ? { ...found, ...playedAndBest(d) } : found;
-        push(p.blots, p.blotsUnread, blotBiasItem(d, ref));
-        push(p.exposure, p.exposureUnread, exposureBiasItem(d, ref));
+        const blot = blotBiasItem(d, ref);
+        if (blot !== null) {
+          if ('row' in blot) {
+            addBiasRow(p.blotTally, blot.row.x, blot.row.error);
+            rows.blots.push(blot.row);
+          } else {
+            p.blotsUnread++;
+            rows.blotsUnread.push(blot.unread);
+          }
+        }
+        const exposure = exposureBiasItem(d, ref);
+        if (exposure !== null) {
+          if ('row' in exposure) {
+            addExposureRow(p.exposureSums, exposure.row);
+            rows.exposure.push(exposure.row);
+          } else {
+            p.exposureUnread++;
+            rows.exposureUnread.push(exposure.unread);
+          }
+        }
       });
     }
     for (const p of analysedIn) p.analysedMatches++;
@@ -202,8 +252,18 @@ export class BiasCollector {
       analysed: p.analysed,
       takePass: biasEstimate(p.takePass),
       doubles: doublesOf(p.doubles),
-      blots: blotBiasOf(p.blots, p.blotsUnread),
-      exposure: exposureBiasOf(p.exposure, p.exposureUnread),
+      blots: blotBiasFrom(
+        p.blotTally,
+        p.blotsUnread,
+        p.rows?.blots ?? NO_ROWS,
+        p.rows?.blotsUnread ?? NO_ROWS,
+      ),
+      exposure: exposureBiasFrom(
+        p.exposureSums,
+        p.exposureUnread,
+        p.rows?.exposure ?? NO_ROWS,
+        p.rows?.exposureUnread ?? NO_ROWS,
+      ),
       tilt: this.met === null ? null : p.tilt.finish(),
       audit: p.audit.result(),
     };

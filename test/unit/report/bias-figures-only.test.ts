@@ -1,0 +1,44 @@
+/**
+ * A BiasCollector keeping the figures only (`rows: null`, what `bdb biases` as tables without boards uses)
+ * gives every figure a collector keeping the rows gives: the blot and exposure sums are added as the rows
+ * come, in their order, so the estimates are the same numbers, not merely close. The figures themselves are
+ * checked against real data elsewhere (test/unit/metrics/blot-bias.test.ts, tilt.test.ts, the CLI tests);
+ * this checks that the two ways of keeping them agree on real matches: the ten gnuBG-made matches of
+ * test/reference-matches/gnubg (GNU Backgammon 1.07/1.08 SGF, README there) and test.xg (XG 2.19).
+ */
+import { expect, test } from 'vitest';
+import { defaultMet } from '../../../src/metrics/match-report.js';
+import { parseMatchFiles } from '../../../src/parsers/index.js';
+import { BiasCollector, type PlayerBiases } from '../../../src/report/biases.js';
+import { bytesOf, GNUBG_MADE, REF_DIR } from '../../helpers/fixtures.js';
+
+const FILES = [...GNUBG_MADE.map((g) => `${REF_DIR}gnubg/${g}.sgf`), `${REF_DIR}xg/test.xg`];
+
+/** A person's biases without the row lists (what the figures-only collector leaves empty). */
+function figures(p: PlayerBiases): unknown {
+  const { rows: _br, unreadRefs: _bu, ...blots } = p.blots;
+  const { rows: _er, unreadRefs: _eu, ...exposure } = p.exposure;
+  return { ...p, blots, exposure };
+}
+
+test('biases: the figures-only collector gives the figures of the collector keeping the rows, exactly', () => {
+  const met = defaultMet();
+  const keeping = new BiasCollector({}, { met });
+  const figuresOnly = new BiasCollector({}, { met, rows: null });
+  for (const file of FILES) {
+    const { match } = parseMatchFiles([{ file, bytes: bytesOf(file) }], met);
+    keeping.add(match);
+    figuresOnly.add(match);
+  }
+  const kept = keeping.results();
+  const only = figuresOnly.results();
+  // the matches have blot decisions and unread plays to count
+  expect(kept.reduce((n, p) => n + p.blots.estimate.n, 0)).toBeGreaterThan(500);
+  expect(only.map(figures)).toEqual(kept.map(figures));
+  for (const p of only) {
+    expect(p.blots.rows.length).toBe(0);
+    expect(p.exposure.unreadRefs.length).toBe(0);
+  }
+  // and the kept rows fold to the same unread counts
+  for (const p of kept) expect(p.blots.unread).toBe(p.blots.unreadRefs.length);
+});
