@@ -98,7 +98,7 @@ export interface PlayerReportOptions {
    * tallies given to {@link PlayerReportCollector.addTallies} (the library), which also feed the progress.
    */
   readonly statsFromMatches: boolean;
-  /** Where the biases' and the plans' rows wait (default: memory; the CLI keeps them in a temporary file). */
+  /** Where the plans' rows wait (default: memory; the CLI keeps them in a temporary file). */
   readonly rows?: RowStores;
 }
 
@@ -132,7 +132,8 @@ export class PlayerReportCollector {
       ...(opts.players ? { players: opts.players } : {}),
     };
     const rows = settings.rows ? { rows: settings.rows } : {};
-    this.biases = new BiasCollector(persons, rows);
+    // the page shows the biases' figures, never their blot rows: those are not kept
+    this.biases = new BiasCollector(persons, { rows: null });
     this.plans = new PlanCollector(met, thresholds, persons, rows);
     this.progress = new ProgressCollector({ aliases: opts.aliases ?? new Map() });
   }

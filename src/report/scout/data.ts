@@ -85,7 +85,8 @@ export class ScoutCollector {
     const only = { aliases, players: (p: string) => p === opponent };
     this.all = new PlayerAggregator(only);
     this.pair = new PlayerAggregator({ aliases, players: (p: string) => p === opponent || p === me });
-    this.biases = new BiasCollector(only, { ...(rows ? { rows } : {}), met });
+    // the page gives the biases' figures and leans, never their blot rows: those are not kept
+    this.biases = new BiasCollector(only, { rows: null, met });
     this.plans = new PlanCollector(met, thresholds, only, rows ? { rows } : {});
   }
 
