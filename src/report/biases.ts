@@ -95,6 +95,8 @@ interface Pending {
   exposureSums: ExposureSums;
   exposureUnread: number;
   rows: PendingRows | null;
+  /** Without rows, the costliest blot rows with more or fewer blots than the best play, when kept. */
+  costliest: BlotBiasRow<BiasRef>[] | null;
   tilt: TiltRows;
   audit: AuditCollector;
 }
@@ -119,6 +121,12 @@ export interface BiasKeep {
    * only (`bdb biases` as tables without boards: no decision's reference is made, its rows are empty).
    */
   readonly rows?: RowStores | null;
+  /**
+   * With `rows` null: each person's `costliest` blot rows where the play left more or fewer blots than the
+   * best play are kept, as {@link biasedBlotRows} picks them (`bdb biases --boards`: a reference is made for
+   * a decision only when it enters them).
+   */
+  readonly costliest?: number;
   /** The match equity table: given, the tilt and form figures are counted too (`bdb biases`). */
   readonly met?: Met;
 }
@@ -132,11 +140,13 @@ export class BiasCollector {
   private readonly opts: AggregateOptions;
   private readonly plays: boolean;
   private readonly rows: RowStores | null;
+  private readonly costliest: number;
   private readonly met: Met | null;
   constructor(opts: AggregateOptions = {}, keep: BiasKeep = {}) {
     this.opts = opts;
     this.plays = keep.plays === true;
     this.rows = keep.rows === undefined ? memoryRows : keep.rows;
+    this.costliest = this.rows === null ? (keep.costliest ?? 0) : 0;
     this.met = keep.met ?? null;
   }
 
@@ -158,6 +168,7 @@ export class BiasCollector {
         exposure: this.rows<ExposureBiasRow<BiasRef>>(),
         exposureUnread: this.rows<BiasRef>(),
       },
+      costliest: this.costliest > 0 ? [] : null,
       tilt: new TiltRows(),
       audit: new AuditCollector(),
     }));
@@ -189,15 +200,18 @@ export class BiasCollector {
         if (rows === null) {
           // the figures only: no reference is made
           const blot = blotBiasItem(d, null);
-          if (blot !== null && 'row' in blot) addBiasRow(p.blotTally, blot.row.x, blot.row.error);
-          else if (blot !== null) p.blotsUnread++;
+          if (blot !== null && 'row' in blot) {
+            const { row } = blot;
+            addBiasRow(p.blotTally, row.x, row.error);
+            if (p.costliest && row.x !== 0 && joinsCostliest(p.costliest, row.error, this.costliest))
+              addCostliest(p.costliest, { ...row, ref: this.refOf(match, game, i) }, this.costliest);
+          } else if (blot !== null) p.blotsUnread++;
           const exposure = exposureBiasItem(d, null);
           if (exposure !== null && 'row' in exposure) addExposureRow(p.exposureSums, exposure.row);
           else if (exposure !== null) p.exposureUnread++;
           return;
         }
-        const found = decisionRef(match, game, i).ref;
-        const ref: BiasRef = this.plays ? { ...found, ...playedAndBest(d) } : found;
+        const ref = this.refOf(match, game, i);
         const blot = blotBiasItem(d, ref);
         if (blot !== null) {
           if ('row' in blot) {
@@ -221,6 +235,13 @@ export class BiasCollector {
       });
     }
     for (const p of analysedIn) p.analysedMatches++;
+  }
+
+  /** The reference of decision `i` of `game`, with the plays' text when the collector keeps them. */
+  private refOf(match: Match, game: Match['games'][number], i: number): BiasRef {
+    const found = decisionRef(match, game, i).ref;
+    const d = game.decisions[i]!;
+    return this.plays && d.kind === 'checker' ? { ...found, ...playedAndBest(d) } : found;
   }
 
   /** The biases, by name. */
@@ -255,7 +276,7 @@ export class BiasCollector {
       blots: blotBiasFrom(
         p.blotTally,
         p.blotsUnread,
-        p.rows?.blots ?? NO_ROWS,
+        p.rows?.blots ?? p.costliest ?? NO_ROWS,
         p.rows?.blotsUnread ?? NO_ROWS,
       ),
       exposure: exposureBiasFrom(
@@ -377,6 +398,23 @@ export function biasRow(label: string, e: BiasEstimate): string[] {
 /** How many blot decisions are drawn per person with `--boards` (the costliest). */
 export const BLOT_BOARDS = 10;
 
+/** Whether a row of error `error` coming after those of `costliest` (costliest first) joins the `most` first. */
+function joinsCostliest(costliest: readonly BlotBiasRow<BiasRef>[], error: number, most: number): boolean {
+  return costliest.length < most || costliest[most - 1]!.error < error;
+}
+
+/**
+ * Adds a row coming after those of `costliest` (costliest first, at most `most`): after the rows of the same
+ * or a larger error, so ties stay in the order of the rows.
+ */
+function addCostliest(costliest: BlotBiasRow<BiasRef>[], r: BlotBiasRow<BiasRef>, most: number): void {
+  if (!joinsCostliest(costliest, r.error, most)) return;
+  let at = costliest.length;
+  while (at > 0 && costliest[at - 1]!.error < r.error) at--;
+  costliest.splice(at, 0, r);
+  if (costliest.length > most) costliest.pop();
+}
+
 /**
  * The blot rows where the play made left more or fewer blots than the best play: how many there are, and
  * the `most` costliest, costliest first (ties in the order of the rows). One pass, `most` rows held.
@@ -386,18 +424,9 @@ export function biasedBlotRows(
   most: number,
 ): { count: number; costliest: BlotBiasRow<BiasRef>[] } {
   const costliest: BlotBiasRow<BiasRef>[] = [];
-  let count = 0;
-  for (const r of p.blots.rows) {
-    if (r.x === 0) continue;
-    count++;
-    // rows come in order, so a later row with the same error goes after the earlier ones
-    let at = costliest.length;
-    while (at > 0 && costliest[at - 1]!.error < r.error) at--;
-    if (at < most) {
-      costliest.splice(at, 0, r);
-      if (costliest.length > most) costliest.pop();
-    }
-  }
+  for (const r of p.blots.rows) if (r.x !== 0) addCostliest(costliest, r, most);
+  // every row with x ≠ 0 is a P or an M of the estimate (the rows kept may be the costliest only)
+  const count = p.blots.estimate.plus + p.blots.estimate.minus;
   return { count, costliest };
 }
 

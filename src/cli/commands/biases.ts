@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { biasesJson } from '../../report/biases/json.js';
 import { biasesText } from '../../report/biases/text.js';
 import type { BiasesResult, BiasesView } from '../../report/biases/types.js';
-import { BiasCollector } from '../../report/biases.js';
+import { BiasCollector, BLOT_BOARDS } from '../../report/biases.js';
 import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
@@ -45,13 +45,18 @@ export async function runBiases(
       paths,
       opts,
       ({ aliases, met }, keeps) => {
-        // the plays' text is kept only to draw the boards; the rows only for the boards and the JSON, which
-        // list decisions (the tables alone need the figures: over 10,000 matches, 4 million rows and their
-        // references were a sixth of the time)
-        const rows = boards !== null || reporterName(opts) === 'json' ? spill.rows : null;
+        // the plays' text is kept only to draw the boards; every row only for the JSON, which lists them
+        // (the tables need the figures, the boards the costliest rows: over 10,000 matches, 4 million rows
+        // and their references took a third of the CPU)
+        const json = reporterName(opts) === 'json';
         const c = new BiasCollector(
           { aliases, ...(keeps ? { players: keeps } : {}) },
-          { plays: boards !== null, rows, met },
+          {
+            plays: boards !== null,
+            rows: json ? spill.rows : null,
+            ...(boards !== null && !json ? { costliest: BLOT_BOARDS } : {}),
+            met,
+          },
         );
         collector = c;
         return (m) => c.add(m);

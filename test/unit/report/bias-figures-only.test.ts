@@ -9,7 +9,7 @@
 import { expect, test } from 'vitest';
 import { defaultMet } from '../../../src/metrics/match-report.js';
 import { parseMatchFiles } from '../../../src/parsers/index.js';
-import { BiasCollector, type PlayerBiases } from '../../../src/report/biases.js';
+import { BiasCollector, biasedBlotRows, type PlayerBiases } from '../../../src/report/biases.js';
 import { bytesOf, GNUBG_MADE, REF_DIR } from '../../helpers/fixtures.js';
 
 const FILES = [...GNUBG_MADE.map((g) => `${REF_DIR}gnubg/${g}.sgf`), `${REF_DIR}xg/test.xg`];
@@ -41,4 +41,28 @@ test('biases: the figures-only collector gives the figures of the collector keep
   }
   // and the kept rows fold to the same unread counts
   for (const p of kept) expect(p.blots.unread).toBe(p.blots.unreadRefs.length);
+});
+
+test('biases --boards: keeping the costliest blot rows only picks the rows and the count the full rows give', () => {
+  const met = defaultMet();
+  const keeping = new BiasCollector({}, { met, plays: true });
+  const costliest = new BiasCollector({}, { met, plays: true, rows: null, costliest: 10 });
+  for (const file of FILES) {
+    const { match } = parseMatchFiles([{ file, bytes: bytesOf(file) }], met);
+    keeping.add(match);
+    costliest.add(match);
+  }
+  const kept = keeping.results();
+  const only = costliest.results();
+  expect(only.map(figures)).toEqual(kept.map(figures));
+  let compared = 0;
+  kept.forEach((p, i) => {
+    for (const most of [1, 3, 10]) {
+      const full = biasedBlotRows(p, most);
+      expect(biasedBlotRows(only[i]!, most)).toEqual(full);
+      compared += full.costliest.length;
+    }
+    expect(only[i]!.blots.rows.length).toBeLessThanOrEqual(10);
+  });
+  expect(compared).toBeGreaterThan(100);
 });
