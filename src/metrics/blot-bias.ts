@@ -109,6 +109,11 @@ export function blotBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<BlotBiasRo
   return { row: { ref, x: sign(bp - bb), error: k.e, blotsPlayed: bp, blotsBest: bb } };
 }
 
+/** Unread share = unread / (unread + N), null when both are 0 (the blot and exposure biases). */
+export function unreadShare(unread: number, n: number): number | null {
+  return unread + n === 0 ? null : unread / (unread + n);
+}
+
 /** The blot bias of a player's rows and unread plays. */
 export function blotBiasOf<R>(rows: RowList<BlotBiasRow<R>>, unreadRefs: RowList<R>): BlotBias<R> {
   const t = emptyBiasTally();
@@ -130,7 +135,7 @@ export function blotBiasFrom<R>(
   return {
     estimate: biasEstimate(t),
     unread,
-    unreadShare: unread + t.n === 0 ? null : unread / (unread + t.n),
+    unreadShare: unreadShare(unread, t.n),
     rows,
     unreadRefs,
   };

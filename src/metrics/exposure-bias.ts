@@ -30,6 +30,7 @@ import {
   type RowList,
   sign,
   splitItems,
+  unreadShare,
 } from './blot-bias.js';
 import { Z95 } from './interval.js';
 
@@ -125,7 +126,7 @@ export function exposureBiasFrom<R>(
     meanLow,
     meanHigh,
     unread,
-    unreadShare: unread + n === 0 ? null : unread / (unread + n),
+    unreadShare: unreadShare(unread, n),
     rows,
     unreadRefs,
   };
