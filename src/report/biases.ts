@@ -117,8 +117,9 @@ export interface BiasKeep {
   /** Keep each blot row's played and best plays as text (for boards; costs a little memory). */
   readonly plays?: boolean;
   /**
-   * Where the rows go (default: memory; the CLI keeps them in a temporary file); null: nowhere, the figures
-   * only (`bdb biases` as tables without boards: no decision's reference is made, its rows are empty).
+   * Where the rows go (default: memory; the CLI keeps them in a temporary file for `bdb biases --json`);
+   * null: nowhere, the figures only (`bdb biases` as tables, `scout`, `report`: no decision's reference is
+   * made, the rows are empty lists).
    */
   readonly rows?: RowStores | null;
   /**
