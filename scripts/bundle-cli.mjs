@@ -13,8 +13,8 @@
 //   tables of Asian code pages made a 0.7 MB chunk that every reading command compiled);
 // - data/kazaross-xg2.json, found two levels above the module that reads it: dist/bundle/ is two levels
 //   below the package's root, as dist/met/ is (src/met/load.ts).
-// The worker threads' entry points keep their names (read-worker.js, import-worker.js) beside the chunk
-// that starts them, as `new URL('./read-worker.js', import.meta.url)` expects.
+// The worker threads' entry points keep their names (read-worker.js, import-worker.js, inflate-worker.js)
+// beside the chunk that starts them, as `new URL('./read-worker.js', import.meta.url)` expects.
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -95,6 +95,7 @@ await build({
     main: 'dist/cli/main.js',
     'read-worker': 'dist/cli/read-worker.js',
     'import-worker': 'dist/library/import-worker.js',
+    'inflate-worker': 'dist/library/inflate-worker.js',
   },
   outdir,
   splitting: true,

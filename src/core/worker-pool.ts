@@ -9,7 +9,7 @@
  * {@link serveTasks}.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, type ResourceLimits, Worker } from 'node:worker_threads';
 
 /** What became of one task: its result, or its error (`crashed` when its worker died under it). */
 export type TaskOutcome<R> =
@@ -67,10 +67,17 @@ export class WorkerPool<R> {
   private lastError = new Error('no worker');
   private closed = false;
 
-  constructor(module: URL, size: number, workerData?: unknown, depth = 1) {
+  constructor(
+    module: URL,
+    size: number,
+    workerData?: unknown,
+    depth = 1,
+    /** Each worker's heap limits (default: Node's). */
+    resourceLimits?: ResourceLimits,
+  ) {
     this.alive = size;
     for (let i = 0; i < size; i++) {
-      const w = new Worker(module, { workerData });
+      const w = new Worker(module, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
       w.on('message', (r: Reply<R>) => this.answered(w, r));
       w.on('error', (e) => this.died(w, e));
       w.on('exit', (code) => this.died(w, new Error(`a worker thread stopped (exit code ${code})`)));

@@ -8,6 +8,8 @@
  * FOLDER` walks a folder, so a library and a folder give the same lists.
  */
 import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { WorkerPool } from '../core/worker-pool.js';
 import type { Met } from '../met/index.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
@@ -18,9 +20,10 @@ import { type MatchFilter, passesFilter } from '../model/filter.js';
 import { type AnalyserInfo, type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import type { UnitFile } from './import.js';
+import type { InflateRequest } from './inflate-worker.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
-import { readSource, sourcesDir } from './sources.js';
+import { readSource, type SourceLocation, sourcesDir } from './sources.js';
 import { doubleColumns, jsonRows, rowStream, rows } from './sql.js';
 import { decodeTally } from './tally-codec.js';
 
@@ -661,13 +664,67 @@ export async function* libraryMatchesById(
 }
 
 /** The matches of `all`, parsed again from their stored bytes, in that order, each with its id. */
+/**
+ * Matches whose stored files are read and inflated while one is parsed: 2 keeps the inflating thread busy,
+ * with at most three matches' text in memory.
+ */
+const INFLATE_AHEAD = 2;
+
+/** Matches from which the stored files are inflated on a worker thread (starting it costs about 30 ms). */
+const INFLATE_WORKER_MIN = 8;
+
+/**
+ * The inflating thread's heap: it holds a request at a time (the bytes are outside the heap), so a small
+ * young generation keeps its own garbage from adding tens of MB to the peak.
+ */
+const INFLATE_WORKER_HEAP = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 32 };
+
+/**
+ * The stored files of a run: read and inflated on a worker thread beside the parsing (inflating is a quarter
+ * of the work of the commands that parse the library again), or on this thread for a few matches, or when
+ * the worker cannot start or dies.
+ */
+class StoredFiles {
+  private readonly libraryPath: string;
+  private readonly pool: WorkerPool<Uint8Array | null> | null;
+
+  constructor(libraryPath: string, matches: number) {
+    this.libraryPath = libraryPath;
+    // a second processor to inflate on
+    this.pool =
+      matches >= INFLATE_WORKER_MIN && availableParallelism() > 1
+        ? new WorkerPool(
+            new URL('./inflate-worker.js', import.meta.url),
+            1,
+            undefined,
+            INFLATE_AHEAD + 1,
+            INFLATE_WORKER_HEAP,
+          )
+        : null;
+  }
+
+  /** A file's bytes (of `size` bytes, as stored in `files`), as {@link readSource} reads them. */
+  async read(sha256: string, at: SourceLocation | null, size: number): Promise<Uint8Array | null> {
+    if (this.pool !== null) {
+      const message: InflateRequest = { libraryPath: this.libraryPath, sha256, at, size };
+      const outcome = await this.pool.run({ message, transfer: [] });
+      if (outcome.ok) return outcome.value;
+      if (!outcome.crashed) throw outcome.error;
+    }
+    return readSource(this.libraryPath, sha256, at);
+  }
+
+  close(): Promise<void> {
+    return this.pool?.close() ?? Promise.resolve();
+  }
+}
+
 async function* parseStored(
   lib: Library,
   all: readonly MatchHead[],
   met: Met,
   onError: (file: string, e: unknown) => void,
 ): AsyncGenerator<{ id: number; match: Match; warnings: readonly ParseWarning[] }> {
-  const con = lib.connection;
   // the parsers are loaded only by the commands that parse (the other library readers never need them)
   const { parseMatchFiles } = await import('../parsers/index.js');
   // a library copied without its sources folder: one failure for the run, not one per match (1,814 lines
@@ -683,20 +740,38 @@ async function* parseStored(
     );
     return;
   }
+  const files = new StoredFiles(lib.path, all.length);
+  try {
+    yield* parseChunks(lib, all, met, onError, parseMatchFiles, files);
+  } finally {
+    await files.close();
+  }
+}
+
+/** {@link parseStored}'s work, 50 matches' rows at a time. */
+async function* parseChunks(
+  lib: Library,
+  all: readonly MatchHead[],
+  met: Met,
+  onError: (file: string, e: unknown) => void,
+  parseMatchFiles: typeof import('../parsers/index.js').parseMatchFiles,
+  storedFiles: StoredFiles,
+): AsyncGenerator<{ id: number; match: Match; warnings: readonly ParseWarning[] }> {
+  const con = lib.connection;
   for (const part of chunks(all, 50)) {
     const ids = part.map((h) => h.id).join(',');
-    // each file's bytes are read and inflated when its match is parsed, not a chunk's at once (50 long
-    // matches are 16 MB of text)
-    const stored = new Map<string, () => Uint8Array | null>();
+    // each file's bytes are read and inflated shortly before its match is parsed, not a chunk's at once
+    // (50 long matches are 16 MB of text)
+    const stored = new Map<string, () => Promise<Uint8Array | null>>();
     const unitFiles = new Map<number, string[]>();
     for (const [id, files] of await rows(
       con,
       `SELECT match_id, source_files FROM matches WHERE match_id IN (${ids})`,
     ))
       unitFiles.set(Number(id), JSON.parse(String(files)) as string[]);
-    for (const [path, sha, pack, offset, length, codec] of await rows(
+    for (const [path, sha, size, pack, offset, length, codec] of await rows(
       con,
-      `SELECT f.path, f.sha256, s.pack, s."offset", s.length, s.codec FROM files f LEFT JOIN sources s ON s.sha256 = f.sha256 WHERE f.status = 'imported' AND f.match_id IN (${ids})`,
+      `SELECT f.path, f.sha256, f.size, s.pack, s."offset", s.length, s.codec FROM files f LEFT JOIN sources s ON s.sha256 = f.sha256 WHERE f.status = 'imported' AND f.match_id IN (${ids})`,
     )) {
       const at =
         pack === null
@@ -708,14 +783,34 @@ async function* parseStored(
               length: Number(length),
               codec: String(codec) as 'br',
             };
-      stored.set(String(path), () => readSource(lib.path, String(sha), at));
+      // bytes that cannot be inflated (a damaged pack) fail their match in one line, as a damaged file does
+      const where = at ? `${at.pack} at byte ${at.offset}` : `${String(sha).slice(0, 12)}….gz`;
+      stored.set(String(path), () =>
+        storedFiles.read(String(sha), at, Number(size)).catch((e: unknown) => {
+          const why = e instanceof Error ? e.message : String(e);
+          throw new LibraryError(String(path), `its stored bytes (${where}) cannot be inflated: ${why}`);
+        }),
+      );
     }
-    for (const h of part) {
-      const files = (unitFiles.get(h.id) ?? []).map((file) => ({
-        file,
-        bytes: stored.get(file)?.() ?? undefined,
-      }));
+    const load = (h: MatchHead): Promise<{ file: string; bytes: Uint8Array | undefined }[]> => {
+      const files = Promise.all(
+        (unitFiles.get(h.id) ?? []).map(async (file) => ({
+          file,
+          bytes: (await stored.get(file)?.()) ?? undefined,
+        })),
+      );
+      // a failure is thrown where the match's files are awaited, not as an unhandled rejection meanwhile
+      files.catch(() => undefined);
+      return files;
+    };
+    // the files of this match and of the INFLATE_AHEAD next ones, in order
+    const loading = part.slice(0, INFLATE_AHEAD).map(load);
+    for (const [i, h] of part.entries()) {
+      const ahead = part[i + INFLATE_AHEAD];
+      if (ahead) loading.push(load(ahead));
+      const pending = loading.shift()!;
       try {
+        const files = await pending;
         if (files.length === 0 || files.some((f) => f.bytes === undefined))
           throw new LibraryError(h.file, `its stored bytes are missing from ${sourcesDir(lib.path)}`);
         yield { id: h.id, ...parseMatchFiles(files as UnitFile[], met) };

@@ -174,6 +174,38 @@ export function readCompressed(libraryPath: string, at: SourceLocation): Uint8Ar
   }
 }
 
+/**
+ * {@link readSource} for a content whose size is known (`files.size`): inflated into one buffer of that size
+ * (and one byte more, so that zlib does not start another), returned without a copy. The array's buffer is
+ * its own, to be moved to another thread. A worker inflating this way leaves only the compressed bytes behind
+ * as garbage, where zlib's 16 KB pieces and their copy made its heap grow by tens of MB between collections.
+ */
+export function readSourceSized(
+  libraryPath: string,
+  sha256: string,
+  at: SourceLocation | null,
+  size: number,
+): Uint8Array | null {
+  const packed = at
+    ? at.codec === 'br'
+      ? readCompressed(libraryPath, at)
+      : null
+    : readLegacy(libraryPath, sha256);
+  if (!packed) return null;
+  const opts = { chunkSize: Math.max(64, size + 1) };
+  const out = at ? brotliDecompressSync(packed, opts) : gunzipSync(packed, opts);
+  // one piece in a buffer of its own when the size was right; else (a small file in Node's shared pool, a
+  // size that was wrong) a copy
+  const owns = out.buffer.byteLength <= out.byteLength + 1;
+  return owns ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength) : new Uint8Array(out);
+}
+
+/** The bytes of content `sha256` in schema 1's per-hash layout (gzip), or null. */
+function readLegacy(libraryPath: string, sha256: string): Uint8Array | null {
+  const p = legacyPath(libraryPath, sha256);
+  return existsSync(p) ? readFileSync(p) : null;
+}
+
 /** Whether a library holds content `sha256` in schema 1's per-hash layout. */
 export function hasLegacySource(libraryPath: string, sha256: string): boolean {
   return existsSync(legacyPath(libraryPath, sha256));
