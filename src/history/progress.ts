@@ -9,10 +9,10 @@
  * N matches in date order. Matches without a readable date are left out and counted. The trend is
  * src/metrics/trend.ts over the person's matches in date order.
  *
- * Memory: following one person by calendar period (the library's route), each match is added to its
- * period on arrival and only its day and trend point are kept; otherwise the collector keeps the tallies
- * of the person followed (or, with no person named, of everyone, to find who plays most): two per match,
- * never the matches themselves. `progressFromTotals` makes the report from such period totals, the
+ * Memory: following one person, or the persons a filter keeps (`bdb report`), by calendar period, each
+ * match is added to its period on arrival and only its day and trend point are kept; otherwise the collector
+ * keeps the tallies of the person followed (or, with no person named, of everyone, to find who plays most):
+ * two per match, never the matches themselves. `progressFromTotals` makes the report from such period totals, the
  * library's stored ones included.
  */
 import { isoDay, periodKey } from '../core/dates.js';
@@ -56,23 +56,33 @@ export class ProgressCollector {
   /** Every person seen, followed or not (for the message naming the closest to an unknown one). */
   private readonly seen = new Set<string>();
   private next = 0;
+  /** The persons followed (canonical names; with `player`, that one); undefined: everyone. */
+  private readonly follows: ((person: string) => boolean) | undefined;
   /**
-   * Following one person by calendar period: each match is added to its period and to the whole on
-   * arrival (arrival is file order, the order `bdb stats` adds them), and its tallies are not kept.
+   * Following one person, or those `follows` keeps, by calendar period: each match is added to its
+   * person's periods and to their whole on arrival (arrival is file order, the order `bdb stats` adds
+   * them), and its tallies are not kept.
    */
-  private readonly running: { readonly by: Grouping; readonly periods: PersonPeriods } | null;
+  private readonly running: { readonly by: Grouping; readonly periods: Map<string, PersonPeriods> } | null;
 
   /**
-   * `player`: the canonical name to follow; undefined: the person in most matches. `by`, with `player`: the
-   * grouping {@link report} will be asked for, so that a calendar grouping is added up as matches arrive.
+   * `player`: the canonical name to follow; undefined: the person in most matches. `follows`, without
+   * `player`: only the persons it keeps are followed (`bdb report --player`; default everyone). `by`, with
+   * `player` or `follows`: the grouping {@link report} will be asked for, so that a calendar grouping is
+   * added up as matches arrive.
    */
-  constructor(opts: { aliases: ReadonlyMap<string, string>; player?: string; by?: ProgressBy }) {
+  constructor(opts: {
+    aliases: ReadonlyMap<string, string>;
+    player?: string;
+    follows?: (person: string) => boolean;
+    by?: ProgressBy;
+  }) {
     this.aliases = opts.aliases;
     this.player = opts.player;
+    const { player } = opts;
+    this.follows = player !== undefined ? (p) => p === player : opts.follows;
     this.running =
-      opts.player !== undefined && typeof opts.by === 'string'
-        ? { by: opts.by, periods: new PersonPeriods(opts.player, opts.aliases, [opts.by]) }
-        : null;
+      this.follows !== undefined && typeof opts.by === 'string' ? { by: opts.by, periods: new Map() } : null;
   }
 
   /** Notes the persons of a match not handed over (read only for a name's suggestions). */
@@ -85,9 +95,16 @@ export class ProgressCollector {
     const index = this.next++;
     for (const p of persons(m.tallies, this.aliases)) {
       this.seen.add(p);
-      if (this.player !== undefined && p !== this.player) continue;
+      if (this.follows !== undefined && !this.follows(p)) continue;
       const r = this.running;
-      if (r !== null && day !== null) r.periods.add(m.tallies, day);
+      if (r !== null && day !== null) {
+        let periods = r.periods.get(p);
+        if (periods === undefined) {
+          periods = new PersonPeriods(p, this.aliases, [r.by]);
+          r.periods.set(p, periods);
+        }
+        periods.add(m.tallies, day);
+      }
       const entry: Entry = { index, day, tallies: r === null ? m.tallies : null };
       const list = this.byPerson.get(p) ?? [];
       list.push(entry);
@@ -116,17 +133,18 @@ export class ProgressCollector {
       .filter((e) => e.day !== null)
       .sort((a, b) => (a.day! < b.day! ? -1 : a.day! > b.day! ? 1 : a.index - b.index));
     const r = this.running;
-    if (r !== null && person === this.player) {
+    if (r !== null) {
       if (by !== r.by)
         throw new Error(`progress: matches added up by ${r.by}, report asked by ${byLabel(by)}`);
-      // the running totals are period totals, as the library stores them
+      // the running totals are period totals, as the library stores them (none: no dated match)
+      const periods = r.periods.get(person) ?? new PersonPeriods(person, this.aliases, [r.by]);
       return progressFromTotals({
         person,
         by: r.by,
         aliases: this.aliases,
-        periods: r.periods.periodTallies(r.by),
-        dated: r.periods.datedTally(),
-        points: r.periods.trendPoints(),
+        periods: periods.periodTallies(r.by),
+        dated: periods.datedTally(),
+        points: periods.trendPoints(),
         days: all.map((e) => e.day),
       });
     }

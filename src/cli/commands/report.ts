@@ -81,7 +81,7 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
         s.met,
         s.thresholds,
         { aliases: s.aliases, interval, ...(named ? { players: (p: string) => named.keeps(p) } : {}) },
-        { positions, statsFromMatches, rows: spill.rows },
+        { positions, statsFromMatches, rows: spill.rows, by },
       );
     const finish = (
       c: PlayerReportCollector,
