@@ -10,10 +10,10 @@
  * src/metrics/trend.ts over the person's matches in date order.
  *
  * Memory: following one person, or the persons a filter keeps (`bdb report`), by calendar period, each
- * match is added to its period on arrival and only its day and trend point are kept; otherwise the collector
- * keeps the tallies of the person followed (or, with no person named, of everyone, to find who plays most):
- * two per match, never the matches themselves. `progressFromTotals` makes the report from such period totals, the
- * library's stored ones included.
+ * match is added to its period on arrival and only its day and trend point are kept; otherwise the
+ * collector keeps the tallies of the person followed (or, with no person named, of everyone, to find who
+ * plays most): two per match, never the matches themselves. `progressFromTotals` makes the report from
+ * such period totals, the library's stored ones included.
  */
 import { isoDay, periodKey } from '../core/dates.js';
 import { type Grouping, PersonPeriods } from '../library/period-totals.js';

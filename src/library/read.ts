@@ -663,7 +663,6 @@ export async function* libraryMatchesById(
   );
 }
 
-/** The matches of `all`, parsed again from their stored bytes, in that order, each with its id. */
 /**
  * Matches whose stored files are read and inflated while one is parsed: 2 keeps the inflating thread busy,
  * with at most three matches' text in memory.
@@ -719,6 +718,7 @@ class StoredFiles {
   }
 }
 
+/** The matches of `all`, parsed again from their stored bytes, in that order, each with its id. */
 async function* parseStored(
   lib: Library,
   all: readonly MatchHead[],
