@@ -9,7 +9,12 @@
 import { expect, test } from 'vitest';
 import { defaultMet } from '../../../src/metrics/match-report.js';
 import { parseMatchFiles } from '../../../src/parsers/index.js';
-import { BiasCollector, biasedBlotRows, type PlayerBiases } from '../../../src/report/biases.js';
+import {
+  BiasCollector,
+  type BiasKeep,
+  biasedBlotRows,
+  type PlayerBiases,
+} from '../../../src/report/biases.js';
 import { bytesOf, GNUBG_MADE, REF_DIR } from '../../helpers/fixtures.js';
 
 const FILES = [...GNUBG_MADE.map((g) => `${REF_DIR}gnubg/${g}.sgf`), `${REF_DIR}xg/test.xg`];
@@ -21,17 +26,20 @@ function figures(p: PlayerBiases): unknown {
   return { ...p, blots, exposure };
 }
 
-test('biases: the figures-only collector gives the figures of the collector keeping the rows, exactly', () => {
-  const met = defaultMet();
-  const keeping = new BiasCollector({}, { met });
-  const figuresOnly = new BiasCollector({}, { met, rows: null });
+/** The biases of the FILES' persons under two ways of keeping (the same matches added to each, in order). */
+function bothWays(a: BiasKeep, b: BiasKeep): [PlayerBiases[], PlayerBiases[]] {
+  const collectors = [new BiasCollector({}, a), new BiasCollector({}, b)];
   for (const file of FILES) {
     const { match } = parseMatchFiles([{ file, bytes: bytesOf(file) }], met);
-    keeping.add(match);
-    figuresOnly.add(match);
+    for (const c of collectors) c.add(match);
   }
-  const kept = keeping.results();
-  const only = figuresOnly.results();
+  return [collectors[0]!.results(), collectors[1]!.results()];
+}
+
+const met = defaultMet();
+
+test('biases: the figures-only collector gives the figures of the collector keeping the rows, exactly', () => {
+  const [kept, only] = bothWays({ met }, { met, rows: null });
   // the matches have blot decisions and unread plays to count
   expect(kept.reduce((n, p) => n + p.blots.estimate.n, 0)).toBeGreaterThan(500);
   expect(only.map(figures)).toEqual(kept.map(figures));
@@ -44,16 +52,7 @@ test('biases: the figures-only collector gives the figures of the collector keep
 });
 
 test('biases --boards: keeping the costliest blot rows only picks the rows and the count the full rows give', () => {
-  const met = defaultMet();
-  const keeping = new BiasCollector({}, { met, plays: true });
-  const costliest = new BiasCollector({}, { met, plays: true, rows: null, costliest: 10 });
-  for (const file of FILES) {
-    const { match } = parseMatchFiles([{ file, bytes: bytesOf(file) }], met);
-    keeping.add(match);
-    costliest.add(match);
-  }
-  const kept = keeping.results();
-  const only = costliest.results();
+  const [kept, only] = bothWays({ met, plays: true }, { met, plays: true, rows: null, costliest: 10 });
   expect(only.map(figures)).toEqual(kept.map(figures));
   let compared = 0;
   kept.forEach((p, i) => {
