@@ -102,9 +102,10 @@ export interface PlayerReportOptions {
   /** Where the plans' rows wait (default: memory; the CLI keeps them in a temporary file). */
   readonly rows?: RowStores;
   /**
-   * The progress grouping {@link PlayerReportCollector.results} will be asked for: given, with a player
-   * filter, the progress of the persons kept is added up period by period as the matches come, instead of
-   * keeping two tallies per match (`bdb report --player` over 10,000 matches held 600 MB of them).
+   * The progress grouping {@link PlayerReportCollector.results} will be asked for: given, each person's
+   * progress is added up period by period as the matches come (a person of one match holds the two
+   * tallies of a period and of the whole), instead of keeping two tallies per match (`bdb report
+   * --player` over one player's 10,000 matches held 615 MB).
    */
   readonly by?: ProgressBy;
 }
@@ -144,7 +145,7 @@ export class PlayerReportCollector {
     this.plans = new PlanCollector(met, thresholds, persons, rows);
     const aliases = opts.aliases ?? new Map<string, string>();
     this.progress =
-      opts.players !== undefined && settings.by !== undefined
+      settings.by !== undefined
         ? new ProgressCollector({ aliases, by: settings.by, follows: (p) => keepsPerson(opts, p) })
         : new ProgressCollector({ aliases });
   }

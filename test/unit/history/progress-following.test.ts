@@ -1,7 +1,7 @@
 /**
- * The progress of the persons a filter keeps, added up period by period as the matches come (what `bdb
- * report --player` now does: src/history/progress.ts `follows`), is the report the collector keeping every
- * match's tallies gives, to the last bit: same additions in the same (file) order. On a real history:
+ * The progress of the persons a filter keeps (or of everyone), added up period by period as the matches
+ * come (what `bdb report` now does: src/history/progress.ts `follows`), is the report the collector keeping
+ * every match's tallies gives, to the last bit: same additions in the same (file) order. On a real history:
  * test/history/llabba, 79 matches of Llabba and opponents over 2023, analysed by GNU Backgammon 1.07.001
  * at 4-ply and exported as text (test/history/README.md). The figures themselves are checked against
  * gnuBG's printed statistics elsewhere (the history and parity tests); this checks the two ways agree.
@@ -24,6 +24,8 @@ test('progress by calendar period: following the persons kept as matches come = 
   const follows = (p: string): boolean => kept.has(p);
   const byMonth = new ProgressCollector({ aliases, by: 'month', follows });
   const byYear = new ProgressCollector({ aliases, by: 'year', follows });
+  // everyone followed (`bdb report` without --player)
+  const everyone = new ProgressCollector({ aliases, by: 'month', follows: () => true });
   const every = new ProgressCollector({ aliases });
   const groups = textMatches(LLABBA);
   expect(groups.length).toBe(79);
@@ -33,7 +35,7 @@ test('progress by calendar period: following the persons kept as matches come = 
       met,
     );
     const m = { date: match.date, tallies: matchTallies(met, match) };
-    for (const c of [byMonth, byYear, every]) c.add(m);
+    for (const c of [byMonth, byYear, everyone, every]) c.add(m);
   }
   for (const person of kept) {
     const month = byMonth.report(person, 'month');
@@ -42,6 +44,10 @@ test('progress by calendar period: following the persons kept as matches come = 
     // the history has months to compare
     if (person === 'Llabba') expect(month.periods.length).toBeGreaterThan(5);
   }
+  // following everyone: every person's report, the opponents of one or a few matches too
+  const names = every.names();
+  expect(names.length).toBeGreaterThan(40);
+  for (const person of names) expect(everyone.report(person, 'month')).toEqual(every.report(person, 'month'));
   // a person not followed has no progress of theirs
   expect(byMonth.report('adidan', 'month').overall.matches).toBe(0);
   expect(every.report('adidan', 'month').overall.matches).toBeGreaterThan(0);
