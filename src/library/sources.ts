@@ -186,24 +186,31 @@ export function readSourceSized(
   at: SourceLocation | null,
   size: number,
 ): Uint8Array | null {
-  const packed = at
-    ? at.codec === 'br'
-      ? readCompressed(libraryPath, at)
-      : null
-    : readLegacy(libraryPath, sha256);
-  if (!packed) return null;
-  const opts = { chunkSize: Math.max(64, size + 1) };
-  const out = at ? brotliDecompressSync(packed, opts) : gunzipSync(packed, opts);
+  const out = inflated(libraryPath, sha256, at, { chunkSize: Math.max(64, size + 1) });
+  if (!out) return null;
   // one piece in a buffer of its own when the size was right; else (a small file in Node's shared pool, a
   // size that was wrong) a copy
   const owns = out.buffer.byteLength <= out.byteLength + 1;
   return owns ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength) : new Uint8Array(out);
 }
 
-/** The bytes of content `sha256` in schema 1's per-hash layout (gzip), or null. */
-function readLegacy(libraryPath: string, sha256: string): Uint8Array | null {
+/**
+ * The inflated bytes of content `sha256` as zlib gives them (Brotli from its pack when `at` is given, else
+ * gzip from schema 1's per-hash file), or null when the library does not hold them.
+ */
+function inflated(
+  libraryPath: string,
+  sha256: string,
+  at: SourceLocation | null,
+  opts: { chunkSize?: number } = {},
+): Buffer | null {
+  if (at) {
+    if (at.codec !== 'br') return null;
+    const packed = readCompressed(libraryPath, at);
+    return packed ? brotliDecompressSync(packed, opts) : null;
+  }
   const p = legacyPath(libraryPath, sha256);
-  return existsSync(p) ? readFileSync(p) : null;
+  return existsSync(p) ? gunzipSync(readFileSync(p), opts) : null;
 }
 
 /** Whether a library holds content `sha256` in schema 1's per-hash layout. */
@@ -220,12 +227,6 @@ export function readSource(
   sha256: string,
   at: SourceLocation | null,
 ): Uint8Array | null {
-  if (at) {
-    if (at.codec !== 'br') return null;
-    const packed = readCompressed(libraryPath, at);
-    return packed ? new Uint8Array(brotliDecompressSync(packed)) : null;
-  }
-  const p = legacyPath(libraryPath, sha256);
-  if (!existsSync(p)) return null;
-  return new Uint8Array(gunzipSync(readFileSync(p)));
+  const out = inflated(libraryPath, sha256, at);
+  return out && new Uint8Array(out);
 }

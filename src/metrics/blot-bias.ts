@@ -66,6 +66,21 @@ export function blotBiasRowKind(
   return { kind: toMpt(e) <= 0 ? 'free' : 'costly', e };
 }
 
+/**
+ * What both board biases read of a decision: its row kind and, for a play that cost something, the boards
+ * after the played and the best play (null: not rebuilt, or not rebuildable). Made once per decision when
+ * both biases are counted (src/report/biases.ts).
+ */
+export interface BoardBiasInput {
+  readonly kind: ReturnType<typeof blotBiasRowKind>;
+  readonly after: { played: Board; best: Board } | null;
+}
+
+export function boardBiasInput(d: CheckerDecision): BoardBiasInput {
+  const kind = blotBiasRowKind(d);
+  return { kind, after: kind.kind === 'costly' ? boardsAfterPlayedAndBest(d) : null };
+}
+
 /** One decision entering the blot bias. */
 export interface BlotBiasRow<R> {
   readonly ref: R;
@@ -98,11 +113,13 @@ export function sign(x: number): -1 | 0 | 1 {
 export type BiasItem<Row, R> = { readonly row: Row } | { readonly unread: R } | null;
 
 /** One decision's part of the blot bias (computed as the decisions stream by; nothing of it is kept). */
-export function blotBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<BlotBiasRow<R>, R> {
-  const k = blotBiasRowKind(d);
+export function blotBiasItem<R>(
+  d: CheckerDecision,
+  ref: R,
+  { kind: k, after }: BoardBiasInput = boardBiasInput(d),
+): BiasItem<BlotBiasRow<R>, R> {
   if (k.kind === 'skip') return null;
   if (k.kind === 'free') return { row: { ref, x: 0, error: k.e, blotsPlayed: null, blotsBest: null } };
-  const after = boardsAfterPlayedAndBest(d);
   if (after === null) return { unread: ref };
   const bp = blots(after.played, d.player);
   const bb = blots(after.best, d.player);

@@ -25,8 +25,8 @@ import {
 import {
   type BiasInput,
   type BiasItem,
-  blotBiasRowKind,
-  boardsAfterPlayedAndBest,
+  type BoardBiasInput,
+  boardBiasInput,
   type RowList,
   sign,
   splitItems,
@@ -58,11 +58,13 @@ export interface ExposureBias<R> {
 }
 
 /** One decision's part of the exposure-weighted bias (computed as the decisions stream by). */
-export function exposureBiasItem<R>(d: CheckerDecision, ref: R): BiasItem<ExposureBiasRow<R>, R> {
-  const k = blotBiasRowKind(d);
+export function exposureBiasItem<R>(
+  d: CheckerDecision,
+  ref: R,
+  { kind: k, after }: BoardBiasInput = boardBiasInput(d),
+): BiasItem<ExposureBiasRow<R>, R> {
   if (k.kind === 'skip') return null;
   if (k.kind === 'free') return { row: { ref, x: 0, error: k.e, shotsPlayed: null, shotsBest: null } };
-  const after = boardsAfterPlayedAndBest(d);
   if (after === null) return { unread: ref };
   const sp = shots(after.played, d.player);
   const sb = shots(after.best, d.player);

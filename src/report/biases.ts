@@ -20,7 +20,7 @@ import {
   type BlotBiasRow,
   blotBiasFrom,
   blotBiasItem,
-  blotBiasRowKind,
+  boardBiasInput,
   type RowList,
 } from '../metrics/blot-bias.js';
 import { isCounted } from '../metrics/counting.js';
@@ -196,24 +196,26 @@ export class BiasCollector {
           addDoubles(p.doubles, d);
           return;
         }
-        if (blotBiasRowKind(d).kind === 'skip') return;
+        // the row kind and the boards after the played and the best play, made once for both biases
+        const input = boardBiasInput(d);
+        if (input.kind.kind === 'skip') return;
         const rows = p.rows;
         if (rows === null) {
           // the figures only: no reference is made
-          const blot = blotBiasItem(d, null);
+          const blot = blotBiasItem(d, null, input);
           if (blot !== null && 'row' in blot) {
             const { row } = blot;
             addBiasRow(p.blotTally, row.x, row.error);
             if (p.costliest && row.x !== 0 && joinsCostliest(p.costliest, row.error, this.costliest))
               addCostliest(p.costliest, { ...row, ref: this.refOf(match, game, i) }, this.costliest);
           } else if (blot !== null) p.blotsUnread++;
-          const exposure = exposureBiasItem(d, null);
+          const exposure = exposureBiasItem(d, null, input);
           if (exposure !== null && 'row' in exposure) addExposureRow(p.exposureSums, exposure.row);
           else if (exposure !== null) p.exposureUnread++;
           return;
         }
         const ref = this.refOf(match, game, i);
-        const blot = blotBiasItem(d, ref);
+        const blot = blotBiasItem(d, ref, input);
         if (blot !== null) {
           if ('row' in blot) {
             addBiasRow(p.blotTally, blot.row.x, blot.row.error);
@@ -223,7 +225,7 @@ export class BiasCollector {
             rows.blotsUnread.push(blot.unread);
           }
         }
-        const exposure = exposureBiasItem(d, ref);
+        const exposure = exposureBiasItem(d, ref, input);
         if (exposure !== null) {
           if ('row' in exposure) {
             addExposureRow(p.exposureSums, exposure.row);
