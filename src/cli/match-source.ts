@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { type NamedPlayers, storedNames } from '../history/names.js';
+import type { StoredBiasMatch } from '../library/bias-columns.js';
 import type { Library } from '../library/open.js';
 import type { Met } from '../met/index.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
@@ -196,8 +197,14 @@ async function readLibraryMatches(
 export function withReadLibrary(
   route: { library: string | undefined },
   work: (lib: Library) => Promise<(typeof EXIT)[keyof typeof EXIT]>,
+  /** DuckDB's first memory limit, for a command that has its own (src/library/memory.ts). */
+  memoryMb?: number,
 ): Promise<(typeof EXIT)[keyof typeof EXIT]> {
-  return withLibrary(route.library, { readOnly: true }, work);
+  return withLibrary(
+    route.library,
+    { readOnly: true, ...(memoryMb === undefined ? {} : { memoryMb }) },
+    work,
+  );
 }
 
 /** Whom a command follows: everyone, or the persons `--player` names. */
@@ -255,6 +262,8 @@ export async function withMatchSource(
   opts: SourceOptions,
   work: (source: MatchSource) => Promise<ExitCode>,
   names: 'settled' | 'own' = 'settled',
+  /** On the library, DuckDB's first memory limit when the command has its own (src/library/memory.ts). */
+  memoryMb?: number,
 ): Promise<ExitCode> {
   const filter = matchFilterOption(opts);
   const route = libraryRoute(paths, opts);
@@ -262,13 +271,17 @@ export async function withMatchSource(
     const settings = personSettings(opts);
     return work(fileSource(paths, opts, settings, filter));
   }
-  return withReadLibrary(route, async (lib) => {
-    const settings = await librarySettings(lib, opts);
-    let found: Named | ExitCode = { named: namedPlayers(opts, settings.aliases), only: undefined };
-    if (names === 'settled') found = await libraryNamed(lib, opts, settings, filter);
-    if (typeof found === 'number') return found;
-    return work(librarySource(lib, settings, filter, found));
-  });
+  return withReadLibrary(
+    route,
+    async (lib) => {
+      const settings = await librarySettings(lib, opts);
+      let found: Named | ExitCode = { named: namedPlayers(opts, settings.aliases), only: undefined };
+      if (names === 'settled') found = await libraryNamed(lib, opts, settings, filter);
+      if (typeof found === 'number') return found;
+      return work(librarySource(lib, settings, filter, found));
+    },
+    memoryMb,
+  );
 }
 
 /** The files route: the persons named are seen as each match comes. */
@@ -378,6 +391,17 @@ export async function libraryNamed(
 }
 
 /**
+ * A handler of whole matches that can also take what the library stored of them for the biases (schema
+ * 12): on a library whose matches all hold those columns, `stored` gets them and no stored file is parsed.
+ */
+export interface StoredBiasHandler {
+  readonly match: (match: Match) => void;
+  readonly stored: (m: StoredBiasMatch) => void;
+  /** Read each seat's stored tilt state too. */
+  readonly tilt: boolean;
+}
+
+/**
  * Runs a command that looks at whole matches (`biases`, `plan`) on its source: `start` makes the match
  * handler from the person settings (`keeps`: whom to follow while reading; `lib`: the library, or null on
  * files), `finish` prints and gives the exit code. With `--player`, the result counts only the matches of
@@ -390,15 +414,48 @@ export async function overMatches(
     s: PersonSettings,
     keeps: Keeps | undefined,
     lib: Library | null,
-  ) => ((match: Match) => void) | Promise<(match: Match) => void>,
+  ) => ((match: Match) => void) | StoredBiasHandler | Promise<((match: Match) => void) | StoredBiasHandler>,
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
+  /** On the library, DuckDB's first memory limit when the command has its own (src/library/memory.ts). */
+  memoryMb?: number,
 ): Promise<ExitCode> {
-  return withMatchSource(paths, opts, async (source) => {
-    const { named } = source.names;
-    const s = source.settings;
-    const onMatch = await start(s, named === null ? undefined : (p) => named.keeps(p), source.library);
-    return settle(source, await source.matches(onMatch), finish);
-  });
+  return withMatchSource(
+    paths,
+    opts,
+    async (source) => {
+      const { named } = source.names;
+      const s = source.settings;
+      const handler = await start(s, named === null ? undefined : (p) => named.keeps(p), source.library);
+      if (typeof handler === 'function') return settle(source, await source.matches(handler), finish);
+      const lib = source.library;
+      const stored = lib && (await readLibraryBiasMatches(lib, source.filter, handler, source.names.only));
+      return settle(source, stored ?? (await source.matches(handler.match)), finish);
+    },
+    'settled',
+    memoryMb,
+  );
+}
+
+/**
+ * The library's matches as its bias columns hold them (no stored file parsed), with the library route's
+ * result shape; null when a match passing the filter was imported before those columns (then every match
+ * is parsed, as before them). `players`: only the matches with a seat of one of these names (as stored).
+ */
+async function readLibraryBiasMatches(
+  lib: Library,
+  filter: MatchFilter,
+  handler: StoredBiasHandler,
+  players?: ReadonlySet<string>,
+): Promise<MatchInputResult | null> {
+  const { libraryBiasMatches, libraryFileNotes, libraryHasBiasColumns } = await import('../library/read.js');
+  if (!(await libraryHasBiasColumns(lib, filter, players))) return null;
+  let read = 0;
+  for await (const m of libraryBiasMatches(lib, filter, handler.tilt, players)) {
+    read++;
+    handler.stored(m);
+  }
+  const { errors, duplicates } = await libraryFileNotes(lib);
+  return { read, errors, duplicates, exitCode: EXIT.ok };
 }
 
 /**

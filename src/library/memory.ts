@@ -28,6 +28,15 @@ export const READ_MEMORY_MB = 256;
 export const FIND_MEMORY_MB = 64;
 
 /**
+ * The limit `bdb biases` opens the library with for its tables, in MB, which read the stored columns of the
+ * counted decisions, 500 matches at a time (src/library/read.ts `libraryBiasMatches`). Each read scans the
+ * `decisions` table, and under the readers' 256 MB DuckDB kept every block read: on one player's library of
+ * 10,000 matches the run peaked at 295 MB, against 229 MB under 32 MB, in the same time (5 pairs in turn,
+ * CPU 1.00×, wall 1.03×, load 1.7; 7 December 2026).
+ */
+export const BIAS_MEMORY_MB = 32;
+
+/**
  * DuckDB's buffer limit while an import writes, in MB, on its first attempt (unless BDB_DUCKDB_MEMORY sets
  * one). DuckDB's buffer pool keeps the blocks of the tables it has written until it reaches its limit, so
  * under the readers' 256 MB an import's resident memory grew with the library. Blocks beyond this limit are

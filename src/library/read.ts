@@ -16,16 +16,18 @@ import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
 import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
+import type { TiltState } from '../metrics/tilt.js';
 import { type MatchFilter, passesFilter } from '../model/filter.js';
 import { type AnalyserInfo, type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
+import { STORED_ACTIONS, STORED_DIRECTIONS, type StoredBiasMatch } from './bias-columns.js';
 import type { UnitFile } from './import.js';
 import type { InflateRequest } from './inflate-worker.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, type SourceLocation, sourcesDir } from './sources.js';
-import { doubleColumns, jsonRows, rowStream, rows } from './sql.js';
-import { decodeTally } from './tally-codec.js';
+import { doubleColumns, jsonRows, releaseResults, rowStream, rows } from './sql.js';
+import { decodeState, decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
 interface MatchHead {
@@ -40,6 +42,8 @@ interface MatchHead {
   readonly rank: number;
   /** The stored analyser and depths (`--min-depth` reads them), null when none was stored. */
   readonly analyser: AnalyserInfo | null;
+  /** Its decisions hold the board biases' columns (imported at schema 12 or later). */
+  readonly boardBiases: boolean;
 }
 
 /** The order `bdb stats` reads files in: best reading first (XG, SGF, gnuBG text, transcripts), then path. */
@@ -58,10 +62,10 @@ async function readAllHeads(lib: Library): Promise<MatchHead[]> {
     lib.connection,
     `SELECT CAST(to_json(list([CAST(match_id AS VARCHAR), file, CAST(day AS VARCHAR), event,
        CAST(match_length AS VARCHAR), player0, player1, format, analyser, checker_depth,
-       cube_depth])) AS VARCHAR) FROM matches`,
+       cube_depth, CAST(board_biases AS VARCHAR)])) AS VARCHAR) FROM matches`,
   )) as [[string | null]];
   const list: MatchHead[] = [];
-  for (const [id, file, day, event, length, p0, p1, format, program, checker, cube] of JSON.parse(
+  for (const [id, file, day, event, length, p0, p1, format, program, checker, cube, board] of JSON.parse(
     json ?? '[]',
   ) as (string | null)[][])
     list.push({
@@ -73,6 +77,7 @@ async function readAllHeads(lib: Library): Promise<MatchHead[]> {
       players: [String(p0), String(p1)],
       rank: readingRank(String(format)),
       analyser: storedAnalyser(program ?? null, checker ?? null, cube ?? null),
+      boardBiases: board === 'true',
     });
   return list.sort(byFile);
 }
@@ -600,14 +605,8 @@ export async function* libraryDecisionRows(
        FROM decisions WHERE ${where} ORDER BY match_id, game, decision`,
       names,
     );
-    const id = columns[0]!;
     // each match's run of rows [from, to)
-    const runs = new Map<number, [number, number]>();
-    for (let i = 0; i < id.length; i++) {
-      const run = runs.get(id[i]!);
-      if (run) run[1] = i + 1;
-      else runs.set(id[i]!, [i, i + 1]);
-    }
+    const runs = matchRuns(columns[0]!);
     const none: [number, number] = [0, 0];
     for (const h of part)
       yield storedMatch(
@@ -617,6 +616,108 @@ export async function* libraryDecisionRows(
         opts.players,
       );
   }
+}
+
+/**
+ * Matches per read of the biases' columns: 500 matches of one long-match player's library (375 decisions
+ * each, about 40 % counted) are 75,000 rows of 12 columns, 7 MB.
+ */
+const BIAS_CHUNK = 500;
+
+/**
+ * Whether every stored match passing the filter (and with a seat of `players`) holds the board biases'
+ * columns, so that {@link libraryBiasMatches} can give them all; false when one was imported before them.
+ */
+export async function libraryHasBiasColumns(
+  lib: Library,
+  filter: MatchFilter,
+  players?: ReadonlySet<string>,
+): Promise<boolean> {
+  return (await heads(lib, filter, players)).every((h) => h.boardBiases);
+}
+
+/**
+ * The stored matches passing the filter, in file order (with `players`, only those with a seat of one of
+ * these names, and only those seats' decisions), as the biases read them from the library's columns: the
+ * counted decisions' figures, the seats' stored tilt states (`tilt`: read them) and the analyser. Every
+ * match must hold the board biases' columns ({@link libraryHasBiasColumns}).
+ */
+export async function* libraryBiasMatches(
+  lib: Library,
+  filter: MatchFilter,
+  tilt: boolean,
+  players?: ReadonlySet<string>,
+): AsyncGenerator<StoredBiasMatch> {
+  const names = players ? [...players] : [];
+  const seats = players ? `AND player IN (${names.map((_, i) => `$${i + 1}`).join(', ')})` : '';
+  const actions = STORED_ACTIONS.map((a, i) => `WHEN '${a}' THEN ${i + 1}`).join(' ');
+  const directions = STORED_DIRECTIONS.map((d, i) => `WHEN '${d}' THEN ${i}`).join(' ');
+  for (const part of chunks(await heads(lib, filter, players), BIAS_CHUNK)) {
+    // the last chunk's results are no longer held
+    releaseResults();
+    const ids = part.map((h) => h.id).join(',');
+    const tilts = new Map<number, [TiltState | null, TiltState | null]>();
+    if (tilt)
+      for (const [id, seat, values] of await rows(
+        lib.connection,
+        `SELECT match_id, seat, CAST(json_extract(tally, '$.tilt') AS VARCHAR) FROM match_players
+         WHERE match_id IN (${ids})`,
+      )) {
+        const pair = tilts.get(Number(id)) ?? [null, null];
+        pair[Number(seat) === 1 ? 1 : 0] = decodeState('tilt', text(values));
+        tilts.set(Number(id), pair);
+      }
+    const columns = await doubleColumns(
+      lib.connection,
+      `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE),
+         CAST(CASE WHEN kind = 'checker' THEN 0 ELSE CASE action ${actions} ELSE -1 END END AS DOUBLE),
+         error, CAST(COALESCE(CASE cube_direction ${directions} END, -1) AS DOUBLE),
+         CAST(COALESCE(away, -1) AS DOUBLE), CAST(COALESCE(opponent_away, -1) AS DOUBLE),
+         CAST(COALESCE(board_bias, -1) AS DOUBLE),
+         CAST(COALESCE(blots_played, -1) AS DOUBLE), CAST(COALESCE(blots_best, -1) AS DOUBLE),
+         CAST(COALESCE(shots_played, -1) AS DOUBLE), CAST(COALESCE(shots_best, -1) AS DOUBLE)
+       FROM decisions WHERE match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}
+       ORDER BY match_id, game, decision`,
+      names,
+    );
+    const runs = matchRuns(columns[0]!);
+    for (const h of part) {
+      const [from, to] = runs.get(h.id) ?? [0, 0];
+      const [, seat, action, error, direction, away, opponentAway, board, bp, bb, sp, sb] = columns.map((c) =>
+        c.subarray(from, to),
+      );
+      yield {
+        players: h.players,
+        analyser: h.analyser,
+        tilt: tilt ? (tilts.get(h.id) ?? [null, null]) : null,
+        decisions: {
+          length: to - from,
+          seat: seat!,
+          action: action!,
+          error: error!,
+          direction: direction!,
+          away: away!,
+          opponentAway: opponentAway!,
+          board: board!,
+          blotsPlayed: bp!,
+          blotsBest: bb!,
+          shotsPlayed: sp!,
+          shotsBest: sb!,
+        },
+      };
+    }
+  }
+}
+
+/** Each match's run of rows [from, to) in a column of match ids sorted by match. */
+function matchRuns(id: Float64Array): Map<number, [number, number]> {
+  const runs = new Map<number, [number, number]>();
+  for (let i = 0; i < id.length; i++) {
+    const run = runs.get(id[i]!);
+    if (run) run[1] = i + 1;
+    else runs.set(id[i]!, [i, i + 1]);
+  }
+  return runs;
 }
 
 /** Whether `path` is a folder (false when missing or a file). */

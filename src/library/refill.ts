@@ -15,6 +15,7 @@ import { REGISTRY } from '../metrics/index.js';
 import { matchTallies } from '../metrics/player-stats.js';
 import type { Library } from './open.js';
 import { libraryMatchesById } from './read.js';
+import { boardBiasCells } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { rollback, rows, TableAppender } from './sql.js';
 import { decodeTally, encodeTally } from './tally-codec.js';
@@ -68,4 +69,69 @@ export async function fillUnknownStates(lib: Library, met: Met): Promise<number>
     throw e;
   }
   return updates.length;
+}
+
+/** Matches whose board bias columns one transaction fills ({@link fillBoardBiases}). */
+const BOARD_SLICE = 500;
+
+/**
+ * Fills the board biases' columns (schema 12, ./rows.ts `boardBiasCells`) of the matches imported before
+ * them (`matches.board_biases` null), from their stored bytes parsed again by the reader and the functions
+ * the import uses, so that an upgraded library and a new import hold the same values; returns how many
+ * matches were filled. One transaction per slice of {@link BOARD_SLICE} matches: a stopped run keeps the
+ * slices committed and the next import goes on. A match whose bytes cannot be parsed any more stays
+ * unfilled, and `bdb biases` then parses the stored files as it did before the columns. The library must be
+ * open for writing.
+ */
+export async function fillBoardBiases(
+  lib: Library,
+  met: Met,
+  /** Told how many matches are read again, before the first. */
+  onStart: (matches: number) => void = () => {},
+): Promise<number> {
+  const con = lib.connection;
+  const lacking = new Set(
+    (await rows(con, 'SELECT match_id FROM matches WHERE board_biases IS NULL')).map((r) => Number(r[0])),
+  );
+  if (lacking.size === 0) return 0;
+  onStart(lacking.size);
+  let filled = 0;
+  let slice: number[] = [];
+  let cells: (number | null)[][] = [];
+  const flush = async (): Promise<void> => {
+    if (slice.length === 0) return;
+    await con.run('BEGIN TRANSACTION');
+    try {
+      await con.run(`CREATE TEMP TABLE refill_board (match_id INTEGER, game INTEGER, decision INTEGER,
+        board_bias TINYINT, blots_played TINYINT, blots_best TINYINT, shots_played TINYINT, shots_best TINYINT)`);
+      const out = await TableAppender.create(con, 'refill_board');
+      for (const row of cells) out.append(row);
+      out.close();
+      await con.run(`UPDATE decisions SET board_bias = r.board_bias, blots_played = r.blots_played,
+          blots_best = r.blots_best, shots_played = r.shots_played, shots_best = r.shots_best
+        FROM refill_board r WHERE decisions.match_id = r.match_id AND decisions.game = r.game
+          AND decisions.decision = r.decision`);
+      await con.run(`UPDATE matches SET board_biases = true WHERE match_id IN (${slice.join(',')})`);
+      await con.run('DROP TABLE refill_board');
+      await con.run('COMMIT');
+    } catch (e) {
+      await rollback(con);
+      throw e;
+    }
+    filled += slice.length;
+    slice = [];
+    cells = [];
+  };
+  // a match that cannot be read again keeps its columns unfilled
+  for await (const { id, match } of libraryMatchesById(lib, lacking, met, () => {})) {
+    for (const g of match.games)
+      g.decisions.forEach((d, i) => {
+        const c = boardBiasCells(d);
+        if (c[0] !== null) cells.push([id, g.index + 1, i + 1, ...c]);
+      });
+    slice.push(id);
+    if (slice.length >= BOARD_SLICE) await flush();
+  }
+  await flush();
+  return filled;
 }

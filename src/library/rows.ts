@@ -7,10 +7,12 @@
 
 import { checkerThemes } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
+import { blots, shots } from '../classify/exposure.js';
 import { gamePhase, gamePlan, hasContact } from '../classify/game-plan.js';
 import { type Board, checkersOff, pipCount, type Side } from '../core/board.js';
 import { isoDay } from '../core/dates.js';
 import type { Met } from '../met/index.js';
+import { boardBiasInput } from '../metrics/blot-bias.js';
 import { bestCubeEquity } from '../metrics/decision-error.js';
 import {
   DEFAULT_THRESHOLDS,
@@ -37,6 +39,7 @@ import {
   decisionPositionId,
   decisionXgid,
 } from '../review/position.js';
+import { BOARD_BIAS } from './bias-columns.js';
 import { encodeTally } from './tally-codec.js';
 
 /** A column value as the appender takes it. */
@@ -138,11 +141,37 @@ export function pointColumns(board: Board, me: Side): number[] {
 /** No point columns (no XGID). */
 const NO_POINTS: null[] = new Array(26).fill(null);
 
+/** No board bias columns: the decision is skipped. */
+const NO_BOARD_BIAS = [null, null, null, null, null] as const;
+
+/**
+ * Schema 12's columns of the blot and exposure biases, made at import by the functions `bdb biases` calls on
+ * a parsed match (src/metrics/blot-bias.ts `boardBiasInput`, src/classify/exposure.ts `blots`, `shots`), so
+ * that the library's biases read them instead of parsing every stored file again: `board_bias`
+ * ({@link BOARD_BIAS}), then for a rebuilt play the mover's blots after the played and the best play and
+ * the opponent's shots at them (rolls of 36) after each.
+ */
+export function boardBiasCells(d: Decision): readonly (number | null)[] {
+  if (d.kind !== 'checker') return NO_BOARD_BIAS;
+  const { kind, after } = boardBiasInput(d);
+  if (kind.kind === 'skip') return NO_BOARD_BIAS;
+  if (kind.kind === 'free') return [BOARD_BIAS.free, null, null, null, null];
+  if (after === null) return [BOARD_BIAS.unread, null, null, null, null];
+  const me = d.player;
+  return [
+    BOARD_BIAS.read,
+    blots(after.played, me),
+    blots(after.best, me),
+    shots(after.played, me),
+    shots(after.best, me),
+  ];
+}
+
 /**
  * The cells of a decision row, the columns of `decisions` (src/library/schema.ts): 35 about the decision,
- * then the position's figures and its point columns.
+ * then the position's figures, its point columns and the board biases' columns.
  */
-const DECISION_WIDTH = 35 + NO_FIGURES.length + NO_POINTS.length;
+const DECISION_WIDTH = 35 + NO_FIGURES.length + NO_POINTS.length + NO_BOARD_BIAS.length;
 
 /** The text of each roll, by 10 × first die + second (the dice as recorded, not sorted). */
 const DICE_TEXT: string[] = Array.from({ length: 67 }, (_, i) => `${Math.floor(i / 10)}${i % 10}`);
@@ -301,6 +330,9 @@ export function matchRows(
     row[c++] = figures[3];
     row[c++] = figures[4];
     for (let i = 0; i < points.length; i++) row[c++] = points[i]!;
+    // the board biases read counted checker plays only
+    const board = f.counted ? boardBiasCells(d) : NO_BOARD_BIAS;
+    for (let i = 0; i < board.length; i++) row[c++] = board[i]!;
     if (c !== DECISION_WIDTH) throw new Error(`library rows: ${c} decision cells, not ${DECISION_WIDTH}`);
     take(row);
     position++;
@@ -333,6 +365,8 @@ export function matchRows(
     match.rules.crawford,
     match.rules.jacoby,
     JSON.stringify(warnings),
+    // the decisions' board bias columns are filled (schema 12)
+    true,
   ];
   const seatCells = cells.cells();
   const players = ([0, 1] as const).map((seat): Cell[] => [

@@ -29,7 +29,7 @@ import {
 import { rewriteTallies, TALLIES_AFTER, TALLIES_BEFORE } from './migrate-tallies.js';
 
 /** The schema version this bdb writes; a library with a larger one is refused. */
-export const SCHEMA_VERSION = 11;
+export const SCHEMA_VERSION = 12;
 
 /** Step 1: the first schema. */
 const STEP_1 = `
@@ -315,6 +315,22 @@ CREATE TABLE IF NOT EXISTS drill_answers (
 `;
 
 /**
+ * Step 12: what the blot and exposure biases read of each checker play (src/library/rows.ts
+ * `boardBiasCells`): `decisions.board_bias` and the blots and shots after the played and the best play,
+ * stored at import so that `bdb biases --library` reads columns instead of parsing every stored file
+ * again. `matches.board_biases` is true for a match imported with them; the matches imported before stay
+ * null, and a reading over any of them parses the stored files as before (src/library/read.ts).
+ */
+const STEP_12 = `
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS board_bias TINYINT;
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS blots_played TINYINT;
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS blots_best TINYINT;
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS shots_played TINYINT;
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS shots_best TINYINT;
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS board_biases BOOLEAN;
+`;
+
+/**
  * A migration step: SQL run once; or SQL run before, per slice of match ids (SQL with parameters
  * $1 ≤ id < $2, or a function of the same bounds, over every id the library holds) and after; all in the
  * step's one transaction.
@@ -352,6 +368,8 @@ export const MIGRATIONS: readonly Migration[] = [
   STEP_10,
   // step 11: each decision's checkers point by point, which `bdb find --pattern` reads (src/library/migrate-positions.ts)
   { before: POINTS_BEFORE, slice: fillPoints, after: POINTS_AFTER },
+  // step 12: the board biases' columns of the matches imported from now on
+  STEP_12,
 ];
 
 /** Names of the tables a bdb library holds (a DuckDB file holding other tables and no `meta` is foreign). */

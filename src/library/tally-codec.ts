@@ -11,7 +11,7 @@
  * instead of a wrong zero. Schemas 1–7 stored the old flat tally (src/library/legacy-tally.ts); schema 8
  * rewrote them (src/library/migrate-tallies.ts).
  */
-import { type AccumulatorId, REGISTRY } from '../metrics/index.js';
+import { type AccumulatorId, REGISTRY, type TallyStates } from '../metrics/index.js';
 import { emptyTally, type PlayerTally } from '../metrics/player-stats.js';
 import { fromLegacy, type LegacyTally, legacySample, toLegacy } from './legacy-tally.js';
 
@@ -125,6 +125,23 @@ export function decodeTally(text: string): PlayerTally {
   }
   if (Object.keys(stored).length !== parts) throw new Error('tally codec: a part no accumulator knows');
   return t;
+}
+
+/**
+ * One accumulator's state of a stored tally, from its stored values alone (DuckDB's
+ * `json_extract(tally, '$.ID')`, as text): a reader needing one figure of many tallies does not decode the
+ * others. Null when the tally has no state of it (stored before the accumulator existed).
+ */
+export function decodeState<I extends AccumulatorId>(id: I, values: string | null): TallyStates[I] | null {
+  if (values === null) return null;
+  const part = PARTS.find((p) => p.acc.id === id);
+  if (!part) throw new Error(`tally codec: no accumulator ${id}`);
+  const list = JSON.parse(values) as unknown;
+  if (!Array.isArray(list)) throw new Error(`tally codec: ${id} is not a list of values`);
+  const at = { i: 0 };
+  const state = part.read(list, at);
+  if (at.i !== list.length) throw new Error(`tally codec: stored ${id} longer than its shape`);
+  return state as TallyStates[I];
 }
 
 /** The reader of the tally schemas 1–7 stored (one flat array), for the upgrade to schema 8. */

@@ -119,11 +119,20 @@ export function blotBiasItem<R>(
   { kind: k, after }: BoardBiasInput = boardBiasInput(d),
 ): BiasItem<BlotBiasRow<R>, R> {
   if (k.kind === 'skip') return null;
-  if (k.kind === 'free') return { row: { ref, x: 0, error: k.e, blotsPlayed: null, blotsBest: null } };
+  if (k.kind === 'free') return { row: blotRow(ref, k.e, null) };
   if (after === null) return { unread: ref };
-  const bp = blots(after.played, d.player);
-  const bb = blots(after.best, d.player);
-  return { row: { ref, x: sign(bp - bb), error: k.e, blotsPlayed: bp, blotsBest: bb } };
+  return { row: blotRow(ref, k.e, [blots(after.played, d.player), blots(after.best, d.player)]) };
+}
+
+/**
+ * The row of a play of error `e` (equity): free (`counts` null: x = 0, no board rebuilt) or with the blots
+ * after the played and the best play. The one rule of {@link blotBiasItem} and of the counts the library
+ * stored at import (src/library/rows.ts `boardBiasCells`).
+ */
+export function blotRow<R>(ref: R, e: number, counts: readonly [number, number] | null): BlotBiasRow<R> {
+  if (counts === null) return { ref, x: 0, error: e, blotsPlayed: null, blotsBest: null };
+  const [bp, bb] = counts;
+  return { ref, x: sign(bp - bb), error: e, blotsPlayed: bp, blotsBest: bb };
 }
 
 /** Unread share = unread / (unread + N), null when both are 0 (the blot and exposure biases). */

@@ -10,7 +10,7 @@
  * at 1-away (Crawford or post-Crawford) is 1; money play is the cell (0, 0). Each cell has the same
  * estimator and minimum. Costs of P and M: Σ e (mpt of equity).
  */
-import { decisionCubeDirection } from '../classify/cube-direction.js';
+import { type CubeDirection, decisionCubeDirection } from '../classify/cube-direction.js';
 import type { Decision, DecisionContext } from '../model/types.js';
 import {
   addBiasRow,
@@ -51,6 +51,15 @@ export function scoreCell(d: DecisionContext): ScoreCell {
 }
 
 /**
+ * The score cell of a decision's away scores as the library stores them (match length − score, null in money
+ * play: src/library/rows.ts), the cell {@link scoreCell} gives the decision.
+ */
+export function scoreCellOfAways(away: number | null, opponentAway: number | null): ScoreCell {
+  if (away === null || opponentAway === null) return { away: 0, opponentAway: 0 };
+  return { away: Math.max(1, away), opponentAway: Math.max(1, opponentAway) };
+}
+
+/**
  * Running counts of the doubles bias: overall and by score cell, by the player's away then the opponent's
  * (numbers as keys, the tallies alone as values: `bdb biases` holds one per person and cell, 17,000 over
  * 10,000 matches, 3.7 MB when each had a text key and a cell object).
@@ -69,11 +78,23 @@ export function emptyDoublesTally(): DoublesTally {
 export function addDoubles(t: DoublesTally, d: Decision): void {
   if (d.kind !== 'cube' || (d.action !== 'double' && d.action !== 'no-double') || !isCounted(d)) return;
   const e = cubeError(d);
-  const dir = decisionCubeDirection(d);
-  if (e === null || dir === null) return;
+  if (e !== null) addDoublesCell(t, decisionCubeDirection(d), e, scoreCell(d));
+}
+
+/**
+ * Adds a counted offer of error `e` (equity) by its cell of the cube matrix (null: unreadable, ignored) at
+ * its score cell: the one rule of {@link addDoubles} and of the library's stored cells (src/report/biases.ts
+ * `addStored`).
+ */
+export function addDoublesCell(
+  t: DoublesTally,
+  dir: CubeDirection | null,
+  e: number,
+  { away, opponentAway }: ScoreCell,
+): void {
+  if (dir === null) return;
   const x = dir === 'offer_premature' ? 1 : dir === 'offer_missed' ? -1 : 0;
   addBiasRow(t.all, x, e);
-  const { away, opponentAway } = scoreCell(d);
   let row = t.cells.get(away);
   if (!row) {
     row = new Map();

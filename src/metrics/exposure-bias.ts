@@ -64,11 +64,24 @@ export function exposureBiasItem<R>(
   { kind: k, after }: BoardBiasInput = boardBiasInput(d),
 ): BiasItem<ExposureBiasRow<R>, R> {
   if (k.kind === 'skip') return null;
-  if (k.kind === 'free') return { row: { ref, x: 0, error: k.e, shotsPlayed: null, shotsBest: null } };
+  if (k.kind === 'free') return { row: exposureRow(ref, k.e, null) };
   if (after === null) return { unread: ref };
-  const sp = shots(after.played, d.player);
-  const sb = shots(after.best, d.player);
-  return { row: { ref, x: sign(sp - sb), error: k.e, shotsPlayed: sp, shotsBest: sb } };
+  return { row: exposureRow(ref, k.e, [shots(after.played, d.player), shots(after.best, d.player)]) };
+}
+
+/**
+ * The row of a play of error `e` (equity): free (`counts` null: x = 0, Δs = 0) or with the shots after the
+ * played and the best play. The one rule of {@link exposureBiasItem} and of the counts the library stored at
+ * import (src/library/rows.ts `boardBiasCells`).
+ */
+export function exposureRow<R>(
+  ref: R,
+  e: number,
+  counts: readonly [number, number] | null,
+): ExposureBiasRow<R> {
+  if (counts === null) return { ref, x: 0, error: e, shotsPlayed: null, shotsBest: null };
+  const [sp, sb] = counts;
+  return { ref, x: sign(sp - sb), error: e, shotsPlayed: sp, shotsBest: sb };
 }
 
 /** The running sums of an exposure-weighted bias: its tally, Σ Δs and Σ Δs². */

@@ -176,7 +176,7 @@ export function keepsPerson(opts: AggregateOptions, person: string): boolean {
  * the match counted once (`matches` + 1).
  */
 export function personSeats<T extends { matches: number }>(
-  match: Match,
+  match: Pick<Match, 'players'>,
   byName: Map<string, T>,
   opts: AggregateOptions,
   make: () => T,

@@ -9,7 +9,7 @@
  *   with the interval and verdict of src/metrics/bias-estimator.ts (≥ 20 decisions).
  * Costs of P and M: Σ e (mpt of equity).
  */
-import { decisionCubeDirection } from '../classify/cube-direction.js';
+import { type CubeDirection, decisionCubeDirection } from '../classify/cube-direction.js';
 import type { Decision } from '../model/types.js';
 import {
   addBiasRow,
@@ -25,8 +25,15 @@ import { cubeError } from './decision-error.js';
 export function addTakePass(t: BiasTally, d: Decision): void {
   if (d.kind !== 'cube' || (d.action !== 'take' && d.action !== 'pass') || !isCounted(d)) return;
   const e = cubeError(d);
-  const cell = decisionCubeDirection(d);
-  if (e === null || cell === null) return;
+  if (e !== null) addTakePassCell(t, decisionCubeDirection(d), e);
+}
+
+/**
+ * Adds a counted response of error `e` (equity) by its cell of the cube matrix (null: unreadable, ignored):
+ * the one rule of {@link addTakePass} and of the library's stored cells (src/report/biases.ts `addStored`).
+ */
+export function addTakePassCell(t: BiasTally, cell: CubeDirection | null, e: number): void {
+  if (cell === null) return;
   addBiasRow(t, cell === 'answer_wrong_take' ? 1 : cell === 'answer_wrong_pass' ? -1 : 0, e);
 }
 

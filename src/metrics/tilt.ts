@@ -224,6 +224,12 @@ export class TiltRows {
     if (r.afterBadLuck) this.afterBadLuck.push(r.afterBadLuck);
   }
 
+  /** Adds the rows of a seat's match state as {@link tilt} made it (a stored tally's: the library). */
+  addState(s: TiltState): void {
+    for (const r of s.afterLoss) this.afterLoss.push(r);
+    for (const r of s.afterBadLuck) this.afterBadLuck.push(r);
+  }
+
   finish(): TiltFigures | null {
     return figures({ afterLoss: this.afterLoss.rows(), afterBadLuck: this.afterBadLuck.rows() });
   }

@@ -6,6 +6,12 @@
 import { compareNames } from '../core/name-order.js';
 import { escapeControls } from '../core/text-controls.js';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
+import {
+  BOARD_BIAS,
+  STORED_ACTIONS,
+  STORED_DIRECTIONS,
+  type StoredBiasMatch,
+} from '../library/bias-columns.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
@@ -20,16 +26,20 @@ import {
   type BlotBiasRow,
   blotBiasFrom,
   blotBiasItem,
+  blotRow,
   boardBiasInput,
   type RowList,
 } from '../metrics/blot-bias.js';
 import { isCounted } from '../metrics/counting.js';
+import { decisionError } from '../metrics/decision-error.js';
 import {
   addDoubles,
+  addDoublesCell,
   type DoublesBias,
   type DoublesTally,
   doublesOf,
   emptyDoublesTally,
+  scoreCellOfAways,
 } from '../metrics/doubles-bias.js';
 import {
   addExposureRow,
@@ -39,10 +49,11 @@ import {
   emptyExposureSums,
   exposureBiasFrom,
   exposureBiasItem,
+  exposureRow,
 } from '../metrics/exposure-bias.js';
 import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { seatMatches } from '../metrics/player-stats.js';
-import { addTakePass } from '../metrics/take-pass-bias.js';
+import { addTakePass, addTakePassCell } from '../metrics/take-pass-bias.js';
 import { type TiltComparison, type TiltFigures, TiltRows } from '../metrics/tilt.js';
 import type { Match } from '../model/types.js';
 import { type DecisionRef, decisionRef, playedAndBest } from '../review/decision-refs.js';
@@ -151,9 +162,9 @@ export class BiasCollector {
     this.met = keep.met ?? null;
   }
 
-  /** Adds both seats of a match. */
-  add(match: Match): void {
-    const seats = personSeats(match, this.byName, this.opts, () => ({
+  /** The persons of a match's seats (null: not followed), each made when first seen. */
+  private seatsOf(match: Pick<Match, 'players'>): [Pending | null, Pending | null] {
+    return personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
       analysedMatches: 0,
       analysed: 0,
@@ -173,6 +184,11 @@ export class BiasCollector {
       tilt: new TiltRows(),
       audit: new AuditCollector(),
     }));
+  }
+
+  /** Adds both seats of a match. */
+  add(match: Match): void {
+    const seats = this.seatsOf(match);
     for (const p of seats) p?.audit.add(match);
     // the seats' figures (every decision's error and MWC lost) only for a match of a person followed
     if (this.met !== null && (seats[0] || seats[1])) {
@@ -187,7 +203,8 @@ export class BiasCollector {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
         if (!p || d.fromPosition) return;
-        if (isCounted(d)) {
+        // counted in PR: analysed, not forced, with an error (the decisions the library stores as counted)
+        if (isCounted(d) && decisionError(d) !== null) {
           p.analysed++;
           analysedIn.add(p);
         }
@@ -236,6 +253,66 @@ export class BiasCollector {
           }
         }
       });
+    }
+    for (const p of analysedIn) p.analysedMatches++;
+  }
+
+  /**
+   * Adds both seats of a match the library read from its columns (src/library/read.ts
+   * `libraryBiasMatches`): the same figures {@link BiasCollector.add} makes of the parsed match, by the same
+   * functions, from what the import stored of each counted decision (src/library/rows.ts `boardBiasCells`)
+   * and the seats' stored tilt states. Only for a collector of the figures alone (no rows, no costliest:
+   * no decision's reference is read).
+   */
+  addStored(m: StoredBiasMatch): void {
+    if (this.rows !== null || this.costliest > 0) throw new Error('biases: stored matches give figures only');
+    const seats = this.seatsOf(m);
+    for (const p of seats) p?.audit.add(m);
+    if (this.met !== null)
+      for (const seat of [0, 1] as const) {
+        const p = seats[seat];
+        const state = m.tilt?.[seat];
+        if (!p) continue;
+        if (!state) throw new Error('biases: a stored tally without its tilt state');
+        p.tilt.addState(state);
+      }
+    const analysedIn = new Set<Pending>();
+    const c = m.decisions;
+    for (let i = 0; i < c.length; i++) {
+      const p = seats[c.seat[i] === 1 ? 1 : 0];
+      if (!p) continue;
+      p.analysed++;
+      analysedIn.add(p);
+      const e = c.error[i]!;
+      const action = STORED_ACTIONS[c.action[i]! - 1];
+      if (action !== undefined) {
+        const dir = STORED_DIRECTIONS[c.direction[i]!] ?? null;
+        if (action === 'take' || action === 'pass') addTakePassCell(p.takePass, dir, e);
+        else {
+          const away = c.away[i]!;
+          const other = c.opponentAway[i]!;
+          addDoublesCell(
+            p.doubles,
+            dir,
+            e,
+            scoreCellOfAways(away < 0 ? null : away, other < 0 ? null : other),
+          );
+        }
+        continue;
+      }
+      const board = c.board[i]!;
+      if (board === BOARD_BIAS.unread) {
+        p.blotsUnread++;
+        p.exposureUnread++;
+      } else if (board === BOARD_BIAS.free || board === BOARD_BIAS.read) {
+        const read = board === BOARD_BIAS.read;
+        const blot = blotRow(null, e, read ? [c.blotsPlayed[i]!, c.blotsBest[i]!] : null);
+        addBiasRow(p.blotTally, blot.x, blot.error);
+        addExposureRow(
+          p.exposureSums,
+          exposureRow(null, e, read ? [c.shotsPlayed[i]!, c.shotsBest[i]!] : null),
+        );
+      }
     }
     for (const p of analysedIn) p.analysedMatches++;
   }

@@ -143,6 +143,56 @@ describe('bdb import and the library route', () => {
     );
   });
 
+  it('biases --library as tables reads the stored bias columns, not the stored files, and gives the file route tables', async () => {
+    // without its stored files, the library can only give the tables from its columns (schema 12)
+    const bare = lib('no-sources.duckdb');
+    cpSync(main, bare);
+    const stored = await query(bare, 'SELECT count(*) FILTER (WHERE board_biases), count(*) FROM matches');
+    expect(Number(stored[0]![0])).toBe(Number(stored[0]![1]));
+    for (const f of [
+      [],
+      ['--player', 'Kévin Unger'],
+      ['--since', '2023-06-01'],
+      ['--length', 'money'],
+      ['--length', '7'],
+      ['--all-cells'],
+      ['--alias', 'Kévin UNGER=Kévin Unger'],
+    ]) {
+      const viaLib = await call('biases', '--library', bare, ...f);
+      expect(viaLib.code, viaLib.stderr).toBe(0);
+      expect(viaLib.stdout, f.join(' ')).toBe(await fileRoute('biases', REF, ...f));
+    }
+    // the JSON lists every blot decision with its reference: it parses the stored files, here missing
+    const json = await call('biases', '--library', bare, '--json');
+    expect(json.stderr).toMatch(/is missing: \d+ matches cannot be read again/);
+  });
+
+  it('a library imported before the bias columns (schema 11) gets them from its stored files at the next import', async () => {
+    const old = lib('schema11.duckdb');
+    cpSync(main, old);
+    cpSync(`${main}.sources`, `${old}.sources`, { recursive: true });
+    const columns = `SELECT m.file, d.game, d.decision, d.board_bias, d.blots_played, d.blots_best, d.shots_played,
+      d.shots_best FROM decisions d JOIN matches m USING (match_id) ORDER BY 1, 2, 3`;
+    const imported = await query(main, columns);
+    expect(imported.filter((r) => r[3] !== null).length).toBeGreaterThan(1000);
+    // what a schema 11 library holds after the upgrade's columns are added: nothing in them
+    const inst = await DuckDBInstance.create(old);
+    const con = await inst.connect();
+    await con.run(`UPDATE decisions SET board_bias = NULL, blots_played = NULL, blots_best = NULL,
+      shots_played = NULL, shots_best = NULL; UPDATE matches SET board_biases = NULL`);
+    con.closeSync();
+    inst.closeSync();
+    // before the import, the tables come from the parsed stored files, the same
+    expect((await call('biases', '--library', old)).stdout).toBe(await fileRoute('biases', REF));
+    const up = await call('import', '--library', old);
+    expect(up.code, up.stderr).toBe(0);
+    expect(up.stderr).toMatch(/reading \d+ stored matches again for the columns bdb biases reads/);
+    expect(await query(old, columns)).toEqual(imported);
+    expect(await query(old, 'SELECT count(*) FROM matches WHERE board_biases IS NULL')).toEqual([[0n]]);
+    // once filled, the next import has nothing to read again
+    expect((await call('import', '--library', old)).stderr).toBe('');
+  });
+
   it('filters: --since/--until/--event/--length on the library and on files alike', async () => {
     for (const f of [
       ['--since', '2023-06-01'],

@@ -4,6 +4,7 @@
  * the share of checker plays that could not be reproduced.
  */
 import type { Command } from 'commander';
+import { BIAS_MEMORY_MB } from '../../library/memory.js';
 import { biasesJson } from '../../report/biases/json.js';
 import { biasesText } from '../../report/biases/text.js';
 import type { BiasesResult, BiasesView } from '../../report/biases/types.js';
@@ -59,9 +60,14 @@ export async function runBiases(
           },
         );
         collector = c;
-        return (m) => c.add(m);
+        // the tables read the library's bias columns when it holds them (the rows and boards need the
+        // decisions' references: those parse the stored files)
+        if (json || boards !== null) return (m) => c.add(m);
+        return { match: (m) => c.add(m), stored: (m) => c.addStored(m), tilt: true };
       },
       ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards, write),
+      // the tables read the stored columns, a few MB at a time
+      reporterName(opts) === 'json' || boards !== null ? undefined : BIAS_MEMORY_MB,
     );
   } finally {
     spill.close();
