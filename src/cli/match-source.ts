@@ -6,9 +6,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { type NamedPlayers, storedNames } from '../history/names.js';
-import type { StoredBiasMatch } from '../library/bias-columns.js';
 import type { Library } from '../library/open.js';
 import type { Met } from '../met/index.js';
+import type { StoredBiasMatch } from '../metrics/bias-columns.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import { defaultMet, type MatchReport, reportMatch } from '../metrics/match-report.js';
 import { DEPTH_LEVELS, levelRank } from '../model/depth.js';

@@ -12,6 +12,7 @@ import { gamePhase, gamePlan, hasContact } from '../classify/game-plan.js';
 import { type Board, checkersOff, pipCount, type Side } from '../core/board.js';
 import { isoDay } from '../core/dates.js';
 import type { Met } from '../met/index.js';
+import { BOARD_BIAS } from '../metrics/bias-columns.js';
 import { boardBiasInput } from '../metrics/blot-bias.js';
 import { bestCubeEquity } from '../metrics/decision-error.js';
 import {
@@ -39,7 +40,6 @@ import {
   decisionPositionId,
   decisionXgid,
 } from '../review/position.js';
-import { BOARD_BIAS } from './bias-columns.js';
 import { encodeTally } from './tally-codec.js';
 
 /** A column value as the appender takes it. */

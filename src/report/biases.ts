@@ -6,13 +6,13 @@
 import { compareNames } from '../core/name-order.js';
 import { escapeControls } from '../core/text-controls.js';
 import { FULL_WIDTH, wrapText } from '../core/text-width.js';
+import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import {
   BOARD_BIAS,
   STORED_ACTIONS,
   STORED_DIRECTIONS,
   type StoredBiasMatch,
-} from '../library/bias-columns.js';
-import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
+} from '../metrics/bias-columns.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
   addBiasRow,

@@ -265,7 +265,8 @@ describe('item 10c: a library copied without its sources folder', async () => {
 
   // study follows one person, Kévin Unger, who plays 2 of the 3 matches (test.xg and the Lahme match)
   test.each([
-    ['biases', 3, ['biases', '--library', copy]],
+    // the tables of biases read the library's columns (schema 12); the JSON lists decisions from the files
+    ['biases', 3, ['biases', '--library', copy, '--json']],
     ['plan', 3, ['plan', '--library', copy]],
     ['study', 2, ['study', '--library', copy]],
     ['report', 3, ['report', '--library', copy, '--html', join(tmp, 'copied', 'report.html')]],

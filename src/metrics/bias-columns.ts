@@ -1,12 +1,12 @@
 /**
- * The library's columns of the biases (schema 12), as the import writes them (src/library/rows.ts
- * `boardBiasCells`) and `bdb biases --library` reads them (src/library/read.ts `libraryBiasMatches`,
- * src/report/biases.ts `addStored`): their codes and the shape of a match read from them. No code of its
- * own runs here, so the report layer imports it without the library's readers.
+ * The biases' decisions as columns (schema 12 of the library): the codes of what the import stores of each
+ * counted decision for the biases (src/library/rows.ts `boardBiasCells`) and the shape of a match read from
+ * those columns (src/library/read.ts `libraryBiasMatches`), which the biases' collector folds
+ * (src/report/biases.ts `addStored`) with the functions it calls on a parsed match. No code runs here.
  */
 import type { CubeDirection } from '../classify/cube-direction.js';
-import type { TiltState } from '../metrics/tilt.js';
 import type { AnalyserInfo, CubeAction } from '../model/types.js';
+import type { TiltState } from './tilt.js';
 
 /**
  * What `decisions.board_bias` (schema 12) says of a decision: null, the board biases skip it (not a counted
