@@ -26,7 +26,7 @@ import type { InflateRequest } from './inflate-worker.js';
 import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, type SourceLocation, sourcesDir } from './sources.js';
-import { doubleColumns, jsonRows, releaseResults, rowStream, rows } from './sql.js';
+import { doubleColumns, jsonRows, rowStream, rows } from './sql.js';
 import { decodeState, decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
@@ -653,8 +653,6 @@ export async function* libraryBiasMatches(
   const actions = STORED_ACTIONS.map((a, i) => `WHEN '${a}' THEN ${i + 1}`).join(' ');
   const directions = STORED_DIRECTIONS.map((d, i) => `WHEN '${d}' THEN ${i}`).join(' ');
   for (const part of chunks(await heads(lib, filter, players), BIAS_CHUNK)) {
-    // the last chunk's results are no longer held
-    releaseResults();
     const ids = part.map((h) => h.id).join(',');
     const tilts = new Map<number, [TiltState | null, TiltState | null]>();
     if (tilt)

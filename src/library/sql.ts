@@ -3,8 +3,6 @@
  * in the modules that own the tables (schema, import, read, export, merge), as named constants.
  */
 
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { DuckDBAppender, DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import { duckdb } from './duckdb.js';
 
@@ -303,36 +301,4 @@ export async function doubleColumns(
     }
     return out;
   });
-}
-
-/** V8's full collection; null where it cannot be had. Found when first asked for. */
-let fullCollection: (() => void) | null | undefined;
-
-/** V8's `gc`, from a new context: bin/bdb.js sets `--expose-gc` before any code runs, tests here. */
-function findCollection(): (() => void) | null {
-  const find = (): (() => void) | null => {
-    try {
-      const gc = runInNewContext('typeof gc === "function" ? gc : null') as unknown;
-      return typeof gc === 'function' ? (gc as () => void) : null;
-    } catch {
-      return null;
-    }
-  };
-  const found = find();
-  if (found) return found;
-  setFlagsFromString('--expose-gc');
-  return find();
-}
-
-/**
- * Gives back the native memory of the DuckDB results a reader is done with. A result and each of its data
- * chunks hold their rows outside V8's heap until V8 collects their small JS objects, and V8, which does not
- * see that memory, collects seldom when the heap is small: a reader of many results (500 matches' columns
- * at a time) grew by their size at every read, 400 MB over one player's 10,000 matches, where one full
- * collection between reads (about 6 ms on that heap) keeps it flat. Called between reads, when no result
- * is held any more.
- */
-export function releaseResults(): void {
-  fullCollection ??= findCollection();
-  fullCollection?.();
 }
