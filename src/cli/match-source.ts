@@ -8,7 +8,7 @@ import { UsageError } from '../errors.js';
 import { type NamedPlayers, storedNames } from '../history/names.js';
 import type { Library } from '../library/open.js';
 import type { Met } from '../met/index.js';
-import type { StoredBiasMatch } from '../metrics/bias-columns.js';
+import type { StoredBiasMatch, StoredDecisionKey, StoredDecisionRef } from '../metrics/bias-columns.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import { defaultMet, type MatchReport, reportMatch } from '../metrics/match-report.js';
 import { DEPTH_LEVELS, levelRank } from '../model/depth.js';
@@ -399,6 +399,11 @@ export interface StoredBiasHandler {
   readonly stored: (m: StoredBiasMatch) => void;
   /** Read each seat's stored tilt state too. */
   readonly tilt: boolean;
+  /** The decisions whose stored references are read once the matches are, and where they go. */
+  readonly refs?: {
+    readonly wanted: () => StoredDecisionKey[];
+    readonly found: (refs: ReadonlyMap<string, StoredDecisionRef>) => void;
+  };
 }
 
 /**
@@ -447,13 +452,16 @@ async function readLibraryBiasMatches(
   handler: StoredBiasHandler,
   players?: ReadonlySet<string>,
 ): Promise<MatchInputResult | null> {
-  const { libraryBiasMatches, libraryFileNotes, libraryHasBiasColumns } = await import('../library/read.js');
+  const { libraryBiasMatches, libraryDecisionRefs, libraryFileNotes, libraryHasBiasColumns } = await import(
+    '../library/read.js'
+  );
   if (!(await libraryHasBiasColumns(lib, filter, players))) return null;
   let read = 0;
   for await (const m of libraryBiasMatches(lib, filter, handler.tilt, players)) {
     read++;
     handler.stored(m);
   }
+  if (handler.refs) handler.refs.found(await libraryDecisionRefs(lib, handler.refs.wanted()));
   const { errors, duplicates } = await libraryFileNotes(lib);
   return { read, errors, duplicates, exitCode: EXIT.ok };
 }

@@ -11,7 +11,13 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { WorkerPool } from '../core/worker-pool.js';
 import type { Met } from '../met/index.js';
-import { STORED_ACTIONS, STORED_DIRECTIONS, type StoredBiasMatch } from '../metrics/bias-columns.js';
+import {
+  STORED_ACTIONS,
+  STORED_DIRECTIONS,
+  type StoredBiasMatch,
+  type StoredDecisionKey,
+  type StoredDecisionRef,
+} from '../metrics/bias-columns.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
@@ -667,7 +673,7 @@ export async function* libraryBiasMatches(
       }
     const columns = await doubleColumns(
       lib.connection,
-      `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE),
+      `SELECT CAST(match_id AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE), CAST(seat AS DOUBLE),
          CAST(CASE WHEN kind = 'checker' THEN 0 ELSE CASE action ${actions} ELSE -1 END END AS DOUBLE),
          error, CAST(COALESCE(CASE cube_direction ${directions} END, -1) AS DOUBLE),
          CAST(COALESCE(away, -1) AS DOUBLE), CAST(COALESCE(opponent_away, -1) AS DOUBLE),
@@ -681,15 +687,18 @@ export async function* libraryBiasMatches(
     const runs = matchRuns(columns[0]!);
     for (const h of part) {
       const [from, to] = runs.get(h.id) ?? [0, 0];
-      const [, seat, action, error, direction, away, opponentAway, board, bp, bb, sp, sb] = columns.map((c) =>
-        c.subarray(from, to),
-      );
+      const [, game, decision, seat, action, error, direction, away, opponentAway, board, bp, bb, sp, sb] =
+        columns.map((c) => c.subarray(from, to));
       yield {
+        id: h.id,
+        file: h.file,
         players: h.players,
         analyser: h.analyser,
         tilt: tilt ? (tilts.get(h.id) ?? [null, null]) : null,
         decisions: {
           length: to - from,
+          game: game!,
+          decision: decision!,
           seat: seat!,
           action: action!,
           error: error!,
@@ -705,6 +714,32 @@ export async function* libraryBiasMatches(
       };
     }
   }
+}
+
+/**
+ * The stored references of the decisions `keys` (at most a few per person: the costliest blot decisions a
+ * collector keeps), by `matchId:game:decision`.
+ */
+export async function libraryDecisionRefs(
+  lib: Library,
+  keys: readonly StoredDecisionKey[],
+): Promise<Map<string, StoredDecisionRef>> {
+  const out = new Map<string, StoredDecisionRef>();
+  if (keys.length === 0) return out;
+  const list = keys.map(([m, g, d]) => `(${m}, ${g}, ${d})`).join(', ');
+  for (const [m, g, d, move, xgid, positionId, played, best] of await rows(
+    lib.connection,
+    `SELECT d.match_id, d.game, d.decision, d.move, d.xgid, d.position_id, d.played, d.best
+     FROM decisions d JOIN (VALUES ${list}) k(m, g, n) ON d.match_id = k.m AND d.game = k.g AND d.decision = k.n`,
+  ))
+    out.set(`${m}:${g}:${d}`, {
+      move: Number(move),
+      xgid: text(xgid),
+      positionId: text(positionId),
+      played: text(played),
+      best: text(best),
+    });
+  return out;
 }
 
 /** Each match's run of rows [from, to) in a column of match ids sorted by match. */

@@ -21,6 +21,9 @@ export const BOARD_BIAS = { free: 0, read: 1, unread: 2 } as const;
  * stored file is parsed.
  */
 export interface StoredBiasMatch {
+  /** The stored match's id and file (`matches.match_id`, `file`). */
+  readonly id: number;
+  readonly file: string;
   readonly players: readonly [string, string];
   /** The stored analyser and depths (the analysis audit). */
   readonly analyser: AnalyserInfo | null;
@@ -48,6 +51,9 @@ export const STORED_DIRECTIONS: readonly CubeDirection[] = [
  */
 export interface StoredBiasDecisions {
   readonly length: number;
+  /** 1-based game, and decision in the game (the model's index + 1). */
+  readonly game: Float64Array;
+  readonly decision: Float64Array;
   readonly seat: Float64Array;
   /** 0 a checker play, else the index of its cube action in {@link STORED_ACTIONS} plus one. */
   readonly action: Float64Array;
@@ -65,4 +71,16 @@ export interface StoredBiasDecisions {
   readonly blotsBest: Float64Array;
   readonly shotsPlayed: Float64Array;
   readonly shotsBest: Float64Array;
+}
+
+/** Where a stored decision is: its match id, 1-based game and 1-based decision in the game. */
+export type StoredDecisionKey = readonly [matchId: number, game: number, decision: number];
+
+/** What the library stores of a decision's reference beyond its key and file (`decisions` columns). */
+export interface StoredDecisionRef {
+  readonly move: number;
+  readonly xgid: string | null;
+  readonly positionId: string | null;
+  readonly played: string | null;
+  readonly best: string | null;
 }

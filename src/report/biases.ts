@@ -12,6 +12,8 @@ import {
   STORED_ACTIONS,
   STORED_DIRECTIONS,
   type StoredBiasMatch,
+  type StoredDecisionKey,
+  type StoredDecisionRef,
 } from '../metrics/bias-columns.js';
 import type { BiasEstimate } from '../metrics/bias-estimator.js';
 import {
@@ -154,6 +156,8 @@ export class BiasCollector {
   private readonly rows: RowStores | null;
   private readonly costliest: number;
   private readonly met: Met | null;
+  /** The costliest rows' references still to read, with the stored decisions' keys (`addStored`). */
+  private readonly pendingRefs = new Map<BiasRef, StoredDecisionKey>();
   constructor(opts: AggregateOptions = {}, keep: BiasKeep = {}) {
     this.opts = opts;
     this.plays = keep.plays === true;
@@ -265,7 +269,8 @@ export class BiasCollector {
    * no decision's reference is read).
    */
   addStored(m: StoredBiasMatch): void {
-    if (this.rows !== null || this.costliest > 0) throw new Error('biases: stored matches give figures only');
+    if (this.rows !== null)
+      throw new Error('biases: stored matches give figures and the costliest rows only');
     const seats = this.seatsOf(m);
     for (const p of seats) p?.audit.add(m);
     if (this.met !== null)
@@ -308,6 +313,22 @@ export class BiasCollector {
         const read = board === BOARD_BIAS.read;
         const blot = blotRow(null, e, read ? [c.blotsPlayed[i]!, c.blotsBest[i]!] : null);
         addBiasRow(p.blotTally, blot.x, blot.error);
+        if (p.costliest && blot.x !== 0 && joinsCostliest(p.costliest, blot.error, this.costliest)) {
+          // its reference is read once the matches are: see storedRefKeys
+          const ref: BiasRef = {
+            file: m.file,
+            game: c.game[i]!,
+            move: 0,
+            decisionIndex: c.decision[i]! - 1,
+            kind: 'checker',
+            xgid: null,
+            positionId: null,
+          };
+          // the row it pushes out (when the list is full) needs no reference any more
+          if (p.costliest.length >= this.costliest) this.pendingRefs.delete(p.costliest.at(-1)!.ref);
+          this.pendingRefs.set(ref, [m.id, c.game[i]!, c.decision[i]!]);
+          addCostliest(p.costliest, { ...blot, ref }, this.costliest);
+        }
         addExposureRow(
           p.exposureSums,
           exposureRow(null, e, read ? [c.shotsPlayed[i]!, c.shotsBest[i]!] : null),
@@ -315,6 +336,38 @@ export class BiasCollector {
       }
     }
     for (const p of analysedIn) p.analysedMatches++;
+  }
+
+  /**
+   * Where the costliest blot rows kept from stored matches are ({@link BiasCollector.addStored} knows their
+   * keys, not their references): the library reads those few decisions' references, then
+   * {@link BiasCollector.fillStoredRefs} completes the rows.
+   */
+  storedRefKeys(): StoredDecisionKey[] {
+    const keys: StoredDecisionKey[] = [];
+    for (const p of this.byName.values())
+      for (const r of p.costliest ?? []) {
+        const key = this.pendingRefs.get(r.ref);
+        if (key) keys.push(key);
+      }
+    return keys;
+  }
+
+  /** Completes the costliest blot rows kept from stored matches with the references read (`matchId:game:decision`). */
+  fillStoredRefs(found: ReadonlyMap<string, StoredDecisionRef>): void {
+    for (const p of this.byName.values()) {
+      const rows = p.costliest;
+      if (!rows) continue;
+      rows.forEach((r, k) => {
+        const key = this.pendingRefs.get(r.ref);
+        const stored = key && found.get(key.join(':'));
+        if (!stored) return;
+        const plays = this.plays ? { played: stored.played ?? 'n/a', best: stored.best ?? 'n/a' } : {};
+        const { move, xgid, positionId } = stored;
+        rows[k] = { ...r, ref: { ...r.ref, move, xgid, positionId, ...plays } };
+      });
+    }
+    this.pendingRefs.clear();
   }
 
   /** The reference of decision `i` of `game`, with the plays' text when the collector keeps them. */

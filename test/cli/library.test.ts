@@ -143,7 +143,7 @@ describe('bdb import and the library route', () => {
     );
   });
 
-  it('biases --library as tables reads the stored bias columns, not the stored files, and gives the file route tables', async () => {
+  it('biases --library as tables (and boards) reads the stored bias columns, not the stored files, and gives the file route tables', async () => {
     // without its stored files, the library can only give the tables from its columns (schema 12)
     const bare = lib('no-sources.duckdb');
     cpSync(main, bare);
@@ -157,6 +157,9 @@ describe('bdb import and the library route', () => {
       ['--length', '7'],
       ['--all-cells'],
       ['--alias', 'Kévin UNGER=Kévin Unger'],
+      // the costliest blot decisions' boards: their references read from the stored rows
+      ['--boards'],
+      ['--boards', '--player', 'Kévin Unger', '--ascii'],
     ]) {
       const viaLib = await call('biases', '--library', bare, ...f);
       expect(viaLib.code, viaLib.stderr).toBe(0);

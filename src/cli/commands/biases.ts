@@ -60,14 +60,19 @@ export async function runBiases(
           },
         );
         collector = c;
-        // the tables read the library's bias columns when it holds them (the rows and boards need the
-        // decisions' references: those parse the stored files)
-        if (json || boards !== null) return (m) => c.add(m);
-        return { match: (m) => c.add(m), stored: (m) => c.addStored(m), tilt: true };
+        // the tables (and their boards) read the library's bias columns when it holds them; the JSON lists
+        // every row with its reference: it parses the stored files
+        if (json) return (m) => c.add(m);
+        return {
+          match: (m) => c.add(m),
+          stored: (m) => c.addStored(m),
+          tilt: true,
+          refs: { wanted: () => c.storedRefKeys(), found: (refs) => c.fillStoredRefs(refs) },
+        };
       },
       ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards, write),
       // the tables read the stored columns, a few MB at a time
-      reporterName(opts) === 'json' || boards !== null ? undefined : BIAS_MEMORY_MB,
+      reporterName(opts) === 'json' ? undefined : BIAS_MEMORY_MB,
     );
   } finally {
     spill.close();
