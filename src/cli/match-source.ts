@@ -399,6 +399,8 @@ export interface StoredBiasHandler {
   readonly stored: (m: StoredBiasMatch) => void;
   /** Read each seat's stored tilt state too. */
   readonly tilt: boolean;
+  /** Read each counted decision's place too (move, XGID, Position ID: a collector listing rows). */
+  readonly places: boolean;
   /** The decisions whose stored references are read once the matches are, and where they go. */
   readonly refs?: {
     readonly wanted: () => StoredDecisionKey[];
@@ -457,7 +459,12 @@ async function readLibraryBiasMatches(
   );
   if (!(await libraryHasBiasColumns(lib, filter, players))) return null;
   let read = 0;
-  for await (const m of libraryBiasMatches(lib, filter, handler.tilt, players)) {
+  for await (const m of libraryBiasMatches(
+    lib,
+    filter,
+    { tilt: handler.tilt, refs: handler.places },
+    players,
+  )) {
     read++;
     handler.stored(m);
   }

@@ -631,6 +631,12 @@ export async function* libraryDecisionRows(
 const BIAS_CHUNK = 500;
 
 /**
+ * Matches per read when the decisions' places are read too (`bdb biases --json`): their text, built by
+ * DuckDB as one JSON list, then held once as text and once parsed; 100 matches keep it to about 2 MB.
+ */
+const BIAS_PLACES_CHUNK = 100;
+
+/**
  * Whether every stored match passing the filter (and with a seat of `players`) holds the board biases'
  * columns, so that {@link libraryBiasMatches} can give them all; false when one was imported before them.
  */
@@ -645,20 +651,23 @@ export async function libraryHasBiasColumns(
 /**
  * The stored matches passing the filter, in file order (with `players`, only those with a seat of one of
  * these names, and only those seats' decisions), as the biases read them from the library's columns: the
- * counted decisions' figures, the seats' stored tilt states (`tilt`: read them) and the analyser. Every
- * match must hold the board biases' columns ({@link libraryHasBiasColumns}).
+ * counted decisions' figures, the seats' stored tilt states (`how.tilt`: read them), each counted
+ * decision's place (`how.refs`: its move, XGID and Position ID, for a reader listing them) and the analyser.
+ * Every match must hold the board biases' columns ({@link libraryHasBiasColumns}).
  */
 export async function* libraryBiasMatches(
   lib: Library,
   filter: MatchFilter,
-  tilt: boolean,
+  how: { readonly tilt: boolean; readonly refs: boolean },
   players?: ReadonlySet<string>,
 ): AsyncGenerator<StoredBiasMatch> {
+  const { tilt } = how;
   const names = players ? [...players] : [];
   const seats = players ? `AND player IN (${names.map((_, i) => `$${i + 1}`).join(', ')})` : '';
   const actions = STORED_ACTIONS.map((a, i) => `WHEN '${a}' THEN ${i + 1}`).join(' ');
   const directions = STORED_DIRECTIONS.map((d, i) => `WHEN '${d}' THEN ${i}`).join(' ');
-  for (const part of chunks(await heads(lib, filter, players), BIAS_CHUNK)) {
+  const size = how.refs ? BIAS_PLACES_CHUNK : BIAS_CHUNK;
+  for (const part of chunks(await heads(lib, filter, players), size)) {
     const ids = part.map((h) => h.id).join(',');
     const tilts = new Map<number, [TiltState | null, TiltState | null]>();
     if (tilt)
@@ -671,6 +680,18 @@ export async function* libraryBiasMatches(
         pair[Number(seat) === 1 ? 1 : 0] = decodeState('tilt', text(values));
         tilts.set(Number(id), pair);
       }
+    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+    // the places, as one JSON text (strings read one by one through the driver cost several times more)
+    let places: [string, string | null, string | null][] = [];
+    if (how.refs) {
+      const [[json]] = (await rows(
+        lib.connection,
+        `SELECT CAST(to_json(list([CAST(move AS VARCHAR), xgid, position_id] ORDER BY match_id, game, decision))
+           AS VARCHAR) FROM decisions WHERE ${where}`,
+        names,
+      )) as [[string | null]];
+      places = JSON.parse(json ?? '[]') as [string, string | null, string | null][];
+    }
     const columns = await doubleColumns(
       lib.connection,
       `SELECT CAST(match_id AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE), CAST(seat AS DOUBLE),
@@ -680,10 +701,11 @@ export async function* libraryBiasMatches(
          CAST(COALESCE(board_bias, -1) AS DOUBLE),
          CAST(COALESCE(blots_played, -1) AS DOUBLE), CAST(COALESCE(blots_best, -1) AS DOUBLE),
          CAST(COALESCE(shots_played, -1) AS DOUBLE), CAST(COALESCE(shots_best, -1) AS DOUBLE)
-       FROM decisions WHERE match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}
-       ORDER BY match_id, game, decision`,
+       FROM decisions WHERE ${where} ORDER BY match_id, game, decision`,
       names,
     );
+    if (how.refs && places.length !== columns[0]!.length)
+      throw new Error('library: the places of the decisions do not align with their columns');
     const runs = matchRuns(columns[0]!);
     for (const h of part) {
       const [from, to] = runs.get(h.id) ?? [0, 0];
@@ -710,6 +732,11 @@ export async function* libraryBiasMatches(
           blotsBest: bb!,
           shotsPlayed: sp!,
           shotsBest: sb!,
+          places: how.refs
+            ? places
+                .slice(from, to)
+                .map(([move, xgid, positionId]) => ({ move: Number(move), xgid, positionId }))
+            : null,
         },
       };
     }

@@ -71,16 +71,22 @@ export interface StoredBiasDecisions {
   readonly blotsBest: Float64Array;
   readonly shotsPlayed: Float64Array;
   readonly shotsBest: Float64Array;
+  /** Each decision's place, when the reader asked for them (a collector listing rows); else null. */
+  readonly places: readonly StoredPlace[] | null;
+}
+
+/** Where a stored decision is shown: its 1-based roll number in the game, its XGID and Position ID. */
+export interface StoredPlace {
+  readonly move: number;
+  readonly xgid: string | null;
+  readonly positionId: string | null;
 }
 
 /** Where a stored decision is: its match id, 1-based game and 1-based decision in the game. */
 export type StoredDecisionKey = readonly [matchId: number, game: number, decision: number];
 
 /** What the library stores of a decision's reference beyond its key and file (`decisions` columns). */
-export interface StoredDecisionRef {
-  readonly move: number;
-  readonly xgid: string | null;
-  readonly positionId: string | null;
+export interface StoredDecisionRef extends StoredPlace {
   readonly played: string | null;
   readonly best: string | null;
 }

@@ -265,12 +265,11 @@ export class BiasCollector {
    * Adds both seats of a match the library read from its columns (src/library/read.ts
    * `libraryBiasMatches`): the same figures {@link BiasCollector.add} makes of the parsed match, by the same
    * functions, from what the import stored of each counted decision (src/library/rows.ts `boardBiasCells`)
-   * and the seats' stored tilt states. Only for a collector of the figures alone (no rows, no costliest:
-   * no decision's reference is read).
+   * and the seats' stored tilt states. A collector listing rows needs each decision's place read with the
+   * match (`places`); one keeping the costliest rows only gets their references at the end
+   * ({@link BiasCollector.storedRefKeys}).
    */
   addStored(m: StoredBiasMatch): void {
-    if (this.rows !== null)
-      throw new Error('biases: stored matches give figures and the costliest rows only');
     const seats = this.seatsOf(m);
     for (const p of seats) p?.audit.add(m);
     if (this.met !== null)
@@ -306,33 +305,40 @@ export class BiasCollector {
         continue;
       }
       const board = c.board[i]!;
+      if (board !== BOARD_BIAS.unread && board !== BOARD_BIAS.free && board !== BOARD_BIAS.read) continue;
+      const rows = p.rows;
+      // the decision's place, when rows are listed (the costliest rows' are read at the end: storedRefKeys)
+      const place = rows === null ? null : c.places?.[i];
+      if (place === undefined) throw new Error('biases: stored rows listed without their places');
+      const ref: BiasRef = {
+        file: m.file,
+        game: c.game[i]!,
+        move: place?.move ?? 0,
+        decisionIndex: c.decision[i]! - 1,
+        kind: 'checker',
+        xgid: place?.xgid ?? null,
+        positionId: place?.positionId ?? null,
+      };
       if (board === BOARD_BIAS.unread) {
         p.blotsUnread++;
         p.exposureUnread++;
-      } else if (board === BOARD_BIAS.free || board === BOARD_BIAS.read) {
-        const read = board === BOARD_BIAS.read;
-        const blot = blotRow(null, e, read ? [c.blotsPlayed[i]!, c.blotsBest[i]!] : null);
-        addBiasRow(p.blotTally, blot.x, blot.error);
-        if (p.costliest && blot.x !== 0 && joinsCostliest(p.costliest, blot.error, this.costliest)) {
-          // its reference is read once the matches are: see storedRefKeys
-          const ref: BiasRef = {
-            file: m.file,
-            game: c.game[i]!,
-            move: 0,
-            decisionIndex: c.decision[i]! - 1,
-            kind: 'checker',
-            xgid: null,
-            positionId: null,
-          };
-          // the row it pushes out (when the list is full) needs no reference any more
-          if (p.costliest.length >= this.costliest) this.pendingRefs.delete(p.costliest.at(-1)!.ref);
-          this.pendingRefs.set(ref, [m.id, c.game[i]!, c.decision[i]!]);
-          addCostliest(p.costliest, { ...blot, ref }, this.costliest);
-        }
-        addExposureRow(
-          p.exposureSums,
-          exposureRow(null, e, read ? [c.shotsPlayed[i]!, c.shotsBest[i]!] : null),
-        );
+        rows?.blotsUnread.push(ref);
+        rows?.exposureUnread.push(ref);
+        continue;
+      }
+      const read = board === BOARD_BIAS.read;
+      const blot = blotRow(ref, e, read ? [c.blotsPlayed[i]!, c.blotsBest[i]!] : null);
+      const exposure = exposureRow(ref, e, read ? [c.shotsPlayed[i]!, c.shotsBest[i]!] : null);
+      addBiasRow(p.blotTally, blot.x, blot.error);
+      addExposureRow(p.exposureSums, exposure);
+      if (rows) {
+        rows.blots.push(blot);
+        rows.exposure.push(exposure);
+      } else if (p.costliest && blot.x !== 0 && joinsCostliest(p.costliest, blot.error, this.costliest)) {
+        // the row it pushes out (when the list is full) needs no reference any more
+        if (p.costliest.length >= this.costliest) this.pendingRefs.delete(p.costliest.at(-1)!.ref);
+        this.pendingRefs.set(ref, [m.id, c.game[i]!, c.decision[i]!]);
+        addCostliest(p.costliest, blot, this.costliest);
       }
     }
     for (const p of analysedIn) p.analysedMatches++;

@@ -143,7 +143,7 @@ describe('bdb import and the library route', () => {
     );
   });
 
-  it('biases --library as tables (and boards) reads the stored bias columns, not the stored files, and gives the file route tables', async () => {
+  it('biases --library reads the stored bias columns, not the stored files, and gives the file route tables, boards and JSON', async () => {
     // without its stored files, the library can only give the tables from its columns (schema 12)
     const bare = lib('no-sources.duckdb');
     cpSync(main, bare);
@@ -165,9 +165,13 @@ describe('bdb import and the library route', () => {
       expect(viaLib.code, viaLib.stderr).toBe(0);
       expect(viaLib.stdout, f.join(' ')).toBe(await fileRoute('biases', REF, ...f));
     }
-    // the JSON lists every blot decision with its reference: it parses the stored files, here missing
+    // the JSON lists every blot decision with its place, read from the stored rows too
     const json = await call('biases', '--library', bare, '--json');
-    expect(json.stderr).toMatch(/is missing: \d+ matches cannot be read again/);
+    expect(json.code, json.stderr).toBe(0);
+    expect(json.stdout).toBe(await fileRoute('biases', REF, '--json'));
+    // plan parses the stored files, here missing
+    const plan = await call('plan', '--library', bare);
+    expect(plan.stderr).toMatch(/is missing: \d+ matches cannot be read again/);
   });
 
   it('a library imported before the bias columns (schema 11) gets them from its stored files at the next import', async () => {

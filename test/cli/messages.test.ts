@@ -263,10 +263,9 @@ describe('item 10c: a library copied without its sources folder', async () => {
   mkdirSync(dirname(copy));
   copyFileSync(made, copy);
 
-  // study follows one person, Kévin Unger, who plays 2 of the 3 matches (test.xg and the Lahme match)
+  // study follows one person, Kévin Unger, who plays 2 of the 3 matches (test.xg and the Lahme match);
+  // biases reads the library's columns, not its stored files (test/cli/library.test.ts)
   test.each([
-    // the tables of biases read the library's columns (schema 12); the JSON lists decisions from the files
-    ['biases', 3, ['biases', '--library', copy, '--json']],
     ['plan', 3, ['plan', '--library', copy]],
     ['study', 2, ['study', '--library', copy]],
     ['report', 3, ['report', '--library', copy, '--html', join(tmp, 'copied', 'report.html')]],

@@ -60,19 +60,19 @@ export async function runBiases(
           },
         );
         collector = c;
-        // the tables (and their boards) read the library's bias columns when it holds them; the JSON lists
-        // every row with its reference: it parses the stored files
-        if (json) return (m) => c.add(m);
+        // the library's bias columns when it holds them: the JSON lists every row with its place, the
+        // boards' few references are read at the end
         return {
           match: (m) => c.add(m),
           stored: (m) => c.addStored(m),
           tilt: true,
+          places: json,
           refs: { wanted: () => c.storedRefKeys(), found: (refs) => c.fillStoredRefs(refs) },
         };
       },
       ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards, write),
-      // the tables read the stored columns, a few MB at a time
-      reporterName(opts) === 'json' ? undefined : BIAS_MEMORY_MB,
+      // the stored columns are read a few MB at a time
+      BIAS_MEMORY_MB,
     );
   } finally {
     spill.close();
