@@ -307,38 +307,33 @@ export class BiasCollector {
       const board = c.board[i]!;
       if (board !== BOARD_BIAS.unread && board !== BOARD_BIAS.free && board !== BOARD_BIAS.read) continue;
       const rows = p.rows;
-      // the decision's place, when rows are listed (the costliest rows' are read at the end: storedRefKeys)
-      const place = rows === null ? null : c.places?.[i];
-      if (place === undefined) throw new Error('biases: stored rows listed without their places');
-      const ref: BiasRef = {
-        file: m.file,
-        game: c.game[i]!,
-        move: place?.move ?? 0,
-        decisionIndex: c.decision[i]! - 1,
-        kind: 'checker',
-        xgid: place?.xgid ?? null,
-        positionId: place?.positionId ?? null,
-      };
       if (board === BOARD_BIAS.unread) {
         p.blotsUnread++;
         p.exposureUnread++;
-        rows?.blotsUnread.push(ref);
-        rows?.exposureUnread.push(ref);
+        if (rows) {
+          const ref = storedRef(m, i);
+          rows.blotsUnread.push(ref);
+          rows.exposureUnread.push(ref);
+        }
         continue;
       }
       const read = board === BOARD_BIAS.read;
+      // the figures only: no reference is made (a row joining the costliest gets one below)
+      const ref = rows ? storedRef(m, i) : null;
       const blot = blotRow(ref, e, read ? [c.blotsPlayed[i]!, c.blotsBest[i]!] : null);
       const exposure = exposureRow(ref, e, read ? [c.shotsPlayed[i]!, c.shotsBest[i]!] : null);
       addBiasRow(p.blotTally, blot.x, blot.error);
       addExposureRow(p.exposureSums, exposure);
-      if (rows) {
-        rows.blots.push(blot);
-        rows.exposure.push(exposure);
+      if (rows && ref) {
+        rows.blots.push({ ...blot, ref });
+        rows.exposure.push({ ...exposure, ref });
       } else if (p.costliest && blot.x !== 0 && joinsCostliest(p.costliest, blot.error, this.costliest)) {
-        // the row it pushes out (when the list is full) needs no reference any more
+        // its move, XGID and plays are read once the matches are (storedRefKeys); the row it pushes out
+        // (when the list is full) needs none any more
+        const at = storedRef(m, i, false);
         if (p.costliest.length >= this.costliest) this.pendingRefs.delete(p.costliest.at(-1)!.ref);
-        this.pendingRefs.set(ref, [m.id, c.game[i]!, c.decision[i]!]);
-        addCostliest(p.costliest, blot, this.costliest);
+        this.pendingRefs.set(at, [m.id, c.game[i]!, c.decision[i]!]);
+        addCostliest(p.costliest, { ...blot, ref: at }, this.costliest);
       }
     }
     for (const p of analysedIn) p.analysedMatches++;
@@ -536,6 +531,25 @@ export function biasRow(label: string, e: BiasEstimate): string[] {
 
 /** How many blot decisions are drawn per person with `--boards` (the costliest). */
 export const BLOT_BOARDS = 10;
+
+/**
+ * The reference of stored decision `i` of `m`: with its place read (`places`, a collector listing rows), or
+ * (`placed` false) its file, game and index only, its place to be read later.
+ */
+function storedRef(m: StoredBiasMatch, i: number, placed = true): BiasRef {
+  const c = m.decisions;
+  const place = placed ? c.places?.[i] : null;
+  if (place === undefined) throw new Error('biases: stored rows listed without their places');
+  return {
+    file: m.file,
+    game: c.game[i]!,
+    move: place?.move ?? 0,
+    decisionIndex: c.decision[i]! - 1,
+    kind: 'checker',
+    xgid: place?.xgid ?? null,
+    positionId: place?.positionId ?? null,
+  };
+}
 
 /** Whether a row of error `error` coming after those of `costliest` (costliest first) joins the `most` first. */
 function joinsCostliest(costliest: readonly BlotBiasRow<BiasRef>[], error: number, most: number): boolean {
