@@ -10,12 +10,14 @@
  * import makes them again. A match whose bytes cannot be parsed any more keeps its unknown states.
  */
 import type { Met } from '../met/index.js';
+import { isCounted } from '../metrics/counting.js';
+import { decisionError } from '../metrics/decision-error.js';
 import { DEFAULT_THRESHOLDS } from '../metrics/difficulty.js';
 import { REGISTRY } from '../metrics/index.js';
 import { matchTallies } from '../metrics/player-stats.js';
 import type { Library } from './open.js';
 import { libraryMatchesById } from './read.js';
-import { boardBiasCells } from './rows.js';
+import { schema12Cells, themesOf } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { rollback, rows, TableAppender } from './sql.js';
 import { decodeTally, encodeTally } from './tally-codec.js';
@@ -103,12 +105,14 @@ export async function fillBoardBiases(
     await con.run('BEGIN TRANSACTION');
     try {
       await con.run(`CREATE TEMP TABLE refill_board (match_id INTEGER, game INTEGER, decision INTEGER,
-        board_bias TINYINT, blots_played TINYINT, blots_best TINYINT, shots_played TINYINT, shots_best TINYINT)`);
+        board_bias TINYINT, blots_played TINYINT, blots_best TINYINT, shots_played TINYINT, shots_best TINYINT,
+        second_cost DOUBLE, difficulty_points DOUBLE, theme_coverage TINYINT)`);
       const out = await TableAppender.create(con, 'refill_board');
       for (const row of cells) out.append(row);
       out.close();
       await con.run(`UPDATE decisions SET board_bias = r.board_bias, blots_played = r.blots_played,
-          blots_best = r.blots_best, shots_played = r.shots_played, shots_best = r.shots_best
+          blots_best = r.blots_best, shots_played = r.shots_played, shots_best = r.shots_best,
+          second_cost = r.second_cost, difficulty_points = r.difficulty_points, theme_coverage = r.theme_coverage
         FROM refill_board r WHERE decisions.match_id = r.match_id AND decisions.game = r.game
           AND decisions.decision = r.decision`);
       await con.run(`UPDATE matches SET board_biases = true WHERE match_id IN (${slice.join(',')})`);
@@ -126,8 +130,11 @@ export async function fillBoardBiases(
   for await (const { id, match } of libraryMatchesById(lib, lacking, met, () => {})) {
     for (const g of match.games)
       g.decisions.forEach((d, i) => {
-        const c = boardBiasCells(d);
-        if (c[0] !== null) cells.push([id, g.index + 1, i + 1, ...c]);
+        // counted as the import counts (src/metrics/player-stats.ts: analysed, not forced, with an error)
+        const e = decisionError(d);
+        const counted = e !== null && isCounted(d);
+        const c = schema12Cells(d, counted, e, counted ? themesOf(d, e) : null);
+        if (c.some((x) => x !== null)) cells.push([id, g.index + 1, i + 1, ...c]);
       });
     slice.push(id);
     if (slice.length >= BOARD_SLICE) await flush();

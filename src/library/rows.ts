@@ -5,7 +5,7 @@
  * the classifiers, the position writers): the library stores figures, it does not recompute them.
  */
 
-import { checkerThemes } from '../classify/checker-themes.js';
+import { checkerThemes, type ThemeResult } from '../classify/checker-themes.js';
 import { cubeTheme, decisionCubeDirection } from '../classify/cube-direction.js';
 import { blots, shots } from '../classify/exposure.js';
 import { gamePhase, gamePlan, hasContact } from '../classify/game-plan.js';
@@ -17,9 +17,11 @@ import { boardBiasInput } from '../metrics/blot-bias.js';
 import { bestCubeEquity } from '../metrics/decision-error.js';
 import {
   DEFAULT_THRESHOLDS,
+  decisionDifficultyPoints,
   type ErrorThresholds,
   isAvoidableError,
   reachesThreshold,
+  secondCheapestCost,
   THRESHOLD_PRESETS,
   thresholdEquity,
 } from '../metrics/difficulty.js';
@@ -31,6 +33,7 @@ import {
   type PlayerTally,
 } from '../metrics/player-stats.js';
 import { CellsBuilder, encodeCells } from '../metrics/review-cells.js';
+import { checkerCoverageBits } from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import { playedAndBest } from '../review/decision-refs.js';
@@ -144,6 +147,9 @@ const NO_POINTS: null[] = new Array(26).fill(null);
 /** No board bias columns: the decision is skipped. */
 const NO_BOARD_BIAS = [null, null, null, null, null] as const;
 
+/** No plan columns: not a counted decision whose error reaches the smallest Error threshold. */
+const NO_PLAN = [null, null, null] as const;
+
 /**
  * Schema 12's columns of the blot and exposure biases, made at import by the functions `bdb biases` calls on
  * a parsed match (src/metrics/blot-bias.ts `boardBiasInput`, src/classify/exposure.ts `blots`, `shots`), so
@@ -169,9 +175,9 @@ export function boardBiasCells(d: Decision): readonly (number | null)[] {
 
 /**
  * The cells of a decision row, the columns of `decisions` (src/library/schema.ts): 35 about the decision,
- * then the position's figures, its point columns and the board biases' columns.
+ * then the position's figures, its point columns, the board biases' columns and the plan's.
  */
-const DECISION_WIDTH = 35 + NO_FIGURES.length + NO_POINTS.length + NO_BOARD_BIAS.length;
+const DECISION_WIDTH = 35 + NO_FIGURES.length + NO_POINTS.length + NO_BOARD_BIAS.length + NO_PLAN.length;
 
 /** The text of each roll, by 10 × first die + second (the dice as recorded, not sorted). */
 const DICE_TEXT: string[] = Array.from({ length: 67 }, (_, i) => `${Math.floor(i / 10)}${i % 10}`);
@@ -214,9 +220,45 @@ function positionCells(pos: DecisionPosition, me: Side, last: PositionCells | nu
   };
 }
 
-function themeOf(d: Decision, error: number | null): string | null {
+export function themesOf(d: Decision, error: number | null): ThemeResult | null {
   if (error === null || d.kind === 'cube' || !reachesThreshold(error, THEME_MIN_ERROR)) return null;
-  return checkerThemes(d, { primaryOnly: true }).primary?.token ?? null;
+  return checkerThemes(d);
+}
+
+/**
+ * Schema 12's columns of the study plan (src/report/plan.ts), for a counted decision whose error `e`
+ * reaches the smallest Error threshold of the presets (every error a plan takes): what its second-cheapest
+ * option costs (`second_cost`, equity: a tight decision, src/metrics/difficulty.ts `secondCheapestCost`),
+ * its difficulty in points at money play (`difficulty_points`, `decisionDifficultyPoints`; at match play the
+ * `difficulty` column holds it in MWC), and a checker error's theme coverage bits (`theme_coverage`,
+ * src/metrics/theme-coverage.ts `checkerCoverageBits`, from all its themes).
+ */
+export function planCells(
+  d: Decision,
+  e: number | null,
+  themes: ThemeResult | null,
+): readonly (number | null)[] {
+  if (e === null || !reachesThreshold(e, THEME_MIN_ERROR)) return NO_PLAN;
+  return [
+    secondCheapestCost(d),
+    d.matchLength <= 0 ? decisionDifficultyPoints(d) : null,
+    themes === null ? null : checkerCoverageBits(themes),
+  ];
+}
+
+/**
+ * A decision's columns of schema 12, the board biases' then the plan's (both for counted decisions only), as
+ * the import writes them and the next import fills them for the matches stored before (./refill.ts); `e`
+ * its error, `themes` a checker error's ({@link themesOf}).
+ */
+export function schema12Cells(
+  d: Decision,
+  counted: boolean,
+  e: number | null,
+  themes: ThemeResult | null,
+): (number | null)[] {
+  if (!counted) return [...NO_BOARD_BIAS, ...NO_PLAN];
+  return [...boardBiasCells(d), ...planCells(d, e, themes)];
 }
 
 /**
@@ -321,7 +363,9 @@ export function matchRows(
     row[c++] = at ? at.positionId : null;
     row[c++] = at ? at.plan : null;
     row[c++] = at ? at.phase : null;
-    row[c++] = d.kind === 'cube' ? cubeTheme(direction) : themeOf(d, f.error);
+    // a checker error's themes: its primary one here, its coverage with the plan's columns
+    const themes = themesOf(d, f.error);
+    row[c++] = d.kind === 'cube' ? cubeTheme(direction) : (themes?.primary?.token ?? null);
     row[c++] = direction;
     row[c++] = d.kind === 'checker' ? d.luck : null;
     row[c++] = figures[0];
@@ -330,9 +374,8 @@ export function matchRows(
     row[c++] = figures[3];
     row[c++] = figures[4];
     for (let i = 0; i < points.length; i++) row[c++] = points[i]!;
-    // the board biases read counted checker plays only
-    const board = f.counted ? boardBiasCells(d) : NO_BOARD_BIAS;
-    for (let i = 0; i < board.length; i++) row[c++] = board[i]!;
+    const later = schema12Cells(d, f.counted, f.error, themes);
+    for (let i = 0; i < later.length; i++) row[c++] = later[i]!;
     if (c !== DECISION_WIDTH) throw new Error(`library rows: ${c} decision cells, not ${DECISION_WIDTH}`);
     take(row);
     position++;

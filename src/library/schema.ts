@@ -316,10 +316,12 @@ CREATE TABLE IF NOT EXISTS drill_answers (
 
 /**
  * Step 12: what the blot and exposure biases read of each checker play (src/library/rows.ts
- * `boardBiasCells`): `decisions.board_bias` and the blots and shots after the played and the best play,
- * stored at import so that `bdb biases --library` reads columns instead of parsing every stored file
- * again. `matches.board_biases` is true for a match imported with them; the matches imported before stay
- * null, and a reading over any of them parses the stored files as before (src/library/read.ts).
+ * `boardBiasCells`: `decisions.board_bias` and the blots and shots after the played and the best play) and
+ * what the study plan reads of each error beyond the columns already stored (`planCells`: `second_cost`,
+ * `difficulty_points`, `theme_coverage`), stored at import so that `bdb biases` and `bdb plan` read
+ * columns instead of parsing every stored file again. `matches.board_biases` is true for a match imported
+ * with them; the matches imported before stay null until the next import fills them
+ * (src/library/refill.ts), and a reading over any of them parses the stored files as before.
  */
 const STEP_12 = `
 ALTER TABLE decisions ADD COLUMN IF NOT EXISTS board_bias TINYINT;
@@ -327,6 +329,9 @@ ALTER TABLE decisions ADD COLUMN IF NOT EXISTS blots_played TINYINT;
 ALTER TABLE decisions ADD COLUMN IF NOT EXISTS blots_best TINYINT;
 ALTER TABLE decisions ADD COLUMN IF NOT EXISTS shots_played TINYINT;
 ALTER TABLE decisions ADD COLUMN IF NOT EXISTS shots_best TINYINT;
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS second_cost DOUBLE;
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS difficulty_points DOUBLE;
+ALTER TABLE decisions ADD COLUMN IF NOT EXISTS theme_coverage TINYINT;
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS board_biases BOOLEAN;
 `;
 

@@ -93,6 +93,22 @@ export function optionCosts(d: Decision): number[] | null {
 }
 
 /**
+ * What the second-cheapest option of a decision costs (equity), null with fewer than two options: a
+ * decision is tight when it is under half the Error threshold ({@link isTightCost}; `bdb plan`'s reference
+ * positions). The library stores it (`decisions.second_cost`).
+ */
+export function secondCheapestCost(d: Decision): number | null {
+  const costs = optionCosts(d);
+  if (!costs || costs.length < 2) return null;
+  return [...costs].sort((a, b) => a - b)[1]!;
+}
+
+/** Whether a decision whose second-cheapest option costs `second` is tight under the Error threshold. */
+export function isTightCost(second: number | null, errorThreshold: number): boolean {
+  return second !== null && second < errorThreshold / 2;
+}
+
+/**
  * The reference player's expected cost d = Σ π(i)·Δᵢ with π(i) ∝ exp(−Δᵢ/τ) (same unit as the costs).
  * The smallest cost is subtracted before exponentiating, so no weight under- or overflows to 0/0.
  * Throws a RangeError without any cost or with τ ≤ 0.

@@ -39,16 +39,34 @@ export function emptyThemeCoverage(): ThemeCoverage {
 
 const FOUR: ReadonlySet<string> = new Set(BLUNDERDB_THEMES);
 
+/** What a checker error's themes give its coverage, as bits (the library stores them: `theme_coverage`). */
+export const COVERAGE_BITS = { four: 1, blunderDb: 2, named: 4, fallback: 8 } as const;
+
+/** The coverage bits of a checker error's themes (computed without a silence threshold). */
+export function checkerCoverageBits(r: ThemeResult): number {
+  const four = r.themes.some((t) => FOUR.has(t.token));
+  let bits = 0;
+  if (four) {
+    bits |= COVERAGE_BITS.four;
+    if ((r.costMp ?? 0) >= EXPLAIN_MIN_COST_MP) bits |= COVERAGE_BITS.blunderDb;
+  }
+  if (r.themes.some((t) => t.token !== 'distribution')) bits |= COVERAGE_BITS.named;
+  else if (r.themes.length > 0) bits |= COVERAGE_BITS.fallback;
+  return bits;
+}
+
 /** Adds one checker error, given its themes (computed without a silence threshold). */
 export function addCheckerCoverage(c: ThemeCoverage, r: ThemeResult): void {
+  addCheckerCoverageBits(c, checkerCoverageBits(r));
+}
+
+/** Adds one checker error by its coverage bits ({@link checkerCoverageBits}). */
+export function addCheckerCoverageBits(c: ThemeCoverage, bits: number): void {
   c.checkerErrors++;
-  const four = r.themes.some((t) => FOUR.has(t.token));
-  if (four) {
-    c.blunderDbFour++;
-    if ((r.costMp ?? 0) >= EXPLAIN_MIN_COST_MP) c.blunderDb++;
-  }
-  if (r.themes.some((t) => t.token !== 'distribution')) c.named++;
-  else if (r.themes.length > 0) c.fallback++;
+  if (bits & COVERAGE_BITS.four) c.blunderDbFour++;
+  if (bits & COVERAGE_BITS.blunderDb) c.blunderDb++;
+  if (bits & COVERAGE_BITS.named) c.named++;
+  if (bits & COVERAGE_BITS.fallback) c.fallback++;
 }
 
 /** Adds one cube error; `named` when its direction was read. */

@@ -13,7 +13,8 @@ import { isCounted } from '../metrics/counting.js';
 import {
   decisionDifficultyPoints,
   type ErrorThresholds,
-  optionCosts,
+  isTightCost,
+  secondCheapestCost,
   thresholdEquity,
 } from '../metrics/difficulty.js';
 import { scoreCell } from '../metrics/doubles-bias.js';
@@ -115,10 +116,7 @@ interface Pending {
 
 /** True when the second-cheapest option costs less than half the Error threshold (equity). */
 export function isTight(d: Decision, errorThreshold: number): boolean {
-  const costs = optionCosts(d);
-  if (!costs || costs.length < 2) return false;
-  const sorted = [...costs].sort((a, b) => a - b);
-  return sorted[1]! < errorThreshold / 2;
+  return isTightCost(secondCheapestCost(d), errorThreshold);
 }
 
 /**
