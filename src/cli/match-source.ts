@@ -11,6 +11,7 @@ import type { Met } from '../met/index.js';
 import type { StoredBiasMatch, StoredDecisionKey, StoredDecisionRef } from '../metrics/bias-columns.js';
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import { defaultMet, type MatchReport, reportMatch } from '../metrics/match-report.js';
+import type { StoredPlanMatch } from '../metrics/plan-columns.js';
 import { DEPTH_LEVELS, levelRank } from '../model/depth.js';
 import type { MatchFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
@@ -391,11 +392,22 @@ export async function libraryNamed(
 }
 
 /**
- * A handler of whole matches that can also take what the library stored of them for the biases (schema
- * 12): on a library whose matches all hold those columns, `stored` gets them and no stored file is parsed.
+ * A handler of whole matches that can read the library's columns instead (schema 12): `columns` reads every
+ * match passing the filter from them (with `players`, those with a seat of one of these names), or gives
+ * null without reading anything when a match was imported before them; the matches are then parsed and go
+ * to `match`.
  */
-export interface StoredBiasHandler {
+export interface ColumnsHandler {
   readonly match: (match: Match) => void;
+  readonly columns: (
+    lib: Library,
+    filter: MatchFilter,
+    players?: ReadonlySet<string>,
+  ) => Promise<MatchInputResult | null>;
+}
+
+/** What the biases read of the library's columns, and where it goes ({@link biasColumns}). */
+export interface StoredBiasHandler {
   readonly stored: (m: StoredBiasMatch) => void;
   /** Read each seat's stored tilt state too. */
   readonly tilt: boolean;
@@ -421,7 +433,7 @@ export async function overMatches(
     s: PersonSettings,
     keeps: Keeps | undefined,
     lib: Library | null,
-  ) => ((match: Match) => void) | StoredBiasHandler | Promise<((match: Match) => void) | StoredBiasHandler>,
+  ) => ((match: Match) => void) | ColumnsHandler | Promise<((match: Match) => void) | ColumnsHandler>,
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
   /** On the library, DuckDB's first memory limit when the command has its own (src/library/memory.ts). */
   memoryMb?: number,
@@ -435,7 +447,7 @@ export async function overMatches(
       const handler = await start(s, named === null ? undefined : (p) => named.keeps(p), source.library);
       if (typeof handler === 'function') return settle(source, await source.matches(handler), finish);
       const lib = source.library;
-      const stored = lib && (await readLibraryBiasMatches(lib, source.filter, handler, source.names.only));
+      const stored = lib && (await handler.columns(lib, source.filter, source.names.only));
       return settle(source, stored ?? (await source.matches(handler.match)), finish);
     },
     'settled',
@@ -444,20 +456,20 @@ export async function overMatches(
 }
 
 /**
- * The library's matches as its bias columns hold them (no stored file parsed), with the library route's
- * result shape; null when a match passing the filter was imported before those columns (then every match
- * is parsed, as before them). `players`: only the matches with a seat of one of these names (as stored).
+ * The biases' reading of the library's columns ({@link ColumnsHandler.columns}): the matches as its bias
+ * columns hold them (no stored file parsed), with the library route's result shape; null when a match
+ * passing the filter was imported before those columns.
  */
-async function readLibraryBiasMatches(
+export async function biasColumns(
   lib: Library,
   filter: MatchFilter,
   handler: StoredBiasHandler,
   players?: ReadonlySet<string>,
 ): Promise<MatchInputResult | null> {
-  const { libraryBiasMatches, libraryDecisionRefs, libraryFileNotes, libraryHasBiasColumns } = await import(
+  const { libraryBiasMatches, libraryDecisionRefs, libraryFileNotes, libraryHasColumns } = await import(
     '../library/read.js'
   );
-  if (!(await libraryHasBiasColumns(lib, filter, players))) return null;
+  if (!(await libraryHasColumns(lib, filter, players))) return null;
   let read = 0;
   for await (const m of libraryBiasMatches(
     lib,
@@ -469,6 +481,29 @@ async function readLibraryBiasMatches(
     handler.stored(m);
   }
   if (handler.refs) handler.refs.found(await libraryDecisionRefs(lib, handler.refs.wanted()));
+  const { errors, duplicates } = await libraryFileNotes(lib);
+  return { read, errors, duplicates, exitCode: EXIT.ok };
+}
+
+/**
+ * The study plan's reading of the library's columns ({@link ColumnsHandler.columns}): each match's counted
+ * decisions and its errors at `threshold` (equity), no stored file parsed; null when a match passing the
+ * filter was imported before those columns.
+ */
+export async function planColumns(
+  lib: Library,
+  filter: MatchFilter,
+  threshold: number,
+  stored: (m: StoredPlanMatch) => void,
+  players?: ReadonlySet<string>,
+): Promise<MatchInputResult | null> {
+  const { libraryFileNotes, libraryHasColumns, libraryPlanMatches } = await import('../library/read.js');
+  if (!(await libraryHasColumns(lib, filter, players))) return null;
+  let read = 0;
+  for await (const m of libraryPlanMatches(lib, filter, threshold, players)) {
+    read++;
+    stored(m);
+  }
   const { errors, duplicates } = await libraryFileNotes(lib);
   return { read, errors, duplicates, exitCode: EXIT.ok };
 }

@@ -37,6 +37,13 @@ export const FIND_MEMORY_MB = 64;
 export const BIAS_MEMORY_MB = 32;
 
 /**
+ * The limit `bdb plan` opens the library with, in MB: it reads each match's counted decisions and errors
+ * from their columns, 100 matches at a time (src/library/read.ts `libraryPlanMatches`), as `biases` does
+ * ({@link BIAS_MEMORY_MB}).
+ */
+export const PLAN_MEMORY_MB = 32;
+
+/**
  * DuckDB's buffer limit while an import writes, in MB, on its first attempt (unless BDB_DUCKDB_MEMORY sets
  * one). DuckDB's buffer pool keeps the blocks of the tables it has written until it reaches its limit, so
  * under the readers' 256 MB an import's resident memory grew with the library. Blocks beyond this limit are

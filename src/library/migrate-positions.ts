@@ -15,6 +15,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Board, Side } from '../core/board.js';
 import { pointColumns, positionFigures } from './rows.js';
 import { rowStream, TableAppender } from './sql.js';
+import { storedBoard } from './stored-board.js';
 
 /** Before the slices: the columns, and where each slice's figures wait for their update. */
 export const POSITIONS_BEFORE = `
@@ -38,29 +39,6 @@ UPDATE decisions SET pips = p.pips, opponent_pips = p.opponent_pips, borne_off =
   WHERE decisions.match_id >= $1 AND decisions.match_id < $2
     AND decisions.match_id = p.match_id AND decisions.game = p.game AND decisions.decision = p.decision;
 `;
-
-/** Character codes before 'A' and 'a' (an XGID's position: 'A' + n − 1 = n bottom checkers, 'a' … top). */
-const UPPER = 64;
-const LOWER = 96;
-
-/**
- * The board of an XGID this bdb wrote (src/review/position.ts: side 0 the bottom side, on roll), read from its
- * 26 position characters without the reader's checks (src/core/xgid-parse.ts `parseXgid`, which makes the
- * whole step 4 times slower): index 0 the top side's bar, 1–24 the bottom side's points, 25 its bar. Null
- * when a character is not '-', A–P or a–p.
- */
-export function storedBoard(xgid: string): Board | null {
-  const bottom = new Array<number>(25).fill(0);
-  const top = new Array<number>(25).fill(0);
-  for (let k = 0; k < 26; k++) {
-    const c = xgid.charCodeAt(5 + k);
-    if (c === 45) continue;
-    if (c > UPPER && c <= UPPER + 16) bottom[k === 0 ? 24 : k - 1] = c - UPPER;
-    else if (c > LOWER && c <= LOWER + 16) top[k === 25 ? 24 : 24 - k] = c - LOWER;
-    else return null;
-  }
-  return [bottom, top];
-}
 
 /** The decision's columns a sliced step fills from its stored XGID (the decision maker `me`). */
 type FromBoard = (board: Board, me: Side) => readonly (number | boolean)[];

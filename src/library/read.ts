@@ -9,6 +9,7 @@
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import type { Side } from '../core/board.js';
 import { WorkerPool } from '../core/worker-pool.js';
 import type { Met } from '../met/index.js';
 import {
@@ -19,13 +20,14 @@ import {
   type StoredDecisionRef,
 } from '../metrics/bias-columns.js';
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
-import type { THRESHOLD_PRESETS } from '../metrics/difficulty.js';
+import { reachesThreshold, type THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
+import type { StoredPlanError, StoredPlanMatch } from '../metrics/plan-columns.js';
 import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import type { TiltState } from '../metrics/tilt.js';
 import { type MatchFilter, passesFilter } from '../model/filter.js';
-import { type AnalyserInfo, type Match, readingRank } from '../model/types.js';
+import { type AnalyserInfo, type CubeAction, type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import type { UnitFile } from './import.js';
 import type { InflateRequest } from './inflate-worker.js';
@@ -33,6 +35,7 @@ import { type Library, LibraryError } from './open.js';
 import type { ErrorsByPreset } from './rows.js';
 import { readSource, type SourceLocation, sourcesDir } from './sources.js';
 import { doubleColumns, jsonRows, rowStream, rows } from './sql.js';
+import { storedBoard } from './stored-board.js';
 import { decodeState, decodeTally } from './tally-codec.js';
 
 /** A stored match as listed: its id, file and what the filters look at. */
@@ -637,10 +640,11 @@ const BIAS_CHUNK = 500;
 const BIAS_PLACES_CHUNK = 100;
 
 /**
- * Whether every stored match passing the filter (and with a seat of `players`) holds the board biases'
- * columns, so that {@link libraryBiasMatches} can give them all; false when one was imported before them.
+ * Whether every stored match passing the filter (and with a seat of `players`) holds schema 12's columns
+ * (the biases' and the plan's), so that {@link libraryBiasMatches} and {@link libraryPlanMatches} can give
+ * them all; false when one was imported before them.
  */
-export async function libraryHasBiasColumns(
+export async function libraryHasColumns(
   lib: Library,
   filter: MatchFilter,
   players?: ReadonlySet<string>,
@@ -653,7 +657,7 @@ export async function libraryHasBiasColumns(
  * these names, and only those seats' decisions), as the biases read them from the library's columns: the
  * counted decisions' figures, the seats' stored tilt states (`how.tilt`: read them), each counted
  * decision's place (`how.refs`: its move, XGID and Position ID, for a reader listing them) and the analyser.
- * Every match must hold the board biases' columns ({@link libraryHasBiasColumns}).
+ * Every match must hold the board biases' columns ({@link libraryHasColumns}).
  */
 export async function* libraryBiasMatches(
   lib: Library,
@@ -738,6 +742,128 @@ export async function* libraryBiasMatches(
                 .map(([move, xgid, positionId]) => ({ move: Number(move), xgid, positionId }))
             : null,
         },
+      };
+    }
+  }
+}
+
+/** Matches per read of the plan's errors: their text columns come as one JSON list (about 2 MB a read). */
+const PLAN_CHUNK = 100;
+
+/** A query's NULL double as NaN (a stored figure is never NaN), read back as null. */
+const orNaN = (column: string): string => `COALESCE(CAST(${column} AS DOUBLE), CAST('NaN' AS DOUBLE))`;
+const fromNaN = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+/**
+ * The stored matches passing the filter, in file order (with `players`, only those with a seat of one of
+ * these names, and only those seats' decisions), as the study plan reads them from the library's columns:
+ * each seat's counted decisions and the errors reaching `threshold` (equity, inclusive as
+ * `reachesThreshold`), with what the import stored of them. Every match must hold schema 12's columns
+ * ({@link libraryHasColumns}).
+ */
+export async function* libraryPlanMatches(
+  lib: Library,
+  filter: MatchFilter,
+  threshold: number,
+  players?: ReadonlySet<string>,
+): AsyncGenerator<StoredPlanMatch> {
+  const names = players ? [...players] : [];
+  const seats = players ? `AND player IN (${names.map((_, i) => `$${i + 1}`).join(', ')})` : '';
+  for (const part of chunks(await heads(lib, filter, players), PLAN_CHUNK)) {
+    const ids = part.map((h) => h.id).join(',');
+    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+    const counted = new Map<number, [number, number]>();
+    for (const [id, seat, n] of await rows(
+      lib.connection,
+      `SELECT match_id, seat, count(*) FROM decisions WHERE ${where} GROUP BY match_id, seat`,
+      names,
+    )) {
+      const pair = counted.get(Number(id)) ?? [0, 0];
+      pair[Number(seat) === 1 ? 1 : 0] = Number(n);
+      counted.set(Number(id), pair);
+    }
+    // the errors: a little under the threshold too, then exactly as reachesThreshold decides
+    const errors = `${where} AND error >= ${threshold} - 1e-6`;
+    const order = 'ORDER BY match_id, game, decision';
+    const [[json]] = (await rows(
+      lib.connection,
+      `SELECT CAST(to_json(list([kind, action, dice, xgid, position_id, played, best, opponent, game_plan, theme]
+         ${order})) AS VARCHAR) FROM decisions WHERE ${errors}`,
+      names,
+    )) as [[string | null]];
+    const texts = JSON.parse(json ?? '[]') as (string | null)[][];
+    const [
+      id,
+      seat,
+      game,
+      decision,
+      move,
+      error,
+      loss,
+      difficulty,
+      points,
+      cube,
+      away,
+      other,
+      coverage,
+      second,
+    ] = await doubleColumns(
+      lib.connection,
+      `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
+           CAST(move AS DOUBLE), error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}, ${orNaN('difficulty_points')},
+           CAST(cube AS DOUBLE), ${orNaN('away')}, ${orNaN('opponent_away')}, ${orNaN('theme_coverage')},
+           ${orNaN('second_cost')}
+         FROM decisions WHERE ${errors} ${order}`,
+      names,
+    );
+    if (texts.length !== id!.length)
+      throw new Error('library: the texts of the errors do not align with their columns');
+    const runs = matchRuns(id!);
+    for (const h of part) {
+      const [from, to] = runs.get(h.id) ?? [0, 0];
+      const list: StoredPlanError[] = [];
+      for (let i = from; i < to; i++) {
+        if (!reachesThreshold(error![i]!, threshold)) continue;
+        const [kind, action, dice, xgid, positionId, played, best, opponent, gamePlan, theme] = texts[i]!;
+        const s: Side = seat![i] === 1 ? 1 : 0;
+        // the side on roll: the decision maker, or the doubler of a take or pass (src/review/position.ts)
+        const onRoll: Side = kind === 'take' ? (s === 0 ? 1 : 0) : s;
+        const stored = xgid ? storedBoard(xgid) : null;
+        list.push({
+          seat: s,
+          game: game![i]!,
+          decision: decision![i]!,
+          move: move![i]!,
+          kind: String(kind),
+          action: (action ?? null) as CubeAction | null,
+          dice: dice ?? null,
+          error: error![i]!,
+          loss: fromNaN(loss![i]!),
+          difficulty: fromNaN(difficulty![i]!),
+          difficultyPoints: fromNaN(points![i]!),
+          cube: cube![i]!,
+          away: fromNaN(away![i]!),
+          opponentAway: fromNaN(other![i]!),
+          xgid: xgid ?? null,
+          positionId: positionId ?? null,
+          played: played ?? null,
+          best: best ?? null,
+          opponent: String(opponent),
+          gamePlan: gamePlan ?? null,
+          theme: theme ?? null,
+          coverage: fromNaN(coverage![i]!),
+          secondCost: fromNaN(second![i]!),
+          // the XGID has the side on roll at the bottom: its sides back in the match's order
+          position: stored && { board: onRoll === 0 ? stored : [stored[1], stored[0]], onRoll },
+        });
+      }
+      yield {
+        file: h.file,
+        players: h.players,
+        matchLength: h.matchLength,
+        analyser: h.analyser,
+        counted: counted.get(h.id) ?? [0, 0],
+        errors: list,
       };
     }
   }

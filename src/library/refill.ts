@@ -73,19 +73,19 @@ export async function fillUnknownStates(lib: Library, met: Met): Promise<number>
   return updates.length;
 }
 
-/** Matches whose board bias columns one transaction fills ({@link fillBoardBiases}). */
+/** Matches whose schema 12 columns one transaction fills ({@link fillDecisionColumns}). */
 const BOARD_SLICE = 500;
 
 /**
- * Fills the board biases' columns (schema 12, ./rows.ts `boardBiasCells`) of the matches imported before
- * them (`matches.board_biases` null), from their stored bytes parsed again by the reader and the functions
+ * Fills schema 12's columns (./rows.ts `schema12Cells`: the board biases' and the study plan's) of the
+ * matches imported before them (`matches.board_biases` null), from their stored bytes parsed again by the reader and the functions
  * the import uses, so that an upgraded library and a new import hold the same values; returns how many
  * matches were filled. One transaction per slice of {@link BOARD_SLICE} matches: a stopped run keeps the
  * slices committed and the next import goes on. A match whose bytes cannot be parsed any more stays
- * unfilled, and `bdb biases` then parses the stored files as it did before the columns. The library must be
+ * unfilled, and `bdb biases` and `bdb plan` then parse the stored files as they did before the columns. The library must be
  * open for writing.
  */
-export async function fillBoardBiases(
+export async function fillDecisionColumns(
   lib: Library,
   met: Met,
   /** Told how many matches are read again, before the first. */

@@ -10,16 +10,19 @@ import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
 import { type PlanRef, planError } from '../history/plan-errors.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { isCounted } from '../metrics/counting.js';
+import { decisionError } from '../metrics/decision-error.js';
 import {
   decisionDifficultyPoints,
   type ErrorThresholds,
   isTightCost,
+  reachesThreshold,
   secondCheapestCost,
   thresholdEquity,
 } from '../metrics/difficulty.js';
-import { scoreCell } from '../metrics/doubles-bias.js';
+import { scoreCell, scoreCellOfAways } from '../metrics/doubles-bias.js';
 import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { type mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
+import type { StoredPlanMatch } from '../metrics/plan-columns.js';
 import {
   REFERENCE_DEFAULT_SIZE,
   type ReferenceCandidate,
@@ -29,6 +32,7 @@ import {
   selectReferencePositions,
 } from '../metrics/reference-positions.js';
 import {
+  type DecisionNature,
   familyText,
   STUDY_PLAN_MIN_SCORED,
   type StudyFamily,
@@ -36,7 +40,13 @@ import {
   type StudyPlanInput,
   studyPlan,
 } from '../metrics/study-plan.js';
-import { emptyThemeCoverage, share, type ThemeCoverage } from '../metrics/theme-coverage.js';
+import {
+  addCheckerCoverageBits,
+  addCubeCoverage,
+  emptyThemeCoverage,
+  share,
+  type ThemeCoverage,
+} from '../metrics/theme-coverage.js';
 import type { Decision, Match } from '../model/types.js';
 import { auditLines, jsonAudit } from './analysis-mix.js';
 import { renderTextBoard, type TextBoardOptions } from './board-text.js';
@@ -154,9 +164,13 @@ export class PlanCollector {
     return { matches: 0, inputs: this.rows({ indexed: true }), reference: this.rows() };
   }
 
-  /** Adds both seats of a match: a money session to the money plan (points), a match to the other (MWC). */
-  add(match: Match): void {
-    const money = match.matchLength <= 0;
+  /**
+   * The persons of a match's seats (null: not followed), each made when first seen, with the match counted
+   * in their money or match-play part and its analysis in their audit.
+   */
+  private seatsOf(
+    match: Pick<Match, 'players' | 'matchLength' | 'analyser'>,
+  ): [Pending | null, Pending | null] {
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
       analysedMatches: 0,
@@ -167,12 +181,20 @@ export class PlanCollector {
       audit: new AuditCollector(),
     }));
     for (const p of seats) p?.audit.add(match);
-    for (const p of new Set(seats)) if (p) (money ? p.money : p.play).matches++;
+    for (const p of new Set(seats)) if (p) (match.matchLength <= 0 ? p.money : p.play).matches++;
+    return seats;
+  }
+
+  /** Adds both seats of a match: a money session to the money plan (points), a match to the other (MWC). */
+  add(match: Match): void {
+    const money = match.matchLength <= 0;
+    const seats = this.seatsOf(match);
     const analysedIn = new Set<Pending>();
     for (const game of match.games) {
       game.decisions.forEach((d, i) => {
         const p = seats[d.player];
-        if (!p || !isCounted(d)) return;
+        // counted in PR: analysed, not forced, with an error (the decisions the library stores as counted)
+        if (!p || !isCounted(d) || decisionError(d) === null) return;
         p.analysed++;
         analysedIn.add(p);
         const found = planError(this.met, match, game, i, this.threshold, p.coverage);
@@ -206,6 +228,71 @@ export class PlanCollector {
           ...(this.treated?.(ref) ? { treated: true } : {}),
           ref,
         });
+      });
+    }
+    for (const p of analysedIn) p.analysedMatches++;
+  }
+
+  /**
+   * Adds both seats of a match the library read from its columns (src/library/read.ts `libraryPlanMatches`,
+   * its errors at this collector's Error threshold): the inputs, coverage and reference candidates
+   * {@link PlanCollector.add} makes of the parsed match, from what the import stored of each error by the
+   * same functions (the family, ℓ and d, the theme coverage bits, the second-cheapest option's cost) and
+   * the position of its stored XGID.
+   */
+  addStored(m: StoredPlanMatch): void {
+    const money = m.matchLength <= 0;
+    const seats = this.seatsOf(m);
+    const analysedIn = new Set<Pending>();
+    for (const seat of [0, 1] as const) {
+      const p = seats[seat];
+      if (!p || m.counted[seat] === 0) continue;
+      p.analysed += m.counted[seat];
+      analysedIn.add(p);
+    }
+    for (const x of m.errors) {
+      const p = seats[x.seat];
+      if (!p || !reachesThreshold(x.error, this.threshold)) continue;
+      const nature: DecisionNature = x.kind === 'checker' ? 'checker' : 'cube';
+      if (nature === 'checker') addCheckerCoverageBits(p.coverage, x.coverage ?? 0);
+      else addCubeCoverage(p.coverage, x.theme !== null);
+      // money play has no MWC: ℓ and d in points
+      const loss = money ? x.error * x.cube : x.loss;
+      const difficulty = money ? x.difficultyPoints : loss === null ? null : x.difficulty;
+      const ref: PlanRef = {
+        file: m.file,
+        game: x.game,
+        move: x.move,
+        decisionIndex: x.decision - 1,
+        kind: nature,
+        xgid: x.xgid,
+        positionId: x.positionId,
+        played: x.played ?? 'n/a',
+        best: x.best ?? 'n/a',
+        opponent: x.opponent,
+      };
+      // the `distribution` fallback names no family (src/history/plan-errors.ts errorTheme)
+      const theme = x.theme === 'distribution' ? null : x.theme;
+      const plan = x.gamePlan ?? 'unknown';
+      const part = money ? p.money : p.play;
+      part.inputs.push({ plan, nature, theme, error: x.error, loss, difficulty, ref });
+      const pos = x.position;
+      if (theme === null || loss === null || difficulty === null || !pos) continue;
+      const cell = scoreCellOfAways(x.away, x.opponentAway);
+      const scoreKey = nature === 'cube' ? `${cell.away}/${cell.opponentAway}` : '';
+      const role = nature === 'checker' ? `checker ${x.dice}` : `cube ${x.action}`;
+      part.reference.push({
+        positionKey: `${role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
+        group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
+        nature,
+        scoreKey,
+        board: pos.board,
+        onRoll: pos.onRoll,
+        loss,
+        difficulty,
+        tight: isTightCost(x.secondCost, this.threshold),
+        ...(this.treated?.(ref) ? { treated: true } : {}),
+        ref,
       });
     }
     for (const p of analysedIn) p.analysedMatches++;

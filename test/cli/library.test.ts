@@ -143,7 +143,7 @@ describe('bdb import and the library route', () => {
     );
   });
 
-  it('biases --library reads the stored bias columns, not the stored files, and gives the file route tables, boards and JSON', async () => {
+  it('biases and plan --library read the stored columns, not the stored files, and give the file route tables, boards and JSON', async () => {
     // without its stored files, the library can only give the tables from its columns (schema 12)
     const bare = lib('no-sources.duckdb');
     cpSync(main, bare);
@@ -169,9 +169,21 @@ describe('bdb import and the library route', () => {
     const json = await call('biases', '--library', bare, '--json');
     expect(json.code, json.stderr).toBe(0);
     expect(json.stdout).toBe(await fileRoute('biases', REF, '--json'));
-    // plan parses the stored files, here missing
-    const plan = await call('plan', '--library', bare);
-    expect(plan.stderr).toMatch(/is missing: \d+ matches cannot be read again/);
+    // so does plan: each match's counted decisions and errors, with what the import stored of them
+    for (const f of [
+      ['--json'],
+      ['--full', '--boards'],
+      ['--json', '--thresholds', 'gnubg'],
+      ['--json', '--thresholds', 'blunderdb', '--length', 'money'],
+      ['--json', '--player', 'Kévin Unger', '--positions', '50'],
+    ]) {
+      const viaLib = await call('plan', '--library', bare, ...f);
+      expect(viaLib.code, viaLib.stderr).toBe(0);
+      expect(viaLib.stdout, f.join(' ')).toBe(await fileRoute('plan', REF, ...f));
+    }
+    // scout parses the stored files, here missing
+    const scout = await call('scout', 'Kévin Unger', '--library', bare);
+    expect(scout.stderr).toMatch(/is missing: \d+ match(es)? cannot be read again/);
   });
 
   it('a library imported before the bias columns (schema 11) gets them from its stored files at the next import', async () => {
@@ -179,21 +191,28 @@ describe('bdb import and the library route', () => {
     cpSync(main, old);
     cpSync(`${main}.sources`, `${old}.sources`, { recursive: true });
     const columns = `SELECT m.file, d.game, d.decision, d.board_bias, d.blots_played, d.blots_best, d.shots_played,
-      d.shots_best FROM decisions d JOIN matches m USING (match_id) ORDER BY 1, 2, 3`;
+      d.shots_best, d.second_cost, d.difficulty_points, d.theme_coverage
+      FROM decisions d JOIN matches m USING (match_id) ORDER BY 1, 2, 3`;
     const imported = await query(main, columns);
     expect(imported.filter((r) => r[3] !== null).length).toBeGreaterThan(1000);
     // what a schema 11 library holds after the upgrade's columns are added: nothing in them
     const inst = await DuckDBInstance.create(old);
     const con = await inst.connect();
     await con.run(`UPDATE decisions SET board_bias = NULL, blots_played = NULL, blots_best = NULL,
-      shots_played = NULL, shots_best = NULL; UPDATE matches SET board_biases = NULL`);
+      shots_played = NULL, shots_best = NULL, second_cost = NULL, difficulty_points = NULL,
+      theme_coverage = NULL; UPDATE matches SET board_biases = NULL`);
     con.closeSync();
     inst.closeSync();
-    // before the import, the tables come from the parsed stored files, the same
+    // before the import, the figures come from the parsed stored files, the same
     expect((await call('biases', '--library', old)).stdout).toBe(await fileRoute('biases', REF));
+    expect((await call('plan', '--library', old, '--json')).stdout).toBe(
+      await fileRoute('plan', REF, '--json'),
+    );
     const up = await call('import', '--library', old);
     expect(up.code, up.stderr).toBe(0);
-    expect(up.stderr).toMatch(/reading \d+ stored matches again for the columns bdb biases reads/);
+    expect(up.stderr).toMatch(
+      /reading \d+ stored matches again for the columns bdb biases and bdb plan read/,
+    );
     expect(await query(old, columns)).toEqual(imported);
     expect(await query(old, 'SELECT count(*) FROM matches WHERE board_biases IS NULL')).toEqual([[0n]]);
     // once filled, the next import has nothing to read again

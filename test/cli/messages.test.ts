@@ -264,9 +264,8 @@ describe('item 10c: a library copied without its sources folder', async () => {
   copyFileSync(made, copy);
 
   // study follows one person, Kévin Unger, who plays 2 of the 3 matches (test.xg and the Lahme match);
-  // biases reads the library's columns, not its stored files (test/cli/library.test.ts)
+  // biases and plan read the library's columns, not its stored files (test/cli/library.test.ts)
   test.each([
-    ['plan', 3, ['plan', '--library', copy]],
     ['study', 2, ['study', '--library', copy]],
     ['report', 3, ['report', '--library', copy, '--html', join(tmp, 'copied', 'report.html')]],
   ] as const)('%s: one line naming the folder and the %i matches it needs, exit 1', async (_, n, args) => {

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { BIAS_MEMORY_MB } from '../../library/memory.js';
+import type { StoredBiasMatch, StoredDecisionRef } from '../../metrics/bias-columns.js';
 import { biasesJson } from '../../report/biases/json.js';
 import { biasesText } from '../../report/biases/text.js';
 import type { BiasesResult, BiasesView } from '../../report/biases/types.js';
@@ -12,7 +13,7 @@ import { BiasCollector, BLOT_BOARDS } from '../../report/biases.js';
 import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
-import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
+import { biasColumns, type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
 import {
   type BoardOptions,
   boardOptions,
@@ -62,12 +63,18 @@ export async function runBiases(
         collector = c;
         // the library's bias columns when it holds them: the JSON lists every row with its place, the
         // boards' few references are read at the end
-        return {
-          match: (m) => c.add(m),
-          stored: (m) => c.addStored(m),
+        const stored = {
+          stored: (m: StoredBiasMatch) => c.addStored(m),
           tilt: true,
           places: json,
-          refs: { wanted: () => c.storedRefKeys(), found: (refs) => c.fillStoredRefs(refs) },
+          refs: {
+            wanted: () => c.storedRefKeys(),
+            found: (refs: ReadonlyMap<string, StoredDecisionRef>) => c.fillStoredRefs(refs),
+          },
+        };
+        return {
+          match: (m) => c.add(m),
+          columns: (lib, filter, players) => biasColumns(lib, filter, stored, players),
         };
       },
       ({ settings }, result, keeps) => printBiases(collector!, settings, result, keeps, opts, boards, write),

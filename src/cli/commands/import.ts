@@ -18,7 +18,7 @@ import { UsageError } from '../../errors.js';
 import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
 import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
-import { fillBoardBiases, fillUnknownStates } from '../../library/refill.js';
+import { fillDecisionColumns, fillUnknownStates } from '../../library/refill.js';
 import { SCHEMA_VERSION } from '../../library/schema.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { defaultMet } from '../../metrics/match-report.js';
@@ -195,10 +195,10 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     for (;;) {
       try {
         await fillUnknownStates(lib, met);
-        await fillBoardBiases(lib, met, (n) => {
+        await fillDecisionColumns(lib, met, (n) => {
           bar.clear();
           writeErr(
-            `bdb: reading ${n === 1 ? '1 stored match' : `${n} stored matches`} again for the columns bdb biases reads (once, after an upgrade)\n`,
+            `bdb: reading ${n === 1 ? '1 stored match' : `${n} stored matches`} again for the columns bdb biases and bdb plan read (once, after an upgrade)\n`,
           );
         });
         await rebuildTotals(lib);

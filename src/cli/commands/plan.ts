@@ -5,7 +5,9 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { PLAN_MEMORY_MB } from '../../library/memory.js';
 import { type StudyMark, studyMarks } from '../../library/study-marks.js';
+import { thresholdEquity } from '../../metrics/difficulty.js';
 import {
   REFERENCE_DEFAULT_SIZE,
   REFERENCE_MAX_SIZE,
@@ -19,7 +21,7 @@ import { PlanCollector, type PlanStudyOptions } from '../../report/plan.js';
 import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
 import type { ExitCode } from '../exit.js';
 import type { MatchInputResult } from '../match-input.js';
-import { type Keeps, overMatches, type SourceOptions, sourceOptions } from '../match-source.js';
+import { type Keeps, overMatches, planColumns, type SourceOptions, sourceOptions } from '../match-source.js';
 import {
   type BoardOptions,
   boardOptions,
@@ -89,9 +91,16 @@ export async function runPlan(
           { ...study, rows: spill.rows },
         );
         collector = c;
-        return (m) => c.add(m);
+        // the library's columns when it holds them: each match's counted decisions and errors
+        const threshold = thresholdEquity(s.thresholds.errorMpt);
+        return {
+          match: (m) => c.add(m),
+          columns: (lib, filter, players) =>
+            planColumns(lib, filter, threshold, (m) => c.addStored(m), players),
+        };
       },
       (s, result, keeps) => printPlan(collector!, size, s, result, keeps, opts, write),
+      PLAN_MEMORY_MB,
     );
   } finally {
     spill.close();
