@@ -37,9 +37,10 @@ export const FIND_MEMORY_MB = 64;
 export const BIAS_MEMORY_MB = 32;
 
 /**
- * The limit `bdb plan` opens the library with, in MB: it reads each match's counted decisions and errors
- * from their columns, 100 matches at a time (src/library/read.ts `libraryPlanMatches`), as `biases` does
- * ({@link BIAS_MEMORY_MB}).
+ * The limit `bdb plan` and `bdb scout` open the library with, in MB: they read each match's counted
+ * decisions and errors from their columns, 100 matches at a time (src/library/read.ts `libraryPlanMatches`),
+ * as `biases` does ({@link BIAS_MEMORY_MB}). `scout Me` on one player's 10,000 matches peaked at 480 MB
+ * under the readers' 256 MB, at 259 MB under this (one run each, 7 December 2026).
  */
 export const PLAN_MEMORY_MB = 32;
 

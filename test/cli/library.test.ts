@@ -181,9 +181,11 @@ describe('bdb import and the library route', () => {
       expect(viaLib.code, viaLib.stderr).toBe(0);
       expect(viaLib.stdout, f.join(' ')).toBe(await fileRoute('plan', REF, ...f));
     }
-    // scout parses the stored files, here missing
-    const scout = await call('scout', 'Kévin Unger', '--library', bare);
-    expect(scout.stderr).toMatch(/is missing: \d+ match(es)? cannot be read again/);
+    // and scout (its biases and families); report parses the stored files, here missing
+    const scout = await call('scout', 'Kévin Unger', '--library', bare, '--json');
+    expect(scout.code, scout.stderr).toBe(0);
+    const report = await call('report', '--library', bare, '--html', lib('no-sources.html'));
+    expect(report.stderr).toMatch(/is missing: \d+ match(es)? cannot be read again/);
   });
 
   it('a library imported before the bias columns (schema 11) gets them from its stored files at the next import', async () => {
@@ -208,6 +210,9 @@ describe('bdb import and the library route', () => {
     expect((await call('plan', '--library', old, '--json')).stdout).toBe(
       await fileRoute('plan', REF, '--json'),
     );
+    const scouts = ['Kévin Unger', 'Llabba'].map((who) => ['scout', who, '--library', old, '--json']);
+    const parsed: string[] = [];
+    for (const args of scouts) parsed.push((await call(...args)).stdout);
     const up = await call('import', '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stderr).toMatch(
@@ -215,6 +220,8 @@ describe('bdb import and the library route', () => {
     );
     expect(await query(old, columns)).toEqual(imported);
     expect(await query(old, 'SELECT count(*) FROM matches WHERE board_biases IS NULL')).toEqual([[0n]]);
+    // scout from the columns gives the pages it gave from the parsed files
+    for (const [k, args] of scouts.entries()) expect((await call(...args)).stdout).toBe(parsed[k]);
     // once filled, the next import has nothing to read again
     expect((await call('import', '--library', old)).stderr).toBe('');
   });

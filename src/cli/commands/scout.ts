@@ -10,8 +10,11 @@
  */
 import { type Command, Option } from 'commander';
 import { type NamedPlayers, storedNames } from '../../history/names.js';
+import { PLAN_MEMORY_MB } from '../../library/memory.js';
 import type { Library } from '../../library/open.js';
+import type { StoredBiasMatch } from '../../metrics/bias-columns.js';
 import { CLOSED } from '../../metrics/bootstrap.js';
+import { thresholdEquity } from '../../metrics/difficulty.js';
 import { isEmptyFilter } from '../../model/filter.js';
 import { pickReporter, type Reporters, streamName } from '../../report/reporter.js';
 import { ScoutCollector } from '../../report/scout/data.js';
@@ -23,10 +26,12 @@ import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
 import { libraryOption } from '../library-input.js';
 import {
+  biasColumns,
   filterOptions,
   librarySettings,
   librarySource,
   matchFilterOption,
+  planColumns,
   type SourceOptions,
   withReadLibrary,
 } from '../match-source.js';
@@ -94,7 +99,8 @@ export async function runScout(
   if (opts.html !== undefined && outputRefused(opts.html, rules)) return EXIT.someFailed;
   const spill = new SpillFile();
   try {
-    return await withReadLibrary(route, (lib) => scoutLibrary(lib, name, opts, write, spill));
+    // the biases' and the plan's columns are read a few MB at a time
+    return await withReadLibrary(route, (lib) => scoutLibrary(lib, name, opts, write, spill), PLAN_MEMORY_MB);
   } finally {
     spill.close();
   }
@@ -132,7 +138,14 @@ async function scoutLibrary(
     spill.rows,
   );
   await source.reports((r) => ('players' in r ? c.addReport(r) : undefined), { interval: CLOSED });
-  const result = await source.matches((m) => c.addMatch(m));
+  // the biases and the plan from the library's columns when it holds them, else from the parsed matches
+  const stored = { stored: (m: StoredBiasMatch) => c.addStoredBiases(m), tilt: true, places: false };
+  const threshold = thresholdEquity(s.thresholds.errorMpt);
+  const fromColumns = await biasColumns(lib, filter, stored, only);
+  const result =
+    fromColumns === null
+      ? await source.matches((m) => c.addMatch(m))
+      : ((await planColumns(lib, filter, threshold, (m) => c.addStoredPlan(m), only)) ?? fromColumns);
   const read = seats.filter((pair) => pair.some((n) => only.has(n))).length;
   const scout: ScoutResult = {
     settings: s.settings,

@@ -9,9 +9,12 @@
  * - Record against the player (`--me`): the stored winner and final score of each match between the two
  *   (the library's `matches` table), and both players' PR over those matches by `PlayerAggregator`.
  */
+
+import type { StoredBiasMatch } from '../../metrics/bias-columns.js';
 import type { ErrorThresholds } from '../../metrics/difficulty.js';
 import { canonicalName, type MatchReport, PlayerAggregator } from '../../metrics/match-report.js';
 import type { mwcLoss } from '../../metrics/mwc-loss.js';
+import type { StoredPlanMatch } from '../../metrics/plan-columns.js';
 import type { PlayerStats } from '../../metrics/player-stats.js';
 import { type ScoutLeans, scoutLeans } from '../../metrics/scout-lean.js';
 import type { StudyFamily } from '../../metrics/study-plan.js';
@@ -118,6 +121,16 @@ export class ScoutCollector {
   addMatch(m: Match): void {
     this.biases.add(m);
     this.plans.add(m);
+  }
+
+  /** Adds what the library's columns hold of a match for the biases (the opponent's seats). */
+  addStoredBiases(m: StoredBiasMatch): void {
+    this.biases.addStored(m);
+  }
+
+  /** Adds what the library's columns hold of a match for the study plan (the opponent's seats). */
+  addStoredPlan(m: StoredPlanMatch): void {
+    this.plans.addStored(m);
   }
 
   /** The opponent's page. */
