@@ -17,7 +17,7 @@ import { REGISTRY } from '../metrics/index.js';
 import { matchTallies } from '../metrics/player-stats.js';
 import type { Library } from './open.js';
 import { libraryMatchesById } from './read.js';
-import { schema12Cells, themesOf } from './rows.js';
+import { schema12Cells, storedPlays, themesOf } from './rows.js';
 import { BUMP_GENERATION } from './schema.js';
 import { rollback, rows, TableAppender } from './sql.js';
 import { decodeTally, encodeTally } from './tally-codec.js';
@@ -78,7 +78,8 @@ const BOARD_SLICE = 500;
 
 /**
  * Fills schema 12's columns (./rows.ts `schema12Cells`: the board biases' and the study plan's) of the
- * matches imported before them (`matches.board_biases` null), from their stored bytes parsed again by the reader and the functions
+ * matches imported before them (`matches.board_biases` null), and writes their counted decisions' plays
+ * (`played`, `best`) again as a new import does, from their stored bytes parsed again by the reader and the functions
  * the import uses, so that an upgraded library and a new import hold the same values; returns how many
  * matches were filled. One transaction per slice of {@link BOARD_SLICE} matches: a stopped run keeps the
  * slices committed and the next import goes on. A match whose bytes cannot be parsed any more stays
@@ -99,20 +100,21 @@ export async function fillDecisionColumns(
   onStart(lacking.size);
   let filled = 0;
   let slice: number[] = [];
-  let cells: (number | null)[][] = [];
+  let cells: (string | number | null)[][] = [];
   const flush = async (): Promise<void> => {
     if (slice.length === 0) return;
     await con.run('BEGIN TRANSACTION');
     try {
       await con.run(`CREATE TEMP TABLE refill_board (match_id INTEGER, game INTEGER, decision INTEGER,
         board_bias TINYINT, blots_played TINYINT, blots_best TINYINT, shots_played TINYINT, shots_best TINYINT,
-        second_cost DOUBLE, difficulty_points DOUBLE, theme_coverage TINYINT)`);
+        second_cost DOUBLE, difficulty_points DOUBLE, theme_coverage TINYINT, played VARCHAR, best VARCHAR)`);
       const out = await TableAppender.create(con, 'refill_board');
       for (const row of cells) out.append(row);
       out.close();
       await con.run(`UPDATE decisions SET board_bias = r.board_bias, blots_played = r.blots_played,
           blots_best = r.blots_best, shots_played = r.shots_played, shots_best = r.shots_best,
-          second_cost = r.second_cost, difficulty_points = r.difficulty_points, theme_coverage = r.theme_coverage
+          second_cost = r.second_cost, difficulty_points = r.difficulty_points, theme_coverage = r.theme_coverage,
+          played = r.played, best = r.best
         FROM refill_board r WHERE decisions.match_id = r.match_id AND decisions.game = r.game
           AND decisions.decision = r.decision`);
       await con.run(`UPDATE matches SET board_biases = true WHERE match_id IN (${slice.join(',')})`);
@@ -133,8 +135,16 @@ export async function fillDecisionColumns(
         // counted as the import counts (src/metrics/player-stats.ts: analysed, not forced, with an error)
         const e = decisionError(d);
         const counted = e !== null && isCounted(d);
-        const c = schema12Cells(d, counted, e, counted ? themesOf(d, e) : null);
-        if (c.some((x) => x !== null)) cells.push([id, g.index + 1, i + 1, ...c]);
+        if (!counted) return;
+        // the plays as a new import writes them: what an older one stored was rewritten by schema 6 from
+        // its text, in another order at times (`6/5(2) 6/4` for `6/4 6/5(2)`), and plan and biases show them
+        cells.push([
+          id,
+          g.index + 1,
+          i + 1,
+          ...schema12Cells(d, counted, e, themesOf(d, e)),
+          ...storedPlays(d),
+        ]);
       });
     slice.push(id);
     if (slice.length >= BOARD_SLICE) await flush();

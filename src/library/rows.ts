@@ -247,6 +247,16 @@ export function planCells(
 }
 
 /**
+ * The play or cube action made and the analyser's best as the rows store them (`decisions.played`, `best`;
+ * no best without analysis), in the notation XG and gnuBG print (src/review/decision-refs.ts).
+ */
+export function storedPlays(d: Decision): [played: string, best: string | null] {
+  const { played, best } = playedAndBest(d);
+  const analysed = d.kind === 'checker' ? d.candidates.length > 0 : d.analysis !== null;
+  return [played, analysed ? best : null];
+}
+
+/**
  * A decision's columns of schema 12, the board biases' then the plan's (both for counted decisions only), as
  * the import writes them and the next import fills them for the matches stored before (./refill.ts); `e`
  * its error, `themes` a checker error's ({@link themesOf}).
@@ -315,12 +325,11 @@ export function matchRows(
       }
     }
     const pos = decisionPosition(game, position);
-    const { played, best } = playedAndBest(d);
+    const [played, best] = storedPlays(d);
     const eq = equities(d);
     const me = d.player;
     const ml = match.matchLength;
     const direction = d.kind === 'cube' && d.analysis ? decisionCubeDirection(d) : null;
-    const analysed = d.kind === 'checker' ? d.candidates.length > 0 : d.analysis !== null;
     const xgidText = pos ? decisionXgid(match, d, pos) : null;
     const at = pos ? positionCells(pos, me, lastPosition) : null;
     lastPosition = at;
@@ -356,7 +365,7 @@ export function matchRows(
     row[c++] = avoidable;
     row[c++] = played;
     row[c++] = eq[0];
-    row[c++] = analysed ? best : null;
+    row[c++] = best;
     row[c++] = eq[1];
     row[c++] = d.kind === 'checker' ? d.candidates.length : null;
     row[c++] = xgidText;

@@ -303,6 +303,8 @@ describe('bdb import and the library route', () => {
       );
     }
     await con.run('DROP TABLE sources; DROP TABLE person_totals; DROP TABLE study_marks');
+    // nor the later steps' mark of the decisions' schema 12 columns
+    await con.run('ALTER TABLE matches DROP COLUMN board_biases');
     await con.run(
       "DELETE FROM meta WHERE key IN ('generation', 'totals_generation', 'migrated_2', 'migrated_3')",
     );
