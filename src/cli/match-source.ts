@@ -466,23 +466,13 @@ export async function biasColumns(
   handler: StoredBiasHandler,
   players?: ReadonlySet<string>,
 ): Promise<MatchInputResult | null> {
-  const { libraryBiasMatches, libraryDecisionRefs, libraryFileNotes, libraryHasColumns } = await import(
-    '../library/read.js'
-  );
-  if (!(await libraryHasColumns(lib, filter, players))) return null;
-  let read = 0;
-  for await (const m of libraryBiasMatches(
-    lib,
-    filter,
-    { tilt: handler.tilt, refs: handler.places },
-    players,
-  )) {
-    read++;
-    handler.stored(m);
-  }
-  if (handler.refs) handler.refs.found(await libraryDecisionRefs(lib, handler.refs.wanted()));
-  const { errors, duplicates } = await libraryFileNotes(lib);
-  return { read, errors, duplicates, exitCode: EXIT.ok };
+  const { libraryBiasMatches, libraryDecisionRefs } = await import('../library/read.js');
+  const how = { tilt: handler.tilt, refs: handler.places };
+  const refs = handler.refs;
+  return fromColumns(lib, filter, players, () => libraryBiasMatches(lib, filter, how, players), {
+    each: handler.stored,
+    ...(refs ? { after: async () => refs.found(await libraryDecisionRefs(lib, refs.wanted())) } : {}),
+  });
 }
 
 /**
@@ -497,15 +487,33 @@ export async function planColumns(
   stored: (m: StoredPlanMatch) => void,
   players?: ReadonlySet<string>,
 ): Promise<MatchInputResult | null> {
-  const { libraryFileNotes, libraryHasColumns, libraryPlanMatches } = await import('../library/read.js');
+  const { libraryPlanMatches } = await import('../library/read.js');
+  return fromColumns(lib, filter, players, () => libraryPlanMatches(lib, filter, threshold, players), {
+    each: stored,
+  });
+}
+
+/**
+ * Every match `read` gives from the library's columns to `each` (then `after`), with the library route's
+ * result shape; null, nothing read, when a match passing the filter was imported before those columns.
+ */
+async function fromColumns<M>(
+  lib: Library,
+  filter: MatchFilter,
+  players: ReadonlySet<string> | undefined,
+  read: () => AsyncGenerator<M>,
+  to: { readonly each: (m: M) => void; readonly after?: () => Promise<void> },
+): Promise<MatchInputResult | null> {
+  const { libraryFileNotes, libraryHasColumns } = await import('../library/read.js');
   if (!(await libraryHasColumns(lib, filter, players))) return null;
-  let read = 0;
-  for await (const m of libraryPlanMatches(lib, filter, threshold, players)) {
-    read++;
-    stored(m);
+  let count = 0;
+  for await (const m of read()) {
+    count++;
+    to.each(m);
   }
+  await to.after?.();
   const { errors, duplicates } = await libraryFileNotes(lib);
-  return { read, errors, duplicates, exitCode: EXIT.ok };
+  return { read: count, errors, duplicates, exitCode: EXIT.ok };
 }
 
 /**

@@ -4,10 +4,10 @@
  * src/metrics/reference-positions.ts; nothing is printed here.
  */
 
-import { boardKey } from '../core/board.js';
+import { type Board, boardKey, type Side } from '../core/board.js';
 import { compareNames } from '../core/name-order.js';
 import { FULL_WIDTH, wrapSummary, wrapText } from '../core/text-width.js';
-import { type PlanRef, planError } from '../history/plan-errors.js';
+import { type PlanRef, planError, storedPlanInput } from '../history/plan-errors.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { isCounted } from '../metrics/counting.js';
 import { decisionError } from '../metrics/decision-error.js';
@@ -19,7 +19,7 @@ import {
   secondCheapestCost,
   thresholdEquity,
 } from '../metrics/difficulty.js';
-import { scoreCell, scoreCellOfAways } from '../metrics/doubles-bias.js';
+import { type ScoreCell, scoreCell, scoreCellOfAways } from '../metrics/doubles-bias.js';
 import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { type mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import type { StoredPlanMatch } from '../metrics/plan-columns.js';
@@ -210,23 +210,10 @@ export class PlanCollector {
           : found.input;
         const part = money ? p.money : p.play;
         part.inputs.push(input);
-        const { plan, nature, theme, loss, difficulty, ref } = input;
-        if (theme === null || loss === null || difficulty === null || !pos) return;
-        const cell = scoreCell(d);
-        const scoreKey = d.kind === 'cube' ? `${cell.away}/${cell.opponentAway}` : '';
-        const role = d.kind === 'checker' ? `checker ${d.dice.join('')}` : `cube ${d.action}`;
-        part.reference.push({
-          positionKey: `${role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
-          group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
-          nature,
-          scoreKey,
-          board: pos.board,
-          onRoll: pos.onRoll,
-          loss,
-          difficulty,
-          tight: isTight(d, this.threshold),
-          ...(this.treated?.(ref) ? { treated: true } : {}),
-          ref,
+        this.offerReference(part, input, pos, {
+          role: d.kind === 'checker' ? `checker ${d.dice.join('')}` : `cube ${d.action}`,
+          cell: d.kind === 'cube' ? scoreCell(d) : null,
+          tight: () => isTight(d, this.threshold),
         });
       });
     }
@@ -256,46 +243,51 @@ export class PlanCollector {
       const nature: DecisionNature = x.kind === 'checker' ? 'checker' : 'cube';
       if (nature === 'checker') addCheckerCoverageBits(p.coverage, x.coverage ?? 0);
       else addCubeCoverage(p.coverage, x.theme !== null);
+      // the stored row's classification as the tournament review reads it, with the opponent the file names
+      const stored = storedPlanInput(m.file, x.error, x);
+      const ref: PlanRef = { ...stored.ref, opponent: x.opponent };
       // money play has no MWC: ℓ and d in points
-      const loss = money ? x.error * x.cube : x.loss;
-      const difficulty = money ? x.difficultyPoints : loss === null ? null : x.difficulty;
-      const ref: PlanRef = {
-        file: m.file,
-        game: x.game,
-        move: x.move,
-        decisionIndex: x.decision - 1,
-        kind: nature,
-        xgid: x.xgid,
-        positionId: x.positionId,
-        played: x.played ?? 'n/a',
-        best: x.best ?? 'n/a',
-        opponent: x.opponent,
-      };
-      // the `distribution` fallback names no family (src/history/plan-errors.ts errorTheme)
-      const theme = x.theme === 'distribution' ? null : x.theme;
-      const plan = x.gamePlan ?? 'unknown';
+      const input = money
+        ? { ...stored, loss: x.error * x.cube, difficulty: x.difficultyPoints, ref }
+        : { ...stored, ref };
       const part = money ? p.money : p.play;
-      part.inputs.push({ plan, nature, theme, error: x.error, loss, difficulty, ref });
-      const pos = x.position;
-      if (theme === null || loss === null || difficulty === null || !pos) continue;
-      const cell = scoreCellOfAways(x.away, x.opponentAway);
-      const scoreKey = nature === 'cube' ? `${cell.away}/${cell.opponentAway}` : '';
-      const role = nature === 'checker' ? `checker ${x.dice}` : `cube ${x.action}`;
-      part.reference.push({
-        positionKey: `${role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
-        group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
-        nature,
-        scoreKey,
-        board: pos.board,
-        onRoll: pos.onRoll,
-        loss,
-        difficulty,
-        tight: isTightCost(x.secondCost, this.threshold),
-        ...(this.treated?.(ref) ? { treated: true } : {}),
-        ref,
+      part.inputs.push(input);
+      this.offerReference(part, input, x.position, {
+        role: nature === 'checker' ? `checker ${x.dice}` : `cube ${x.action}`,
+        cell: nature === 'cube' ? scoreCellOfAways(x.away, x.opponentAway) : null,
+        tight: () => isTightCost(x.secondCost, this.threshold),
       });
     }
     for (const p of analysedIn) p.analysedMatches++;
+  }
+
+  /**
+   * Offers an error to the reference positions (spec/metrics.md §8) when it has a theme, ℓ, d and a
+   * position: keyed by its role (`checker 31`, `cube take`) and XGID, grouped by family and, for a cube
+   * decision, by its score cell; `tight` is asked only then.
+   */
+  private offerReference(
+    part: Part,
+    input: StudyPlanInput<PlanRef>,
+    pos: { readonly board: Board; readonly onRoll: Side } | null,
+    at: { readonly role: string; readonly cell: ScoreCell | null; readonly tight: () => boolean },
+  ): void {
+    const { plan, nature, theme, loss, difficulty, ref } = input;
+    if (theme === null || loss === null || difficulty === null || !pos) return;
+    const scoreKey = at.cell ? `${at.cell.away}/${at.cell.opponentAway}` : '';
+    part.reference.push({
+      positionKey: `${at.role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
+      group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
+      nature,
+      scoreKey,
+      board: pos.board,
+      onRoll: pos.onRoll,
+      loss,
+      difficulty,
+      tight: at.tight(),
+      ...(this.treated?.(ref) ? { treated: true } : {}),
+      ref,
+    });
   }
 
   /** The persons seen, by name. */
