@@ -423,7 +423,8 @@ export interface StoredBiasHandler {
 /**
  * Runs a command that looks at whole matches (`biases`, `plan`) on its source: `start` makes the match
  * handler from the person settings (`keeps`: whom to follow while reading; `lib`: the library, or null on
- * files), `finish` prints and gives the exit code. With `--player`, the result counts only the matches of
+ * files; on a library holding schema 12's columns the handler reads them), `finish` prints and gives the
+ * exit code. With `--player`, the result counts only the matches of
  * the persons named, and `finish`'s `keeps` is exactly them.
  */
 export async function overMatches(
@@ -433,7 +434,7 @@ export async function overMatches(
     s: PersonSettings,
     keeps: Keeps | undefined,
     lib: Library | null,
-  ) => ((match: Match) => void) | ColumnsHandler | Promise<((match: Match) => void) | ColumnsHandler>,
+  ) => ColumnsHandler | Promise<ColumnsHandler>,
   finish: (s: PersonSettings, result: MatchInputResult, keeps: Keeps) => ExitCode,
   /** On the library, DuckDB's first memory limit when the command has its own (src/library/memory.ts). */
   memoryMb?: number,
@@ -445,7 +446,6 @@ export async function overMatches(
       const { named } = source.names;
       const s = source.settings;
       const handler = await start(s, named === null ? undefined : (p) => named.keeps(p), source.library);
-      if (typeof handler === 'function') return settle(source, await source.matches(handler), finish);
       const lib = source.library;
       const stored = lib && (await handler.columns(lib, source.filter, source.names.only));
       return settle(source, stored ?? (await source.matches(handler.match)), finish);
