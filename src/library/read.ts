@@ -142,6 +142,18 @@ const CHUNK = 1000;
  */
 const ROWS_CHUNK = 4000;
 
+/** `$1, $2, …`: the positional parameters of a list of values in SQL. */
+const placeholders = (values: readonly unknown[]): string => values.map((_, i) => `$${i + 1}`).join(', ');
+
+/**
+ * The decision rows of the seats named `players` (as stored): their names as the query's parameters and the
+ * condition on them (none without `players`).
+ */
+function seatsOf(players: ReadonlySet<string> | undefined): { names: string[]; seats: string } {
+  const names = players ? [...players] : [];
+  return { names, seats: players ? `AND player IN (${placeholders(names)})` : '' };
+}
+
 function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -256,7 +268,7 @@ function personSeats(
 ): Promise<Map<number, StoredSeat[]>> {
   const list = [...names];
   if (list.length === 0) return Promise.resolve(new Map());
-  const where = `${ids === null ? '' : `match_id IN (${ids}) AND `}player IN (${list.map((_, i) => `$${i + 1}`).join(', ')})`;
+  const where = `${ids === null ? '' : `match_id IN (${ids}) AND `}player IN (${placeholders(list)})`;
   return storedSeats(lib, where, list, preset, keep);
 }
 
@@ -560,7 +572,7 @@ export async function* libraryDecisionRows(
   opts: DecisionRowsOptions,
 ): AsyncGenerator<StoredMatchRows> {
   const names = [...opts.players];
-  const seats = names.length === 0 ? 'NULL' : names.map((_, i) => `$${i + 1}`).join(', ');
+  const seats = names.length === 0 ? 'NULL' : placeholders(names);
   const list = await heads(lib, filter, opts.onlyTheirs ? opts.players : undefined, opts.keepEvent);
   for (const part of chunks(list, ROWS_CHUNK)) {
     const ids = part.map((h) => h.id).join(',');
@@ -665,16 +677,14 @@ export async function* libraryBiasMatches(
   how: { readonly tilt: boolean; readonly refs: boolean },
   players?: ReadonlySet<string>,
 ): AsyncGenerator<StoredBiasMatch> {
-  const { tilt } = how;
-  const names = players ? [...players] : [];
-  const seats = players ? `AND player IN (${names.map((_, i) => `$${i + 1}`).join(', ')})` : '';
+  const { names, seats } = seatsOf(players);
   const actions = STORED_ACTIONS.map((a, i) => `WHEN '${a}' THEN ${i + 1}`).join(' ');
   const directions = STORED_DIRECTIONS.map((d, i) => `WHEN '${d}' THEN ${i}`).join(' ');
   const size = how.refs ? BIAS_PLACES_CHUNK : BIAS_CHUNK;
   for (const part of chunks(await heads(lib, filter, players), size)) {
     const ids = part.map((h) => h.id).join(',');
     const tilts = new Map<number, [TiltState | null, TiltState | null]>();
-    if (tilt)
+    if (how.tilt)
       for (const [id, seat, values] of await rows(
         lib.connection,
         `SELECT match_id, seat, CAST(json_extract(tally, '$.tilt') AS VARCHAR) FROM match_players
@@ -720,7 +730,7 @@ export async function* libraryBiasMatches(
         file: h.file,
         players: h.players,
         analyser: h.analyser,
-        tilt: tilt ? (tilts.get(h.id) ?? [null, null]) : null,
+        tilt: how.tilt ? (tilts.get(h.id) ?? [null, null]) : null,
         decisions: {
           length: to - from,
           game: game!,
@@ -767,8 +777,7 @@ export async function* libraryPlanMatches(
   threshold: number,
   players?: ReadonlySet<string>,
 ): AsyncGenerator<StoredPlanMatch> {
-  const names = players ? [...players] : [];
-  const seats = players ? `AND player IN (${names.map((_, i) => `$${i + 1}`).join(', ')})` : '';
+  const { names, seats } = seatsOf(players);
   for (const part of chunks(await heads(lib, filter, players), PLAN_CHUNK)) {
     const ids = part.map((h) => h.id).join(',');
     const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;

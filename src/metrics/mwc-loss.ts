@@ -33,7 +33,7 @@ export function mwcLoss(met: Met, d: DecisionContext, e: number): number | null 
 }
 
 /** At money play, the factor turning an equity error into points: the cube value v; null at match play. */
-export function decisionPointsFactor(d: DecisionContext): number | null {
+export function decisionPointsFactor(d: Pick<DecisionContext, 'matchLength' | 'cubeValue'>): number | null {
   return d.matchLength <= 0 ? d.cubeValue : null;
 }
 
@@ -42,7 +42,7 @@ export function decisionPointsFactor(d: DecisionContext): number | null {
  *
  * @example pointsLoss({ matchLength: 0, cubeValue: 2, … }, 0.1) // => 0.2
  */
-export function pointsLoss(d: DecisionContext, e: number): number | null {
+export function pointsLoss(d: Pick<DecisionContext, 'matchLength' | 'cubeValue'>, e: number): number | null {
   const f = decisionPointsFactor(d);
   return f === null ? null : e * f;
 }

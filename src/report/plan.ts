@@ -32,7 +32,6 @@ import {
   selectReferencePositions,
 } from '../metrics/reference-positions.js';
 import {
-  type DecisionNature,
   familyText,
   STUDY_PLAN_MIN_SCORED,
   type StudyFamily,
@@ -240,15 +239,16 @@ export class PlanCollector {
     for (const x of m.errors) {
       const p = seats[x.seat];
       if (!p || !reachesThreshold(x.error, this.threshold)) continue;
-      const nature: DecisionNature = x.kind === 'checker' ? 'checker' : 'cube';
-      if (nature === 'checker') addCheckerCoverageBits(p.coverage, x.coverage ?? 0);
-      else addCubeCoverage(p.coverage, x.theme !== null);
       // the stored row's classification as the tournament review reads it, with the opponent the file names
       const stored = storedPlanInput(m.file, x.error, x);
+      const { nature } = stored;
+      if (nature === 'checker') addCheckerCoverageBits(p.coverage, x.coverage ?? 0);
+      else addCubeCoverage(p.coverage, x.theme !== null);
       const ref: PlanRef = { ...stored.ref, opponent: x.opponent };
       // money play has no MWC: ℓ and d in points
+      const points = { matchLength: m.matchLength, cubeValue: x.cube };
       const input = money
-        ? { ...stored, loss: x.error * x.cube, difficulty: x.difficultyPoints, ref }
+        ? { ...stored, loss: pointsLoss(points, x.error), difficulty: x.difficultyPoints, ref }
         : { ...stored, ref };
       const part = money ? p.money : p.play;
       part.inputs.push(input);
