@@ -122,7 +122,9 @@ export function importMemoryLimits(user: string | undefined, machineBytes: numbe
  */
 export function isOutOfMemory(e: unknown): boolean {
   return (
-    e instanceof Error && /Out of Memory Error|could not allocate/i.test(e.message) && diskFailure(e) === null
+    e instanceof Error &&
+    /Out of Memory Error|could not allocate|failed to pin block/i.test(e.message) &&
+    diskFailure(e) === null
   );
 }
 

@@ -53,6 +53,7 @@ export function damagedLibrary(path: string, e: unknown, part: 'catalog' | 'data
 export interface Library {
   readonly path: string;
   readonly readOnly: boolean;
+  /** The DuckDB instance and its connection (a writer's are replaced by {@link reopenLibrary}). */
   readonly instance: DuckDBInstance;
   readonly connection: DuckDBConnection;
   /**
@@ -331,8 +332,54 @@ export async function openLibrary(path: string, opts: OpenOptions): Promise<Libr
   }
 }
 
+/**
+ * Opens a writer's library file again, in place: `lib` then holds the new instance and connection. For a
+ * writer whose transaction DuckDB ended for want of memory, before it runs the transaction again with a
+ * larger limit. DuckDB 1.5.6 cannot be trusted after such a failure in a COMMIT or in the checkpoint it
+ * runs: the transaction is rolled back, but a table's columns may be left misaligned in memory, and the next
+ * checkpoint then ends in "FATAL Error: Failed to create checkpoint because of error: Corrupted in-memory
+ * column - column with index 0 has misaligned count"; a checkpoint that runs out of memory is itself FATAL,
+ * and DuckDB then refuses every statement. The file and its WAL hold every commit made before (the WAL is
+ * replayed on opening): the instance is closed without its closing checkpoint, which would write what is
+ * in memory, and the file opened anew.
+ */
+export async function reopenLibrary(lib: Library): Promise<void> {
+  try {
+    await lib.connection.run('PRAGMA disable_checkpoint_on_shutdown');
+  } catch {
+    // an instance DuckDB invalidated does not checkpoint anyway
+  }
+  closeLibrary(lib);
+  const instance = await openInstance(lib.path, false, REOPEN_WAIT_MS, lib.memory);
+  const connection = await instance.connect();
+  Object.assign(lib, { instance, connection });
+}
+
+/**
+ * Runs a writer's `work` (its transactions rolled back when they fail), and again each time DuckDB ran out
+ * of memory while the library has a larger limit: the library is first opened again with it
+ * ({@link reopenLibrary}).
+ */
+export async function writeWithMoreMemory<T>(lib: Library, work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await work();
+    } catch (e) {
+      if (!lib.memory.raise(e)) throw e;
+      // opened with the limit now in force (settings)
+      await reopenLibrary(lib);
+    }
+  }
+}
+
+/** How long {@link reopenLibrary} waits for a reader that took the library meanwhile, in ms. */
+const REOPEN_WAIT_MS = 10_000;
+
 /** Closes the library (commits nothing: every writer commits its own transactions). */
 export function closeLibrary(lib: Library): void {
-  lib.connection.closeSync();
-  lib.instance.closeSync();
+  try {
+    lib.connection.closeSync();
+  } finally {
+    lib.instance.closeSync();
+  }
 }

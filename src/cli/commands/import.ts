@@ -18,6 +18,7 @@ import { UsageError } from '../../errors.js';
 import { type ImportOutcome, LibraryImporter } from '../../library/import.js';
 import { importUnits } from '../../library/import-pool.js';
 import { importMemoryLimits, isOutOfMemory, setMemoryLimit, userMemoryLimit } from '../../library/memory.js';
+import type { Library } from '../../library/open.js';
 import { fillDecisionColumns, fillUnknownStates } from '../../library/refill.js';
 import { SCHEMA_VERSION } from '../../library/schema.js';
 import { rebuildTotals } from '../../library/totals.js';
@@ -177,6 +178,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         await importer.rollback();
         kept += importer.kept;
         if (!again(e)) throw e;
+        await reopen(lib);
       }
     }
     // stopped: the line in place of the summary (the code is the signal's, below)
@@ -205,6 +207,7 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
         break;
       } catch (e) {
         if (!again(e)) throw e;
+        await reopen(lib);
         await setMemoryLimit(lib.connection, limits[attempt]!);
       }
     }
@@ -228,6 +231,15 @@ export async function runImport(paths: readonly string[], opts: ImportOptions): 
     return EXIT.ok;
   }).finally(() => listen(false));
   return stoppedBy === null ? code : STOPPED[stoppedBy];
+}
+
+/**
+ * Opens the library again before a transaction that ran out of memory is run again: DuckDB may have left
+ * its memory wrong (src/library/open.ts `reopenLibrary`).
+ */
+async function reopen(lib: Library): Promise<void> {
+  const { reopenLibrary } = await import('../../library/open.js');
+  await reopenLibrary(lib);
 }
 
 /** Adds the `import` command to the program. */

@@ -6,7 +6,6 @@ import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { BdbError, UsageError } from '../../errors.js';
-import { withMoreMemory } from '../../library/memory.js';
 import { mergeLibrary } from '../../library/merge.js';
 import { rebuildTotals } from '../../library/totals.js';
 import { EXIT, type ExitCode } from '../exit.js';
@@ -91,10 +90,12 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
   try {
     return await withLibrary(into, { readOnly: false, create: true }, async (lib) => {
       opened = true;
+      const { writeWithMoreMemory } = await import('../../library/open.js');
       for (const s of found) {
         try {
-          // a source's merge is one transaction, rolled back when DuckDB ran out of memory: run again with more
-          const o = await withMoreMemory(lib.connection, lib.memory, () => mergeLibrary(lib, resolve(s)));
+          // a source's merge is one transaction, rolled back when DuckDB ran out of memory: run again with more,
+          // the library opened again (src/library/open.ts reopenLibrary)
+          const o = await writeWithMoreMemory(lib, () => mergeLibrary(lib, resolve(s)));
           merged++;
           writeLines(
             `Merged ${s}: ${o.matches} match${o.matches === 1 ? '' : 'es'}, ${o.duplicates} already held, ${o.files} file${o.files === 1 ? '' : 's'} recorded\n`,
@@ -105,7 +106,7 @@ export async function runMerge(sources: readonly string[], opts: MergeOptions): 
           writeErr(`bdb: ${oneLine(e.message)}\n`);
         }
       }
-      await withMoreMemory(lib.connection, lib.memory, () => rebuildTotals(lib));
+      await writeWithMoreMemory(lib, () => rebuildTotals(lib));
       tell();
       return failed > 0 ? EXIT.someFailed : EXIT.ok;
     });
