@@ -12,6 +12,7 @@ import type { StoredBiasMatch, StoredDecisionKey, StoredDecisionRef } from '../m
 import type { IntervalMethod } from '../metrics/bootstrap.js';
 import { defaultMet, type MatchReport, reportMatch } from '../metrics/match-report.js';
 import type { StoredPlanMatch } from '../metrics/plan-columns.js';
+import type { StoredReportMatch } from '../metrics/report-columns.js';
 import { DEPTH_LEVELS, levelRank } from '../model/depth.js';
 import type { MatchFilter } from '../model/filter.js';
 import type { Match } from '../model/types.js';
@@ -491,6 +492,53 @@ export async function planColumns(
   return fromColumns(lib, filter, players, () => libraryPlanMatches(lib, filter, threshold, players), {
     each: stored,
   });
+}
+
+/** What `bdb report` reads of the library's columns, and where each part goes ({@link reportColumns}). */
+export interface StoredReportHandler {
+  readonly match: (m: StoredReportMatch) => void;
+  readonly biases: (m: StoredBiasMatch) => void;
+  readonly plan: (m: StoredPlanMatch) => void;
+  /** Once every match is read: the few matches to parse again (by id), for the boards of the page. */
+  readonly parsed: (
+    parse: (ids: ReadonlySet<number>) => AsyncIterable<{ readonly id: number; readonly match: Match }>,
+  ) => Promise<void>;
+}
+
+/**
+ * The report's reading of the library's columns: each match's counted decisions (PR by plan and phase, the
+ * worst decisions' ranking), then the biases' and the plan's columns (errors at `threshold`, equity), then
+ * the matches holding the worst decisions, parsed from their stored files for their boards; null, nothing
+ * read, when a match passing the filter was imported before those columns. A stored file that cannot be
+ * parsed again is a line, and exit code 1.
+ */
+export async function reportColumns(
+  lib: Library,
+  filter: MatchFilter,
+  threshold: number,
+  met: Met,
+  handler: StoredReportHandler,
+  players?: ReadonlySet<string>,
+): Promise<MatchInputResult | null> {
+  const { libraryBiasMatches, libraryMatchesById, libraryPlanMatches, libraryReportMatches } = await import(
+    '../library/read.js'
+  );
+  let failed = 0;
+  const result = await fromColumns(lib, filter, players, () => libraryReportMatches(lib, filter, players), {
+    each: handler.match,
+    after: async () => {
+      for await (const m of libraryBiasMatches(lib, filter, { tilt: false, refs: false }, players))
+        handler.biases(m);
+      for await (const m of libraryPlanMatches(lib, filter, threshold, players)) handler.plan(m);
+      await handler.parsed((ids) =>
+        libraryMatchesById(lib, ids, met, (file, e) => {
+          failed++;
+          writeErr(`bdb: ${oneLine(describeFailure(file, e))}\n`);
+        }),
+      );
+    },
+  });
+  return result && failed > 0 ? { ...result, exitCode: EXIT.someFailed } : result;
 }
 
 /**

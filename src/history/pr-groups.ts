@@ -45,6 +45,12 @@ function addTo(m: Map<string, GroupSum>, key: string, error: number, decisions: 
   } else m.set(key, { error, decisions });
 }
 
+/** Adds one counted decision of error `error` (equity) to its game plan's and its phase's groups. */
+export function addGroupDecision(t: GroupTally, plan: string, phase: string, error: number): void {
+  addTo(t.plan, plan, error, 1);
+  addTo(t.phase, phase, error, 1);
+}
+
 /** Adds `from` into `into`. */
 export function addGroupTally(into: GroupTally, from: GroupTally): void {
   for (const [k, g] of from.plan) addTo(into.plan, k, g.error, g.decisions);
@@ -76,9 +82,12 @@ export function matchTalliesWithGroups(
     if (at?.game.decisions[at.index] !== d)
       throw new Error('matchTallies observed the decisions out of order');
     const pos = decisionPosition(at.game, at.index);
-    const g = groups[d.player];
-    addTo(g.plan, pos ? gamePlan(pos.board, d.player) : 'unknown', f.error, 1);
-    addTo(g.phase, pos ? gamePhase(pos.board) : 'unknown', f.error, 1);
+    addGroupDecision(
+      groups[d.player],
+      pos ? gamePlan(pos.board, d.player) : 'unknown',
+      pos ? gamePhase(pos.board) : 'unknown',
+      f.error,
+    );
   });
   return { tallies, groups };
 }

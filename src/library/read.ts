@@ -24,6 +24,7 @@ import { reachesThreshold, type THRESHOLD_PRESETS } from '../metrics/difficulty.
 import type { MatchReport } from '../metrics/match-report.js';
 import type { StoredPlanError, StoredPlanMatch } from '../metrics/plan-columns.js';
 import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
+import type { StoredCountedDecision, StoredReportMatch } from '../metrics/report-columns.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import type { TiltState } from '../metrics/tilt.js';
 import { type MatchFilter, passesFilter } from '../model/filter.js';
@@ -873,6 +874,92 @@ export async function* libraryPlanMatches(
         analyser: h.analyser,
         counted: counted.get(h.id) ?? [0, 0],
         errors: list,
+      };
+    }
+  }
+}
+
+/**
+ * Matches per read of the report's counted decisions: 500 matches of one long-match player's library are
+ * about 75,000 rows, their game plans and phases one JSON list of about 3 MB.
+ */
+const REPORT_CHUNK = 100;
+
+/**
+ * The stored matches passing the filter, in file order (with `players`, only those with a seat of one of
+ * these names, and only those seats' decisions), as `bdb report` reads them from the library's columns
+ * besides the biases' and the plan's: each decision counted in PR with an error, its e, ℓ, d, game plan,
+ * phase and place among the match's decisions. Every match must hold schema 12's columns
+ * ({@link libraryHasColumns}).
+ */
+export async function* libraryReportMatches(
+  lib: Library,
+  filter: MatchFilter,
+  players?: ReadonlySet<string>,
+): AsyncGenerator<StoredReportMatch> {
+  const { names, seats } = seatsOf(players);
+  for (const part of chunks(await heads(lib, filter, players), REPORT_CHUNK)) {
+    const ids = part.map((h) => h.id).join(',');
+    // each game's decisions, counted or not: a decision's place in its match is the games' before it plus
+    // its own in its game
+    const before = new Map<number, Map<number, number>>();
+    const total = new Map<number, number>();
+    for (const [id, game, n] of await rows(
+      lib.connection,
+      `SELECT match_id, game, decisions FROM games WHERE match_id IN (${ids}) ORDER BY match_id, game`,
+    )) {
+      const m = Number(id);
+      let games = before.get(m);
+      if (!games) {
+        games = new Map();
+        before.set(m, games);
+      }
+      const so = total.get(m) ?? 0;
+      games.set(Number(game), so);
+      total.set(m, so + Number(n));
+    }
+    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+    const order = 'ORDER BY match_id, game, decision';
+    const [[json]] = (await rows(
+      lib.connection,
+      `SELECT CAST(to_json(list([game_plan, phase] ${order})) AS VARCHAR) FROM decisions WHERE ${where}`,
+      names,
+    )) as [[string | null]];
+    const texts = JSON.parse(json ?? '[]') as (string | null)[][];
+    const [id, seat, game, decision, error, loss, difficulty] = await doubleColumns(
+      lib.connection,
+      `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
+           error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}
+         FROM decisions WHERE ${where} ${order}`,
+      names,
+    );
+    if (texts.length !== id!.length)
+      throw new Error('library: the plans of the counted decisions do not align with their columns');
+    const runs = matchRuns(id!);
+    for (const h of part) {
+      const [from, to] = runs.get(h.id) ?? [0, 0];
+      const games = before.get(h.id);
+      const counted: StoredCountedDecision[] = [];
+      for (let i = from; i < to; i++) {
+        const [plan, phase] = texts[i]!;
+        counted.push({
+          seat: seat![i] === 1 ? 1 : 0,
+          order: (games?.get(game![i]!) ?? 0) + decision![i]!,
+          error: error![i]!,
+          loss: fromNaN(loss![i]!),
+          difficulty: fromNaN(difficulty![i]!),
+          plan: plan ?? 'unknown',
+          phase: phase ?? 'unknown',
+        });
+      }
+      yield {
+        id: h.id,
+        file: h.file,
+        players: h.players,
+        matchLength: h.matchLength,
+        event: h.event,
+        decisions: total.get(h.id) ?? 0,
+        counted,
       };
     }
   }

@@ -17,6 +17,7 @@
 
 import { compareNames } from '../core/name-order.js';
 import {
+  addGroupDecision,
   addGroupTally,
   emptyGroupTally,
   type GroupTally,
@@ -26,7 +27,8 @@ import {
 } from '../history/pr-groups.js';
 import { ProgressCollector } from '../history/progress.js';
 import type { ProgressBy, ProgressReport } from '../history/progress-types.js';
-import type { ErrorThresholds } from '../metrics/difficulty.js';
+import type { StoredBiasMatch } from '../metrics/bias-columns.js';
+import { type ErrorThresholds, reachesThreshold, thresholdEquity } from '../metrics/difficulty.js';
 import { engineEloInterval } from '../metrics/elo.js';
 import {
   type AggregateOptions,
@@ -36,7 +38,9 @@ import {
   personSeats,
 } from '../metrics/match-report.js';
 import type { mwcLoss } from '../metrics/mwc-loss.js';
+import type { StoredPlanMatch } from '../metrics/plan-columns.js';
 import type { PlayerStats, PlayerTally } from '../metrics/player-stats.js';
+import type { StoredReportMatch } from '../metrics/report-columns.js';
 import type { Match } from '../model/types.js';
 import {
   type RankItem,
@@ -84,10 +88,31 @@ export interface PersonReport {
   readonly progress: ProgressReport;
 }
 
+/**
+ * A worst decision read from the library's columns: its match and place, whose reviewed decision is made
+ * once the ranking is done, from that match parsed ({@link PlayerReportCollector.fillStoredWorst}).
+ */
+interface StoredWorst {
+  readonly matchId: number;
+  readonly file: string;
+  readonly players: readonly [string, string];
+  readonly seat: 0 | 1;
+  /** 1-based place among the match's decisions (the review's `order`). */
+  readonly order: number;
+}
+
+type WorstItem = RankItem & { readonly item: WorstDecision | StoredWorst };
+
 interface Pending {
   matches: number;
   groups: GroupTally;
-  worst: (RankItem & { readonly item: WorstDecision })[];
+  worst: WorstItem[];
+}
+
+/** A worst decision with its reviewed decision (a stored one has it once {@link PlayerReportCollector.fillStoredWorst} ran). */
+function drawn(item: WorstDecision | StoredWorst): WorstDecision {
+  if ('decision' in item) return item;
+  throw new Error('report: the worst decisions read from the library were not filled');
 }
 
 /** Options of the collector. */
@@ -152,7 +177,6 @@ export class PlayerReportCollector {
 
   /** Adds a parsed match (both seats). */
   addMatch(match: Match): void {
-    for (const n of match.players) this.persons.add(canonicalName(n, this.opts.aliases));
     const { tallies, groups } = matchTalliesWithGroups(this.met, match, this.thresholds);
     // on files the per-person figures and the progress come from the matches (on the library: addTallies)
     if (this.settings.statsFromMatches) {
@@ -161,6 +185,61 @@ export class PlayerReportCollector {
     }
     this.biases.add(match);
     this.plans.add(match);
+    let decisions = 0;
+    for (const g of match.games) decisions += g.decisions.length;
+    this.addSeats(match, groups, decisions, (seat) =>
+      rankedDecisionsToReview(this.met, match, seat, this.thresholds, WORST_DECISIONS).map((r) => ({
+        loss: r.loss,
+        difficulty: r.difficulty,
+        order: r.order,
+        item: { file: match.file, players: match.players, seat, decision: r.decision },
+      })),
+    );
+  }
+
+  /** Adds a stored match's biases as the library's columns hold them (schema 12: nothing parsed). */
+  addStoredBiases(m: StoredBiasMatch): void {
+    this.biases.addStored(m);
+  }
+
+  /** Adds a stored match's counted decisions and errors for the study plan, from the library's columns. */
+  addStoredPlan(m: StoredPlanMatch): void {
+    this.plans.addStored(m);
+  }
+
+  /**
+   * Adds a stored match's PR by plan and phase and its candidates for the worst decisions, from the
+   * library's columns, by the rules {@link addMatch} applies: the groups add up each counted decision's e in
+   * match order; the candidates are the review's (counted, e reaching the Error threshold, ℓ known), ranked
+   * by {@link rankForReview}. Their boards come at the end ({@link fillStoredWorst}).
+   */
+  addStoredMatch(m: StoredReportMatch): void {
+    const groups: [GroupTally, GroupTally] = [emptyGroupTally(), emptyGroupTally()];
+    for (const d of m.counted) addGroupDecision(groups[d.seat], d.plan, d.phase, d.error);
+    const threshold = thresholdEquity(this.thresholds.errorMpt);
+    this.addSeats(m, groups, m.decisions, (seat) => {
+      const candidates: WorstItem[] = [];
+      for (const d of m.counted) {
+        if (d.seat !== seat || d.loss === null || !reachesThreshold(d.error, threshold)) continue;
+        const item: StoredWorst = { matchId: m.id, file: m.file, players: m.players, seat, order: d.order };
+        candidates.push({ loss: d.loss, difficulty: d.difficulty, order: d.order, item });
+      }
+      return rankForReview(candidates, WORST_DECISIONS);
+    });
+  }
+
+  /**
+   * A match's persons, its event, each wanted seat's groups and worst decisions (`worst`: the seat's
+   * ranked candidates, their order in the match), then its decisions counted in the match order of the
+   * matches read.
+   */
+  private addSeats(
+    match: Pick<Match, 'players' | 'event' | 'matchLength'>,
+    groups: readonly [GroupTally, GroupTally],
+    decisions: number,
+    worst: (seat: 0 | 1) => WorstItem[],
+  ): void {
+    for (const n of match.players) this.persons.add(canonicalName(n, this.opts.aliases));
     const seats = personSeats(match, this.byName, this.opts, () => ({
       matches: 0,
       groups: emptyGroupTally(),
@@ -177,17 +256,48 @@ export class PlayerReportCollector {
       // ℓ − d is in MWC at match play but in points in a money session: the two cannot be ranked together,
       // and the page's worst decisions are those of match play
       if (match.matchLength <= 0) continue;
-      const ranked = rankedDecisionsToReview(this.met, match, seat, this.thresholds, WORST_DECISIONS).map(
-        (r) => ({
-          loss: r.loss,
-          difficulty: r.difficulty,
-          order: this.seen + r.order,
-          item: { file: match.file, players: match.players, seat, decision: r.decision },
-        }),
-      );
+      const ranked = worst(seat).map((r) => ({ ...r, order: this.seen + r.order }));
       p.worst = rankForReview([...p.worst, ...ranked], WORST_DECISIONS);
     }
-    for (const g of match.games) this.seen += g.decisions.length;
+    this.seen += decisions;
+  }
+
+  /**
+   * The reviewed decisions of the worst decisions read from the library's columns: `parse` gives the few
+   * matches they come from (by id), each parsed from its stored file, whose review finds them again by
+   * their place in the match.
+   */
+  async fillStoredWorst(
+    parse: (ids: ReadonlySet<number>) => AsyncIterable<{ readonly id: number; readonly match: Match }>,
+  ): Promise<void> {
+    const ids = new Set<number>();
+    for (const p of this.byName.values())
+      for (const w of p.worst) if (!('decision' in w.item)) ids.add(w.item.matchId);
+    if (ids.size === 0) return;
+    const parsed = new Set<number>();
+    const found = new Map<string, ReviewedDecision>();
+    for await (const { id, match } of parse(ids)) {
+      parsed.add(id);
+      for (const seat of [0, 1] as const)
+        for (const r of rankedDecisionsToReview(this.met, match, seat, this.thresholds, WORST_DECISIONS))
+          found.set(`${id}:${seat}:${r.order}`, r.decision);
+    }
+    for (const p of this.byName.values()) {
+      const kept: WorstItem[] = [];
+      for (const w of p.worst) {
+        if ('decision' in w.item) {
+          kept.push(w);
+          continue;
+        }
+        const { matchId, file, players, seat, order } = w.item;
+        // a stored file that could not be parsed again (`parse` said so): its decision is not drawn
+        if (!parsed.has(matchId)) continue;
+        const decision = found.get(`${matchId}:${seat}:${order}`);
+        if (!decision) throw new Error(`report: the worst decision ${order} of ${file} is not its review's`);
+        kept.push({ ...w, item: { file, players, seat, decision } });
+      }
+      p.worst = kept;
+    }
   }
 
   /** Adds a stored match's tallies and day (library): the per-person figures and the progress. */
@@ -230,7 +340,7 @@ export class PlayerReportCollector {
           groups: p ? prGroups(p.groups) : null,
           biases: biases.get(stats.player) ?? null,
           plan: plans.get(stats.player) ?? null,
-          worst: p ? p.worst.map((w) => w.item) : [],
+          worst: p ? p.worst.map((w) => drawn(w.item)) : [],
           progress: this.progress.report(stats.player, by),
         };
       });

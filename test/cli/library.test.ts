@@ -181,7 +181,8 @@ describe('bdb import and the library route', () => {
       expect(viaLib.code, viaLib.stderr).toBe(0);
       expect(viaLib.stdout, f.join(' ')).toBe(await fileRoute('plan', REF, ...f));
     }
-    // and scout (its biases and families); report parses the stored files, here missing
+    // and scout (its biases and families); report parses the few matches of its worst decisions, here
+    // missing: their boards are left out, and it says so
     const scout = await call('scout', 'Kévin Unger', '--library', bare, '--json');
     expect(scout.code, scout.stderr).toBe(0);
     const report = await call('report', '--library', bare, '--html', lib('no-sources.html'));
@@ -213,6 +214,16 @@ describe('bdb import and the library route', () => {
     const scouts = ['Kévin Unger', 'Llabba'].map((who) => ['scout', who, '--library', old, '--json']);
     const parsed: string[] = [];
     for (const args of scouts) parsed.push((await call(...args)).stdout);
+    // so does report: every match parsed again
+    const reports = [[], ['--player', 'Llabba', '--thresholds', 'gnubg'], ['--length', '7']];
+    const page = async (k: number): Promise<string> => {
+      const out = lib(`schema11-${k}.html`);
+      const r = await call('report', '--library', old, ...reports[k]!, '--html', out, '--force');
+      expect(r.code, r.stderr).toBe(0);
+      return readFileSync(out, 'utf8');
+    };
+    const pages: string[] = [];
+    for (let k = 0; k < reports.length; k++) pages.push(await page(k));
     const up = await call('import', '--library', old);
     expect(up.code, up.stderr).toBe(0);
     expect(up.stderr).toMatch(
@@ -222,6 +233,8 @@ describe('bdb import and the library route', () => {
     expect(await query(old, 'SELECT count(*) FROM matches WHERE board_biases IS NULL')).toEqual([[0n]]);
     // scout from the columns gives the pages it gave from the parsed files
     for (const [k, args] of scouts.entries()) expect((await call(...args)).stdout).toBe(parsed[k]);
+    // and report (the few matches of its worst decisions parsed for their boards), byte for byte
+    for (let k = 0; k < reports.length; k++) expect(await page(k), reports[k]!.join(' ')).toBe(pages[k]);
     // once filled, the next import has nothing to read again
     expect((await call('import', '--library', old)).stderr).toBe('');
   });

@@ -13,14 +13,23 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { NamedPlayers } from '../../history/names.js';
 import { parseBy } from '../../history/progress.js';
+import { PLAN_MEMORY_MB } from '../../library/memory.js';
 import { libraryPath } from '../../library/path.js';
 import { libraryTallies } from '../../library/read.js';
+import { thresholdEquity } from '../../metrics/difficulty.js';
 import { renderPlayerReportHtml } from '../../report/player-report.js';
 import { PlayerReportCollector } from '../../report/player-report-data.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
 import { inputName } from '../files.js';
-import { libraryRoute, type SourceOptions, sourceOptions, withMatchSource } from '../match-source.js';
+import type { MatchInputResult } from '../match-input.js';
+import {
+  libraryRoute,
+  reportColumns,
+  type SourceOptions,
+  sourceOptions,
+  withMatchSource,
+} from '../match-source.js';
 import {
   type IntervalOptions,
   intervalOption,
@@ -131,20 +140,43 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
       return exitCode;
     };
 
-    return await withMatchSource(paths, opts, async (source) => {
-      const s = source.settings;
-      const { named } = source.names;
-      const lib = source.library;
-      const c = collector(s, named, lib === null);
-      if (lib !== null) {
-        // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
-        for await (const m of libraryTallies(lib, source.filter, s.preset)) c.addTallies(m);
-      }
-      // the rest from the matches: read from the files, or parsed again from the library's stored bytes
-      const result = await source.matches((m) => c.addMatch(m));
-      const library = route === null ? null : libraryPath(route.library);
-      return finish(c, s, named, { ...result, failed: result.errors.length }, library);
-    });
+    return await withMatchSource(
+      paths,
+      opts,
+      async (source) => {
+        const s = source.settings;
+        const { named } = source.names;
+        const lib = source.library;
+        const c = collector(s, named, lib === null);
+        let stored: MatchInputResult | null = null;
+        if (lib !== null) {
+          // the per-person figures and the progress from the stored tallies, as `stats` and `progress` read them
+          for await (const m of libraryTallies(lib, source.filter, s.preset)) c.addTallies(m);
+          // the rest from the library's columns when it holds them (schema 12), the boards of the worst
+          // decisions from their few matches parsed again
+          stored = await reportColumns(
+            lib,
+            source.filter,
+            thresholdEquity(s.thresholds.errorMpt),
+            s.met,
+            {
+              match: (m) => c.addStoredMatch(m),
+              biases: (m) => c.addStoredBiases(m),
+              plan: (m) => c.addStoredPlan(m),
+              parsed: (parse) => c.fillStoredWorst(parse),
+            },
+            source.names.only,
+          );
+        }
+        // else from the matches: read from the files, or parsed again from the library's stored bytes
+        const result = stored ?? (await source.matches((m) => c.addMatch(m)));
+        const library = route === null ? null : libraryPath(route.library);
+        return finish(c, s, named, { ...result, failed: result.errors.length }, library);
+      },
+      'settled',
+      // on the library, DuckDB's limit of `plan`, which reads the same columns
+      PLAN_MEMORY_MB,
+    );
   } finally {
     spill.close();
   }
