@@ -275,22 +275,32 @@ export function writeOutputPieces(
 ): string | null {
   const out = OutputFile.start(path, rules);
   if (typeof out === 'string') return out;
+  // an error of the writing is the one line; one of `produce` (a fault of bdb's) goes on, the file removed
+  let writing = true;
   try {
     const fd = openSync(out.writePath, 'w');
     try {
       let buf = '';
-      produce((text) => {
-        buf += text;
-        if (buf.length < PIECE_CHARS) return;
+      const flush = (): void => {
+        writing = true;
         writeFileSync(fd, buf);
         buf = '';
+        writing = false;
+      };
+      writing = false;
+      produce((text) => {
+        buf += text;
+        if (buf.length >= PIECE_CHARS) flush();
       });
-      if (buf.length > 0) writeFileSync(fd, buf);
+      if (buf.length > 0) flush();
+      writing = true;
     } finally {
       closeSync(fd);
     }
   } catch (e) {
-    return out.fail(e);
+    const line = out.fail(e);
+    if (!writing) throw e;
+    return line;
   }
   return out.finish();
 }

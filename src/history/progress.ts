@@ -126,6 +126,21 @@ export class ProgressCollector {
     return mostCounted(new Map([...this.byPerson].map(([name, list]) => [name, list.length])));
   }
 
+  /**
+   * The first and the last day of `person`'s dated matches ('' when none is dated): the `from` and `to` of
+   * their report's `overall`, without making the report.
+   */
+  span(person: string): { readonly from: string; readonly to: string } {
+    let from = '';
+    let to = '';
+    for (const { day } of this.byPerson.get(person) ?? []) {
+      if (day === null) continue;
+      if (from === '' || day < from) from = day;
+      if (to === '' || day > to) to = day;
+    }
+    return { from, to };
+  }
+
   /** The report for `person`, grouped `by`. */
   report(person: string, by: ProgressBy): ProgressReport {
     const all = this.byPerson.get(person) ?? [];

@@ -399,6 +399,12 @@ export class BiasCollector {
     };
   }
 
+  /** The biases of one person, or null when no match of theirs was added. */
+  result(player: string): PlayerBiases | null {
+    const p = this.byName.get(player);
+    return p ? this.resultOf(player, p) : null;
+  }
+
   private resultOf(player: string, p: Pending): PlayerBiases {
     return {
       player,

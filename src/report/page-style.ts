@@ -5,7 +5,17 @@ import { escapeXml } from './charts.js';
  * `body` as given.
  */
 export function htmlPage(title: string, style: string, body: string): string {
-  return `<!DOCTYPE html>
+  const [head, tail] = htmlPageEnds(title, style);
+  return `${head}${body}${tail}`;
+}
+
+/**
+ * What comes before and after the body of {@link htmlPage}, for a page written piece by piece: its head
+ * (through `<body>` and a line break) and its tail (a line break, then `</body></html>`).
+ */
+export function htmlPageEnds(title: string, style: string): readonly [string, string] {
+  return [
+    `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -14,10 +24,12 @@ export function htmlPage(title: string, style: string, body: string): string {
 <style>${style}</style>
 </head>
 <body>
-${body}
+`,
+    `
 </body>
 </html>
-`;
+`,
+  ];
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 import { ProgressCollector } from '../history/progress.js';
 import type { ProgressBy, ProgressReport } from '../history/progress-types.js';
 import type { StoredBiasMatch } from '../metrics/bias-columns.js';
+import type { RowList } from '../metrics/blot-bias.js';
 import { type ErrorThresholds, reachesThreshold, thresholdEquity } from '../metrics/difficulty.js';
 import { engineEloInterval } from '../metrics/elo.js';
 import {
@@ -86,6 +87,21 @@ export interface PersonReport {
   readonly worst: readonly WorstDecision[];
   /** The progress report over the person's dated matches. */
   readonly progress: ProgressReport;
+}
+
+/** A person as the page names them before their figures are made (the title, the list of persons). */
+export interface PersonHead {
+  readonly player: string;
+  readonly matches: number;
+  readonly analysedMatches: number;
+  /** The first and the last day of their dated matches ('' when none is dated). */
+  readonly from: string;
+  readonly to: string;
+}
+
+/** The persons of a page: their heads, and their reports made one at a time as the list is read. */
+export interface PersonReports extends RowList<PersonReport> {
+  readonly heads: readonly PersonHead[];
 }
 
 /**
@@ -320,29 +336,44 @@ export class PlayerReportCollector {
     return [...this.persons];
   }
 
-  /** The persons, most matches first (ties by name); progress grouped `by`. */
-  results(by: ProgressBy = 'month'): PersonReport[] {
-    const biases = new Map(this.biases.results().map((b) => [b.player, b]));
-    const plans = new Map(this.plans.results(this.settings.positions).map((p) => [p.player, p]));
-    return this.agg
+  /**
+   * The persons `keeps` accepts, most matches first (ties by name), progress grouped `by`: their heads at
+   * once, each one's figures (biases, plan, progress, worst decisions) made when the list reaches them.
+   */
+  results(by: ProgressBy = 'month', keeps: (person: string) => boolean = () => true): PersonReports {
+    const all = this.agg
       .results()
-      .sort((a, b) => b.matches - a.matches || compareNames(a.player, b.player))
-      .map((stats) => {
-        const p = this.byName.get(stats.player);
-        const l7 = stats.l7Interval;
-        return {
-          player: stats.player,
-          stats,
-          eloInterval: engineEloInterval(
-            l7.low === null ? null : l7.low / 100,
-            l7.high === null ? null : l7.high / 100,
-          ),
-          groups: p ? prGroups(p.groups) : null,
-          biases: biases.get(stats.player) ?? null,
-          plan: plans.get(stats.player) ?? null,
-          worst: p ? p.worst.map((w) => drawn(w.item)) : [],
-          progress: this.progress.report(stats.player, by),
-        };
-      });
+      .filter((stats) => keeps(stats.player))
+      .sort((a, b) => b.matches - a.matches || compareNames(a.player, b.player));
+    const planned = new Set(this.plans.persons());
+    const reportOf = (stats: PlayerStats): PersonReport => {
+      const p = this.byName.get(stats.player);
+      const l7 = stats.l7Interval;
+      return {
+        player: stats.player,
+        stats,
+        eloInterval: engineEloInterval(
+          l7.low === null ? null : l7.low / 100,
+          l7.high === null ? null : l7.high / 100,
+        ),
+        groups: p ? prGroups(p.groups) : null,
+        biases: this.biases.result(stats.player),
+        plan: planned.has(stats.player) ? this.plans.result(stats.player, this.settings.positions) : null,
+        worst: p ? p.worst.map((w) => drawn(w.item)) : [],
+        progress: this.progress.report(stats.player, by),
+      };
+    };
+    return {
+      heads: all.map((stats) => ({
+        player: stats.player,
+        matches: stats.matches,
+        analysedMatches: stats.analysedMatches,
+        ...this.progress.span(stats.player),
+      })),
+      length: all.length,
+      *[Symbol.iterator]() {
+        for (const stats of all) yield reportOf(stats);
+      },
+    };
   }
 }

@@ -23,7 +23,7 @@ import { BOARD_STYLE, boardFigure } from './board-svg.js';
 import { escapeXml } from './charts.js';
 import { familyTextWords, familyWords, phaseWords, planWords } from './family-words.js';
 import { fixed, matchesAnalysedText, percent } from './format.js';
-import { htmlPage, PAGE_STYLE } from './page-style.js';
+import { htmlPageEnds, PAGE_STYLE } from './page-style.js';
 import {
   familyCells,
   familyTableHead,
@@ -35,7 +35,7 @@ import {
   POINTS_UNIT,
   planRefBoard,
 } from './plan.js';
-import type { PersonReport, WorstDecision } from './player-report-data.js';
+import type { PersonHead, PersonReport, PersonReports, WorstDecision } from './player-report-data.js';
 import { PROGRESS_STYLE, progressSections, progressSummary } from './progress-html.js';
 import { decisionParts, reviewBoard } from './review.js';
 
@@ -58,7 +58,8 @@ export interface PlayerReportPage {
     readonly met: string;
     readonly interval: string;
   };
-  readonly persons: readonly PersonReport[];
+  /** The persons in the page's order, each one's figures made when its section is written. */
+  readonly persons: PersonReports;
 }
 
 const STYLE = `${PAGE_STYLE}${PROGRESS_STYLE}${BOARD_STYLE}
@@ -348,23 +349,24 @@ export function daysText(from: string | null, to: string | null): string {
  * The page's title: the persons (most matches first), the event when every match has the same, and the days
  * of their dated matches, e.g. 'Kévin Unger and Maxence Job · HSBT Paris 2023 · 2023-11-26'.
  */
-export function reportTitle(page: Pick<PlayerReportPage, 'persons' | 'event'>): string {
-  const days = page.persons
-    .flatMap((p) => [p.progress.overall.from, p.progress.overall.to])
-    .filter((d) => d !== '');
+export function reportTitle(heads: readonly PersonHead[], event: string | null): string {
+  const days = heads.flatMap((p) => [p.from, p.to]).filter((d) => d !== '');
   days.sort();
   const parts = [
-    page.persons.length === 0 ? 'No player' : namesText(page.persons.map((p) => p.player)),
-    page.event ?? '',
+    heads.length === 0 ? 'No player' : namesText(heads.map((p) => p.player)),
+    event ?? '',
     daysText(days[0] ?? null, days.at(-1) ?? null),
   ];
   return `${parts.filter((x) => x !== '').join(' · ')} — player report`;
 }
 
-/** The whole page. */
-export function renderPlayerReportHtml(page: PlayerReportPage): string {
-  const persons = page.persons;
-  const title = reportTitle(page);
+/**
+ * Writes the whole page through `write`, a person's section at a time: a page of many persons (138 over one
+ * player's 10,000 bench matches, 36 MB) is never whole in memory, nor are all the persons' figures.
+ */
+export function writePlayerReportHtml(page: PlayerReportPage, write: (text: string) => void): void {
+  const heads = page.persons.heads;
+  const title = reportTitle(heads, page.event);
   const st = page.settings;
   const sub = [
     `${page.matches} match${page.matches === 1 ? '' : 'es'} from ${page.source}`,
@@ -376,31 +378,31 @@ export function renderPlayerReportHtml(page: PlayerReportPage): string {
     .filter((x) => x !== '')
     .join(' · ');
   const nav =
-    persons.length > 1
-      ? `<nav class="persons"><ol>\n${persons
+    heads.length > 1
+      ? `<nav class="persons"><ol>\n${heads
           .map(
             (p, i) =>
-              `<li><a href="#person-${i + 1}">${escapeXml(p.player)}</a> (${escapeXml(matchesAnalysedText(p.stats.matches, p.stats.analysedMatches))})</li>`,
+              `<li><a href="#person-${i + 1}">${escapeXml(p.player)}</a> (${escapeXml(matchesAnalysedText(p.matches, p.analysedMatches))})</li>`,
           )
           .join('\n')}\n</ol></nav>`
       : '';
-  const body =
-    persons.length === 0
-      ? '<p>No player in these matches.</p>'
-      : persons.map((p, i) => personSection(p, i + 1)).join('\n');
-  return htmlPage(
-    title,
-    STYLE,
-    `<h1>${escapeXml(title)}</h1>
+  const [head, tail] = htmlPageEnds(title, STYLE);
+  write(`${head}<h1>${escapeXml(title)}</h1>
 <p class="sub">${escapeXml(sub)}</p>
 ${nav}
-${body}
+`);
+  if (heads.length === 0) write('<p>No player in these matches.</p>');
+  let n = 0;
+  for (const p of page.persons) {
+    n++;
+    write(`${n > 1 ? '\n' : ''}${personSection(p, n)}`);
+  }
+  write(`
 <p class="note">${escapeXml(
-      'PR: 500 × the mean error of the counted decisions (XG’s rules). L₇: the MWC lost per 7-point match; the Elo ' +
-        'vs the engine follows from it. An error is avoidable when the decision was not hard (its difficulty at most ' +
-        'a tenth of what it lost); the worst decisions are those that lost the most beyond their difficulty. Terms ' +
-        'explained in docs/glossary.md. On the boards the player on roll is at the bottom; red arrows: the play ' +
-        'made, green: the best play.',
-    )}</p>`,
-  );
+    'PR: 500 × the mean error of the counted decisions (XG’s rules). L₇: the MWC lost per 7-point match; the Elo ' +
+      'vs the engine follows from it. An error is avoidable when the decision was not hard (its difficulty at most ' +
+      'a tenth of what it lost); the worst decisions are those that lost the most beyond their difficulty. Terms ' +
+      'explained in docs/glossary.md. On the boards the player on roll is at the bottom; red arrows: the play ' +
+      'made, green: the best play.',
+  )}</p>${tail}`);
 }

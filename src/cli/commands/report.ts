@@ -17,7 +17,7 @@ import { PLAN_MEMORY_MB } from '../../library/memory.js';
 import { libraryPath } from '../../library/path.js';
 import { libraryTallies } from '../../library/read.js';
 import { thresholdEquity } from '../../metrics/difficulty.js';
-import { renderPlayerReportHtml } from '../../report/player-report.js';
+import { writePlayerReportHtml } from '../../report/player-report.js';
 import { PlayerReportCollector } from '../../report/player-report-data.js';
 import { EXIT, type ExitCode } from '../exit.js';
 import { oneLine } from '../failure.js';
@@ -40,7 +40,7 @@ import {
   sayNameProblems,
 } from '../options.js';
 import { writeErr } from '../output.js';
-import { outputRefused, pageRules, writeOutputText } from '../output-file.js';
+import { outputRefused, pageRules, writeOutputPieces } from '../output-file.js';
 import { SpillFile } from '../spill.js';
 import { positionsOption } from './plan.js';
 
@@ -112,9 +112,9 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
         // only the matches of the persons named are counted
         read = named.matches();
       }
-      const persons = c.results(by).filter((p) => named === null || named.keeps(p.player));
+      const persons = c.results(by, (p) => named === null || named.keeps(p));
       exitCode = sayNameProblems(problems, exitCode, notes);
-      const html = renderPlayerReportHtml({
+      const page = {
         source: sourceText(paths, library),
         matches: read,
         library: library !== null,
@@ -128,8 +128,9 @@ export async function runReport(paths: readonly string[], opts: ReportOptions): 
           interval: intervalWords(interval),
         },
         persons,
-      });
-      const failedWrite = writeOutputText(out, rules, html);
+      };
+      // written a person's section at a time (src/report/player-report.ts)
+      const failedWrite = writeOutputPieces(out, rules, (write) => writePlayerReportHtml(page, write));
       if (failedWrite !== null) {
         writeErr(`bdb: ${oneLine(failedWrite)}\n`);
         return EXIT.someFailed;
