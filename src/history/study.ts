@@ -37,11 +37,13 @@ import { decisionType } from '../metrics/accumulator.js';
 import { type AnalysisAudit, AuditCollector } from '../metrics/analysis-mix.js';
 import { type BeforeAfter, beforeAfter, type WindowSums, windowRate } from '../metrics/before-after.js';
 import { isCounted } from '../metrics/counting.js';
-import { type ErrorThresholds, thresholdEquity } from '../metrics/difficulty.js';
-import { type DecisionNature, type FamilyKey, familyText, parseFamilyText } from '../metrics/study-plan.js';
+import { decisionError } from '../metrics/decision-error.js';
+import { type ErrorThresholds, reachesThreshold, thresholdEquity } from '../metrics/difficulty.js';
+import type { StoredStudyMatch } from '../metrics/plan-columns.js';
+import { type FamilyKey, familyText, parseFamilyText, type StudyPlanInput } from '../metrics/study-plan.js';
 import type { Match } from '../model/types.js';
 import { decisionPosition } from '../review/position.js';
-import { decisionPlanToken, planError } from './plan-errors.js';
+import { decisionPlanToken, type PlanRef, planError, storedPlanInput } from './plan-errors.js';
 
 /** The sums of one window, with its counts. */
 export interface StudyWindow extends WindowSums {
@@ -159,50 +161,89 @@ export class StudyCollector {
 
   /** Adds the person's seats of a match (nothing when they did not play it). */
   add(match: Match): void {
-    const mine = ([0, 1] as const).filter(
-      (k) => canonicalName(match.players[k], this.aliases) === this.person,
-    );
+    const mine = this.mine(match);
     if (mine.length === 0) return;
+    const { day, inWindow } = this.addMatch(match, mine, isoDay(match.date));
+    for (const game of match.games) {
+      game.decisions.forEach((d, i) => {
+        // the decisions PR counts (analysed, not forced, with an error), as the library stores them
+        if (!mine.includes(d.player) || !isCounted(d) || decisionError(d) === null) return;
+        const found = planError(this.met, match, game, i, this.threshold);
+        const plan = found ? found.input.plan : decisionPlanToken(d, decisionPosition(game, i));
+        if (inWindow) this.addDecisions(`${plan}/${d.kind}`, day, 1);
+        if (found) this.addError(found.input, decisionType(d), day, inWindow);
+      });
+    }
+  }
+
+  /**
+   * Adds the person's seats of a match as the library's columns hold them (src/library/read.ts
+   * `libraryStudyMatches`, read with the person's spellings): the same figures {@link add} takes from the
+   * parsed match, the errors classified as `bdb plan` reads them.
+   */
+  addStored(m: StoredStudyMatch): void {
+    const mine = this.mine(m);
+    if (mine.length === 0) return;
+    const { day, inWindow } = this.addMatch(m, mine, m.day);
+    if (inWindow) for (const x of m.decisions) this.addDecisions(`${x.plan}/${x.nature}`, day, x.count);
+    for (const x of m.errors) {
+      if (!mine.includes(x.seat) || !reachesThreshold(x.error, this.threshold)) continue;
+      this.addError(storedPlanInput(m.file, x.error, x), x.kind, day, inWindow);
+    }
+  }
+
+  /** The seats of a match the person played. */
+  private mine(match: Pick<Match, 'players'>): (0 | 1)[] {
+    return ([0, 1] as const).filter((k) => canonicalName(match.players[k], this.aliases) === this.person);
+  }
+
+  /** Counts a match of the person's (`seats`, played on `day`); whether its decisions count by day. */
+  private addMatch(
+    match: Pick<Match, 'analyser' | 'matchLength'>,
+    seats: readonly (0 | 1)[],
+    day: string | null,
+  ): { day: string; inWindow: boolean } {
     this.matches++;
-    for (const _ of mine) this.audit.add(match);
-    const day = isoDay(match.date);
+    for (const _ of seats) this.audit.add(match);
     if (day === null) this.undated++;
     const inWindow = day !== null && match.matchLength > 0;
     if (inWindow) this.matchDays.set(day, (this.matchDays.get(day) ?? 0) + 1);
-    for (const game of match.games) {
-      game.decisions.forEach((d, i) => {
-        if (!mine.includes(d.player) || !isCounted(d)) return;
-        const found = planError(this.met, match, game, i, this.threshold);
-        const plan = found ? found.input.plan : decisionPlanToken(d, decisionPosition(game, i));
-        const nature: DecisionNature = d.kind;
-        if (inWindow) {
-          const key = `${plan}/${nature}`;
-          let days = this.decisions.get(key);
-          if (!days) {
-            days = new Map();
-            this.decisions.set(key, days);
-          }
-          days.set(day, (days.get(day) ?? 0) + 1);
-        }
-        const theme = found?.input.theme ?? null;
-        if (!found || theme === null) return;
-        const family = this.family({ plan, nature, theme });
-        family.members++;
-        const { xgid, positionId } = found.input.ref;
-        for (const m of (xgid !== null ? this.byXgid.get(xgid) : undefined) ?? []) family.marks.add(m);
-        for (const m of (positionId !== null ? this.byPositionId.get(positionId) : undefined) ?? [])
-          family.marks.add(m);
-        for (const p of (xgid !== null ? this.drilledByXgid.get(xgid) : undefined) ?? [])
-          if (p.kind === decisionType(d)) family.drilled.add(p);
-        const loss = found.input.loss;
-        if (!inWindow || loss === null || !Number.isFinite(loss)) return;
-        const sums = family.byDay.get(day) ?? { errors: 0, loss: 0, lossSquares: 0 };
-        sums.errors++;
-        sums.loss += loss;
-        sums.lossSquares += loss * loss;
-        family.byDay.set(day, sums);
-      });
+    return { day: day ?? '', inWindow };
+  }
+
+  /** `n` more counted decisions of `plan/nature` on `day`. */
+  private addDecisions(key: string, day: string, n: number): void {
+    let days = this.decisions.get(key);
+    if (!days) {
+      days = new Map();
+      this.decisions.set(key, days);
     }
+    days.set(day, (days.get(day) ?? 0) + n);
+  }
+
+  /**
+   * An error of the person's reaching the Error threshold, as the study plan classifies it, of decision type
+   * `kind` (`checker`, `double`, `take`): a member of its family (when it has a theme), with the marks and
+   * drilled positions on it; its MWC lost on `day` when in the window.
+   */
+  private addError(input: StudyPlanInput<PlanRef>, kind: string, day: string, inWindow: boolean): void {
+    const { plan, nature, theme } = input;
+    if (theme === null) return;
+    const family = this.family({ plan, nature, theme });
+    family.members++;
+    const { xgid, positionId } = input.ref;
+    for (const m of (xgid !== null ? this.byXgid.get(xgid) : undefined) ?? []) family.marks.add(m);
+    for (const m of (positionId !== null ? this.byPositionId.get(positionId) : undefined) ?? [])
+      family.marks.add(m);
+    for (const p of (xgid !== null ? this.drilledByXgid.get(xgid) : undefined) ?? [])
+      if (p.kind === kind) family.drilled.add(p);
+    const loss = input.loss;
+    if (!inWindow || loss === null || !Number.isFinite(loss)) return;
+    const sums = family.byDay.get(day) ?? { errors: 0, loss: 0, lossSquares: 0 };
+    sums.errors++;
+    sums.loss += loss;
+    sums.lossSquares += loss * loss;
+    family.byDay.set(day, sums);
   }
 
   private family(key: FamilyKey): FamilyEntry {

@@ -37,10 +37,11 @@ export const FIND_MEMORY_MB = 64;
 export const BIAS_MEMORY_MB = 32;
 
 /**
- * The limit `bdb plan` and `bdb scout` open the library with, in MB: they read each match's counted
- * decisions and errors from their columns, 100 matches at a time (src/library/read.ts `libraryPlanMatches`),
- * as `biases` does ({@link BIAS_MEMORY_MB}). `scout Me` on one player's 10,000 matches peaked at 480 MB
- * under the readers' 256 MB, at 259 MB under this (one run each, 7 December 2026).
+ * The limit `bdb plan`, `bdb scout`, `bdb study` and `bdb report` open the library with, in MB: they read
+ * each match's counted decisions and errors from their columns, 100 matches at a time (src/library/read.ts
+ * `libraryPlanMatches`), as `biases` does ({@link BIAS_MEMORY_MB}). On one player's 10,000 matches `scout Me`
+ * peaked at 480 MB under the readers' 256 MB, at 259 MB under this; `study --player Me` at 446 MB under
+ * DuckDB's default, at 225 MB under this (one run each, 7 December 2026).
  */
 export const PLAN_MEMORY_MB = 32;
 

@@ -22,7 +22,7 @@ import {
 import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import { reachesThreshold, type THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
-import type { StoredPlanError, StoredPlanMatch } from '../metrics/plan-columns.js';
+import type { StoredPlanError, StoredPlanMatch, StoredStudyMatch } from '../metrics/plan-columns.js';
 import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
 import type { StoredCountedDecision, StoredReportMatch } from '../metrics/report-columns.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
@@ -778,105 +778,151 @@ export async function* libraryPlanMatches(
   threshold: number,
   players?: ReadonlySet<string>,
 ): AsyncGenerator<StoredPlanMatch> {
-  const { names, seats } = seatsOf(players);
+  const who = seatsOf(players);
+  for (const part of chunks(await heads(lib, filter, players), PLAN_CHUNK))
+    yield* await planMatchesOf(lib, part, threshold, who);
+}
+
+/**
+ * The stored matches passing the filter as `bdb study` reads them (the same matches and seats as
+ * {@link libraryPlanMatches}, whose errors it takes), with each match's day and how many counted decisions
+ * its seats made of each game plan and nature. Every match must hold schema 12's columns
+ * ({@link libraryHasColumns}).
+ */
+export async function* libraryStudyMatches(
+  lib: Library,
+  filter: MatchFilter,
+  threshold: number,
+  players?: ReadonlySet<string>,
+): AsyncGenerator<StoredStudyMatch> {
+  const who = seatsOf(players);
   for (const part of chunks(await heads(lib, filter, players), PLAN_CHUNK)) {
     const ids = part.map((h) => h.id).join(',');
-    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
-    const counted = new Map<number, [number, number]>();
-    for (const [id, seat, n] of await rows(
+    const decisions = new Map<number, StoredStudyMatch['decisions'][number][]>();
+    for (const [id, plan, checker, n] of await rows(
       lib.connection,
-      `SELECT match_id, seat, count(*) FROM decisions WHERE ${where} GROUP BY match_id, seat`,
-      names,
+      `SELECT match_id, game_plan, kind = 'checker', count(*) FROM decisions
+         WHERE match_id IN (${ids}) AND counted AND error IS NOT NULL ${who.seats}
+         GROUP BY match_id, game_plan, kind = 'checker'`,
+      who.names,
     )) {
-      const pair = counted.get(Number(id)) ?? [0, 0];
-      pair[Number(seat) === 1 ? 1 : 0] = Number(n);
-      counted.set(Number(id), pair);
+      const list = decisions.get(Number(id)) ?? [];
+      list.push({ plan: text(plan) ?? 'unknown', nature: checker ? 'checker' : 'cube', count: Number(n) });
+      decisions.set(Number(id), list);
     }
-    // the errors: a little under the threshold too, then exactly as reachesThreshold decides
-    const errors = `${where} AND error >= ${threshold} - 1e-6`;
-    const order = 'ORDER BY match_id, game, decision';
-    const [[json]] = (await rows(
-      lib.connection,
-      `SELECT CAST(to_json(list([kind, action, dice, xgid, position_id, played, best, opponent, game_plan, theme]
-         ${order})) AS VARCHAR) FROM decisions WHERE ${errors}`,
-      names,
-    )) as [[string | null]];
-    const texts = JSON.parse(json ?? '[]') as (string | null)[][];
-    const [
-      id,
-      seat,
-      game,
-      decision,
-      move,
-      error,
-      loss,
-      difficulty,
-      points,
-      cube,
-      away,
-      other,
-      coverage,
-      second,
-    ] = await doubleColumns(
-      lib.connection,
-      `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
-           CAST(move AS DOUBLE), error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}, ${orNaN('difficulty_points')},
-           CAST(cube AS DOUBLE), ${orNaN('away')}, ${orNaN('opponent_away')}, ${orNaN('theme_coverage')},
-           ${orNaN('second_cost')}
-         FROM decisions WHERE ${errors} ${order}`,
-      names,
-    );
-    if (texts.length !== id!.length)
-      throw new Error('library: the texts of the errors do not align with their columns');
-    const runs = matchRuns(id!);
-    for (const h of part) {
-      const [from, to] = runs.get(h.id) ?? [0, 0];
-      const list: StoredPlanError[] = [];
-      for (let i = from; i < to; i++) {
-        if (!reachesThreshold(error![i]!, threshold)) continue;
-        const [kind, action, dice, xgid, positionId, played, best, opponent, gamePlan, theme] = texts[i]!;
-        const s: Side = seat![i] === 1 ? 1 : 0;
-        // the side on roll: the decision maker, or the doubler of a take or pass (src/review/position.ts)
-        const onRoll: Side = kind === 'take' ? (s === 0 ? 1 : 0) : s;
-        const stored = xgid ? storedBoard(xgid) : null;
-        list.push({
-          seat: s,
-          game: game![i]!,
-          decision: decision![i]!,
-          move: move![i]!,
-          kind: String(kind),
-          action: (action ?? null) as CubeAction | null,
-          dice: dice ?? null,
-          error: error![i]!,
-          loss: fromNaN(loss![i]!),
-          difficulty: fromNaN(difficulty![i]!),
-          difficultyPoints: fromNaN(points![i]!),
-          cube: cube![i]!,
-          away: fromNaN(away![i]!),
-          opponentAway: fromNaN(other![i]!),
-          xgid: xgid ?? null,
-          positionId: positionId ?? null,
-          played: played ?? null,
-          best: best ?? null,
-          opponent: String(opponent),
-          gamePlan: gamePlan ?? null,
-          theme: theme ?? null,
-          coverage: fromNaN(coverage![i]!),
-          secondCost: fromNaN(second![i]!),
-          // the XGID has the side on roll at the bottom: its sides back in the match's order
-          position: stored && { board: onRoll === 0 ? stored : [stored[1], stored[0]], onRoll },
-        });
-      }
-      yield {
-        file: h.file,
-        players: h.players,
-        matchLength: h.matchLength,
-        analyser: h.analyser,
-        counted: counted.get(h.id) ?? [0, 0],
-        errors: list,
-      };
+    const plans = await planMatchesOf(lib, part, threshold, who);
+    for (let i = 0; i < part.length; i++) {
+      const h = part[i]!;
+      yield { ...plans[i]!, day: h.day, decisions: decisions.get(h.id) ?? [] };
     }
   }
+}
+
+/** {@link libraryPlanMatches} of the matches `part`, the seats `who` names. */
+async function planMatchesOf(
+  lib: Library,
+  part: readonly MatchHead[],
+  threshold: number,
+  { names, seats }: { readonly names: string[]; readonly seats: string },
+): Promise<StoredPlanMatch[]> {
+  const out: StoredPlanMatch[] = [];
+  const ids = part.map((h) => h.id).join(',');
+  const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+  const counted = new Map<number, [number, number]>();
+  for (const [id, seat, n] of await rows(
+    lib.connection,
+    `SELECT match_id, seat, count(*) FROM decisions WHERE ${where} GROUP BY match_id, seat`,
+    names,
+  )) {
+    const pair = counted.get(Number(id)) ?? [0, 0];
+    pair[Number(seat) === 1 ? 1 : 0] = Number(n);
+    counted.set(Number(id), pair);
+  }
+  // the errors: a little under the threshold too, then exactly as reachesThreshold decides
+  const errors = `${where} AND error >= ${threshold} - 1e-6`;
+  const order = 'ORDER BY match_id, game, decision';
+  const [[json]] = (await rows(
+    lib.connection,
+    `SELECT CAST(to_json(list([kind, action, dice, xgid, position_id, played, best, opponent, game_plan, theme]
+       ${order})) AS VARCHAR) FROM decisions WHERE ${errors}`,
+    names,
+  )) as [[string | null]];
+  const texts = JSON.parse(json ?? '[]') as (string | null)[][];
+  const [
+    id,
+    seat,
+    game,
+    decision,
+    move,
+    error,
+    loss,
+    difficulty,
+    points,
+    cube,
+    away,
+    other,
+    coverage,
+    second,
+  ] = await doubleColumns(
+    lib.connection,
+    `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
+         CAST(move AS DOUBLE), error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}, ${orNaN('difficulty_points')},
+         CAST(cube AS DOUBLE), ${orNaN('away')}, ${orNaN('opponent_away')}, ${orNaN('theme_coverage')},
+         ${orNaN('second_cost')}
+       FROM decisions WHERE ${errors} ${order}`,
+    names,
+  );
+  if (texts.length !== id!.length)
+    throw new Error('library: the texts of the errors do not align with their columns');
+  const runs = matchRuns(id!);
+  for (const h of part) {
+    const [from, to] = runs.get(h.id) ?? [0, 0];
+    const list: StoredPlanError[] = [];
+    for (let i = from; i < to; i++) {
+      if (!reachesThreshold(error![i]!, threshold)) continue;
+      const [kind, action, dice, xgid, positionId, played, best, opponent, gamePlan, theme] = texts[i]!;
+      const s: Side = seat![i] === 1 ? 1 : 0;
+      // the side on roll: the decision maker, or the doubler of a take or pass (src/review/position.ts)
+      const onRoll: Side = kind === 'take' ? (s === 0 ? 1 : 0) : s;
+      const stored = xgid ? storedBoard(xgid) : null;
+      list.push({
+        seat: s,
+        game: game![i]!,
+        decision: decision![i]!,
+        move: move![i]!,
+        kind: String(kind),
+        action: (action ?? null) as CubeAction | null,
+        dice: dice ?? null,
+        error: error![i]!,
+        loss: fromNaN(loss![i]!),
+        difficulty: fromNaN(difficulty![i]!),
+        difficultyPoints: fromNaN(points![i]!),
+        cube: cube![i]!,
+        away: fromNaN(away![i]!),
+        opponentAway: fromNaN(other![i]!),
+        xgid: xgid ?? null,
+        positionId: positionId ?? null,
+        played: played ?? null,
+        best: best ?? null,
+        opponent: String(opponent),
+        gamePlan: gamePlan ?? null,
+        theme: theme ?? null,
+        coverage: fromNaN(coverage![i]!),
+        secondCost: fromNaN(second![i]!),
+        // the XGID has the side on roll at the bottom: its sides back in the match's order
+        position: stored && { board: onRoll === 0 ? stored : [stored[1], stored[0]], onRoll },
+      });
+    }
+    out.push({
+      file: h.file,
+      players: h.players,
+      matchLength: h.matchLength,
+      analyser: h.analyser,
+      counted: counted.get(h.id) ?? [0, 0],
+      errors: list,
+    });
+  }
+  return out;
 }
 
 /**

@@ -20,6 +20,21 @@ export interface StoredPlanMatch {
   readonly errors: readonly StoredPlanError[];
 }
 
+/**
+ * A stored match as `bdb study` reads it: the plan's reading, the match's day, and how many decisions its
+ * seats made counted in PR of each game plan and nature.
+ */
+export interface StoredStudyMatch extends StoredPlanMatch {
+  /** The match day (ISO), null when its date could not be read. */
+  readonly day: string | null;
+  readonly decisions: readonly {
+    /** The decision maker's game plan, `unknown` without a position. */
+    readonly plan: string;
+    readonly nature: 'checker' | 'cube';
+    readonly count: number;
+  }[];
+}
+
 /** One error as the library stores it (`decisions` columns; src/library/rows.ts). */
 export interface StoredPlanError {
   readonly seat: 0 | 1;

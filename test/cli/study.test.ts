@@ -280,6 +280,49 @@ describe('bdb study on Llabba’s history', () => {
   });
 });
 
+describe('bdb study from the library’s columns', () => {
+  it('gives what it gives parsing the stored files again (a library before schema 12’s columns)', async () => {
+    if (!existsSync(lib)) expect((await call('import', LLABBA, '--library', lib)).code).toBe(0);
+    const cols = join(tmp, 'columns.duckdb');
+    cpSync(lib, cols);
+    if (existsSync(`${lib}.wal`)) cpSync(`${lib}.wal`, `${cols}.wal`);
+    cpSync(`${lib}.sources`, `${cols}.sources`, { recursive: true });
+    // several families of Llabba's and of llabba's marked on different days, and a position
+    const p = await planOf(cols);
+    const families = [...p.families, ...p.tentative].sort((a, b) => b.members - a.members).slice(0, 6);
+    expect(families.length).toBe(6);
+    for (const [k, f] of families.entries()) {
+      const day = `2023-0${3 + k}-15`;
+      expect((await call('study', 'mark', f.family, '--date', day, '--library', cols)).code).toBe(0);
+    }
+    const pos = families[1]!.positions.find((m) => m.xgid !== null)!;
+    expect((await call('study', 'mark', pos.xgid!, '--date', '2023-05-02', '--library', cols)).code).toBe(0);
+    const runs = [
+      [...ALIAS, '--json'],
+      ['--player', 'llabba', '--json'],
+      [...ALIAS, '--thresholds', 'gnubg', '--json'],
+      [...ALIAS, '--since', '2023-04-01', '--json'],
+      [...ALIAS],
+    ];
+    const fromColumns: string[] = [];
+    for (const args of runs) {
+      const r = await call('study', '--library', cols, ...args);
+      expect(r.code, r.stderr).toBe(0);
+      fromColumns.push(r.stdout);
+    }
+    const report = JSON.parse(fromColumns[0]!) as StudyReport;
+    expect(report.families.length).toBeGreaterThanOrEqual(6);
+    // the same library as an import before schema 12 leaves it: every match is parsed again
+    const inst = await DuckDBInstance.create(cols);
+    const con = await inst.connect();
+    await con.run('UPDATE matches SET board_biases = NULL');
+    con.closeSync();
+    inst.closeSync();
+    for (const [k, args] of runs.entries())
+      expect((await call('study', '--library', cols, ...args)).stdout, args.join(' ')).toBe(fromColumns[k]);
+  }, 240_000);
+});
+
 describe('a schema 2 library', () => {
   it('is upgraded by bdb study mark and keeps its marks across a later import', async () => {
     const old = join(tmp, 'schema2.duckdb');

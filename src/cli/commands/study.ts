@@ -10,15 +10,23 @@
  * position does (src/history/study.ts), and `bdb study list` lists the drilled positions after the marks.
  *
  * A family is written as `bdb plan` prints it: `plan/nature/theme` (e.g. `holding/checker/blots`). The
- * before/after is src/history/study.ts over the library's matches, parsed again and classified as `bdb plan`
- * classifies them; the person is the one named, else the one in most matches.
+ * before/after is src/history/study.ts over the library's matches as their columns hold them (schema 12; a
+ * library holding a match imported before is parsed again), classified as `bdb plan` classifies them; the
+ * person is the one named, else the one in most matches.
  */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { followedPerson } from '../../history/names.js';
 import { StudyCollector } from '../../history/study.js';
 import { drilledPositions } from '../../library/drill.js';
-import { libraryFileNotes, libraryMatches, librarySeats } from '../../library/read.js';
+import { PLAN_MEMORY_MB } from '../../library/memory.js';
+import {
+  libraryFileNotes,
+  libraryHasColumns,
+  libraryMatches,
+  librarySeats,
+  libraryStudyMatches,
+} from '../../library/read.js';
 import {
   addStudyMark,
   parseStudyTarget,
@@ -27,6 +35,7 @@ import {
   studyMarks,
   targetInLibrary,
 } from '../../library/study-marks.js';
+import { thresholdEquity } from '../../metrics/difficulty.js';
 import { canonicalName, defaultMet } from '../../metrics/match-report.js';
 import { pickReporter, type Reporters, reporterName } from '../../report/reporter.js';
 import { studyJson, studyMarksJson } from '../../report/study/json.js';
@@ -156,7 +165,8 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
   // the filters' date bounds apply to both windows (spec §9)
   const filter = matchFilterOption(opts);
   const met = defaultMet();
-  return withLibrary(opts.library, { readOnly: true }, async (lib) => {
+  // DuckDB's limit of `plan`, which reads the same columns
+  return withLibrary(opts.library, { readOnly: true, memoryMb: PLAN_MEMORY_MB }, async (lib) => {
     const s = await librarySettings(lib, opts);
     const seats = await librarySeats(lib, filter);
     const { person, problem, notes } = followedPerson(namedPlayers(opts, s.aliases), seats, s.aliases);
@@ -179,18 +189,24 @@ export async function runStudy(opts: StudyOptions): Promise<ExitCode> {
     const errors: { file: string; message: string }[] = [];
     // the followed person's matches only (every spelling the aliases give them)
     const spellings = new Set(seats.flat().filter((n) => canonicalName(n, s.aliases) === person));
-    for await (const { match } of libraryMatches(
-      lib,
-      filter,
-      met,
-      (file, e) => {
-        const message = describeFailure(file, e);
-        errors.push({ file, message });
-        writeErr(`bdb: ${oneLine(`${message}`)}\n`);
-      },
-      spellings,
-    ))
-      collector.add(match);
+    if (await libraryHasColumns(lib, filter, spellings)) {
+      // what the import stored of each decision (schema 12): no stored file parsed again
+      const threshold = thresholdEquity(s.thresholds.errorMpt);
+      for await (const m of libraryStudyMatches(lib, filter, threshold, spellings)) collector.addStored(m);
+    } else {
+      for await (const { match } of libraryMatches(
+        lib,
+        filter,
+        met,
+        (file, e) => {
+          const message = describeFailure(file, e);
+          errors.push({ file, message });
+          writeErr(`bdb: ${oneLine(`${message}`)}\n`);
+        },
+        spellings,
+      ))
+        collector.add(match);
+    }
     const report = collector.report();
     // the files the library set aside at import, as `bdb stats --library` lists them
     const { duplicates } = await libraryFileNotes(lib);
