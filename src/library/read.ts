@@ -696,32 +696,25 @@ export async function* libraryBiasMatches(
         tilts.set(Number(id), pair);
       }
     const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
-    // the places, as one JSON text (strings read one by one through the driver cost several times more)
-    let places: [string, string | null, string | null][] = [];
-    if (how.refs) {
-      const [[json]] = (await rows(
-        lib.connection,
-        `SELECT CAST(to_json(list([CAST(move AS VARCHAR), xgid, position_id] ORDER BY match_id, game, decision))
-           AS VARCHAR) FROM decisions WHERE ${where}`,
-        names,
-      )) as [[string | null]];
-      places = JSON.parse(json ?? '[]') as [string, string | null, string | null][];
-    }
-    const columns = await doubleColumns(
-      lib.connection,
-      `SELECT CAST(match_id AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE), CAST(seat AS DOUBLE),
+    // with the places when asked
+    const {
+      texts: places,
+      columns,
+      runs,
+    } = await decisionColumns(
+      lib,
+      where,
+      names,
+      how.refs ? '[CAST(move AS VARCHAR), xgid, position_id]' : null,
+      `CAST(match_id AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE), CAST(seat AS DOUBLE),
          CAST(CASE WHEN kind = 'checker' THEN 0 ELSE CASE action ${actions} ELSE -1 END END AS DOUBLE),
          error, CAST(COALESCE(CASE cube_direction ${directions} END, -1) AS DOUBLE),
          CAST(COALESCE(away, -1) AS DOUBLE), CAST(COALESCE(opponent_away, -1) AS DOUBLE),
          CAST(COALESCE(board_bias, -1) AS DOUBLE),
          CAST(COALESCE(blots_played, -1) AS DOUBLE), CAST(COALESCE(blots_best, -1) AS DOUBLE),
-         CAST(COALESCE(shots_played, -1) AS DOUBLE), CAST(COALESCE(shots_best, -1) AS DOUBLE)
-       FROM decisions WHERE ${where} ORDER BY match_id, game, decision`,
-      names,
+         CAST(COALESCE(shots_played, -1) AS DOUBLE), CAST(COALESCE(shots_best, -1) AS DOUBLE)`,
+      'places of the decisions',
     );
-    if (how.refs && places.length !== columns[0]!.length)
-      throw new Error('library: the places of the decisions do not align with their columns');
-    const runs = matchRuns(columns[0]!);
     for (const h of part) {
       const [from, to] = runs.get(h.id) ?? [0, 0];
       const [, game, decision, seat, action, error, direction, away, opponentAway, board, bp, bb, sp, sb] =
@@ -748,9 +741,11 @@ export async function* libraryBiasMatches(
           shotsPlayed: sp!,
           shotsBest: sb!,
           places: how.refs
-            ? places
-                .slice(from, to)
-                .map(([move, xgid, positionId]) => ({ move: Number(move), xgid, positionId }))
+            ? places.slice(from, to).map(([move, xgid, positionId]) => ({
+                move: Number(move),
+                xgid: xgid ?? null,
+                positionId: positionId ?? null,
+              }))
             : null,
         },
       };
@@ -840,41 +835,36 @@ async function planMatchesOf(
   }
   // the errors: a little under the threshold too, then exactly as reachesThreshold decides
   const errors = `${where} AND error >= ${threshold} - 1e-6`;
-  const order = 'ORDER BY match_id, game, decision';
-  const [[json]] = (await rows(
-    lib.connection,
-    `SELECT CAST(to_json(list([kind, action, dice, xgid, position_id, played, best, opponent, game_plan, theme]
-       ${order})) AS VARCHAR) FROM decisions WHERE ${errors}`,
+  const {
+    texts,
+    columns: [
+      ,
+      seat,
+      game,
+      decision,
+      move,
+      error,
+      loss,
+      difficulty,
+      points,
+      cube,
+      away,
+      other,
+      coverage,
+      second,
+    ],
+    runs,
+  } = await decisionColumns(
+    lib,
+    errors,
     names,
-  )) as [[string | null]];
-  const texts = JSON.parse(json ?? '[]') as (string | null)[][];
-  const [
-    id,
-    seat,
-    game,
-    decision,
-    move,
-    error,
-    loss,
-    difficulty,
-    points,
-    cube,
-    away,
-    other,
-    coverage,
-    second,
-  ] = await doubleColumns(
-    lib.connection,
-    `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
-         CAST(move AS DOUBLE), error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}, ${orNaN('difficulty_points')},
-         CAST(cube AS DOUBLE), ${orNaN('away')}, ${orNaN('opponent_away')}, ${orNaN('theme_coverage')},
-         ${orNaN('second_cost')}
-       FROM decisions WHERE ${errors} ${order}`,
-    names,
+    '[kind, action, dice, xgid, position_id, played, best, opponent, game_plan, theme]',
+    `CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
+       CAST(move AS DOUBLE), error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}, ${orNaN('difficulty_points')},
+       CAST(cube AS DOUBLE), ${orNaN('away')}, ${orNaN('opponent_away')}, ${orNaN('theme_coverage')},
+       ${orNaN('second_cost')}`,
+    'texts of the errors',
   );
-  if (texts.length !== id!.length)
-    throw new Error('library: the texts of the errors do not align with their columns');
-  const runs = matchRuns(id!);
   for (const h of part) {
     const [from, to] = runs.get(h.id) ?? [0, 0];
     const list: StoredPlanError[] = [];
@@ -965,23 +955,19 @@ export async function* libraryReportMatches(
       total.set(m, so + Number(n));
     }
     const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
-    const order = 'ORDER BY match_id, game, decision';
-    const [[json]] = (await rows(
-      lib.connection,
-      `SELECT CAST(to_json(list([game_plan, phase] ${order})) AS VARCHAR) FROM decisions WHERE ${where}`,
+    const {
+      texts,
+      columns: [, seat, game, decision, error, loss, difficulty],
+      runs,
+    } = await decisionColumns(
+      lib,
+      where,
       names,
-    )) as [[string | null]];
-    const texts = JSON.parse(json ?? '[]') as (string | null)[][];
-    const [id, seat, game, decision, error, loss, difficulty] = await doubleColumns(
-      lib.connection,
-      `SELECT CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
-           error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}
-         FROM decisions WHERE ${where} ${order}`,
-      names,
+      '[game_plan, phase]',
+      `CAST(match_id AS DOUBLE), CAST(seat AS DOUBLE), CAST(game AS DOUBLE), CAST(decision AS DOUBLE),
+         error, ${orNaN('mwc_loss')}, ${orNaN('difficulty')}`,
+      'plans of the counted decisions',
     );
-    if (texts.length !== id!.length)
-      throw new Error('library: the plans of the counted decisions do not align with their columns');
-    const runs = matchRuns(id!);
     for (const h of part) {
       const [from, to] = runs.get(h.id) ?? [0, 0];
       const games = before.get(h.id);
@@ -1037,7 +1023,43 @@ export async function libraryDecisionRefs(
   return out;
 }
 
+/**
+ * The rows of `decisions` that `where` passes (its parameters `names`), in match, game and decision order,
+ * read as columns: `texts` (a SQL list of text values, e.g. `[game_plan, phase]`; null: none) as one JSON
+ * text (strings read one by one through the driver cost several times more), `numbers` (SQL values as
+ * DOUBLE, the match id first) as arrays; with each match's run of rows. `what` names the texts in the error
+ * raised when the two do not align.
+ */
+async function decisionColumns(
+  lib: Library,
+  where: string,
+  names: string[],
+  texts: string | null,
+  numbers: string,
+  what: string,
+): Promise<{ texts: (string | null)[][]; columns: Float64Array[]; runs: Map<number, [number, number]> }> {
+  const order = 'ORDER BY match_id, game, decision';
+  let list: (string | null)[][] = [];
+  if (texts !== null) {
+    const [[json]] = (await rows(
+      lib.connection,
+      `SELECT CAST(to_json(list(${texts} ${order})) AS VARCHAR) FROM decisions WHERE ${where}`,
+      names,
+    )) as [[string | null]];
+    list = JSON.parse(json ?? '[]') as (string | null)[][];
+  }
+  const columns = await doubleColumns(
+    lib.connection,
+    `SELECT ${numbers} FROM decisions WHERE ${where} ${order}`,
+    names,
+  );
+  if (texts !== null && list.length !== columns[0]!.length)
+    throw new Error(`library: the ${what} do not align with their columns`);
+  return { texts: list, columns, runs: matchRuns(columns[0]!) };
+}
+
 /** Each match's run of rows [from, to) in a column of match ids sorted by match. */
+
 function matchRuns(id: Float64Array): Map<number, [number, number]> {
   const runs = new Map<number, [number, number]>();
   for (let i = 0; i < id.length; i++) {
