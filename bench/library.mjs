@@ -22,7 +22,11 @@
  *     `bdb sql "select 1"`; then the query alone, in process (bench/find-query.mjs: median of ROUNDS after a
  *     warm-up).
  *
- *   node bench/library.mjs [--rounds 5] [--size 10000] [--only a|b|c|d] [--library PATH] [--json] [FOLDER...]
+ *  E. Every command that reads the whole of C's library (or `--library PATH`), one run each: `stats`,
+ *     `stats --json`, `biases`, `plan`, `scout Me`, `study --player Me`, `report --player Me --html`, `find
+ *     --limit 20`: wall, CPU and peak RSS, each against issue 40's goal of 150 MB at most.
+ *
+ *   node bench/library.mjs [--rounds 5] [--size 10000] [--only a|b|c|d|e] [--library PATH] [--json] [FOLDER...]
  *
  * Times come from GNU time (/usr/bin/time) around each whole process.
  */
@@ -144,6 +148,38 @@ function benchPlayerLibrary(o, tmp) {
   };
 }
 
+/** E's commands: each reads every match or decision of one player's library. */
+const READERS = [
+  ['stats', ['stats']],
+  ['stats --json', ['stats', '--json']],
+  ['biases', ['biases']],
+  ['plan', ['plan']],
+  ['scout Me', ['scout', 'Me']],
+  ['study --player Me', ['study', '--player', 'Me']],
+  ['report --player Me', ['report', '--player', 'Me', '--force', '--html']],
+  ['find --limit 20', ['find', '--limit', '20']],
+];
+
+/** E: every reading command on one player's library of N matches, one run each (wall, CPU, peak RSS). */
+function benchReaders(o, tmp) {
+  let lib = o.library;
+  if (lib === null) {
+    lib = path.join(tmp, 'player.duckdb');
+    if (!fs.existsSync(lib)) {
+      const imp = timed(['import', playerCorpus(o.size), '--library', lib, '--no-progress']);
+      if (imp.code !== 0) throw new Error(`bench: import failed: ${imp.stderr}`);
+    }
+  }
+  const loadBefore = load();
+  const runs = READERS.map(([name, args]) => {
+    const page = args.at(-1) === '--html' ? [path.join(tmp, 'report.html')] : [];
+    const r = timed([...args, ...page, '--library', lib]);
+    if (r.code !== 0) throw new Error(`bench: bdb ${name} failed: ${r.stderr}`);
+    return { name, wallS: r.wall, cpuS: r.cpu, rssMb: r.rssMb };
+  });
+  return { library: lib, runs, load: { before: loadBefore, after: load() } };
+}
+
 /** D: `bdb find` on one player's library of N matches, against the floor of opening it. */
 function benchFind(o, tmp) {
   let lib = o.library;
@@ -232,6 +268,7 @@ try {
   if (o.only === null || o.only === 'b') out.bigLibrary = benchBigLibrary(o, tmp);
   if (o.only === null || o.only === 'c') out.playerLibrary = benchPlayerLibrary(o, tmp);
   if (o.only === null || o.only === 'd') out.find = benchFind(o, tmp);
+  if (o.only === null || o.only === 'e') out.readers = benchReaders(o, tmp);
   if (o.json) console.log(JSON.stringify(out, null, 2));
   else {
     const a = out.importVsStats;
@@ -302,6 +339,15 @@ try {
       console.log(
         `   target (issue 39): the search under 200 ms: ${slowest.toFixed(0)} ms ${slowest < 200 ? 'met' : 'NOT MET'}; the whole command ${d.playerBar.wallS.toFixed(2)} s against the floor of opening the library ${d.floor.wallS.toFixed(2)} s`,
       );
+    }
+    const e = out.readers;
+    if (e) {
+      console.log(`E. the commands reading the whole library ${e.library}, one run each`);
+      for (const r of e.runs)
+        console.log(
+          `   ${r.name.padEnd(20)} wall ${r.wallS.toFixed(2)} s  cpu ${r.cpuS.toFixed(2)} s  peak RSS ${r.rssMb.toFixed(0)} MB  target (issue 40) ≤ 150 MB: ${r.rssMb <= 150 ? 'met' : 'NOT MET'}`,
+        );
+      console.log(`   load ${e.load.before} → ${e.load.after}`);
     }
   }
 } finally {
