@@ -155,6 +155,13 @@ function seatsOf(players: ReadonlySet<string> | undefined): { names: string[]; s
   return { names, seats: players ? `AND player IN (${placeholders(names)})` : '' };
 }
 
+/**
+ * The condition on the decisions counted in PR with an error (the rows every column reader reads) of the
+ * matches `ids` (a list of match ids), of the seats `seats` keeps (an `AND …` condition, or '').
+ */
+const countedIn = (ids: string, seats: string): string =>
+  `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+
 function chunks<T>(list: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -596,7 +603,7 @@ export async function* libraryDecisionRows(
       for (const h of part) yield storedMatch(byId.get(h.id)!, tallies(h.id), null, opts.players);
       continue;
     }
-    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL AND player IN (${seats})`;
+    const where = countedIn(ids, `AND player IN (${seats})`);
     const details = new Map<string, StoredDetail>();
     if (opts.detailFrom !== undefined && Number.isFinite(opts.detailFrom))
       for (const r of await rows(
@@ -695,7 +702,7 @@ export async function* libraryBiasMatches(
         pair[Number(seat) === 1 ? 1 : 0] = decodeState('tilt', text(values));
         tilts.set(Number(id), pair);
       }
-    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+    const where = countedIn(ids, seats);
     // with the places when asked
     const {
       texts: places,
@@ -797,7 +804,7 @@ export async function* libraryStudyMatches(
     for (const [id, plan, checker, n] of await rows(
       lib.connection,
       `SELECT match_id, game_plan, kind = 'checker', count(*) FROM decisions
-         WHERE match_id IN (${ids}) AND counted AND error IS NOT NULL ${who.seats}
+         WHERE ${countedIn(ids, who.seats)}
          GROUP BY match_id, game_plan, kind = 'checker'`,
       who.names,
     )) {
@@ -822,7 +829,7 @@ async function planMatchesOf(
 ): Promise<StoredPlanMatch[]> {
   const out: StoredPlanMatch[] = [];
   const ids = part.map((h) => h.id).join(',');
-  const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+  const where = countedIn(ids, seats);
   const counted = new Map<number, [number, number]>();
   for (const [id, seat, n] of await rows(
     lib.connection,
@@ -916,8 +923,9 @@ async function planMatchesOf(
 }
 
 /**
- * Matches per read of the report's counted decisions: 500 matches of one long-match player's library are
- * about 75,000 rows, their game plans and phases one JSON list of about 3 MB.
+ * Matches per read of the report's counted decisions, as the plan's ({@link PLAN_CHUNK}): 500 matches of one
+ * long-match player's library are about 75,000 rows, their game plans and phases one JSON list of about
+ * 3 MB, and a read of them ran DuckDB past its 32 MB (it went on with 128 MB); 100 a read stay under it.
  */
 const REPORT_CHUNK = 100;
 
@@ -954,7 +962,7 @@ export async function* libraryReportMatches(
       games.set(Number(game), so);
       total.set(m, so + Number(n));
     }
-    const where = `match_id IN (${ids}) AND counted AND error IS NOT NULL ${seats}`;
+    const where = countedIn(ids, seats);
     const {
       texts,
       columns: [, seat, game, decision, error, loss, difficulty],
@@ -1059,7 +1067,6 @@ async function decisionColumns(
 }
 
 /** Each match's run of rows [from, to) in a column of match ids sorted by match. */
-
 function matchRuns(id: Float64Array): Map<number, [number, number]> {
   const runs = new Map<number, [number, number]>();
   for (let i = 0; i < id.length; i++) {
