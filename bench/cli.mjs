@@ -3,18 +3,19 @@
  * The CLI benchmark (npm run bench; see bench/README.md). Every figure is one whole process timed by GNU
  * time (wall, user + sys CPU, peak RSS); each comparison runs its two commands in turn, A B A B …
  *
- *   sgf      bdb stats on the reference SGF files against gnuBG 1.07 loading them and printing their
- *            statistics in one process
- *   xg       bdb stats on .xg files against the read + inflate floor (../shared/tools)
+ *   sgf      bdb stats --jobs 0 on the reference SGF files against gnuBG 1.07 loading them and printing
+ *            their statistics in one process
+ *   xg       bdb stats --jobs 0 on .xg files against the read + inflate floor (../shared/tools)
  *   startup  bdb --version, and bdb stats on one .xg file, against `node -e 0`
- *   scale    stats --json, biases --json, plan --json and stats (tables) on 1,000 and 10,000 distinct matches
+ *   scale    stats --json (its default threads, then --jobs 0), biases --json, plan --json and stats (tables)
+ *            on 1,000 and 10,000 distinct matches
  *   jobs     bdb stats --jobs 2 against --jobs 0 on the reference SGFs, then the scaling curve: --jobs 0, 1, …
  *            up to the machine's cores, each against --jobs 0
  *
  * Then the targets of issue 40 ("Speed by design") that the sections run give, each against its goal.
  *
  *   node bench/cli.mjs [--rounds 5] [--only sgf|xg|startup|scale|jobs] [--sizes 1000,10000]
- *                      [--scale-rounds 1] [--xg-files 200] [--json]
+ *                      [--scale-rounds 1] [--xg-files 200] [--jobs-size N] [--json]
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -54,6 +55,7 @@ const usage = `usage: node bench/cli.mjs [options]
   --sizes N,M       corpus sizes of the scale section (default 1000,10000)
   --scale-rounds N  runs of each command in the scale section (default 1)
   --xg-files N      distinct .xg matches of the xg section when ../shared has fewer (default 200)
+  --jobs-size N     the jobs section's curve on N distinct matches too (default: the reference SGFs only)
   --json            one JSON object with every figure instead of tables
   GNUBG=PATH        gnubg binary (default /usr/games/gnubg, then gnubg on PATH)`;
 
@@ -69,7 +71,15 @@ function wholeNumber(name, v) {
 }
 
 function parseArgs(argv) {
-  const o = { rounds: 5, only: null, sizes: [1000, 10_000], scaleRounds: 1, xgFiles: 200, json: false };
+  const o = {
+    rounds: 5,
+    only: null,
+    sizes: [1000, 10_000],
+    scaleRounds: 1,
+    xgFiles: 200,
+    jobsSize: 0,
+    json: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => (i + 1 < argv.length ? argv[++i] : usageError(`${a} needs a value`));
@@ -77,6 +87,7 @@ function parseArgs(argv) {
     else if (a === '--rounds') o.rounds = wholeNumber(a, value());
     else if (a === '--scale-rounds') o.scaleRounds = wholeNumber(a, value());
     else if (a === '--xg-files') o.xgFiles = wholeNumber(a, value());
+    else if (a === '--jobs-size') o.jobsSize = wholeNumber(a, value());
     else if (a === '--sizes')
       o.sizes = value()
         .split(',')
@@ -125,10 +136,18 @@ function bdbSide(label, args, shown, out = '/dev/null') {
   };
 }
 
-/** `bdb stats FILE... --json` as a side of compare(), and the document of a first run. */
+/**
+ * `bdb stats FILE... --json --jobs 0` as a side of compare(), and the document of a first run: one thread,
+ * as the peer reads (the CPU ratios compare the reading, not how many threads share it).
+ */
 function bdbStats(files, out) {
-  const args = ['stats', ...files, '--json', '--no-progress'];
-  const side = bdbSide('bdb stats --json', args, `stats <${files.length} files> --json --no-progress`, out);
+  const args = ['stats', ...files, '--json', '--no-progress', '--jobs', '0'];
+  const side = bdbSide(
+    'bdb stats --json',
+    args,
+    `stats <${files.length} files> --json --no-progress --jobs 0`,
+    out,
+  );
   side.run();
   return { side, report: JSON.parse(fs.readFileSync(out, 'utf8')) };
 }
@@ -283,7 +302,13 @@ function sectionStartup(o, _tmp, progress) {
   };
 }
 
-const SCALE_COMMANDS = [['stats', '--json'], ['biases', '--json'], ['plan', '--json'], ['stats']];
+const SCALE_COMMANDS = [
+  ['stats', '--json'],
+  ['stats', '--json', '--jobs', '0'],
+  ['biases', '--json'],
+  ['plan', '--json'],
+  ['stats'],
+];
 
 /**
  * The tail of a `--json` document, from its `"failures"` key: its failures and duplicates (the last two
@@ -344,25 +369,35 @@ function sectionScale(o, tmp, progress) {
 /**
  * Worker threads on the reference SGFs: `bdb stats --json --jobs N` against `--jobs 0` (the main thread
  * alone), the two in turn, for N = 2 first (the goal: 2 beats 0 in wall time), then every other N from 1
- * to the machine's cores: the scaling curve.
+ * to the machine's cores: the scaling curve. With `--jobs-size N`, the same curve on N distinct matches (the
+ * scale section's corpus), where workers run by default (src/cli/read-pool.ts).
  */
 function sectionJobs(o, tmp, progress) {
   const files = collectFiles(defaultSgfFolders, (m) => console.error(`bench: ${m}`));
   if (files.length === 0) throw new Error(`no .sgf file under ${defaultSgfFolders.join(', ')}`);
-  const side = (jobs) =>
-    bdbSide(
-      `bdb stats --jobs ${jobs}`,
-      ['stats', ...files, '--json', '--no-progress', '--jobs', String(jobs)],
-      `stats <${files.length} files> --json --no-progress --jobs ${jobs}`,
-      path.join(tmp, `jobs-${jobs}.json`),
-    );
-  const counts = [2, ...Array.from({ length: os.cpus().length }, (_, k) => k + 1).filter((n) => n !== 2)];
-  const curve = [];
-  for (const n of counts) {
-    progress(`jobs: ${files.length} SGF files, ${o.rounds} rounds of --jobs ${n} then --jobs 0…`);
-    curve.push({ jobs: n, ...measured(o.rounds, side(n), side(0), files.length) });
+  const curveOn = (inputs, shownInputs, matches) => {
+    const side = (jobs) =>
+      bdbSide(
+        `bdb stats --jobs ${jobs}`,
+        ['stats', ...inputs, '--json', '--no-progress', '--jobs', String(jobs)],
+        `stats ${shownInputs} --json --no-progress --jobs ${jobs}`,
+        path.join(tmp, `jobs-${jobs}.json`),
+      );
+    const counts = [2, ...Array.from({ length: os.cpus().length }, (_, k) => k + 1).filter((n) => n !== 2)];
+    const curve = [];
+    for (const n of counts) {
+      progress(`jobs: ${shownInputs}, ${o.rounds} rounds of --jobs ${n} then --jobs 0…`);
+      curve.push({ jobs: n, ...measured(o.rounds, side(n), side(0), matches) });
+    }
+    return curve;
+  };
+  const out = { files: files.length, curve: curveOn(files, `<${files.length} files>`, files.length) };
+  if (o.jobsSize > 0) {
+    progress(`jobs: corpus of ${o.jobsSize} matches (built once, then cached in ${os.tmpdir()})…`);
+    const dir = corpus(o.jobsSize);
+    out.corpus = { matches: o.jobsSize, curve: curveOn([dir], dir, o.jobsSize) };
   }
-  return { files: files.length, curve };
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -469,12 +504,10 @@ function printText(result) {
     log(loadLine(s.scale.load));
   }
   if (s.jobs) {
-    log('');
-    log(`jobs: bdb stats --json on ${s.jobs.files} SGF files, --jobs N against --jobs 0 (the scaling curve)`);
-    log(
+    const curveTable = (curve) =>
       table(
         ['--jobs N', 'wall s', 'CPU s', 'peak RSS MB', 'wall N/0', 'CPU N/0', 'load before'],
-        [...s.jobs.curve]
+        [...curve]
           .sort((a, b) => a.jobs - b.jobs)
           .map((c) => [
             c.jobs,
@@ -485,8 +518,15 @@ function printText(result) {
             fmt(c.ratioCpu, 2),
             c.load.before,
           ]),
-      ),
-    );
+      );
+    log('');
+    log(`jobs: bdb stats --json on ${s.jobs.files} SGF files, --jobs N against --jobs 0 (the scaling curve)`);
+    log(curveTable(s.jobs.curve));
+    if (s.jobs.corpus) {
+      log('');
+      log(`jobs: the same on ${s.jobs.corpus.matches} distinct matches (the scale section's corpus)`);
+      log(curveTable(s.jobs.corpus.curve));
+    }
   }
   const t = targets(s);
   if (t.length > 0) {

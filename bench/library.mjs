@@ -2,7 +2,7 @@
 /**
  * The library's benchmark (npm run bench:library; see bench/README.md):
  *
- *  A. `bdb import` against `bdb stats --json` on the same folders (default: the 1,777 Galaxy transcripts
+ *  A. `bdb import` against `bdb stats --json --jobs 0` on the same folders (default: the 1,777 Galaxy transcripts
  *     and every reference match), the two commands in turn, ROUNDS rounds: medians of wall and CPU time,
  *     the ratio pair by pair, matches/s, peak RSS, the load average.
  *  B. A library of N distinct analysed matches (default 10,000), made by replicating the reference SGF
@@ -76,7 +76,8 @@ function benchImportVsStats(o, tmp) {
     fs.rmSync(lib, { force: true });
     fs.rmSync(`${lib}.wal`, { force: true });
     const i = timed(['import', ...o.folders, '--library', lib, '--no-progress']);
-    const s = timed(['stats', ...o.folders, '--json', '--no-progress']);
+    // one thread each (an import on 2 cores has no worker; stats would have one): the CPU of the same work
+    const s = timed(['stats', ...o.folders, '--json', '--no-progress', '--jobs', '0']);
     imports.push(i);
     stats.push(s);
     if (r === 0) {

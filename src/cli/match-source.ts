@@ -224,8 +224,11 @@ export interface ReportReading {
   readonly interval: IntervalMethod;
   /** The tallies alone (no per-match table or JSON wanted): the library reads no match row. */
   readonly talliesOnly?: boolean;
-  /** Files: threads reading them, the main one and `jobs - 1` workers (0 or 1: the main thread alone). */
-  readonly jobs?: number;
+  /**
+   * Files: threads reading them, the main one and `jobs - 1` workers (0 or 1: the main thread alone);
+   * `auto`: as many as pay for the files found (`poolSize`, src/cli/read-pool.ts).
+   */
+  readonly jobs?: number | 'auto';
 }
 
 /**
@@ -319,7 +322,7 @@ function fileSource(
         onReport(r);
       };
       const jobs = how.jobs ?? 0;
-      if (jobs > 1) {
+      if (jobs === 'auto' || jobs > 1) {
         const { readReportsPooled } = await import('./read-pool.js');
         const job = {
           thresholds: settings.thresholds,

@@ -321,7 +321,10 @@ export function textBoards(opts: BoardOptions & { json?: boolean }): TextBoardOp
  * `--jobs N` of the commands that parse files on worker threads (import, stats): how many; `byDefault`
  * without it.
  */
-export function threadsOption(value: string | undefined, byDefault: number): number {
+export function threadsOption<D extends number | 'auto'>(
+  value: string | undefined,
+  byDefault: D,
+): number | D {
   if (value === undefined) return byDefault;
   if (!/^\d+$/.test(value) || Number(value) > 64)
     throw new UsageError(`--jobs expects a whole number from 0 to 64, got ${JSON.stringify(value)}`);

@@ -7,10 +7,17 @@
  * keeps a window of units in flight (bounded in count and bytes), so memory does not grow with the number
  * of files.
  *
- * Not the default: on 2 cores `--jobs 2` takes about 0.92× the wall time of one thread for about 1.2× its
- * CPU and 25 MB more memory (a worker's own heap, collector and warm-up; bench/README.md, jobs section).
+ * Without `--jobs`, workers read a folder of {@link AUTO_MIN_UNITS} units or more: one per core beyond the
+ * main thread, {@link AUTO_MAX_THREADS} threads at most. On 2 cores (one worker), `bdb stats --json` on one
+ * player's bench matches (SGF, about 340 KB each) took 0.55× the wall time of the main thread alone on
+ * 10,000 (23.2 against 42.2 s, one run each), 0.70× on 1,000 (3.0–3.2 against 4.3–4.7 s), 0.91× on 300 and
+ * 0.90× on 150 (5 pairs each, in turn); on the 1,777 Galaxy transcripts 0.88×; on the 73 reference SGFs
+ * (0.45 s of parsing) 1.0×: a worker's start and the warming of its own compiled code cost what it saves
+ * (bench/README.md, jobs section). The price: about 1.3× the CPU time, and a worker's heap (40 MB, most of
+ * it its young generation): peak RSS 185 against 145 MB on 1,000 matches, 232 against 166 MB on 10,000.
  * When the main thread only handed units out, two workers took 1.0× the wall time of one thread.
  */
+import { availableParallelism } from 'node:os';
 import { buffersOf, ownBuffers, runInOrder, type TaskOutcome } from '../core/worker-pool.js';
 import type { MatchReport } from '../metrics/match-report.js';
 import type { MatchInputResult, ReadMatchesOptions, ReadUnit } from './match-input.js';
@@ -20,15 +27,24 @@ import type { ReadRequest } from './read-worker.js';
 
 /** Units per worker below which a worker is not worth its start (about 0.1 s of loading modules). */
 const UNITS_PER_WORKER = 4;
+/** Without `--jobs`: units from which workers read (break-even at 73 reference SGFs, 0.90× the wall at 150). */
+export const AUTO_MIN_UNITS = 100;
+/**
+ * Without `--jobs`: threads at most (the main one and three workers), each worker's heap costing about 40 MB;
+ * measured on 2 cores only (one worker).
+ */
+export const AUTO_MAX_THREADS = 4;
 /** Units in flight per worker, and bytes in flight at most. */
 const WINDOW_PER_WORKER = 16;
 const WINDOW_BYTES = 64 * 1024 * 1024;
 
 /**
  * How many workers read `units` units with `jobs` threads allowed: the main thread is one of them (it parses
- * while it waits for the workers), so `jobs - 1`; none for a few units.
+ * while it waits for the workers), so `jobs - 1`; none for a few units. `auto` (no `--jobs`): one per core
+ * beyond the main thread, up to {@link AUTO_MAX_THREADS} threads, from {@link AUTO_MIN_UNITS} units.
  */
-export function poolSize(jobs: number, units: number): number {
+export function poolSize(jobs: number | 'auto', units: number, cores = availableParallelism()): number {
+  if (jobs === 'auto') return units < AUTO_MIN_UNITS ? 0 : Math.max(0, Math.min(cores, AUTO_MAX_THREADS) - 1);
   return Math.max(0, Math.min(jobs - 1, Math.floor(units / UNITS_PER_WORKER)));
 }
 
@@ -40,7 +56,7 @@ export async function readReportsPooled(
   paths: readonly string[],
   job: ReportJob,
   onReport: (r: MatchReport) => void,
-  opts: ReadMatchesOptions & { readonly jobs: number },
+  opts: ReadMatchesOptions & { readonly jobs: number | 'auto' },
 ): Promise<MatchInputResult> {
   const run = new ReadRun(opts);
   const units = run.units(paths);

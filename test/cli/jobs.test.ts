@@ -2,7 +2,7 @@
  * `bdb stats --jobs N` (issue 15, item 4): worker threads parse and report the files, the main thread hands
  * the reports on in input order. Whatever N, the output is byte for byte that of the main thread alone
  * (`--jobs 0`): on every reference match, as JSON and as tables, with copies, other readings, failures, a
- * filter and a player named.
+ * filter and a player named; and without `--jobs`, where a folder of 100 units or more has workers (issue 40).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +29,15 @@ async function same(args: string[], jobs = ['1', '2', '3']): Promise<void> {
 describe('stats --jobs', () => {
   test('every reference match: the same JSON, byte for byte', async () => {
     await same(['--json', REF_DIR]);
+  }, 300_000);
+
+  test('without --jobs, workers by default on the reference matches (105 units): the same JSON as --jobs 0', async () => {
+    // poolSize gives workers from 100 units on more than one core (test/unit/cli/read-pool.test.ts)
+    const alone = await call('stats', '--json', REF_DIR, '--jobs', '0');
+    const byDefault = await call('stats', '--json', REF_DIR);
+    expect(byDefault.code).toBe(alone.code);
+    expect(byDefault.stderr).toBe(alone.stderr);
+    expect(byDefault.stdout === alone.stdout, 'stdout differs').toBe(true);
   }, 300_000);
 
   test('every reference match: the same tables', async () => {

@@ -45,8 +45,8 @@ export async function runStats(
   write: (text: string) => void = writeOut,
 ): Promise<ExitCode> {
   const interval = intervalOption(opts);
-  // one thread unless asked: on 2 cores the workers cost more than they save (issue 15's closing note)
-  const jobs = threadsOption(opts.jobs, 0);
+  // unless asked, worker threads for a folder large enough that they pay (src/cli/read-pool.ts)
+  const jobs = threadsOption(opts.jobs, 'auto');
   return withMatchSource(paths, opts, async (source) => {
     const s = source.settings;
     const { named } = source.names;
@@ -152,7 +152,7 @@ export function registerStats(program: Command): void {
     .option('--no-matches', 'the per-person table only, no line per match')
     .option(
       '--jobs <n>',
-      'threads reading files, the main one and N-1 workers (default 0: the main thread alone); the output is the same whatever N',
+      'threads reading files, the main one and N-1 workers (default: one per core, four at most, for 100 files or more; 0: the main thread alone); the output is the same whatever N',
     )
     .action(async (paths: string[], opts: StatsOptions) => {
       process.exitCode = await runStats(paths, opts);
