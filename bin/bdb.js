@@ -103,6 +103,8 @@ const script = new Script(`(function (exports, require, module, __filename, __di
   filename: file,
   cachedData: cached,
 });
+// V8 keeps the script's text (the wrapped copy) for the functions it compiles later: this one can go
+source = undefined;
 const loaded = { exports: {} };
 script.runInThisContext()(loaded.exports, createRequire(file), loaded, file, dirname(file));
 /** Writes the cache of this run's compiled functions when there was none, or V8 refused it. */

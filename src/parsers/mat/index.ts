@@ -18,7 +18,7 @@ const latin1 = new TextDecoder('latin1');
 export function sniffMat(head: Uint8Array): boolean {
   const s = latin1.decode(head.subarray(0, Math.min(head.length, 8192)));
   if (s.includes('XGID=')) return false;
-  const lines = new Lines(s.replace(/^(\uFEFF|ï»¿)/, ''));
+  const lines = new Lines(s.replace(/^(\uFEFF|\u00EF\u00BB\u00BF)/, ''));
   for (let line = lines.next(); line !== undefined; line = lines.next()) {
     const t = line.trim();
     if (t === '' || t.startsWith(';') || t.startsWith('#')) continue;
@@ -38,7 +38,7 @@ export function nearMissMat(head: Uint8Array): boolean {
   const s = latin1.decode(head.subarray(0, Math.min(head.length, 8192)));
   if (s.includes('XGID=')) return false;
   let stray = 0;
-  for (const line of s.replace(/^(\uFEFF|ï»¿)/, '').split(/\r\n|\n|\r/)) {
+  for (const line of s.replace(/^(\uFEFF|\u00EF\u00BB\u00BF)/, '').split(/\r\n|\n|\r/)) {
     const t = line.trim();
     if (t === '' || t.startsWith(';') || t.startsWith('#')) continue;
     if (MATCH_LINE.test(line)) return stray > 0;

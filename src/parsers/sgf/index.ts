@@ -21,7 +21,7 @@ export const sgfFormat: MatchFormat = {
     const s = latin1.decode(head.subarray(0, Math.min(head.length, 2048)));
     // any SGF game type: a GM[] other than 6 is then refused by the reader with its line ("GM[1] is not
     // backgammon"), which says more than "not a format bdb reads"
-    return /^(\uFEFF|ï»¿)?\s*\(\s*;/.test(s) && /GM\[\d+\]/.test(s);
+    return /^(\uFEFF|\u00EF\u00BB\u00BF)?\s*\(\s*;/.test(s) && /GM\[\d+\]/.test(s);
   },
   parse(bytes, ctx) {
     const declared = declaredCharset(bytes);

@@ -60,11 +60,11 @@ export function parseXgText(text: string, file: string): XgTextResult {
 const XGID_AT_LINE_START = /^[ \t]*XGID=[-A-Pa-p]{26}:/m;
 /** A candidate line with XG's glued equity ("eq:-0.491"; gnuBG writes "Eq.: -0.012"). */
 const XG_CANDIDATE = new RegExp(
-  String.raw`^[ \t]+\d{1,3}\.[ \t]+\S.*\S[:：]${EQ}%?(?:[ \t]+\(${EQ}%?\))?[ \t]*$`,
+  String.raw`^[ \t]+\d{1,3}\.[ \t]+\S.*\S[:\uFF1A]${EQ}%?(?:[ \t]+\(${EQ}%?\))?[ \t]*$`,
   'mu',
 );
 /** Three consecutive indented cubeful lines ("       No double:     +0.580 (-0.109)"). */
-const CUBEFUL_LINE = String.raw`[ \t]+[^\s=:：][^\n:：=]*[:：][ \t]*${EQ}%?(?:[ \t]+\(${EQ}%?\))?[ \t]*\r?\n`;
+const CUBEFUL_LINE = String.raw`[ \t]+[^\s=:\uFF1A][^\n:\uFF1A=]*[:\uFF1A][ \t]*${EQ}%?(?:[ \t]+\(${EQ}%?\))?[ \t]*\r?\n`;
 const XG_CUBEFUL = new RegExp(`^${CUBEFUL_LINE}${CUBEFUL_LINE}${CUBEFUL_LINE}`, 'mu');
 /** gnuBG's text export ("GNU Backgammon  Position ID: …") and .mat transcripts ("; [Event …]", " 7 point match"). */
 const NOT_XG = /GNU Backgammon|Position ID\s*:|^\s*;\s*\[|^\s*\d+\s+point match\s*$/m;

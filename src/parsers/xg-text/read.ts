@@ -54,26 +54,30 @@ const SCORE = /(\S)\s?:\s*(\d+)\.?\s+(\S)\s?:\s*(\d+)\.?(.*)$/u;
 /** "Pip count  X: 111  O: 52 X-O: 3-6/7" / "Course  X: 111  O: 52 …" */
 const PIPS = /^\s*\S.*?(\S)\s?:\s*(\d+)\s+(\S)\s?:\s*(\d+)/u;
 /** "Cube: 2, O own cube" / "キューブ: 1" / "Videau: 2, X a le videau". */
-const CUBE = /^\s*[^:：\d]+?\s*[:：]\s*(\d+)\s*(?:,.*)?$/u;
+const CUBE = /^\s*[^:\uFF1A\d]+?\s*[:\uFF1A]\s*(\d+)\s*(?:,.*)?$/u;
 /** "    1. 4-ply       19/18 14/12                  eq:-0.491 (-0.065)" */
 const CANDIDATE = new RegExp(
-  String.raw`^\s*(\d{1,3})\.\s+(.*?)\s+(\S+?)[:：]\s*(${EQ})(?:\s*\(\s*(${EQ})\s*\))?\s*$`,
+  String.raw`^\s*(\d{1,3})\.\s+(.*?)\s+(\S+?)[:\uFF1A]\s*(${EQ})(?:\s*\(\s*(${EQ})\s*\))?\s*$`,
   'u',
 );
 const CANDIDATE_START = /^\s*\d{1,3}\.\s/;
 /** "Player:   25.45% (G:0.00% B:0.00%)" / "Player Winning Chances:   61.38% (G:24.55% B:1.88%)" */
 const CHANCES = new RegExp(
-  String.raw`^\s*\S.*?[:：]\s*(${NUM})\s*%\s*\(\s*[^\s:：]+[:：]\s*(${NUM})\s*%\s*[^\s:：]+[:：]\s*(${NUM})\s*%\s*\)\s*$`,
+  String.raw`^\s*\S.*?[:\uFF1A]\s*(${NUM})\s*%\s*\(\s*[^\s:\uFF1A]+[:\uFF1A]\s*(${NUM})\s*%\s*[^\s:\uFF1A]+[:\uFF1A]\s*(${NUM})\s*%\s*\)\s*$`,
   'u',
 );
 /** "       No double:     +0.580 (-0.109)" (indented, one value, an optional difference). */
-const CUBEFUL = new RegExp(String.raw`^\s+([^\s=].*?)\s*[:：]\s*(${EQ})(?:\s*\(\s*(${EQ})\s*\))?\s*$`, 'u');
+const CUBEFUL = new RegExp(
+  String.raw`^\s+([^\s=].*?)\s*[:\uFF1A]\s*(${EQ})(?:\s*\(\s*(${EQ})\s*\))?\s*$`,
+  'u',
+);
 /** A value shown as match winning chances: "…: 45.23%" or "…: 45.23% (-1.05%)" at the end of a line. */
-const MWC_TAIL = new RegExp(String.raw`[:：]\s*${NUM}\s*%\s*(?:\(\s*${NUM}\s*%?\s*\))?\s*$`, 'u');
+const MWC_TAIL = new RegExp(String.raw`[:\uFF1A]\s*${NUM}\s*%\s*(?:\(\s*${NUM}\s*%?\s*\))?\s*$`, 'u');
 /** "Cubeless Equities: No Double=+0.365, Double=+0.791" */
 const CUBELESS = new RegExp(String.raw`=\s*(${EQ})\s*,.*=\s*(${EQ})\s*$`, 'u');
 /** "eXtreme Gammon Version: 2.10, MET: Kazaross XG2" */
-const VERSION = /^\s*eXtreme Gammon\s+[^:：]*[:：]\s*([^,]*?)\s*(?:,\s*[^:：]*[:：]\s*(.*?))?\s*$/u;
+const VERSION =
+  /^\s*eXtreme Gammon\s+[^:\uFF1A]*[:\uFF1A]\s*([^,]*?)\s*(?:,\s*[^:\uFF1A]*[:\uFF1A]\s*(.*?))?\s*$/u;
 
 function chancesOf(m: RegExpExecArray): XgChances {
   return { winPct: parseNumber(m[1]!), gammonPct: parseNumber(m[2]!), backgammonPct: parseNumber(m[3]!) };
@@ -393,7 +397,7 @@ class BlockReader {
     }
     if (this.bestLine < 0) {
       this.bestLine = i;
-      const k = s.search(/[:：]/);
+      const k = s.search(/[:\uFF1A]/);
       this.bestText = (k >= 0 ? s.slice(k + 1) : s).trim() || null;
       return;
     }
