@@ -84,8 +84,9 @@ function cacheFolder() {
   return home ? join(home, '.cache', 'bdb', 'compile-cache') : null;
 }
 
-// the build's hash (the script's first line) and the command named (each compiles its own functions)
-const build = /^\/\/ bdb-cli ([0-9a-f]{16})\n/.exec(source)?.[1];
+// the build's hash (the script's first line) and the command named (each compiles its own functions); the
+// hash copied, not sliced: a slice of the text would keep the whole text alive
+const build = /^\/\/ bdb-cli ([0-9a-f]{16})\n/.exec(source)?.[1]?.split('').join('');
 const word = process.argv[2] ?? '';
 const command = /^[a-z][a-z-]{0,31}$/.test(word) ? word : 'other';
 const folder = build === undefined ? null : cacheFolder();
