@@ -65,7 +65,9 @@ const allHeadsOf = new WeakMap<Library, Promise<MatchHead[]>>();
 
 /**
  * Every match's head. The rows come as one JSON text built by DuckDB: 10,000 rows of seven values read one
- * value at a time through the driver cost several times more than parsing that one string.
+ * value at a time through the driver cost several times more than parsing that one string. A value that
+ * many matches share (a day, an event, the pair of players, the analyser) is held once, not once per match:
+ * the heads are kept for the whole command, and every match's own copies made them 369 bytes a match.
  */
 async function readAllHeads(lib: Library): Promise<MatchHead[]> {
   const [[json]] = (await rows(
@@ -75,18 +77,30 @@ async function readAllHeads(lib: Library): Promise<MatchHead[]> {
        cube_depth, CAST(board_biases AS VARCHAR)])) AS VARCHAR) FROM matches`,
   )) as [[string | null]];
   const list: MatchHead[] = [];
+  const shared = new Map<string, unknown>();
+  const once = <T>(key: string, make: () => T): T => {
+    let v = shared.get(key) as T | undefined;
+    if (v === undefined) {
+      v = make();
+      shared.set(key, v);
+    }
+    return v;
+  };
+  const text = (s: string | null | undefined): string | null => (s == null ? null : once(`t${s}`, () => s));
   for (const [id, file, day, event, length, p0, p1, format, program, checker, cube, board] of JSON.parse(
     json ?? '[]',
   ) as (string | null)[][])
     list.push({
       id: Number(id),
       file: String(file),
-      day: day ?? null,
-      event: event ?? null,
+      day: text(day),
+      event: text(event),
       matchLength: Number(length),
-      players: [String(p0), String(p1)],
+      players: once(JSON.stringify(['p', p0, p1]), () => [String(p0), String(p1)] as const),
       rank: readingRank(String(format)),
-      analyser: storedAnalyser(program ?? null, checker ?? null, cube ?? null),
+      analyser: once(JSON.stringify(['a', program, checker, cube]), () =>
+        storedAnalyser(program ?? null, checker ?? null, cube ?? null),
+      ),
       boardBiases: board === 'true',
     });
   return list.sort(byFile);
