@@ -153,6 +153,9 @@ export function nearCandidates<R>(
   const classes = new Map<string, number>();
   const grid = new Map<number, number[]>();
   const cells: number[][] = [];
+  // each candidate's four segment totals: the sum of their differences is at most the distance
+  // (like-distance.ts), a bound checked in four steps before the distance's fifty-two
+  const totals = new Int32Array(4 * cands.length);
   const cellKey = (cls: number, a: number, b: number, x: number, y: number): number =>
     (((cls * dim + a) * dim + b) * dim + x) * dim + y;
   for (let i = 0; i < cands.length; i++) {
@@ -163,7 +166,9 @@ export function nearCandidates<R>(
       cls = classes.size;
       classes.set(name, cls);
     }
-    const cell = [cls, ...segmentTotals(c.vector).map((t) => Math.floor(t / width) + 1)] as number[];
+    const t = segmentTotals(c.vector);
+    totals.set(t, 4 * i);
+    const cell = [cls, ...t.map((x) => Math.floor(x / width) + 1)] as number[];
     cells.push(cell);
     const key = cellKey(cls, cell[1]!, cell[2]!, cell[3]!, cell[4]!);
     const list = grid.get(key);
@@ -181,8 +186,21 @@ export function nearCandidates<R>(
           for (let dy = -1; dy <= 1; dy++) {
             const list = grid.get(cellKey(cls, a + da, b + db, x + dx, y + dy));
             if (!list) continue;
-            for (const j of list) {
-              if (j <= i) continue; // each pair once
+            // each pair once: the cell's candidates after i (a list holds them in index order), in order
+            let k = 0;
+            for (let hi = list.length; k < hi; ) {
+              const mid = (k + hi) >> 1;
+              if (list[mid]! <= i) k = mid + 1;
+              else hi = mid;
+            }
+            for (; k < list.length; k++) {
+              const j = list[k]!;
+              const bound =
+                Math.abs(totals[4 * i]! - totals[4 * j]!) +
+                Math.abs(totals[4 * i + 1]! - totals[4 * j + 1]!) +
+                Math.abs(totals[4 * i + 2]! - totals[4 * j + 2]!) +
+                Math.abs(totals[4 * i + 3]! - totals[4 * j + 3]!);
+              if (bound > rho) continue;
               const o = cands[j]!;
               if (likeVectorDistance(c.vector, o.vector) > rho) continue;
               near[i]!.push(j);
