@@ -8,7 +8,8 @@
 // dist/index.js (the library's API) stays as tsc wrote it; only the command is bundled.
 //
 // What stays outside the bundle, loaded from node_modules at run time:
-// - DuckDB's native addon (@duckdb/node-bindings), fast-xml-parser and iconv-lite, each required when first
+// - DuckDB's native addon (the `.node` file of @duckdb/node-bindings-PLATFORM; the few lines of
+//   @duckdb/node-bindings that choose it are bundled), fast-xml-parser and iconv-lite, each required when first
 //   needed (iconv-lite for charsets other than UTF-8, ISO-8859-1 and Windows-1252: bundled, its
 //   tables of Asian code pages made a 0.7 MB chunk that every reading command compiled);
 // - data/kazaross-xg2.json, found two levels above the module that reads it: dist/bundle/ is two levels
@@ -26,19 +27,27 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * commander loads node:child_process when it is loaded, for subcommands that are programs of their own
  * (bdb has none), and with it net, dgram and the socket list: about 9 ms of every run (a CPU profile of
- * `bdb stats` on one match). Its `require('node:child_process')` becomes an object whose `spawn`, the one
- * function commander calls on it, loads the module when called.
+ * `bdb stats` on one match). So does detect-libc, which @duckdb/node-bindings asks whether Linux's C
+ * library is musl, for a command it runs only when reading the node binary's header did not tell: 5–7 ms
+ * of every command opening a library (`require('@duckdb/node-bindings')` 18.7–19.5 ms against 12.5–13.8 ms
+ * for its addon alone, 3 runs each). Their `require('node:child_process')` becomes an object whose
+ * functions they call (`spawn`; `exec`, `execSync`) load the module when called.
  */
 const lazyChildProcess = {
   name: 'lazy-child-process',
   setup(b) {
     b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]commander[\\/]/.test(args.importer)
+      /[\\/](commander|detect-libc)[\\/]/.test(args.importer)
         ? { path: 'child_process', namespace: 'bdb-lazy' }
         : undefined,
     );
     b.onLoad({ filter: /.*/, namespace: 'bdb-lazy' }, () => ({
-      contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+      contents: `const load = () => require('node:child_process');
+module.exports = {
+  spawn: (...args) => load().spawn(...args),
+  exec: (...args) => load().exec(...args),
+  execSync: (...args) => load().execSync(...args),
+};`,
       loader: 'js',
     }));
   },
@@ -78,7 +87,10 @@ const common = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  external: ['@duckdb/node-bindings', 'iconv-lite', 'fast-xml-parser'],
+  // the addon itself (a `.node` file) is loaded by node; the JavaScript choosing it is bundled
+  external: ['*.node', 'iconv-lite', 'fast-xml-parser'],
+  // @duckdb/node-bindings names the addon of an unknown platform by a template: left to node at run time
+  logOverride: { 'unsupported-require-call': 'silent' },
   plugins: [lazyChildProcess, bundledDuckdb],
   // Without the indentation and comments, the script is 1.4 MB instead of 1.9: V8 still scans the source
   // of every function it compiles that the code cache does not hold, and the worker threads compile their
