@@ -164,6 +164,7 @@ export async function resolveSets(
       { player: [...filters.players], playerFromConfig: fromConfig },
       s,
       matchFilterOf(filters),
+      true,
     );
     if (typeof named === 'number') return named;
     out.push({ filters, spellings: named.only === undefined ? null : [...named.only] });

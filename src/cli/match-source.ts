@@ -382,11 +382,13 @@ export async function libraryNamed(
   opts: SourceOptions,
   s: PersonSettings,
   filter: MatchFilter,
+  /** The command reads no match head (`find`): the seats alone, a lighter read. */
+  seatsAlone = false,
 ): Promise<Named | ExitCode> {
   const named = namedPlayers(opts, s.aliases);
   if (named === null) return { named, only: undefined };
-  const { librarySeats } = await import('../library/read.js');
-  const seats = await librarySeats(lib, filter);
+  const { librarySeats, librarySeatsAlone } = await import('../library/read.js');
+  const seats = await (seatsAlone ? librarySeatsAlone : librarySeats)(lib, filter);
   for (const pair of seats) named.see(pair);
   const { persons, problems, notes } = named.resolve();
   if (persons.length === 0) return sayNameProblems(problems);

@@ -27,7 +27,7 @@ import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player
 import type { StoredCountedDecision, StoredReportMatch } from '../metrics/report-columns.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import type { TiltState } from '../metrics/tilt.js';
-import { type MatchFilter, passesFilter } from '../model/filter.js';
+import { isEmptyFilter, type MatchFilter, passesFilter } from '../model/filter.js';
 import { type AnalyserInfo, type CubeAction, type Match, readingRank } from '../model/types.js';
 import type { ParseWarning } from '../parsers/types.js';
 import type { UnitFile } from './import.js';
@@ -330,6 +330,49 @@ export async function libraryUndated(lib: Library, wanted: (name: string) => boo
     (h) => h.day === null && (wanted(h.players[0]) || wanted(h.players[1])),
   ).length;
 }
+
+/**
+ * The names of the seats of the matches passing the filter, one pair per match as {@link librarySeats} gives
+ * them, in no particular order, for a command that reads no match head (`bdb find --player`): the heads when
+ * read already, else one query of what the filter and the names need, grouped (on one player's 10,000
+ * matches 20-30 ms against 82-94 for the heads: every file name read, the heads made and sorted).
+ */
+export async function librarySeatsAlone(
+  lib: Library,
+  filter: MatchFilter,
+): Promise<(readonly [string, string])[]> {
+  if (allHeadsOf.has(lib)) return librarySeats(lib, filter);
+  // without a filter, the pairs of players alone: a group a pair of opponents, not nearly one a match
+  const every = isEmptyFilter(filter);
+  const groups = (await jsonRows(
+    lib.connection,
+    every
+      ? 'SELECT player0, player1, count(*) AS n FROM matches GROUP BY ALL'
+      : `SELECT player0, player1, count(*) AS n, CAST(day AS VARCHAR) AS day, event, match_length, analyser,
+           checker_depth, cube_depth FROM matches GROUP BY ALL`,
+  )) as SeatGroup[];
+  const out: (readonly [string, string])[] = [];
+  for (const [p0, p1, n, day, event, length, program, checker, cube] of groups) {
+    const fields = { day, event, matchLength: length, analyser: storedAnalyser(program, checker, cube) };
+    if (!every && !passesFilter(filter, fields)) continue;
+    const pair = [p0, p1] as const;
+    for (let k = 0; k < n; k++) out.push(pair);
+  }
+  return out;
+}
+
+/** A row of {@link librarySeatsAlone}'s query: the players, their matches, what the filter reads (if any). */
+type SeatGroup = [
+  player0: string,
+  player1: string,
+  matches: number,
+  day: string | null,
+  event: string | null,
+  matchLength: number,
+  analyser: string | null,
+  checkerDepth: string | null,
+  cubeDepth: string | null,
+];
 
 /**
  * The names of the seats of the matches passing the filter (and `keepEvent`, on the stored event), one pair
