@@ -19,8 +19,9 @@
  *  D. `bdb find` on C's library (one player's 10,000 matches; `--library PATH` uses one made before instead of
  *     importing): `bdb find --player Me --pattern "me:bar"` and a plain `bdb find --limit 20`, ROUNDS runs
  *     each (median wall, CPU, peak RSS), against the floor of a process that opens the library and runs
- *     `bdb sql "select 1"`; then the query alone, in process (bench/find-query.mjs: median of ROUNDS after a
- *     warm-up).
+ *     `bdb sql "select 1"`; then the query alone, in process (bench/find-query.mjs): each search's first
+ *     query in a new process (DuckDB's buffers empty, as a `bdb find` runs it; median of ROUNDS processes),
+ *     the target's figure, and the median of ROUNDS once warm.
  *
  *  E. Every command that reads the whole of C's library (or `--library PATH`), one run each: `stats`,
  *     `stats --json`, `biases`, `plan`, `scout Me`, `study --player Me`, `report --player Me --html`, `find
@@ -202,11 +203,23 @@ function benchFind(o, tmp) {
   }
   for (const run of [...bar, ...plain])
     if (run.code !== 0) throw new Error(`bench: bdb find failed: ${run.stderr}`);
-  const inProcess = JSON.parse(
-    execFileSync(process.execPath, [path.join(root, 'bench/find-query.mjs'), lib, String(o.rounds)], {
-      encoding: 'utf8',
-    }),
-  );
+  const query = (rounds, only = []) =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        [path.join(root, 'bench/find-query.mjs'), lib, String(rounds), ...only],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    );
+  const inProcess = query(o.rounds);
+  // each search's first query in a new process (what a `bdb find` command runs), ROUNDS processes each
+  for (const name of Object.keys(inProcess)) {
+    const firsts = [];
+    for (let r = 0; r < o.rounds; r++) firsts.push(query(0, [name])[name].firstMs);
+    inProcess[name].firstMs = median(firsts);
+  }
   return {
     library: o.library,
     import: imp === null ? null : { wallS: imp.wall, rssMb: imp.rssMb },
@@ -333,12 +346,13 @@ try {
       console.log(line('sql "select 1" (the floor)', d.floor));
       console.log(line('find --player Me --pattern me:bar', d.playerBar));
       console.log(line('find --limit 20', d.limit20));
+      const q = d.inProcess;
       console.log(
-        `   the query in process (median of ${d.rounds} after a warm-up): me:bar ${d.inProcess.playerBar.medianMs.toFixed(0)} ms (${d.inProcess.playerBar.total} found), --limit 20 ${d.inProcess.limit20.medianMs.toFixed(0)} ms (${d.inProcess.limit20.total}); load ${d.load.before} → ${d.load.after}`,
+        `   the query in process, first in a new process (median of ${d.rounds} processes): me:bar ${q.playerBar.firstMs.toFixed(0)} ms (${q.playerBar.total} found), --limit 20 ${q.limit20.firstMs.toFixed(0)} ms (${q.limit20.total}); once warm (median of ${d.rounds} after it): ${q.playerBar.medianMs.toFixed(0)}, ${q.limit20.medianMs.toFixed(0)} ms; load ${d.load.before} → ${d.load.after}`,
       );
-      const slowest = Math.max(d.inProcess.playerBar.medianMs, d.inProcess.limit20.medianMs);
+      const slowest = Math.max(q.playerBar.firstMs, q.limit20.firstMs);
       console.log(
-        `   target (issue 39): the search under 200 ms: ${slowest.toFixed(0)} ms ${slowest < 200 ? 'met' : 'NOT MET'}; the whole command ${d.playerBar.wallS.toFixed(2)} s against the floor of opening the library ${d.floor.wallS.toFixed(2)} s`,
+        `   target (issue 39): the search under 200 ms, first in a new process: ${slowest.toFixed(0)} ms ${slowest < 200 ? 'met' : 'NOT MET'}; the whole command ${d.playerBar.wallS.toFixed(2)} s against the floor of opening the library ${d.floor.wallS.toFixed(2)} s`,
       );
     }
     const e = out.readers;
