@@ -486,14 +486,19 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       ...e(p.blots.estimate),
       unread: count(p.blots.unread),
       unreadShare: p.blots.unreadShare,
-      decisions: LazyJsonArray.of(p.blots.rows, (r) => ({
-        ...jsonDecisionRef(r.ref),
-        x: r.x,
-        errorEmg: r.error,
-        blotsPlayed: r.blotsPlayed,
-        blotsBest: r.blotsBest,
-      })),
-      unreadDecisions: LazyJsonArray.of(p.blots.unreadRefs, jsonDecisionRef),
+      // one flat object a decision: written by JSON.stringify, not walked (src/report/json.ts LazyJsonArray)
+      decisions: LazyJsonArray.of(
+        p.blots.rows,
+        (r) => ({
+          ...jsonDecisionRef(r.ref),
+          x: r.x,
+          errorEmg: r.error,
+          blotsPlayed: r.blotsPlayed,
+          blotsBest: r.blotsBest,
+        }),
+        true,
+      ),
+      unreadDecisions: LazyJsonArray.of(p.blots.unreadRefs, jsonDecisionRef, true),
     },
     blotsExposure: {
       ...e(p.exposure.estimate),
@@ -502,14 +507,19 @@ export function jsonPlayerBiases(p: PlayerBiases): unknown {
       meanShotDifferenceHigh: p.exposure.meanHigh,
       unread: count(p.exposure.unread),
       unreadShare: p.exposure.unreadShare,
-      decisions: LazyJsonArray.of(p.exposure.rows, (r) => ({
-        ...jsonDecisionRef(r.ref),
-        x: r.x,
-        errorEmg: r.error,
-        shotsPlayed: r.shotsPlayed,
-        shotsBest: r.shotsBest,
-      })),
-      unreadDecisions: LazyJsonArray.of(p.exposure.unreadRefs, jsonDecisionRef),
+      // one flat object a decision: written by JSON.stringify, not walked (src/report/json.ts LazyJsonArray)
+      decisions: LazyJsonArray.of(
+        p.exposure.rows,
+        (r) => ({
+          ...jsonDecisionRef(r.ref),
+          x: r.x,
+          errorEmg: r.error,
+          shotsPlayed: r.shotsPlayed,
+          shotsBest: r.shotsBest,
+        }),
+        true,
+      ),
+      unreadDecisions: LazyJsonArray.of(p.exposure.unreadRefs, jsonDecisionRef, true),
     },
     ...(p.tilt === null ? {} : { tilt: p.tilt }),
   };

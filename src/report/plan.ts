@@ -377,13 +377,18 @@ function jsonFamily(f: StudyFamily<PlanRef>, u: JsonAmountUnit): unknown {
     low: f.low,
     high: f.high,
     included: f.included,
-    positions: LazyJsonArray.of(f.positions, (m) => ({
-      ...jsonPlanRef(m.ref),
-      errorEmg: m.error,
-      [`loss${u}`]: m.loss,
-      [`difficulty${u}`]: m.difficulty,
-      [`excess${u}`]: m.excess,
-    })),
+    // one flat object a position: written by JSON.stringify, not walked (src/report/json.ts LazyJsonArray)
+    positions: LazyJsonArray.of(
+      f.positions,
+      (m) => ({
+        ...jsonPlanRef(m.ref),
+        errorEmg: m.error,
+        [`loss${u}`]: m.loss,
+        [`difficulty${u}`]: m.difficulty,
+        [`excess${u}`]: m.excess,
+      }),
+      true,
+    ),
   };
 }
 
