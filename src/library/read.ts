@@ -23,7 +23,7 @@ import { CLOSED, type IntervalMethod } from '../metrics/bootstrap.js';
 import { reachesThreshold, type THRESHOLD_PRESETS } from '../metrics/difficulty.js';
 import type { MatchReport } from '../metrics/match-report.js';
 import type { StoredPlanError, StoredPlanMatch, StoredStudyMatch } from '../metrics/plan-columns.js';
-import { type PlayerTally, playerStats, setErrorCounts } from '../metrics/player-stats.js';
+import { type PlayerTally, playerStats, setErrorCounts, tallyPr } from '../metrics/player-stats.js';
 import type { StoredCountedDecision, StoredReportMatch } from '../metrics/report-columns.js';
 import { decodeCells, emptyCells, type SeatCells } from '../metrics/review-cells.js';
 import type { TiltState } from '../metrics/tilt.js';
@@ -431,6 +431,11 @@ function storedReport(
     get stats(): MatchReport['stats'] {
       stats ??= [playerStats(t0, interval), playerStats(t1, interval)];
       return stats;
+    },
+    // the table's list of matches shows only these: on one player's 10,000 matches every figure of every
+    // seat took 0.8 of the 4.1 s of `bdb stats --library`
+    get prs(): MatchReport['prs'] {
+      return stats === null ? [tallyPr(t0), tallyPr(t1)] : [stats[0].pr, stats[1].pr];
     },
     warnings: JSON.parse(String(w)) as ParseWarning[],
     tallies: pair,

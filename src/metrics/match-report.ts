@@ -42,6 +42,11 @@ export interface MatchReport {
   readonly event: string | null;
   readonly analyser: Match['analyser'];
   readonly stats: readonly [PlayerStats, PlayerStats];
+  /**
+   * Each seat's PR, `stats[i].pr`: what a list of matches shows of them, which a report read from the
+   * library gives without computing the seats' other figures.
+   */
+  readonly prs: readonly [number | null, number | null];
   readonly warnings: readonly ParseWarning[];
   /** Internal: the per-seat tallies, for aggregation. */
   readonly tallies: readonly [PlayerTally, PlayerTally];
@@ -132,6 +137,7 @@ export function reportMatch(
 ): MatchReport {
   const tallies = matchTallies(met, match, thresholds);
   const { finalScore, winner } = matchOutcome(match);
+  const stats = [playerStats(tallies[0], interval), playerStats(tallies[1], interval)] as const;
   return {
     file: match.file,
     format,
@@ -143,7 +149,8 @@ export function reportMatch(
     date: match.date,
     event: match.event,
     analyser: match.analyser,
-    stats: [playerStats(tallies[0], interval), playerStats(tallies[1], interval)],
+    stats,
+    prs: [stats[0].pr, stats[1].pr],
     warnings,
     tallies,
   };

@@ -184,6 +184,12 @@ export function prSums(t: PlayerTally): { error: number; decisions: number } {
   return { error: e.checker + e.double + e.take, decisions: n.checker + n.double + n.take };
 }
 
+/** A tally's PR alone: {@link playerStats}' `pr`, the same value, without its other figures. */
+export function tallyPr(t: PlayerTally): number | null {
+  const { error, decisions: n } = prSums(t);
+  return performanceRating(error, n);
+}
+
 /**
  * Sets a tally's error and avoidable-error counts: those of another threshold preset, which the library
  * stores beside the tally (src/library/rows.ts `errors_by_preset`).

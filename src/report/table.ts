@@ -25,12 +25,13 @@ export function matchTitle(r: MatchReport): string {
  * games"; wrapped within `width`. `--matches` gives the file and the tables.
  */
 export function renderMatchLine(r: MatchReport, width: number = FULL_WIDTH): string {
-  const [a, b] = r.stats;
+  const [a, b] = r.tallies.map((t) => t.player);
+  const [prA, prB] = r.prs;
   const date = r.date === null ? '' : `${r.date} `;
   const kind = r.matchLength > 0 ? `${r.matchLength} point${r.matchLength === 1 ? '' : 's'}` : 'money';
   const score = `${r.finalScore[0]}–${r.finalScore[1]}${r.matchLength > 0 && r.winner === null ? ' unfinished' : ''}`;
   const games = `${r.games} game${r.games === 1 ? '' : 's'}`;
-  const text = `${date}${a.player} ${fixed(a.pr, 2)} – ${b.player} ${fixed(b.pr, 2)} (PR) · ${kind} · ${score} in ${games}`;
+  const text = `${date}${a} ${fixed(prA, 2)} – ${b} ${fixed(prB, 2)} (PR) · ${kind} · ${score} in ${games}`;
   return wrapText(text, width, { hang: '  ' }).join('\n');
 }
 

@@ -1,16 +1,23 @@
 /**
+ * Two lighter reads of a library, each checked against the full one on the same matches.
+ *
  * `librarySeatsAlone` (src/library/read.ts), the seats `bdb find --player` resolves names against: one
  * pair a match passing the filter, as `librarySeats` gives them from the match heads, read by a lighter
  * query. Compared on a library of the reference matches (test/reference-matches/README.md; 67 matches held,
  * played 2022-01-07 to 2026-12-01, four events, lengths 0 to 25, analysed by XG and gnuBG at several
  * depths), each reader on a library opened by itself (the heads, once read, are kept for the opening).
+ *
+ * A stored report's `prs` (what `bdb stats --library` lists for each match) from the seats' decisions alone
+ * (`tallyPr`): the same numbers as the PR of its full figures (`stats[i].pr`); a report made from a file
+ * gives its figures' PRs.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseBytes } from '../../../src/index.js';
 import { closeLibrary, openLibrary } from '../../../src/library/open.js';
-import { librarySeats, librarySeatsAlone } from '../../../src/library/read.js';
+import { libraryReports, librarySeats, librarySeatsAlone } from '../../../src/library/read.js';
 import type { MatchFilter } from '../../../src/model/filter.js';
 import { bdbWith } from '../../helpers/cli.js';
 import { REF_DIR } from '../../helpers/fixtures.js';
@@ -69,5 +76,31 @@ describe('librarySeatsAlone', () => {
     } finally {
       closeLibrary(lib);
     }
+  });
+});
+
+describe('a stored report: its PRs without its other figures', () => {
+  it('the PR of each seat, as its full figures and the file give it', async () => {
+    const lib = await openLibrary(path, { readOnly: true });
+    let n = 0;
+    try {
+      for await (const r of libraryReports(lib, {}, 'xg')) {
+        // read first, before the full figures are made
+        const prs = [...r.prs];
+        expect(prs).toEqual([r.stats[0].pr, r.stats[1].pr]);
+        expect([...r.prs]).toEqual(prs);
+        n++;
+      }
+    } finally {
+      closeLibrary(lib);
+    }
+    expect(n).toBe(67);
+  });
+
+  it("a report made from a file: its PRs are its figures' (test.xg: XG 2.19 shows 7.79 and 13.87)", () => {
+    const file = `${REF_DIR}xg/test.xg`;
+    const r = analyseBytes(readFileSync(file), file);
+    expect(r.prs).toEqual([r.stats[0].pr, r.stats[1].pr]);
+    expect(r.prs.map((p) => p?.toFixed(2))).toEqual(['7.79', '13.87']);
   });
 });
