@@ -164,6 +164,7 @@ export async function resolveSets(
       { player: [...filters.players], playerFromConfig: fromConfig },
       s,
       matchFilterOf(filters),
+      // a search reads no match head: the seats alone
       true,
     );
     if (typeof named === 'number') return named;
