@@ -354,8 +354,11 @@ export async function librarySeatsAlone(
   )) as SeatGroup[];
   const out: (readonly [string, string])[] = [];
   for (const [p0, p1, n, day, event, length, program, checker, cube] of groups) {
-    const fields = { day, event, matchLength: length, analyser: storedAnalyser(program, checker, cube) };
-    if (!every && !passesFilter(filter, fields)) continue;
+    // the filter's fields are in the row only when there is a filter
+    if (!every) {
+      const analyser = storedAnalyser(program, checker, cube);
+      if (!passesFilter(filter, { day, event, matchLength: length, analyser })) continue;
+    }
     const pair = [p0, p1] as const;
     for (let k = 0; k < n; k++) out.push(pair);
   }
