@@ -85,25 +85,28 @@ export interface ReferencePosition<R> {
 }
 
 /**
- * Groups errors into candidates (one per group and position). Each candidate keeps its worst error and a
- * count, not every error: what is held grows with the distinct positions, not with the errors read.
+ * Groups errors into candidates (one per group and position), as they are read. Each candidate keeps its
+ * worst error and a count, not every error: what is held grows with the distinct positions, not with the
+ * errors read. A fold, so that a reader going through the errors once for something else (the study plan's
+ * families) makes the candidates in the same pass.
  */
-export function referenceCandidates<R>(errors: Iterable<ReferenceInput<R>>): ReferenceCandidate<R>[] {
-  const out: { -readonly [K in keyof ReferenceCandidate<R>]: ReferenceCandidate<R>[K] }[] = [];
+export class CandidateFold<R> {
+  private readonly out: { -readonly [K in keyof ReferenceCandidate<R>]: ReferenceCandidate<R>[K] }[] = [];
   /** Index in `out` by candidate key. */
-  const at = new Map<string, number>();
+  private readonly at = new Map<string, number>();
   /** ℓ − d of each candidate's `ref`. */
-  const worst: number[] = [];
-  for (const e of errors) {
-    if (!Number.isFinite(e.loss) || !Number.isFinite(e.difficulty)) continue;
+  private readonly worst: number[] = [];
+
+  add(e: ReferenceInput<R>): void {
+    if (!Number.isFinite(e.loss) || !Number.isFinite(e.difficulty)) return;
     const key = `${e.group}\u0000${e.positionKey}`;
     const over = e.loss - e.difficulty;
     const x = Math.max(over, 0);
-    const i = at.get(key);
+    const i = this.at.get(key);
     if (i === undefined) {
-      at.set(key, out.length);
-      worst.push(over);
-      out.push({
+      this.at.set(key, this.out.length);
+      this.worst.push(over);
+      this.out.push({
         key,
         group: e.group,
         nature: e.nature,
@@ -116,20 +119,31 @@ export function referenceCandidates<R>(errors: Iterable<ReferenceInput<R>>): Ref
         ref: e.ref,
         errors: 1,
       });
-      continue;
+      return;
     }
-    const c = out[i]!;
+    const c = this.out[i]!;
     c.excess += x;
     c.tight ||= e.tight;
     c.unstable ||= e.unstable === true;
     c.treated ||= e.treated === true;
     c.errors++;
-    if (over > worst[i]!) {
+    if (over > this.worst[i]!) {
       c.ref = e.ref;
-      worst[i] = over;
+      this.worst[i] = over;
     }
   }
-  return out;
+
+  /** The candidates, in the order their positions were first read. */
+  candidates(): ReferenceCandidate<R>[] {
+    return this.out;
+  }
+}
+
+/** The candidates of `errors` ({@link CandidateFold}). */
+export function referenceCandidates<R>(errors: Iterable<ReferenceInput<R>>): ReferenceCandidate<R>[] {
+  const fold = new CandidateFold<R>();
+  for (const e of errors) fold.add(e);
+  return fold.candidates();
 }
 
 /** c(p): 1, halved when tight, halved again when unstable. */

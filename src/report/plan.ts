@@ -24,15 +24,15 @@ import { type AggregateOptions, personSeats } from '../metrics/match-report.js';
 import { type mwcLoss, pointsLoss } from '../metrics/mwc-loss.js';
 import type { StoredPlanMatch } from '../metrics/plan-columns.js';
 import {
+  CandidateFold,
   REFERENCE_DEFAULT_SIZE,
   type ReferenceCandidate,
-  type ReferenceInput,
   type ReferencePosition,
-  referenceCandidates,
   selectReferencePositions,
 } from '../metrics/reference-positions.js';
 import {
   familyText,
+  type IndexedRows,
   STUDY_PLAN_MIN_SCORED,
   type StudyFamily,
   type StudyPlan,
@@ -53,7 +53,7 @@ import { type BoardView, boardView } from './board-view.js';
 import { fitTable } from './cli-table.js';
 import { fixed, matchesAnalysedText, signed, withoutAnalysis } from './format.js';
 import { type JsonDecisionRef, jsonDecisionRef, LazyJsonArray } from './json.js';
-import { type IndexedRowStore, memoryRows, type RowStore, type RowStores } from './row-store.js';
+import { type IndexedRowStore, memoryRows, type RowStores } from './row-store.js';
 
 export {
   decisionPlanToken,
@@ -106,11 +106,30 @@ export interface PlayerPlan {
   readonly audit: AnalysisAudit;
 }
 
+/**
+ * What an error offers to the reference positions besides its family, ℓ, d and reference (spec/metrics.md
+ * §8): its role (`checker 31`, `cube take`), score cell, position and whether it is tight or studied. Kept
+ * with the error's own row ({@link PlanInput}), not in a store of its own: the two rows repeated the same
+ * reference, and a plan over one player's 10,000 matches wrote and read 36,000 reference rows of 625
+ * characters beside the 38,000 errors of 420.
+ */
+interface ReferenceOffer {
+  readonly role: string;
+  /** `away/opponent away` for a cube decision, '' for a checker play. */
+  readonly scoreKey: string;
+  readonly board: Board;
+  readonly onRoll: Side;
+  readonly tight: boolean;
+  readonly treated?: true;
+}
+
+/** An error of the plan, with what it offers to the reference positions when it has a theme, ℓ, d and a position. */
+type PlanInput = StudyPlanInput<PlanRef> & { readonly offer?: ReferenceOffer };
+
 /** The errors of one kind of play, match play (MWC) or money (points). */
 interface Part {
   matches: number;
-  inputs: IndexedRowStore<StudyPlanInput<PlanRef>>;
-  reference: RowStore<ReferenceInput<PlanRef>>;
+  inputs: IndexedRowStore<PlanInput>;
 }
 
 interface Pending {
@@ -160,7 +179,7 @@ export class PlanCollector {
   }
 
   private part(): Part {
-    return { matches: 0, inputs: this.rows({ indexed: true }), reference: this.rows() };
+    return { matches: 0, inputs: this.rows({ indexed: true }) };
   }
 
   /**
@@ -208,12 +227,13 @@ export class PlanCollector {
             }
           : found.input;
         const part = money ? p.money : p.play;
-        part.inputs.push(input);
-        this.offerReference(part, input, pos, {
-          role: d.kind === 'checker' ? `checker ${d.dice.join('')}` : `cube ${d.action}`,
-          cell: d.kind === 'cube' ? scoreCell(d) : null,
-          tight: () => isTight(d, this.threshold),
-        });
+        part.inputs.push(
+          this.withOffer(input, pos, {
+            role: d.kind === 'checker' ? `checker ${d.dice.join('')}` : `cube ${d.action}`,
+            cell: d.kind === 'cube' ? scoreCell(d) : null,
+            tight: () => isTight(d, this.threshold),
+          }),
+        );
       });
     }
     for (const p of analysedIn) p.analysedMatches++;
@@ -251,43 +271,37 @@ export class PlanCollector {
         ? { ...stored, loss: pointsLoss(points, x.error), difficulty: x.difficultyPoints, ref }
         : { ...stored, ref };
       const part = money ? p.money : p.play;
-      part.inputs.push(input);
-      this.offerReference(part, input, x.position, {
-        role: nature === 'checker' ? `checker ${x.dice}` : `cube ${x.action}`,
-        cell: nature === 'cube' ? scoreCellOfAways(x.away, x.opponentAway) : null,
-        tight: () => isTightCost(x.secondCost, this.threshold),
-      });
+      part.inputs.push(
+        this.withOffer(input, x.position, {
+          role: nature === 'checker' ? `checker ${x.dice}` : `cube ${x.action}`,
+          cell: nature === 'cube' ? scoreCellOfAways(x.away, x.opponentAway) : null,
+          tight: () => isTightCost(x.secondCost, this.threshold),
+        }),
+      );
     }
     for (const p of analysedIn) p.analysedMatches++;
   }
 
   /**
-   * Offers an error to the reference positions (spec/metrics.md §8) when it has a theme, ℓ, d and a
-   * position: keyed by its role (`checker 31`, `cube take`) and XGID, grouped by family and, for a cube
-   * decision, by its score cell; `tight` is asked only then.
+   * The error with what it offers to the reference positions (spec/metrics.md §8) when it has a theme, ℓ,
+   * d and a position (keyed by its role, `checker 31` or `cube take`, and XGID; grouped by family and, for
+   * a cube decision, by its score cell: {@link referenceInputs}); `tight` is asked only then.
    */
-  private offerReference(
-    part: Part,
+  private withOffer(
     input: StudyPlanInput<PlanRef>,
     pos: { readonly board: Board; readonly onRoll: Side } | null,
     at: { readonly role: string; readonly cell: ScoreCell | null; readonly tight: () => boolean },
-  ): void {
-    const { plan, nature, theme, loss, difficulty, ref } = input;
-    if (theme === null || loss === null || difficulty === null || !pos) return;
-    const scoreKey = at.cell ? `${at.cell.away}/${at.cell.opponentAway}` : '';
-    part.reference.push({
-      positionKey: `${at.role}|${ref.xgid ?? `${boardKey(pos.board)}|${pos.onRoll}`}`,
-      group: `${plan}|${nature}|${theme}${scoreKey ? `|${scoreKey}` : ''}`,
-      nature,
-      scoreKey,
+  ): PlanInput {
+    if (input.theme === null || input.loss === null || input.difficulty === null || !pos) return input;
+    const offer: ReferenceOffer = {
+      role: at.role,
+      scoreKey: at.cell ? `${at.cell.away}/${at.cell.opponentAway}` : '',
       board: pos.board,
       onRoll: pos.onRoll,
-      loss,
-      difficulty,
       tight: at.tight(),
-      ...(this.treated?.(ref) ? { treated: true } : {}),
-      ref,
-    });
+      ...(this.treated?.(input.ref) ? { treated: true as const } : {}),
+    };
+    return { ...input, offer };
   }
 
   /** The persons seen, by name. */
@@ -331,9 +345,12 @@ export class PlanCollector {
 
   /** The plan and the reference positions of one kind of play. */
   private plan(x: Part, size: number): Pick<PlayerPlan, 'plan' | 'candidates' | 'reference' | 'studied'> {
-    const cands = referenceCandidates(x.reference);
+    // one pass over the errors makes the families and the reference candidates
+    const fold = new CandidateFold<PlanRef>();
+    const plan = studyPlan(offeringTo(x.inputs, fold), this.threshold);
+    const cands = fold.candidates();
     return {
-      plan: studyPlan(x.inputs, this.threshold),
+      plan,
       candidates: cands.length,
       reference: selectReferencePositions(cands, { size }),
       studied: this.treated
@@ -341,6 +358,46 @@ export class PlanCollector {
         : null,
     };
   }
+}
+
+/**
+ * The errors as the study plan reads them (in order, and by their place), each offered to the reference
+ * positions' `fold` as it is first read in order ({@link ReferenceOffer}: keyed by its role and XGID,
+ * grouped by family and, for a cube decision, by its score cell).
+ */
+function offeringTo(
+  inputs: IndexedRowStore<PlanInput>,
+  fold: CandidateFold<PlanRef>,
+): IndexedRows<PlanInput> {
+  let offered = false;
+  return {
+    get length() {
+      return inputs.length;
+    },
+    at: (index) => inputs.at(index),
+    *[Symbol.iterator]() {
+      const offer = !offered;
+      offered = true;
+      for (const x of inputs) {
+        const o = x.offer;
+        if (offer && o !== undefined)
+          fold.add({
+            positionKey: `${o.role}|${x.ref.xgid ?? `${boardKey(o.board)}|${o.onRoll}`}`,
+            group: `${x.plan}|${x.nature}|${x.theme}${o.scoreKey ? `|${o.scoreKey}` : ''}`,
+            nature: x.nature,
+            scoreKey: o.scoreKey,
+            board: o.board,
+            onRoll: o.onRoll,
+            loss: x.loss!,
+            difficulty: x.difficulty!,
+            tight: o.tight,
+            ...(o.treated ? { treated: true } : {}),
+            ref: x.ref,
+          });
+        yield x;
+      }
+    },
+  };
 }
 
 /**
