@@ -9,7 +9,13 @@
  * {@link serveTasks}.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parentPort, type ResourceLimits, Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+
+/**
+ * node:worker_threads, loaded when a worker is made or serves: a run on the main thread alone (`bdb stats`
+ * on one match) needs none of it, and loading it took about 1.5 ms of that run's 0.11 s (30 pairs in turn).
+ */
+const threads = (): typeof import('node:worker_threads') => process.getBuiltinModule('node:worker_threads');
 
 /** What became of one task: its result, or its error (`crashed` when its worker died under it). */
 export type TaskOutcome<R> =
@@ -30,7 +36,7 @@ type Reply<R> = { readonly ok: true; readonly value: R } | { readonly ok: false;
  * `transfer` names the buffers of its result to move back rather than copy.
  */
 export function serveTasks<Q, R>(run: (task: Q) => R, transfer?: (result: R) => ArrayBuffer[]): void {
-  const port = parentPort;
+  const port = threads().parentPort;
   if (port === null) throw new Error('serveTasks runs in a worker thread');
   port.on('message', (task: Q) => {
     try {
@@ -77,7 +83,7 @@ export class WorkerPool<R> {
   ) {
     this.alive = size;
     for (let i = 0; i < size; i++) {
-      const w = new Worker(module, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
+      const w = new (threads().Worker)(module, { workerData, ...(resourceLimits ? { resourceLimits } : {}) });
       w.on('message', (r: Reply<R>) => this.answered(w, r));
       w.on('error', (e) => this.died(w, e));
       w.on('exit', (code) => this.died(w, new Error(`a worker thread stopped (exit code ${code})`)));
@@ -243,7 +249,9 @@ export async function runInOrder<I, K, W, R>(
 ): Promise<void> {
   const help = opts.help === true;
   const pool =
-    opts.workers > 0 ? new WorkerPool<R>(opts.module, opts.workers, opts.workerData, help ? HELP_DEPTH : 1) : null;
+    opts.workers > 0
+      ? new WorkerPool<R>(opts.module, opts.workers, opts.workerData, help ? HELP_DEPTH : 1)
+      : null;
   const start = (work: W): Slot<K, R>['outcome'] =>
     pool === null ? doHere(job, work) : pool.run(job.send(work), help ? () => doHere(job, work) : undefined);
   const ahead = (): boolean => pool !== null || opts.ahead?.() === true;
