@@ -93,18 +93,19 @@ function readStdin(maxMb: number): Uint8Array {
 
 /**
  * The bytes of the files of one match unit, each named as messages name it (`-`: `<stdin>`); a file above
- * `maxMb` MB is refused unread.
+ * `maxMb` MB is refused unread. The bytes are read for this unit alone and nobody changes them: they are
+ * handed to the reader (`owned`), which may keep views over them.
  */
 export function readUnit(
   unit: readonly string[],
   maxMb: number = DEFAULT_MAX_FILE_MB,
-): { file: string; bytes: Uint8Array }[] {
+): { file: string; bytes: Uint8Array; owned: true }[] {
   return unit.map((file) => {
-    if (file === STDIN_PATH) return { file: STDIN_NAME, bytes: readStdin(maxMb) };
+    if (file === STDIN_PATH) return { file: STDIN_NAME, bytes: readStdin(maxMb), owned: true };
     const size = statSync(file).size;
     if (size > maxMb * 1024 * 1024) throw tooLarge(file, size, maxMb, '');
     const b = readFileSync(file);
-    return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length) };
+    return { file, bytes: new Uint8Array(b.buffer, b.byteOffset, b.length), owned: true };
   });
 }
 

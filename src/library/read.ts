@@ -1316,11 +1316,13 @@ async function* parseChunks(
         }),
       );
     }
-    const load = (h: MatchHead): Promise<{ file: string; bytes: Uint8Array | undefined }[]> => {
+    const load = (h: MatchHead): Promise<{ file: string; bytes: Uint8Array | undefined; owned: true }[]> => {
       const files = Promise.all(
         (unitFiles.get(h.id) ?? []).map(async (file) => ({
           file,
           bytes: (await stored.get(file)?.()) ?? undefined,
+          // inflated for this match alone: the reader may keep views over them
+          owned: true as const,
         })),
       );
       // a failure is thrown where the match's files are awaited, not as an unhandled rejection meanwhile

@@ -61,7 +61,7 @@ export function parseMatchFiles(
   if (reader.parseFiles) return reader.parseFiles(files, { met });
   if (files.length > 1)
     throw new UsageError(`${first.file}: ${reader.name} holds a match in one file, not ${files.length}`);
-  return reader.parse(first.bytes, { file: first.file, met });
+  return reader.parse(first.bytes, { file: first.file, met, owned: first.owned === true });
 }
 
 export {

@@ -29,7 +29,7 @@ export const sgfFormat: MatchFormat = {
     const trees =
       read === null
         ? lexSgf(decodeText(bytes, declared), ctx.file, CANDIDATES)
-        : lexSgfBytes(read.body, ctx.file, read.charset, CANDIDATES);
+        : lexSgfBytes(read.body, ctx.file, read.charset, CANDIDATES, ctx.owned === true);
     return sgfToModel(trees, { file: ctx.file, met: ctx.met });
   },
 };

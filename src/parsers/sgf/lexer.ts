@@ -88,11 +88,18 @@ export function lexSgf(text: string, file: string, rawId?: string): SgfTree[] {
  * Parses an SGF collection from its bytes (without byte-order mark), each value decoded as `charset`; the
  * values of property `rawId`, if given, are left as bytes in {@link SgfNode.raw} when they have no escape.
  * Those are read after this returns (the SGF reader's candidates read theirs when asked, for as long as the
- * match is kept), so they are over a copy of `input`: the caller may reuse or change its bytes.
+ * match is kept), so they are over a copy of `input` (the caller may reuse or change its bytes), unless
+ * `owned` says the caller hands `input` over and nobody changes it.
  * Throws CorruptFileError (with line and column) on malformed input.
  */
-export function lexSgfBytes(input: Uint8Array, file: string, charset: SgfCharset, rawId?: string): SgfTree[] {
-  const own = rawId === undefined ? input : Buffer.from(input);
+export function lexSgfBytes(
+  input: Uint8Array,
+  file: string,
+  charset: SgfCharset,
+  rawId?: string,
+  owned = false,
+): SgfTree[] {
+  const own = rawId === undefined || owned ? input : Buffer.from(input);
   return new SgfLexer(own, file, charset, rawId).collection();
 }
 
