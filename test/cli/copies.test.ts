@@ -3,7 +3,7 @@
  * without being parsed, as the same duplicate as its original, and the figures are those of the original
  * alone. Files whose match has no identity (no decision) are parsed and counted every time, as before.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -83,4 +83,34 @@ test('a transcript without any decision is read every time, as before', () => {
   const { result } = read([join(dir, 'e1.mat'), join(dir, 'e2.mat')]);
   expect(result.duplicates).toEqual([]);
   expect(parsed.files).toEqual([join(dir, 'e1.mat'), join(dir, 'e2.mat')]);
+});
+
+test('files of the same size are copies only when their bytes are the same', () => {
+  // two matches in files of one size: the transcript (test/reference-matches/README.md, kevung/gbf) and the
+  // same with one player renamed in as many letters; then a copy of each
+  const same = join(dir, 'same-size');
+  mkdirSync(same, { recursive: true });
+  const text = readFileSync(`${REF_DIR}mat/charlot1-charlot2_7p_2025-11-08-2305.mat`, 'latin1');
+  const renamed = text.replaceAll('charlot1', 'charlotX');
+  expect(renamed).not.toBe(text);
+  const [a, b, c, d] = ['a.mat', 'b.mat', 'c.mat', 'd.mat'].map((f) => join(same, f)) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  writeFileSync(a, text, 'latin1');
+  writeFileSync(b, renamed, 'latin1');
+  writeFileSync(c, text, 'latin1');
+  writeFileSync(d, renamed, 'latin1');
+  expect(statSync(b).size).toBe(statSync(a).size);
+  const { players, result } = read([same]);
+  expect(players).toEqual(['charlot1 vs charlot2', 'charlotX vs charlot2']);
+  expect(result.read).toBe(2);
+  expect(result.duplicates).toEqual([
+    { file: c, sameAs: a },
+    { file: d, sameAs: b },
+  ]);
+  // the copies are not parsed
+  expect(parsed.files).toEqual([a, b]);
 });
