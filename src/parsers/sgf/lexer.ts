@@ -66,6 +66,12 @@ const CR = 0x0d;
 /** How a value's bytes are read: UTF-8, or ISO-8859-1 (one byte, one character). */
 export type SgfCharset = 'utf8' | 'latin1';
 
+/** The identifiers of one capital letter, by letter; of two, by 26 × first + second. */
+const ONE_LETTER = Array.from({ length: 26 }, (_, k) => String.fromCharCode(0x41 + k));
+const TWO_LETTERS = Array.from({ length: 26 * 26 }, (_, k) =>
+  String.fromCharCode(0x41 + Math.floor(k / 26), 0x41 + (k % 26)),
+);
+
 function isUpper(c: number): boolean {
   return c >= 0x41 && c <= 0x5a;
 }
@@ -361,6 +367,21 @@ class SgfLexer {
 
   /** A property name: its upper-case letters (FF[3]'s lower-case ones inside it dropped). */
   private readId(): string {
+    const { bytes, n } = this;
+    const at = this.i;
+    // the common case, one or two capital letters (W, B, A, DA, LU …): one string each, made once
+    if (at + 2 < n && isUpper(bytes[at]!)) {
+      const second = bytes[at + 1]!;
+      if (!isUpper(second) && !isLower(second)) {
+        this.i = at + 1;
+        return ONE_LETTER[bytes[at]! - 0x41]!;
+      }
+      if (isUpper(second) && !isUpper(bytes[at + 2]!) && !isLower(bytes[at + 2]!)) {
+        this.i = at + 2;
+        const k = (bytes[at]! - 0x41) * 26 + (second - 0x41);
+        return TWO_LETTERS[k]!;
+      }
+    }
     let id = '';
     let from = this.i;
     while (this.i < this.n) {
