@@ -57,6 +57,9 @@ export interface SeatDecision extends DecisionFigures {
   readonly game: number;
 }
 
+/** A counted decision of a seat: its error known, counted in PR (spec/metrics.md §2.1). */
+export type CountedDecision = SeatDecision & { readonly error: number };
+
 /** A match seen from one seat: what `add` folds. */
 export interface SeatMatch {
   readonly met: Met;
@@ -66,6 +69,11 @@ export interface SeatMatch {
   readonly errorThreshold: number;
   /** Every decision of the seat, in match order (game by game), analysed or not. */
   readonly decisions: readonly SeatDecision[];
+  /**
+   * The seat's counted decisions (`counted`, error known), in match order: picked once for every part that
+   * folds them (a generator walked by five parts made an object per decision each time).
+   */
+  readonly counted: readonly CountedDecision[];
   /** Checker plays of both seats whose error is known: the Snowie error rate's denominator. */
   readonly scoredCheckerPlays: number;
   /** gnuBG's statistics context of the whole match, both seats (src/metrics/gnubg-stats.ts). */

@@ -11,7 +11,7 @@
 import { plainClone } from '../core/plain-clone.js';
 import type { Met } from '../met/index.js';
 import type { Decision, Match } from '../model/types.js';
-import type { DecisionFigures, SeatDecision, SeatMatch } from './accumulator.js';
+import type { CountedDecision, DecisionFigures, SeatDecision, SeatMatch } from './accumulator.js';
 import { CLOSED, type IntervalMethod } from './bootstrap.js';
 import { isCounted } from './counting.js';
 import { decisionError } from './decision-error.js';
@@ -154,6 +154,7 @@ export function seatMatches(
       seat,
       errorThreshold,
       decisions: seats[seat],
+      counted: seats[seat].filter((d): d is CountedDecision => d.counted && d.error !== null),
       scoredCheckerPlays,
       gnubg,
       gnubgGames,

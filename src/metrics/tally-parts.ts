@@ -29,7 +29,6 @@ import {
   type ByType,
   byType,
   decisionType,
-  type SeatDecision,
   type SeatMatch,
 } from './accumulator.js';
 import { isAvoidableError, reachesThreshold } from './difficulty.js';
@@ -46,12 +45,6 @@ import {
 import { emptyGnubgContext, type GnubgStatContext } from './gnubg-stats.js';
 import type { PrUnit } from './interval.js';
 import type { L7Unit } from './l7.js';
-
-/** The seat's counted decisions (e known, counted in PR), in match order. */
-function* counted(seat: SeatMatch): Generator<SeatDecision & { readonly error: number }> {
-  for (const d of seat.decisions)
-    if (d.counted && d.error !== null) yield d as SeatDecision & { error: number };
-}
 
 /** An exact sum of each type. */
 function exactByType(): ByType<ExactSum> {
@@ -103,7 +96,7 @@ export const decisions: Accumulator<
   empty: () => ({ counted: byType(), error: exactByType() }),
   add(s, seat) {
     const error = byType();
-    for (const d of counted(seat)) {
+    for (const d of seat.counted) {
       const k = decisionType(d.decision);
       s.counted[k]++;
       error[k] += d.error;
@@ -131,7 +124,7 @@ export const mwc: Accumulator<'mwc', MwcState, { loss: ByType<number>; counted: 
   empty: () => ({ loss: exactByType(), counted: 0 }),
   add(s, seat) {
     const loss = byType();
-    for (const d of counted(seat)) {
+    for (const d of seat.counted) {
       if (d.loss === null) continue;
       loss[decisionType(d.decision)] += d.loss;
       s.counted++;
@@ -191,7 +184,7 @@ function gameUnits(seat: SeatMatch): { games: PrUnit[]; losses: number[]; loss: 
       losses.push(gameLoss);
     }
   };
-  for (const d of counted(seat)) {
+  for (const d of seat.counted) {
     if (d.game !== game) {
       close();
       game = d.game;
@@ -273,7 +266,7 @@ export const difficulty: Accumulator<
   add(s, seat) {
     let loss = 0;
     let sum = 0;
-    for (const d of counted(seat)) {
+    for (const d of seat.counted) {
       if (d.loss === null || d.difficulty === null) continue;
       loss += d.loss;
       sum += d.difficulty;
@@ -303,7 +296,7 @@ export const errors: Accumulator<'errors', ErrorsState, ErrorsState> = {
   id: 'errors',
   empty: () => ({ errors: 0, avoidable: 0 }),
   add(s, seat) {
-    for (const d of counted(seat)) {
+    for (const d of seat.counted) {
       if (!reachesThreshold(d.error, seat.errorThreshold)) continue;
       s.errors++;
       if (isAvoidableError(d.error, d.loss, d.difficulty, seat.errorThreshold)) s.avoidable++;
