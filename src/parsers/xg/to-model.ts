@@ -11,7 +11,7 @@
  * - The played candidate is the one whose resulting position equals the record's end position.
  * - `Irrelevant` (DataMoves) is XG's own "not a decision" flag for chequer plays.
  */
-import type { Board, Hop, Side } from '../../core/board.js';
+import type { Board, Hop, Play, Side } from '../../core/board.js';
 import { boardKey, sharedHop, validateBoard } from '../../core/board.js';
 import { type LegalPlay, legalPlays } from '../../core/moves.js';
 import { CorruptFileError } from '../../errors.js';
@@ -41,6 +41,7 @@ import {
   type XgHeaderGame,
   type XgHeaderMatch,
   type XgMove,
+  type XgMoveAnalysis,
   xgCandidateCount,
   xgCandidateLevel,
 } from './records.js';
@@ -118,6 +119,13 @@ function hopAt(pairs: ArrayLike<number>, at: number, k: number): Hop {
   const from = pairs[at + 2 * k]!;
   const to = pairs[at + 2 * k + 1]!;
   return sharedHop(from >= 24 ? 25 : from + 1, to < 0 ? 0 : to + 1);
+}
+
+/** Whether {@link hopsOf} finds a hop at `at` in `pairs` (not a list ended or zeroed from its start). */
+function hasHops(pairs: ArrayLike<number>, at: number): boolean {
+  if (at + 1 >= pairs.length) return false;
+  const from = pairs[at]!;
+  return from >= 0 && pairs[at + 1]! < from;
 }
 
 /** Hops from XG's 4 (from, to) pairs at `at` in `pairs`; the list ends at the first from = −1. */
@@ -529,19 +537,21 @@ function moveCandidates(
   const n = xgCandidateCount(dm);
   // made at its size (grown by push from empty, the lists of up to 32 candidates were copied three times)
   const candidates = new Array<Candidate>(n);
+  // what the candidates read when asked, copied out of the record: they do not keep the inflated temp.xg
+  // (a megabyte or more a match) alive
+  const fields: CandidateFields = { moves: numbersOf(dm.moves), eval: numbersOf(dm.eval) };
   let kept = 0;
   for (let j = 0; j < n; j++) {
     const depth = xgLevelName(xgCandidateLevel(dm, j));
-    let play = hopsOf(dm.moves, XG_MOVE_BYTES * j);
-    if (play.length === 0) {
+    let play: Play | null = null;
+    if (!hasHops(dm.moves, XG_MOVE_BYTES * j)) {
       // XG sometimes leaves a candidate's move list zeroed while its resulting position is stored: the play
       // is the legal one that reaches that position
       legal ??= legalPlays(board, player, rec.dice[0], rec.dice[1]);
       const key = boardKey(boardOf(dm.posPlayed, XG_POSITION_BYTES * j, player));
       play = [...(legal.find((l) => l.key === key)?.play ?? [])];
     }
-    const ev = XG_EVAL_SINGLES * j;
-    const equity = dm.eval[ev + 6]!;
+    const equity = dm.eval[XG_EVAL_SINGLES * j + 6]!;
     if (!isSaneValue(equity)) {
       warn(
         rec.offset,
@@ -549,8 +559,7 @@ function moveCandidates(
       );
       continue;
     }
-    // one object shape for every candidate (depth, probs undefined when unknown): spreads are slow here
-    candidates[kept++] = { play, equity, depth: depth ?? undefined, probs: xgProbabilities(dm.eval, ev) };
+    candidates[kept++] = new XgCandidate(equity, depth ?? undefined, fields, j, play);
     // the index among the candidates kept (one left out before it moves it up)
     if (playedIndex === null && samePosition(dm.posPlayed, XG_POSITION_BYTES * j, rec.positionEnd, 0)) {
       playedIndex = kept - 1;
@@ -558,6 +567,81 @@ function moveCandidates(
   }
   candidates.length = kept;
   return { candidates, playedIndex };
+}
+
+/**
+ * A move record's candidate moves and evaluations, copied from {@link XgMoveAnalysis}'s views as arrays of
+ * numbers: in V8's heap, where a typed array's copy would be allocated outside it, one more block for the C
+ * library's allocator to hold after it is freed (`bdb plan` over 200 .xg matches peaked 10 MB higher).
+ */
+interface CandidateFields {
+  readonly moves: readonly number[];
+  readonly eval: readonly number[];
+}
+
+/** The values of `view`, as an array made at its size. */
+function numbersOf(view: Int8Array | Float32Array): number[] {
+  const out = new Array<number>(view.length);
+  for (let i = 0; i < view.length; i++) out[i] = view[i]!;
+  return out;
+}
+
+/**
+ * A candidate of an XG move record: its equity and depth read with the record, its play and probabilities
+ * from the record's candidate fields (copied out of the inflated `temp.xg`, shared by the move's
+ * candidates) the first time they are asked for, then kept, as the SGF reader's candidates are
+ * (src/parsers/sgf/to-model.ts). Most readers of a match ask only the equities, and the play and
+ * probabilities of the best and the played candidates; made for every candidate (a play array, an object
+ * of five boxed numbers), `bdb stats --json --jobs 0` over 200 .xg matches took 1/0.93 of the CPU.
+ *
+ * `play` and `probs` are getters, not own properties: a spread (`{ ...c }`) or `structuredClone` of a
+ * candidate loses them (name them instead); JSON.stringify gives all four ({@link toJSON}).
+ */
+class XgCandidate implements Candidate {
+  readonly equity: number;
+  readonly depth: string | undefined;
+  /** The record's candidate fields, until both play and probabilities are read. */
+  #dm: CandidateFields | null;
+  /** The candidate's index among them. */
+  readonly #j: number;
+  #play: Play | null;
+  /** Null until read (undefined: read, and not probabilities). */
+  #probs: Probabilities | undefined | null = null;
+
+  /** `play`: the play when it is known already (a zeroed move list's, found among the legal plays). */
+  constructor(equity: number, depth: string | undefined, dm: CandidateFields, j: number, play: Play | null) {
+    this.equity = equity;
+    this.depth = depth;
+    this.#dm = dm;
+    this.#j = j;
+    this.#play = play;
+  }
+
+  get play(): Play {
+    if (this.#play === null) {
+      this.#play = hopsOf(this.#dm!.moves, XG_MOVE_BYTES * this.#j);
+      this.#dropFields();
+    }
+    return this.#play;
+  }
+
+  get probs(): Probabilities | undefined {
+    if (this.#probs === null) {
+      this.#probs = xgProbabilities(this.#dm!.eval, XG_EVAL_SINGLES * this.#j);
+      this.#dropFields();
+    }
+    return this.#probs;
+  }
+
+  /** Lets go of the record's fields (and the inflated bytes under them) once both are read. */
+  #dropFields(): void {
+    if (this.#play !== null && this.#probs !== null) this.#dm = null;
+  }
+
+  /** The candidate as a plain object, as JSON shows it. */
+  toJSON(): Candidate {
+    return { play: this.play, equity: this.equity, depth: this.depth, probs: this.probs };
+  }
 }
 
 /** Whether XG's stored error of the move is the played candidate's equity minus the best's (a warning if not). */
