@@ -26,6 +26,7 @@ import type {
   SourceLocation,
 } from '../../model/types.js';
 import { GameBuilder, legalCountIfNeeded, MAX_CUBE, MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
+import { LazyCandidate } from '../lazy-candidate.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -402,26 +403,17 @@ class ValueScanner {
 const LATE = new ValueScanner();
 
 /**
- * A checker-play candidate of an `A[]` value: its equity and depth read with the file, its play and
- * probabilities from the file's bytes the first time they are asked for, then kept. Most readers of a match
- * ask only the equities (and the play and probabilities of the best and the played candidates): one warm
- * pass of `analyseBytes` over the 73 reference SGFs allocated 230 MB with every candidate's play and
- * probabilities read at once (as an array and an object each), 161 MB with them read when asked.
- *
- * `play` and `probs` are getters, not own properties: a spread (`{ ...c }`) or `structuredClone` of a
- * candidate loses them (name them instead); JSON.stringify gives all four ({@link toJSON}). A candidate
- * read from its text ({@link tokenCandidate}) has them from the start (`src` null).
+ * A checker-play candidate of an `A[]` value ({@link LazyCandidate}): its equity and depth read with the file,
+ * its play and probabilities from the file's bytes the first time they are asked for. One warm pass of
+ * `analyseBytes` over the 73 reference SGFs allocated 230 MB with every candidate's play and probabilities
+ * read at once (as an array and an object each), 161 MB with them read when asked. A candidate read from its
+ * text ({@link tokenCandidate}) has them from the start (`src` null).
  */
-class SgfCandidate implements Candidate {
-  readonly equity: number;
-  readonly depth: string | undefined;
+class SgfCandidate extends LazyCandidate {
   #src: ValueSource | null;
   /** The first byte of the candidate's point letters in `src`. */
   readonly #start: number;
   readonly #side: Side;
-  #play: Play | null;
-  /** Null until read (undefined: read, and not probabilities). */
-  #probs: Probabilities | undefined | null;
 
   constructor(
     equity: number,
@@ -432,41 +424,25 @@ class SgfCandidate implements Candidate {
     play: Play | null,
     probs: Probabilities | undefined | null,
   ) {
-    this.equity = equity;
-    this.depth = depth;
+    super(equity, depth, play, probs);
     this.#src = src;
     this.#start = start;
     this.#side = side;
-    this.#play = play;
-    this.#probs = probs;
   }
 
-  get play(): Play {
-    if (this.#play === null) {
-      LATE.beginLate(this.#src!);
-      this.#play = LATE.latePlay(this.#start, this.#side);
-      this.#dropSource();
-    }
-    return this.#play;
+  protected readPlay(): Play {
+    LATE.beginLate(this.#src!);
+    return LATE.latePlay(this.#start, this.#side);
   }
 
-  get probs(): Probabilities | undefined {
-    if (this.#probs === null) {
-      LATE.beginLate(this.#src!);
-      this.#probs = LATE.lateProbabilities(this.#start);
-      this.#dropSource();
-    }
-    return this.#probs;
+  protected readProbs(): Probabilities | undefined {
+    LATE.beginLate(this.#src!);
+    return LATE.lateProbabilities(this.#start);
   }
 
-  /** Lets go of the file's bytes once both play and probabilities are read. */
-  #dropSource(): void {
-    if (this.#play !== null && this.#probs !== null) this.#src = null;
-  }
-
-  /** The candidate as a plain object, as JSON shows it. */
-  toJSON(): Candidate {
-    return { play: this.play, equity: this.equity, depth: this.depth, probs: this.probs };
+  /** Lets go of the file's bytes. */
+  protected release(): void {
+    this.#src = null;
   }
 }
 

@@ -29,6 +29,7 @@ import type {
 } from '../../model/types.js';
 import { bestCubeEquity } from '../../model/types.js';
 import { GameBuilder } from '../game-builder.js';
+import { LazyCandidate } from '../lazy-candidate.js';
 import { isSaneValue } from '../sane.js';
 import { normalizeName } from '../text-decode.js';
 import type { ParseWarning } from '../types.js';
@@ -587,60 +588,35 @@ function numbersOf(view: Int8Array | Float32Array): number[] {
 }
 
 /**
- * A candidate of an XG move record: its equity and depth read with the record, its play and probabilities
- * from the record's candidate fields (copied out of the inflated `temp.xg`, shared by the move's
- * candidates) the first time they are asked for, then kept, as the SGF reader's candidates are
- * (src/parsers/sgf/to-model.ts). Most readers of a match ask only the equities, and the play and
- * probabilities of the best and the played candidates; made for every candidate (a play array, an object
- * of five boxed numbers), `bdb stats --json --jobs 0` over 200 .xg matches took 1/0.93 of the CPU.
- *
- * `play` and `probs` are getters, not own properties: a spread (`{ ...c }`) or `structuredClone` of a
- * candidate loses them (name them instead); JSON.stringify gives all four ({@link toJSON}).
+ * A candidate of an XG move record ({@link LazyCandidate}): its equity and depth read with the record, its
+ * play and probabilities from the record's candidate fields (copied out of the inflated `temp.xg`, shared by
+ * the move's candidates) the first time they are asked for. Made for every candidate (a play array, an
+ * object of five boxed numbers), `bdb stats --json --jobs 0` over 200 .xg matches took 1/0.93 of the CPU.
  */
-class XgCandidate implements Candidate {
-  readonly equity: number;
-  readonly depth: string | undefined;
-  /** The record's candidate fields, until both play and probabilities are read. */
+class XgCandidate extends LazyCandidate {
+  /** The move's candidate fields, until both play and probabilities are read. */
   #dm: CandidateFields | null;
   /** The candidate's index among them. */
   readonly #j: number;
-  #play: Play | null;
-  /** Null until read (undefined: read, and not probabilities). */
-  #probs: Probabilities | undefined | null = null;
 
   /** `play`: the play when it is known already (a zeroed move list's, found among the legal plays). */
   constructor(equity: number, depth: string | undefined, dm: CandidateFields, j: number, play: Play | null) {
-    this.equity = equity;
-    this.depth = depth;
+    super(equity, depth, play, null);
     this.#dm = dm;
     this.#j = j;
-    this.#play = play;
   }
 
-  get play(): Play {
-    if (this.#play === null) {
-      this.#play = hopsOf(this.#dm!.moves, XG_MOVE_BYTES * this.#j);
-      this.#dropFields();
-    }
-    return this.#play;
+  protected readPlay(): Play {
+    return hopsOf(this.#dm!.moves, XG_MOVE_BYTES * this.#j);
   }
 
-  get probs(): Probabilities | undefined {
-    if (this.#probs === null) {
-      this.#probs = xgProbabilities(this.#dm!.eval, XG_EVAL_SINGLES * this.#j);
-      this.#dropFields();
-    }
-    return this.#probs;
+  protected readProbs(): Probabilities | undefined {
+    return xgProbabilities(this.#dm!.eval, XG_EVAL_SINGLES * this.#j);
   }
 
-  /** Lets go of the record's fields (and the inflated bytes under them) once both are read. */
-  #dropFields(): void {
-    if (this.#play !== null && this.#probs !== null) this.#dm = null;
-  }
-
-  /** The candidate as a plain object, as JSON shows it. */
-  toJSON(): Candidate {
-    return { play: this.play, equity: this.equity, depth: this.depth, probs: this.probs };
+  /** Lets go of the move's fields. */
+  protected release(): void {
+    this.#dm = null;
   }
 }
 
