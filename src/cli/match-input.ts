@@ -122,12 +122,11 @@ function sizesOf(inputs: readonly { bytes: Uint8Array }[]): string {
 }
 
 /**
- * The first unit read of each size ({@link sizesOf}): its files, its key, and the hash of its bytes once a
- * second unit of its size asks for it (null when its files cannot be read again).
+ * The first unit read of each size ({@link sizesOf}): its files, and the hash of its bytes once a second
+ * unit of its size asks for it (null when its files cannot be read again). Its key is `#` and its sizes.
  */
 interface FirstOfSize {
   readonly files: readonly string[];
-  readonly key: string;
   hash?: string | null;
 }
 
@@ -243,9 +242,8 @@ export class ReadRun {
     const sizes = sizesOf(inputs);
     const first = this.firstOfSize.get(sizes);
     if (first === undefined) {
-      const key = `#${sizes}`;
-      this.firstOfSize.set(sizes, { files, key });
-      return key;
+      this.firstOfSize.set(sizes, { files });
+      return `#${sizes}`;
     }
     const hash = unitHash(inputs);
     if (first.hash === undefined) {
@@ -261,7 +259,7 @@ export class ReadRun {
       // changed since it was read (another size): not what was read then
       first.hash = again !== null && sizesOf(again) === sizes ? unitHash(again) : null;
     }
-    return hash === first.hash ? first.key : hash;
+    return hash === first.hash ? `#${sizes}` : hash;
   }
 
   /** True (and listed as a duplicate) when the unit's bytes are those of a unit whose match was read. */
