@@ -105,16 +105,24 @@ export class TableAppender {
   }
 }
 
-/** A number as {@link CsvWriter} writes it. */
+/** A number as {@link CsvWriter} writes it (other than the small integers it writes digit by digit). */
 function csvNumber(v: number): string {
   if (Number.isFinite(v)) return Object.is(v, -0) ? '-0' : String(v);
   return Number.isNaN(v) ? 'nan' : v > 0 ? 'inf' : '-inf';
 }
 
-/** Bytes of the CSV text: '"', ',', '\n'. */
+/** Bytes of the CSV text: '"', ',', '\n', '-', '0'. */
 const QUOTE = 34;
 const COMMA = 44;
 const NEWLINE = 10;
+const MINUS = 45;
+const ZERO = 48;
+
+/**
+ * The most bytes a cell other than a string takes, its comma included: a number's shortest round-trip
+ * text is at most 24 characters ('-1.2345678901234567e-308'), `false` 5.
+ */
+const CELL_BYTES = 26;
 
 /**
  * Rows as lines of the CSV that {@link COPY_CSV} reads, written straight into UTF-8 bytes: strings always
@@ -123,7 +131,11 @@ const NEWLINE = 10;
  * ±Infinity and NaN as DuckDB spells them. The import's worker threads write them and one COPY loads them:
  * a fraction of the cost of appending the same values one by one from the main thread. Bytes rather than
  * one string of the rows: building that string and encoding it at the end cost as much as making the values.
- * ASCII text is copied by code unit; other text goes through the encoder.
+ *
+ * Most cells of a decision row are small integers (the point columns, counts, scores) and short ASCII
+ * strings: a row makes room once for every cell that is not a string, an integer below 1,000 is written
+ * digit by digit (the text `String` gives it), and ASCII text without a quote is copied by code unit in one
+ * pass; other text goes through the encoder.
  */
 export class CsvWriter {
   private buf: Uint8Array;
@@ -143,48 +155,72 @@ export class CsvWriter {
     this.buf = grown;
   }
 
-  /** Writes ASCII text as it is, or returns false (nothing written) when it holds another character. */
-  private ascii(text: string): boolean {
+  /** Writes a string cell, quoted, at `this.at` (room made here: at most 3 bytes a code unit). */
+  private quoted(text: string): void {
     const n = text.length;
-    this.room(n);
+    this.room(3 * n + 2);
     const buf = this.buf;
-    const at = this.at;
+    let at = this.at;
+    buf[at++] = QUOTE;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c > 127) return false;
-      buf[at + i] = c;
+      if (c > 127 || c === QUOTE) {
+        // beyond ASCII, or a quote to double: the whole text through the encoder
+        const bytes = Buffer.from(text.includes('"') ? text.replaceAll('"', '""') : text, 'utf8');
+        this.room(bytes.length + 2);
+        const grown = this.buf;
+        grown[this.at] = QUOTE;
+        grown.set(bytes, this.at + 1);
+        at = this.at + 1 + bytes.length;
+        grown[at++] = QUOTE;
+        this.at = at;
+        return;
+      }
+      buf[at++] = c;
     }
-    this.at = at + n;
-    return true;
+    buf[at++] = QUOTE;
+    this.at = at;
   }
 
-  private text(text: string): void {
-    if (this.ascii(text)) return;
-    const bytes = Buffer.from(text, 'utf8');
-    this.room(bytes.length);
-    this.buf.set(bytes, this.at);
-    this.at += bytes.length;
+  /** Writes ASCII text (a number's, a boolean's) at `this.at`, room made already. */
+  private ascii(text: string): void {
+    const buf = this.buf;
+    let at = this.at;
+    for (let i = 0; i < text.length; i++) buf[at++] = text.charCodeAt(i);
+    this.at = at;
   }
 
-  private byte(b: number): void {
-    this.room(1);
-    this.buf[this.at++] = b;
+  /** Writes a number, room made already. */
+  private number(v: number): void {
+    const small = v < 0 ? -v : v;
+    if (Number.isInteger(small) && small < 1000 && !Object.is(v, -0)) {
+      const buf = this.buf;
+      let at = this.at;
+      if (v < 0) buf[at++] = MINUS;
+      if (small >= 100) buf[at++] = ZERO + Math.floor(small / 100);
+      if (small >= 10) buf[at++] = ZERO + (Math.floor(small / 10) % 10);
+      buf[at++] = ZERO + (small % 10);
+      this.at = at;
+      return;
+    }
+    this.ascii(csvNumber(v));
   }
 
   /** One row, a line of the CSV. */
   row(row: readonly (string | number | boolean | null | undefined)[]): void {
+    this.room(CELL_BYTES * row.length + 1);
     for (let i = 0; i < row.length; i++) {
       const v = row[i];
-      if (i > 0) this.byte(COMMA);
+      if (i > 0) this.buf[this.at++] = COMMA;
       if (v === null || v === undefined) continue;
       if (typeof v === 'string') {
-        this.byte(QUOTE);
-        this.text(v.includes('"') ? v.replaceAll('"', '""') : v);
-        this.byte(QUOTE);
-      } else if (typeof v === 'number') this.text(csvNumber(v));
-      else this.text(v ? 'true' : 'false');
+        this.quoted(v);
+        // the cells after it still have the room the row made
+        this.room(CELL_BYTES * (row.length - i));
+      } else if (typeof v === 'number') this.number(v);
+      else this.ascii(v ? 'true' : 'false');
     }
-    this.byte(NEWLINE);
+    this.buf[this.at++] = NEWLINE;
   }
 
   /** The bytes written so far, in a buffer of their own (so that it can be transferred). */

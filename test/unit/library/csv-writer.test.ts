@@ -32,6 +32,15 @@ describe('CsvWriter', () => {
     );
   });
 
+  it('writes every number as JavaScript spells it (small integers digit by digit)', () => {
+    const numbers = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, -1, -9, -10, -99, -100, -999, -1000, 0.5, -0.5];
+    numbers.push(999.5, 123456789, 2 ** 53, -(2 ** 53), 1e21, 1e-7, 12.000000000000002);
+    const w = new CsvWriter(4);
+    for (const n of numbers) w.row([n, 'x', n]);
+    const want = numbers.map((n) => `${String(n)},"x",${String(n)}\n`).join('');
+    expect(Buffer.from(w.bytes()).toString('utf8')).toBe(want);
+  });
+
   it('gives DuckDB back every value, bit for bit', async () => {
     const w = new CsvWriter();
     for (const r of ROWS) w.row(r);
