@@ -111,14 +111,19 @@ export type PositionFigures = readonly [
 
 /** The figures of `board` for the decision maker `me` (a seat, or a side of an XGID's board). */
 export function positionFigures(board: Board, me: Side): PositionFigures {
+  const out = new Array<number | boolean>(NO_FIGURES.length);
+  writePositionFigures(out, board, me);
+  return out as unknown as PositionFigures;
+}
+
+/** Writes {@link positionFigures} into `out` (an array of its own, kept from one position to the next). */
+function writePositionFigures(out: (number | boolean)[], board: Board, me: Side): void {
   const other: Side = me === 0 ? 1 : 0;
-  return [
-    pipCount(board, me),
-    pipCount(board, other),
-    checkersOff(board, me),
-    checkersOff(board, other),
-    hasContact(board),
-  ];
+  out[0] = pipCount(board, me);
+  out[1] = pipCount(board, other);
+  out[2] = checkersOff(board, me);
+  out[3] = checkersOff(board, other);
+  out[4] = hasContact(board);
 }
 
 /** No position figures (no XGID). */
@@ -131,14 +136,19 @@ const NO_FIGURES = [null, null, null, null, null] as const;
  * opponent's. `bdb find --pattern` compares them as integers (src/library/find.ts).
  */
 export function pointColumns(board: Board, me: Side): number[] {
+  const out = new Array<number>(26);
+  writePointColumns(out, board, me);
+  return out;
+}
+
+/** Writes {@link pointColumns} into `out` (an array of its own, kept from one position to the next). */
+function writePointColumns(out: number[], board: Board, me: Side): void {
   const mine = board[me];
   const theirs = board[me === 0 ? 1 : 0];
-  const out = new Array<number>(26);
   // my point p is the opponent's point 25 − p: their index 24 − (p − 1)
   for (let i = 0; i < 24; i++) out[i] = mine[i]! - theirs[23 - i]!;
   out[24] = mine[24]!;
   out[25] = theirs[24]!;
-  return out;
 }
 
 /** No point columns (no XGID). */
@@ -189,35 +199,51 @@ function diceText(dice: readonly [number, number]): string {
   return known ? DICE_TEXT[10 * a + b]! : `${a}${b}`;
 }
 
-/** What a row stores of a decision's position (when it has one), for the decision maker `me`. */
+/**
+ * What a row stores of a decision's position, for the decision maker `me`: one object for a whole match,
+ * filled anew for each position (the row takes its values at once). `board` null: it holds none.
+ */
 interface PositionCells {
-  readonly board: Board;
-  readonly onRoll: Side;
-  readonly me: Side;
-  readonly positionId: string | null;
-  readonly plan: string;
-  readonly phase: string;
-  readonly figures: PositionFigures;
+  board: Board | null;
+  onRoll: Side;
+  me: Side;
+  positionId: string | null;
+  plan: string;
+  phase: string;
+  readonly figures: (number | boolean)[];
   readonly points: number[];
 }
 
-/**
- * The position's cells of a decision, or `last` when it holds them for the same board (the same object),
- * side on roll and decision maker: a double or no double and the checker play after it are the same
- * position (the cube decision takes its board from that play, {@link decisionPosition}), made once.
- */
-function positionCells(pos: DecisionPosition, me: Side, last: PositionCells | null): PositionCells {
-  if (last !== null && last.board === pos.board && last.onRoll === pos.onRoll && last.me === me) return last;
+function emptyPositionCells(): PositionCells {
   return {
-    board: pos.board,
-    onRoll: pos.onRoll,
-    me,
-    positionId: decisionPositionId(pos),
-    plan: gamePlan(pos.board, me),
-    phase: gamePhase(pos.board),
-    figures: positionFigures(pos.board, me),
-    points: pointColumns(pos.board, me),
+    board: null,
+    onRoll: 0,
+    me: 0,
+    positionId: null,
+    plan: '',
+    phase: '',
+    figures: new Array<number | boolean>(NO_FIGURES.length).fill(0),
+    points: new Array<number>(NO_POINTS.length).fill(0),
   };
+}
+
+/**
+ * Fills `cells` with the position's cells of a decision, unless they hold them already for the same board
+ * (the same object), side on roll and decision maker: a double or no double and the checker play after it
+ * are the same position (the cube decision takes its board from that play, {@link decisionPosition}), made
+ * once.
+ */
+function fillPositionCells(cells: PositionCells, pos: DecisionPosition, me: Side): PositionCells {
+  if (cells.board === pos.board && cells.onRoll === pos.onRoll && cells.me === me) return cells;
+  cells.board = pos.board;
+  cells.onRoll = pos.onRoll;
+  cells.me = me;
+  cells.positionId = decisionPositionId(pos);
+  cells.plan = gamePlan(pos.board, me);
+  cells.phase = gamePhase(pos.board);
+  writePositionFigures(cells.figures, pos.board, me);
+  writePointColumns(cells.points, pos.board, me);
+  return cells;
 }
 
 export function themesOf(d: Decision, error: number | null): ThemeResult | null {
@@ -267,8 +293,29 @@ export function schema12Cells(
   e: number | null,
   themes: ThemeResult | null,
 ): (number | null)[] {
-  if (!counted) return [...NO_BOARD_BIAS, ...NO_PLAN];
-  return [...boardBiasCells(d), ...planCells(d, e, themes)];
+  const out = new Array<number | null>(SCHEMA12_WIDTH);
+  writeSchema12Cells(out, 0, d, counted, e, themes);
+  return out;
+}
+
+/** The number of {@link schema12Cells}. */
+const SCHEMA12_WIDTH = NO_BOARD_BIAS.length + NO_PLAN.length;
+
+/** Writes {@link schema12Cells} into `row` from cell `at` on (no array of their own); returns the next cell. */
+function writeSchema12Cells(
+  row: Cell[],
+  at: number,
+  d: Decision,
+  counted: boolean,
+  e: number | null,
+  themes: ThemeResult | null,
+): number {
+  let c = at;
+  const bias = counted ? boardBiasCells(d) : NO_BOARD_BIAS;
+  for (let i = 0; i < bias.length; i++) row[c++] = bias[i]!;
+  const plan = counted ? planCells(d, e, themes) : NO_PLAN;
+  for (let i = 0; i < plan.length; i++) row[c++] = plan[i]!;
+  return c;
 }
 
 /**
@@ -296,8 +343,8 @@ export function matchRows(
   let position = 0;
   let rolls = 0;
   const cells = new CellsBuilder();
-  // the position cells of the decision before, reused when the next one is the same position
-  let lastPosition: PositionCells | null = null;
+  // the position cells of the decision before, kept when the next one is the same position
+  const positionCells = emptyPositionCells();
   const observe = (d: Decision, f: DecisionFigures): void => {
     cells.observe(d, f);
     while (gameIndex < match.games.length && position >= match.games[gameIndex]!.decisions.length) {
@@ -331,8 +378,8 @@ export function matchRows(
     const ml = match.matchLength;
     const direction = d.kind === 'cube' && d.analysis ? decisionCubeDirection(d) : null;
     const xgidText = pos ? decisionXgid(match, d, pos) : null;
-    const at = pos ? positionCells(pos, me, lastPosition) : null;
-    lastPosition = at;
+    if (!pos) positionCells.board = null;
+    const at = pos ? fillPositionCells(positionCells, pos, me) : null;
     // what `bdb find` filters on, for the decision maker; none where no XGID is stored (as schema 9 fills them)
     const stored = at !== null && xgidText !== null;
     const figures = stored ? at.figures : NO_FIGURES;
@@ -383,8 +430,7 @@ export function matchRows(
     row[c++] = figures[3];
     row[c++] = figures[4];
     for (let i = 0; i < points.length; i++) row[c++] = points[i]!;
-    const later = schema12Cells(d, f.counted, f.error, themes);
-    for (let i = 0; i < later.length; i++) row[c++] = later[i]!;
+    c = writeSchema12Cells(row, c, d, f.counted, f.error, themes);
     if (c !== DECISION_WIDTH) throw new Error(`library rows: ${c} decision cells, not ${DECISION_WIDTH}`);
     take(row);
     position++;
