@@ -183,9 +183,42 @@ let bestHits = false;
  */
 let settled = false;
 
+/**
+ * The search only asks which legal play reaches one position ({@link legalPlayTo}): the mover's and the
+ * opponent's checkers there, and their hash. No other play is materialised.
+ */
+let toTarget = false;
+const targetMe = new Int8Array(25);
+const targetOpp = new Int8Array(25);
+let targetHash = 0;
+/** In {@link toTarget} mode: the first sequence of the best (depth, pips) so far reaching the target, or null. */
+let targetPlay: Hop[] | null = null;
+
+/** True iff the scratch position is the target's. */
+function atTarget(): boolean {
+  if (hash !== targetHash) return false;
+  for (let i = 0; i < 25; i++) if (me[i] !== targetMe[i] || opp[i] !== targetOpp[i]) return false;
+  return true;
+}
+
 /** Records the current scratch position as the end of a sequence of `depth` hops using `pips` pips. */
 function record(depth: number, pips: number): void {
   if (depth < bestDepth || (depth === bestDepth && pips < bestPips)) return;
+  if (toTarget) {
+    if (depth > bestDepth || pips > bestPips) {
+      bestDepth = depth;
+      bestPips = pips;
+      targetPlay = null;
+    }
+    if (targetPlay === null && atTarget()) {
+      const play: Hop[] = [];
+      for (let i = 0; i < depth; i++) play.push(HOPS[hopFrom[i]! * 25 + hopTo[i]!]!);
+      targetPlay = play;
+      // a sequence of every die is legal whatever else is found (see `settled`)
+      if (depth === nDice) settled = true;
+    }
+    return;
+  }
   if (hitsOnly) {
     let hit = false;
     for (let i = 0; i < depth; i++) if (hopHit[i] === 1) hit = true;
@@ -362,6 +395,47 @@ export function anyLegalPlayHits(board: Board, side: Side, d1: number, d2: numbe
   } finally {
     hitsOnly = false;
     settled = false;
+    oppInput = [];
+  }
+}
+
+/**
+ * The legal play of `side` with dice (d1, d2) that reaches `target`, as {@link legalPlays} gives it (the
+ * first sequence of hops its search finds to that position), or null when no legal play reaches it: the same
+ * rules and search, without making the other plays. What the readers ask of a play written in hops of
+ * several dice ('24/20' for 2-2), whose position they know.
+ *
+ * @param board - the position (not modified)
+ * @param side - the player to move
+ * @param d1 - first die, 1..6
+ * @param d2 - second die, 1..6
+ * @param target - the position after the play
+ * @returns the play in hops of one die each, or null
+ */
+export function legalPlayTo(board: Board, side: Side, d1: number, d2: number, target: Board): Play | null {
+  const t = target[side];
+  const o = target[side === 0 ? 1 : 0];
+  let h = 0;
+  for (let i = 0; i < 25; i++) {
+    const c = t[i]!;
+    const v = o[i]!;
+    // a count the search never makes: no play reaches it
+    if (!(c >= 0 && c <= 15 && v >= 0 && v <= 15)) return null;
+    targetMe[i] = c;
+    targetOpp[i] = v;
+    h ^= ZME[i * 16 + c]! ^ ZOPP[i * 16 + v]!;
+  }
+  targetHash = h;
+  toTarget = true;
+  try {
+    targetPlay = null;
+    settled = false;
+    searchAll(board, side, d1, d2);
+    return targetPlay;
+  } finally {
+    toTarget = false;
+    settled = false;
+    targetPlay = null;
     oppInput = [];
   }
 }

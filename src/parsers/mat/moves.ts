@@ -14,7 +14,7 @@
  * be applied (no checker there, a blocked point), the caller reports a corrupt file.
  */
 import { type Board, boardKey, type Hop, type Play, type Side } from '../../core/board.js';
-import { applyPlay, isSurelyLegal, type LegalPlay, legalPlays } from '../../core/moves.js';
+import { applyPlay, isSurelyLegal, type LegalPlay, legalPlays, legalPlayTo } from '../../core/moves.js';
 import type { WrittenHop } from './lexer.js';
 
 /** The outcome of playing a written move. */
@@ -99,6 +99,11 @@ export function resolvePlay(
   }
   if (literal && isSurelyLegal(board, side, hops, d1, d2))
     return { played: hops, after: literal, legal: true };
+  if (literal && legal === undefined) {
+    // the legal play reaching the position the hops reach, if any, without making every legal play
+    const m = legalPlayTo(board, side, d1, d2, literal);
+    if (m) return { played: dieSized(hops, d1, d2) ? hops : m, after: literal, legal: true };
+  }
   const plays = legal ?? legalPlays(board, side, d1, d2);
   const byKey = new Map<string, LegalPlay>();
   for (const lp of plays) byKey.set(lp.key, lp);
