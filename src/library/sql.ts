@@ -182,12 +182,32 @@ export class CsvWriter {
     this.at = at;
   }
 
-  /** Writes ASCII text (a number's, a boolean's) at `this.at`, room made already. */
+  /** Writes ASCII text (a number's) at `this.at`, room made already. */
   private ascii(text: string): void {
     const buf = this.buf;
     let at = this.at;
     for (let i = 0; i < text.length; i++) buf[at++] = text.charCodeAt(i);
     this.at = at;
+  }
+
+  /** Writes `true` or `false`, room made already. */
+  private boolean(v: boolean): void {
+    const buf = this.buf;
+    const at = this.at;
+    if (v) {
+      buf[at] = 116; // t
+      buf[at + 1] = 114; // r
+      buf[at + 2] = 117; // u
+      buf[at + 3] = 101; // e
+      this.at = at + 4;
+    } else {
+      buf[at] = 102; // f
+      buf[at + 1] = 97; // a
+      buf[at + 2] = 108; // l
+      buf[at + 3] = 115; // s
+      buf[at + 4] = 101; // e
+      this.at = at + 5;
+    }
   }
 
   /** Writes a number, room made already. */
@@ -218,7 +238,7 @@ export class CsvWriter {
         // the cells after it still have the room the row made
         this.room(CELL_BYTES * (row.length - i));
       } else if (typeof v === 'number') this.number(v);
-      else this.ascii(v ? 'true' : 'false');
+      else this.boolean(v);
     }
     this.buf[this.at++] = NEWLINE;
   }

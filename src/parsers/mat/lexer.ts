@@ -141,7 +141,7 @@ function playersLine(s: string): { names: [string, string]; score: [number, numb
   return { names: [s.slice(0, c0).trim(), s.slice(e0, c1).trim()], score: [score0, Number(s.slice(j, e1))] };
 }
 
-interface Token {
+export interface Token {
   readonly text: string;
   /** 0-based index in the line. */
   readonly start: number;
@@ -198,7 +198,7 @@ export function lexMat(text: string, file: string): MatFile {
 }
 
 /** Makes the error of a place in the transcript. */
-type Fail = (line: number, column: number, msg: string) => never;
+export type Fail = (line: number, column: number, msg: string) => never;
 
 /** A game being read. */
 interface GameBeingRead {
@@ -444,45 +444,113 @@ const CANNOT_MOVE: WrittenMove = { kind: 'cannot' };
 const UNKNOWN_MOVE: WrittenMove = { kind: 'unknown' };
 
 /** Reads the move after the dice of a roll. */
+/** The points of the hop chain {@link plainHops} is reading. */
+const chain = new Int8Array(8);
+
+/**
+ * Reads a well-formed hop token of {@link readMove} in one pass over its characters: points (one or two
+ * digits up to 25, `bar` or `off` in any case) joined by `/`, each followed by any hit marks `*`, the
+ * whole optionally repeated by `(1)` … `(4)`, every hop moving down from a point 1..25 to one 0..24, and
+ * no more than four hops in the roll. Its hops are added to `hops`, as {@link readMove} reads them. Any
+ * other token returns false with nothing added, for {@link tokenHops} to read it or to say what is wrong
+ * with it.
+ */
+export function plainHops(s: string, hops: WrittenHop[]): boolean {
+  let end = s.length;
+  let times = 1;
+  if (end >= 3 && s.charCodeAt(end - 1) === 0x29 && s.charCodeAt(end - 3) === 0x28) {
+    times = s.charCodeAt(end - 2) - 0x30;
+    if (!(times >= 1 && times <= 4)) return false;
+    end -= 3;
+  }
+  let n = 0;
+  let i = 0;
+  while (true) {
+    if (i >= end || n === chain.length) return false;
+    const c = s.charCodeAt(i);
+    let point: number;
+    if (c >= 0x30 && c <= 0x39) {
+      point = c - 0x30;
+      i++;
+      const d = i < end ? s.charCodeAt(i) : 0;
+      if (d >= 0x30 && d <= 0x39) {
+        point = 10 * point + d - 0x30;
+        i++;
+      }
+      if (point > 25) return false;
+    } else if (i + 3 <= end) {
+      // `bar` or `off`, any case (0x20 makes an ASCII capital small)
+      const a = c | 0x20;
+      const b = s.charCodeAt(i + 1) | 0x20;
+      const e = s.charCodeAt(i + 2) | 0x20;
+      if (a === 0x62 && b === 0x61 && e === 0x72) point = 25;
+      else if (a === 0x6f && b === 0x66 && e === 0x66) point = 0;
+      else return false;
+      i += 3;
+    } else return false;
+    chain[n++] = point;
+    while (i < end && s.charCodeAt(i) === 0x2a) i++;
+    if (i === end) break;
+    if (s.charCodeAt(i) !== 0x2f) return false;
+    i++;
+  }
+  if (n < 2 || hops.length + times * (n - 1) > 4) return false;
+  for (let k = 0; k + 1 < n; k++) {
+    const from = chain[k]!;
+    const to = chain[k + 1]!;
+    if (from < 1 || to > 24 || to >= from) return false;
+  }
+  for (let r = 0; r < times; r++)
+    for (let k = 0; k + 1 < n; k++) hops.push({ from: chain[k]!, to: chain[k + 1]! });
+  return true;
+}
+
 function readMove(toks: readonly Token[], line: number, fail: Fail): WrittenMove {
   if (toks.length === 0) return NO_MOVE;
   const t0 = toks[0]!.text;
   if (toks.length === 2 && /^cannot$/i.test(t0) && /^move$/i.test(toks[1]!.text)) return CANNOT_MOVE;
   if (toks.length === 1 && (t0 === '???' || t0 === '????')) return UNKNOWN_MOVE;
   const hops: WrittenHop[] = [];
-  for (const tok of toks) {
-    let s = tok.text;
-    const bad = (why: string): never =>
-      fail(line, tok.start + 1, `bad move "${shown(tok.text)}"${why ? ` (${why})` : ''}`);
-    let times = 1;
-    const rep = /\((\d)\)$/.exec(s);
-    if (rep) {
-      times = Number(rep[1]);
-      if (times < 1 || times > 4) bad('a checker can be moved at most four times');
-      s = s.slice(0, rep.index);
-    }
-    const parts = s.split('/');
-    if (parts.length < 2) bad('expected from/to');
-    const points: number[] = [];
-    for (const p of parts) {
-      // hit marks: '*' after a point (a chain may mark an intermediate hit: 13/9*/5)
-      let q = p;
-      while (q.endsWith('*')) q = q.slice(0, -1);
-      const v = pointOf(q);
-      if (Number.isNaN(v)) bad(`"${shown(p)}" is not a point, "bar" or "off"`);
-      points.push(v);
-    }
-    for (let k = 0; k + 1 < points.length; k++) {
-      const from = points[k]!;
-      const to = points[k + 1]!;
-      if (from < 1) bad('a move cannot start off the board');
-      if (to > 24) bad('a move cannot end on the bar');
-      if (to >= from) bad('a checker moves from a higher point to a lower one');
-    }
-    for (let r = 0; r < times; r++) {
-      for (let k = 0; k + 1 < points.length; k++) hops.push({ from: points[k]!, to: points[k + 1]! });
-    }
-    if (hops.length > 4) bad('more than four checker moves in one roll');
-  }
+  for (const tok of toks) if (!plainHops(tok.text, hops)) tokenHops(tok, hops, line, fail);
   return { kind: 'hops', hops };
+}
+
+/**
+ * Adds the hops of one token of a move to `hops` (`fail` says what is wrong with a token it cannot read):
+ * every token {@link plainHops} does not read. Exported for the tests, which check that the two read the
+ * same hops.
+ */
+export function tokenHops(tok: Token, hops: WrittenHop[], line: number, fail: Fail): void {
+  let s = tok.text;
+  const bad = (why: string): never =>
+    fail(line, tok.start + 1, `bad move "${shown(tok.text)}"${why ? ` (${why})` : ''}`);
+  let times = 1;
+  const rep = /\((\d)\)$/.exec(s);
+  if (rep) {
+    times = Number(rep[1]);
+    if (times < 1 || times > 4) bad('a checker can be moved at most four times');
+    s = s.slice(0, rep.index);
+  }
+  const parts = s.split('/');
+  if (parts.length < 2) bad('expected from/to');
+  const points: number[] = [];
+  for (const p of parts) {
+    // hit marks: '*' after a point (a chain may mark an intermediate hit: 13/9*/5)
+    let q = p;
+    while (q.endsWith('*')) q = q.slice(0, -1);
+    const v = pointOf(q);
+    if (Number.isNaN(v)) bad(`"${shown(p)}" is not a point, "bar" or "off"`);
+    points.push(v);
+  }
+  for (let k = 0; k + 1 < points.length; k++) {
+    const from = points[k]!;
+    const to = points[k + 1]!;
+    if (from < 1) bad('a move cannot start off the board');
+    if (to > 24) bad('a move cannot end on the bar');
+    if (to >= from) bad('a checker moves from a higher point to a lower one');
+  }
+  for (let r = 0; r < times; r++) {
+    for (let k = 0; k + 1 < points.length; k++) hops.push({ from: points[k]!, to: points[k + 1]! });
+  }
+  if (hops.length > 4) bad('more than four checker moves in one roll');
 }
