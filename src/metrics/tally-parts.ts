@@ -361,24 +361,44 @@ export interface GnubgState {
  * luck is known: with the seat's own, it tells whether the match's luck was analysed (gnuBG's `fDice`),
  * which decides whether gnuBG prints a luck total — +0.000 for a player who never rolled (formatgs.c,
  * FORMATGS_LUCK; e.g. hakim63 in test/reference-matches/galaxy/match1548034.txt, analysed by gnuBG
- * 1.07.001).
+ * 1.07.001). Made of exact sums, a structure of its own.
  */
-function seatContext(sc: GnubgStatContext, seat: 0 | 1): GnubgStatContext {
+function seatContext(sc: GnubgStatContext, seat: 0 | 1): Exact<GnubgStatContext> {
   const only = emptyGnubgContext(sc.matchPlay);
   only.games = sc.games;
-  only.sides[0] = plainClone(sc.sides[seat]);
+  // shared for a moment: toExact makes the state a structure of its own
+  only.sides[0] = sc.sides[seat];
   only.sides[1].luckRolls = sc.sides[1 - seat]!.luckRolls;
-  return only;
+  return toExact(only);
 }
 
+/** `a` with `b` added (`a` changed in place); `b` is copied when `a` is null, unless the caller `owns` it. */
 function addContext(
   a: Exact<GnubgStatContext> | null,
   b: Exact<GnubgStatContext> | null,
+  owns = false,
 ): Exact<GnubgStatContext> | null {
   if (!b) return a;
-  if (!a) return plainClone(b);
+  if (!a) return owns ? b : plainClone(b);
   mergeExactDeep<GnubgStatContext>(a, b);
   return a;
+}
+
+/** {@link gnubg}'s merge; `owns`: `from` is the caller's own, its contexts may be taken without a copy. */
+function mergeGnubg(into: GnubgState, from: GnubgState, owns: boolean): GnubgState {
+  if (from.match) {
+    into.matchLength =
+      into.match === null
+        ? from.matchLength
+        : into.matchLength === from.matchLength
+          ? into.matchLength
+          : null;
+  }
+  into.match = addContext(into.match, from.match, owns);
+  into.money = addContext(into.money, from.money, owns);
+  into.bothMovesMatch += from.bothMovesMatch;
+  into.bothMovesMoney += from.bothMovesMoney;
+  return into;
 }
 
 /** A context whose every exact sum holds one value: the shape the library stores. */
@@ -398,30 +418,17 @@ export const gnubg: Accumulator<'gnubg', GnubgState, GnubgFigures> = {
   id: 'gnubg',
   empty: () => ({ match: null, money: null, bothMovesMatch: 0, bothMovesMoney: 0, matchLength: null }),
   add(s, seat) {
-    const context = toExact(seatContext(seat.gnubg, seat.seat));
+    const context = seatContext(seat.gnubg, seat.seat);
     const bothMoves = seat.gnubg.sides[0].totalMoves + seat.gnubg.sides[1].totalMoves;
     const length = seat.match.matchLength;
     const one: GnubgState =
       length > 0
         ? { match: context, money: null, bothMovesMatch: bothMoves, bothMovesMoney: 0, matchLength: length }
         : { match: null, money: context, bothMovesMatch: 0, bothMovesMoney: bothMoves, matchLength: null };
-    return gnubg.merge(s, one);
+    // the context was made here: taken as it is
+    return mergeGnubg(s, one, true);
   },
-  merge(into, from) {
-    if (from.match) {
-      into.matchLength =
-        into.match === null
-          ? from.matchLength
-          : into.matchLength === from.matchLength
-            ? into.matchLength
-            : null;
-    }
-    into.match = addContext(into.match, from.match);
-    into.money = addContext(into.money, from.money);
-    into.bothMovesMatch += from.bothMovesMatch;
-    into.bothMovesMoney += from.bothMovesMoney;
-    return into;
-  },
+  merge: (into, from) => mergeGnubg(into, from, false),
   finish: (s) => ({
     match: s.match && fromExact<GnubgStatContext>(s.match),
     money: s.money && fromExact<GnubgStatContext>(s.money),
