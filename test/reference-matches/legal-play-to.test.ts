@@ -8,6 +8,7 @@
 import { expect, test } from 'vitest';
 import { BAR_INDEX, type Board, boardKey, type Side } from '../../src/core/board.js';
 import { applyPlay, legalPlays, legalPlayTo } from '../../src/core/moves.js';
+import { seededUniform } from '../../src/core/random.js';
 import { defaultMet } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
 import { bytesOf, refFiles } from '../helpers/fixtures.js';
@@ -44,18 +45,6 @@ function check(board: Board, side: Side, d1: number, d2: number, other: [number,
   return differ;
 }
 
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 test('legalPlayTo gives legalPlays’ play for each position of the reference SGFs', () => {
   const met = defaultMet();
   let positions = 0;
@@ -75,7 +64,7 @@ test('legalPlayTo gives legalPlays’ play for each position of the reference SG
 });
 
 test('legalPlayTo gives legalPlays’ play on random boards, the bar and the bear-off', () => {
-  const next = random(7);
+  const next = seededUniform(7);
   let differ = 0;
   for (let n = 0; n < 1500; n++) {
     const sides = [new Array<number>(25).fill(0), new Array<number>(25).fill(0)];

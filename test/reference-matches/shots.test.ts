@@ -10,6 +10,7 @@ import { expect, test } from 'vitest';
 import { clearShotsCache, shots } from '../../src/classify/exposure.js';
 import { BAR_INDEX, type Board, type Side } from '../../src/core/board.js';
 import { legalPlays } from '../../src/core/moves.js';
+import { seededUniform } from '../../src/core/random.js';
 import { boardsAfterPlayedAndBest } from '../../src/metrics/blot-bias.js';
 import { defaultMet } from '../../src/metrics/match-report.js';
 import { parseBytes } from '../../src/parsers/index.js';
@@ -35,18 +36,6 @@ function expectSame(boards: readonly (readonly [Board, Side])[]): number {
   }
   expect(differ).toBe(0);
   return boards.length;
-}
-
-/** A deterministic generator of numbers in [0, 1) (mulberry32). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
@@ -94,7 +83,7 @@ test('shots agree with the legal-move generator on the reference SGFs', () => {
 });
 
 test('shots agree with the legal-move generator on random boards, the bar and the bear-off', () => {
-  const next = random(40);
+  const next = seededUniform(40);
   const boards: (readonly [Board, Side])[] = [];
   for (let i = 0; i < 3000; i++) boards.push([randomBoard(next, i % 3 === 0), 0]);
   expectSame(boards);
