@@ -120,7 +120,8 @@ const ZERO = 48;
 
 /**
  * The most bytes a cell other than a string takes, its comma included: a number's shortest round-trip
- * text is at most 24 characters ('-1.2345678901234567e-308'), `false` 5.
+ * text is at most 25 characters ('-0.0000012345678901234567'; from 1e-7 down JavaScript writes an
+ * exponent: '-1.2345678901234567e-308' is 24), `false` 5.
  */
 const CELL_BYTES = 26;
 

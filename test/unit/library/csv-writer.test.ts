@@ -35,10 +35,22 @@ describe('CsvWriter', () => {
   it('writes every number as JavaScript spells it (small integers digit by digit)', () => {
     const numbers = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, -1, -9, -10, -99, -100, -999, -1000, 0.5, -0.5];
     numbers.push(999.5, 123456789, 2 ** 53, -(2 ** 53), 1e21, 1e-7, 12.000000000000002);
+    // the longest texts: 25 and 24 characters, a row of them written into the smallest buffer
+    numbers.push(-0.0000012345678901234567, -1.2345678901234567e-308, -123456789012345680000);
     const w = new CsvWriter(4);
     for (const n of numbers) w.row([n, 'x', n]);
     const want = numbers.map((n) => `${String(n)},"x",${String(n)}\n`).join('');
     expect(Buffer.from(w.bytes()).toString('utf8')).toBe(want);
+    // a row of the longest numbers, then strings and numbers, written from a buffer of 4 bytes
+    const longest = new Array<number | string>(30).fill(-0.0000012345678901234567);
+    longest.splice(10, 0, 'Zoë', '"q"');
+    const v = new CsvWriter(4);
+    for (let k = 0; k < 100; k++) v.row(k % 2 === 0 ? longest : longest.slice(12));
+    const line = (r: (number | string)[]) =>
+      `${r.map((x) => (typeof x === 'string' ? `"${x.replaceAll('"', '""')}"` : String(x))).join(',')}\n`;
+    expect(Buffer.from(v.bytes()).toString('utf8')).toBe(
+      `${line(longest)}${line(longest.slice(12))}`.repeat(50),
+    );
   });
 
   it('gives DuckDB back every value, bit for bit', async () => {
