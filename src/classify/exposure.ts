@@ -113,9 +113,9 @@ function hitFrom(depth: number, maxFrom: number, hit: boolean): boolean {
  * doubles) and hits a blot: then some legal play hits, as a play of every die is legal whatever else is
  * found (no play uses more dice, and such plays use the same pips). Hops bearing off are not tried, so
  * `false` is the answer only when {@link everyDie} is set afterwards (every die can be played: the legal
- * plays are those sequences) and no sequence can bear off (the hitter has at least as many checkers out
- * of its home board as there are hops: none can be borne off before the last hop, and a hop bearing off
- * would be the last one). The mover's checkers must be loaded into {@link mover}.
+ * plays are those sequences) and no sequence can bear off: the hitter has at least as many checkers out of
+ * its home board (or on the bar) as there are hops, a hop brings at most one of them home, so one is still
+ * out at every hop, and bearing off needs none out. The mover's checkers must be loaded into {@link mover}.
  */
 function hitsWithEveryDie(a: number, b: number): boolean {
   everyDie = false;
