@@ -439,6 +439,11 @@ class TextFileReader {
 
   /** `NAME wins N point(s)`: the winner and points, or null. */
   private winsLine(t: string): { seat: Side; points: number } | null {
+    // asked of every line of a move block: a line ending with a visible ASCII character other than the 't'
+    // or 's' of "point(s)" ends so once normalised too (the name's normalisation trims only spaces and
+    // controls), and cannot be one
+    const last = t.charCodeAt(t.length - 1);
+    if (last > 0x20 && last < 0x7f && last !== 0x74 && last !== 0x73) return null;
     if (!t.includes(' wins ')) return null;
     const w = this.seatAt(normalizeName(t), ' wins ');
     if (!w) return null;
