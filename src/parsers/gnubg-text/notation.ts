@@ -13,6 +13,7 @@
 import type { Board, Hop, Play, Side } from '../../core/board.js';
 import { applyPlay } from '../../core/moves.js';
 import { shown } from '../../errors.js';
+import { scanChain, scannedChain } from '../hop-chain.js';
 
 /** A play text that cannot be read or cannot be played on the given position. */
 export class MoveNotationError extends Error {}
@@ -40,57 +41,20 @@ function toPoint(s: string): number {
 const chainPoints = new Int8Array(8);
 
 /**
- * Reads a well-formed token the way {@link tokenHops} does, in one pass over its characters: a starting
- * point (`bar` in any case, or 1..25) then `/` and points (`off` in any case, or 0..24), each moving
- * forward and followed by at most one hit mark `*`, and an optional repeat `(1)` … `(4)`. Null for any other
- * token, which {@link generalTokenHops} reads or says what is wrong with.
+ * Reads a well-formed token the way {@link generalTokenHops} does, in one pass over its characters
+ * (src/parsers/hop-chain.ts): a starting point (`bar` in any case, or 1..25) then points (`off` in any case,
+ * or 0..24), each moving forward and followed by at most one hit mark `*`, the starting point by none, and
+ * an optional repeat `(1)` … `(4)`. Null for any other token, which generalTokenHops reads or says what is
+ * wrong with.
  */
 export function plainTokenHops(token: string): Hop[] | null {
-  let end = token.length;
-  let repeat = 1;
-  if (end >= 3 && token.charCodeAt(end - 1) === 0x29 && token.charCodeAt(end - 3) === 0x28) {
-    repeat = token.charCodeAt(end - 2) - 0x30;
-    if (!(repeat >= 1 && repeat <= MAX_HOPS)) return null;
-    end -= 3;
-  }
-  let n = 0;
-  let i = 0;
-  while (true) {
-    if (i >= end || n === chainPoints.length) return null;
-    const c = token.charCodeAt(i);
-    let point: number;
-    if (c >= 0x30 && c <= 0x39) {
-      point = c - 0x30;
-      i++;
-      const d = i < end ? token.charCodeAt(i) : 0;
-      if (d >= 0x30 && d <= 0x39) {
-        point = 10 * point + d - 0x30;
-        i++;
-      }
-      if (n === 0 ? point < 1 || point > 25 : point > 24) return null;
-    } else if (i + 3 <= end) {
-      // `bar` starts a chain, `off` ends one (0x20 makes an ASCII capital small)
-      const a = c | 0x20;
-      const b = token.charCodeAt(i + 1) | 0x20;
-      const e = token.charCodeAt(i + 2) | 0x20;
-      if (n === 0 && a === 0x62 && b === 0x61 && e === 0x72) point = 25;
-      else if (n > 0 && a === 0x6f && b === 0x66 && e === 0x66) point = 0;
-      else return null;
-      i += 3;
-    } else return null;
-    if (n > 0 && point >= chainPoints[n - 1]!) return null;
-    chainPoints[n++] = point;
-    // one hit mark, after a landing point only
-    if (n > 1 && i < end && token.charCodeAt(i) === 0x2a) i++;
-    if (i === end) break;
-    if (token.charCodeAt(i) !== 0x2f) return null;
-    i++;
-  }
-  if (n < 2) return null;
+  const n = scanChain(token, chainPoints, 1, false);
+  if (n === 0 || chainPoints[0]! < 1) return null;
+  for (let k = 1; k < n; k++) if (chainPoints[k]! > 24 || chainPoints[k]! >= chainPoints[k - 1]!) return null;
   const chain: Hop[] = [];
   for (let k = 1; k < n; k++) chain.push({ from: chainPoints[k - 1]!, to: chainPoints[k]! });
   const hops: Hop[] = [];
-  for (let r = 0; r < repeat; r++) hops.push(...chain);
+  for (let r = 0; r < scannedChain.repeat; r++) hops.push(...chain);
   return hops;
 }
 

@@ -21,8 +21,10 @@
  * positions: a long move overflows into the right column with a single space (`11: 25/24 23/22 22/21* 13/12
  * 61: 25/24 20/14`). A row with one action gives it to the right column when it starts far from the row number.
  */
+
 import { CorruptFileError, shown } from '../../errors.js';
 import { MAX_GAMES, TOO_MANY_GAMES } from '../game-builder.js';
+import { scanChain, scannedChain } from '../hop-chain.js';
 
 /** One checker hop as written, in the mover's numbering (25 = bar, 0 = off). */
 export interface WrittenHop {
@@ -448,53 +450,16 @@ const UNKNOWN_MOVE: WrittenMove = { kind: 'unknown' };
 const chain = new Int8Array(8);
 
 /**
- * Reads a well-formed hop token of {@link readMove} in one pass over its characters: points (one or two
- * digits up to 25, `bar` or `off` in any case) joined by `/`, each followed by any hit marks `*`, the
- * whole optionally repeated by `(1)` … `(4)`, every hop moving down from a point 1..25 to one 0..24, and
- * no more than four hops in the roll. Its hops are added to `hops`, as {@link readMove} reads them. Any
- * other token returns false with nothing added, for {@link tokenHops} to read it or to say what is wrong
- * with it.
+ * Reads a well-formed hop token of {@link readMove} in one pass over its characters (src/parsers/hop-chain.ts;
+ * a transcript may mark hits after any point, as many as it likes), every hop moving down from a point
+ * 1..25 to one 0..24, and no more than four hops in the roll. Its hops are added to `hops`, as readMove
+ * reads them. Any other token returns false with nothing added, for {@link tokenHops} to read it or to say
+ * what is wrong with it.
  */
 export function plainHops(s: string, hops: WrittenHop[]): boolean {
-  let end = s.length;
-  let times = 1;
-  if (end >= 3 && s.charCodeAt(end - 1) === 0x29 && s.charCodeAt(end - 3) === 0x28) {
-    times = s.charCodeAt(end - 2) - 0x30;
-    if (!(times >= 1 && times <= 4)) return false;
-    end -= 3;
-  }
-  let n = 0;
-  let i = 0;
-  while (true) {
-    if (i >= end || n === chain.length) return false;
-    const c = s.charCodeAt(i);
-    let point: number;
-    if (c >= 0x30 && c <= 0x39) {
-      point = c - 0x30;
-      i++;
-      const d = i < end ? s.charCodeAt(i) : 0;
-      if (d >= 0x30 && d <= 0x39) {
-        point = 10 * point + d - 0x30;
-        i++;
-      }
-      if (point > 25) return false;
-    } else if (i + 3 <= end) {
-      // `bar` or `off`, any case (0x20 makes an ASCII capital small)
-      const a = c | 0x20;
-      const b = s.charCodeAt(i + 1) | 0x20;
-      const e = s.charCodeAt(i + 2) | 0x20;
-      if (a === 0x62 && b === 0x61 && e === 0x72) point = 25;
-      else if (a === 0x6f && b === 0x66 && e === 0x66) point = 0;
-      else return false;
-      i += 3;
-    } else return false;
-    chain[n++] = point;
-    while (i < end && s.charCodeAt(i) === 0x2a) i++;
-    if (i === end) break;
-    if (s.charCodeAt(i) !== 0x2f) return false;
-    i++;
-  }
-  if (n < 2 || hops.length + times * (n - 1) > 4) return false;
+  const n = scanChain(s, chain, Number.POSITIVE_INFINITY, true);
+  const times = scannedChain.repeat;
+  if (n === 0 || hops.length + times * (n - 1) > 4) return false;
   for (let k = 0; k + 1 < n; k++) {
     const from = chain[k]!;
     const to = chain[k + 1]!;
