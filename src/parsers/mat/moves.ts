@@ -14,7 +14,7 @@
  * be applied (no checker there, a blocked point), the caller reports a corrupt file.
  */
 import { type Board, boardKey, type Hop, type Play, type Side } from '../../core/board.js';
-import { applyPlay, isSurelyLegal, type LegalPlay, legalPlays, legalPlayTo } from '../../core/moves.js';
+import { applyPlay, isSurelyLegal, legalPlays, legalPlayTo } from '../../core/moves.js';
 import type { WrittenHop } from './lexer.js';
 
 /** The outcome of playing a written move. */
@@ -78,8 +78,8 @@ function hitsOf(after: Board, side: Side): number {
 }
 
 /**
- * Plays the written hops of `side` with dice d1, d2 on `board`. `legal` may pass the legal plays when the
- * caller has them. Throws the Error of `applyPlay` when no reading of the hops can be applied.
+ * Plays the written hops of `side` with dice d1, d2 on `board`. Throws the Error of `applyPlay` when no
+ * reading of the hops can be applied.
  */
 export function resolvePlay(
   board: Board,
@@ -87,7 +87,6 @@ export function resolvePlay(
   d1: number,
   d2: number,
   written: readonly WrittenHop[],
-  legal?: readonly LegalPlay[],
 ): Resolved {
   const hops = sortedHops(written);
   let literal: Board | null = null;
@@ -99,18 +98,14 @@ export function resolvePlay(
   }
   if (literal && isSurelyLegal(board, side, hops, d1, d2))
     return { played: hops, after: literal, legal: true };
-  if (literal && legal === undefined) {
+  if (literal) {
     // the legal play reaching the position the hops reach, if any, without making every legal play
     const m = legalPlayTo(board, side, d1, d2, literal);
     if (m) return { played: dieSized(hops, d1, d2) ? hops : m, after: literal, legal: true };
   }
-  const plays = legal ?? legalPlays(board, side, d1, d2);
-  const byKey = new Map<string, LegalPlay>();
-  for (const lp of plays) byKey.set(lp.key, lp);
-  if (literal) {
-    const m = byKey.get(boardKey(literal));
-    if (m) return { played: dieSized(hops, d1, d2) ? hops : m.play, after: literal, legal: true };
-  }
+  // the literal reading is not legal: the positions of the legal plays, for the readings below
+  const legalKeys = new Set<string>();
+  for (const lp of legalPlays(board, side, d1, d2)) legalKeys.add(lp.key);
   // split the consolidated hops; among the legal readings keep the one hitting least (a transcript marks the
   // hits it means at the hop's end, which the literal reading already covers)
   let best: Resolved | null = null;
@@ -122,7 +117,7 @@ export function resolvePlay(
     } catch {
       continue;
     }
-    if (byKey.has(boardKey(after))) {
+    if (legalKeys.has(boardKey(after))) {
       if (!best || hitsOf(after, side) < hitsOf(best.after, side))
         best = { played: play, after, legal: true };
     } else if (!firstApplied) {

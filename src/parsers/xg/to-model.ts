@@ -122,22 +122,19 @@ function hopAt(pairs: ArrayLike<number>, at: number, k: number): Hop {
   return sharedHop(from >= 24 ? 25 : from + 1, to < 0 ? 0 : to + 1);
 }
 
-/** Whether {@link hopsOf} finds a hop at `at` in `pairs` (not a list ended or zeroed from its start). */
-function hasHops(pairs: ArrayLike<number>, at: number): boolean {
-  if (at + 1 >= pairs.length) return false;
-  const from = pairs[at]!;
-  return from >= 0 && pairs[at + 1]! < from;
+/**
+ * Whether the (from, to) pair at `i` in `pairs` is a hop: not past the end, not the list's end (from −1),
+ * not a zeroed pair (a hop moves down).
+ */
+function isHopAt(pairs: ArrayLike<number>, i: number): boolean {
+  return i + 1 < pairs.length && pairs[i]! >= 0 && pairs[i + 1]! < pairs[i]!;
 }
 
-/** Hops from XG's 4 (from, to) pairs at `at` in `pairs`; the list ends at the first from = −1. */
+/** Hops from XG's 4 (from, to) pairs at `at` in `pairs`; the list ends at the first pair not a hop. */
 function hopsOf(pairs: ArrayLike<number>, at = 0): Hop[] {
   // the hops are shared, and the array made at its size (grown by push it takes room for 17)
   let n = 0;
-  while (n < 4 && at + 2 * n + 1 < pairs.length) {
-    const from = pairs[at + 2 * n]!;
-    if (from < 0 || pairs[at + 2 * n + 1]! >= from) break; // end of list (−1), or a zeroed list
-    n++;
-  }
+  while (n < 4 && isHopAt(pairs, at + 2 * n)) n++;
   if (n === 0) return [];
   if (n === 1) return [hopAt(pairs, at, 0)];
   if (n === 2) return [hopAt(pairs, at, 0), hopAt(pairs, at, 1)];
@@ -545,7 +542,7 @@ function moveCandidates(
   for (let j = 0; j < n; j++) {
     const depth = xgLevelName(xgCandidateLevel(dm, j));
     let play: Play | null = null;
-    if (!hasHops(dm.moves, XG_MOVE_BYTES * j)) {
+    if (!isHopAt(dm.moves, XG_MOVE_BYTES * j)) {
       // XG sometimes leaves a candidate's move list zeroed while its resulting position is stored: the play
       // is the legal one that reaches that position
       legal ??= legalPlays(board, player, rec.dice[0], rec.dice[1]);
