@@ -322,40 +322,35 @@ export async function doubleColumns(
 ): Promise<Float64Array[]> {
   const { DuckDBDoubleVector } = await duckdb();
   const result = await con.run(sql, params as DuckDBValue[]);
-  const width = result.columnCount;
-  const parts: Float64Array[][] = Array.from({ length: width }, () => []);
-  let total = 0;
+  // the result is materialized: its row count is known, so each column is filled in place, chunk by chunk
+  const total = result.rowCount;
+  const columns = Array.from({ length: result.columnCount }, () => new Float64Array(total));
+  let at = 0;
   for (
     let chunk = await result.fetchChunk();
     chunk && chunk.rowCount > 0;
     chunk = await result.fetchChunk()
   ) {
-    for (let c = 0; c < width; c++) {
+    const n = chunk.rowCount;
+    if (at + n > total) throw new Error('doubleColumns: more rows than the result counts');
+    for (let c = 0; c < columns.length; c++) {
       const v = chunk.getColumnVector(c);
       if (!(v instanceof DuckDBDoubleVector)) throw new Error(`doubleColumns: column ${c} is not DOUBLE`);
+      const out = columns[c]!;
       // the vector's own Float64Array when this version exposes it at run time (it is private to the types)
       const items = (v as unknown as { items?: unknown }).items;
-      if (items instanceof Float64Array && items.length >= chunk.rowCount) {
-        parts[c]!.push(items.slice(0, chunk.rowCount));
+      if (items instanceof Float64Array && items.length >= n) {
+        out.set(items.subarray(0, n), at);
         continue;
       }
-      const out = new Float64Array(chunk.rowCount);
-      for (let i = 0; i < out.length; i++) {
+      for (let i = 0; i < n; i++) {
         const x = v.getItem(i);
         if (x === null) throw new Error(`doubleColumns: column ${c} holds NULL`);
-        out[i] = x;
+        out[at + i] = x;
       }
-      parts[c]!.push(out);
     }
-    total += chunk.rowCount;
+    at += n;
   }
-  return parts.map((list) => {
-    const out = new Float64Array(total);
-    let at = 0;
-    for (const p of list) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
-  });
+  if (at !== total) throw new Error('doubleColumns: fewer rows than the result counts');
+  return columns;
 }
