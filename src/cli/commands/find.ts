@@ -14,7 +14,7 @@ import { GAME_PHASES, GAME_PLANS } from '../../classify/game-plan.js';
 import { UsageError } from '../../errors.js';
 import type { FindOutcome } from '../../library/find.js';
 import { type FindFilters, filtersText } from '../../library/find-filters.js';
-import { FIND_MEMORY_MB } from '../../library/memory.js';
+import { findMemoryMb } from '../../library/memory.js';
 import type { Library } from '../../library/open.js';
 import { findHtml } from '../../report/find/html.js';
 import { findJson } from '../../report/find/json.js';
@@ -146,7 +146,7 @@ export async function runFind(name: string | undefined, opts: FindOptions): Prom
   if (opts.forget !== undefined) return forget(opts.forget, opts);
   // every filter read before the library is opened: a bad one is a usage error, nothing written
   const typed = commandLineFilters(opts);
-  limitOption(opts.limit);
+  const limit = limitOption(opts.limit);
   if (opts.save !== undefined && opts.save.trim() === '') throw new UsageError('--save expects a name');
   if (opts.html !== undefined && outputRefused(opts.html, pageRules(opts.force, [], opts.library)))
     return EXIT.someFailed;
@@ -155,7 +155,7 @@ export async function runFind(name: string | undefined, opts: FindOptions): Prom
     if (saved !== EXIT.ok) return saved;
   }
   const runName = opts.save ?? name ?? null;
-  return withLibrary(opts.library, { readOnly: true, memoryMb: FIND_MEMORY_MB }, async (lib) => {
+  return withLibrary(opts.library, { readOnly: true, memoryMb: findMemoryMb(limit) }, async (lib) => {
     const base = runName === null ? [] : await savedSets(lib, runName);
     if (base === null) return EXIT.someFailed;
     // a search just saved holds the command line's filters already (only the configuration's player is added)

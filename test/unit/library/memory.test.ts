@@ -7,6 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   FIND_MEMORY_MB,
+  FIND_SHORT_MEMORY_MB,
+  findMemoryMb,
   MemoryLimits,
   memoryLimits,
   memorySetting,
@@ -46,6 +48,15 @@ describe('the limits a reader goes through', () => {
     expect(limits.raise(OOM)).toBe(true);
     expect(limits.current).toBe(256);
     expect(MemoryLimits.forReading(2 * GiB).current).toBe(READ_MEMORY_MB);
+  });
+
+  it('bdb find starts at 40 MB for a list of up to 1,000 decisions, at 64 MB for a longer one or all', () => {
+    expect(FIND_SHORT_MEMORY_MB).toBe(40);
+    expect(findMemoryMb(20)).toBe(40);
+    expect(findMemoryMb(1000)).toBe(40);
+    expect(findMemoryMb(1001)).toBe(64);
+    expect(findMemoryMb(null)).toBe(64);
+    expect(MemoryLimits.forReading(2 * GiB, undefined, findMemoryMb(20)).current).toBe(40);
   });
 
   it("from the user's BDB_DUCKDB_MEMORY, which is only where it starts", () => {
