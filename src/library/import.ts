@@ -69,7 +69,6 @@ export interface ImportOutcome {
   readonly decisions?: number;
 }
 
-/** The tables appended to row by row (decisions are loaded from CSV, see {@link LibraryImporter}). */
 /**
  * How much an import lets DuckDB's write-ahead log grow, in MB, before DuckDB writes its rows into the
  * library's tables (a checkpoint), instead of DuckDB's 16 MB. A transaction of 50,000 decision rows logs more
@@ -83,6 +82,7 @@ export interface ImportOutcome {
  */
 const IMPORT_CHECKPOINT_MB = 32;
 
+/** The tables appended to row by row (decisions are loaded from CSV, see {@link LibraryImporter}). */
 const TABLES = ['files', 'matches', 'match_players', 'games', 'sources'] as const;
 type Table = (typeof TABLES)[number];
 

@@ -18,13 +18,13 @@ import { diskFailure } from '../core/disk.js';
 export const READ_MEMORY_MB = 256;
 
 /**
- * The limit `bdb find` opens the library with, in MB, when it lists more than {@link FIND_SHORT_LIST} decisions
- * (or every one found; fewer: {@link FIND_SHORT_MEMORY_MB}). A search keeps the few columns it sorts on and reads
- * the decisions it lists, but under the readers' 256 MB DuckDB kept every block the search read: on one
- * player's library of 10,000 matches (3.75 million decisions) `bdb find --limit 20` peaked at 204 MB and
- * `--player Me --pattern me:bar` at 215 MB, against 154 and 177 MB under 64 MB, in the same time (10 runs
- * of each in turn, wall 1.00× and 0.97×, load 1.6; 6 December 2026). A search that needs more (tens of
- * thousands of decisions listed) is run again with four times the limit, as every read is.
+ * The limit `bdb find` opens the library with, in MB, when it lists more than {@link FIND_SHORT_LIST}
+ * decisions or every one found (fewer: {@link FIND_SHORT_MEMORY_MB}). A search keeps the few columns it
+ * sorts on and reads the decisions it lists, but under the readers' 256 MB DuckDB kept every block the
+ * search read: on one player's library of 10,000 matches (3.75 million decisions) `bdb find --limit 20`
+ * peaked at 204 MB and `--player Me --pattern me:bar` at 215 MB, against 154 and 177 MB under 64 MB, in the
+ * same time (10 runs of each in turn, wall 1.00× and 0.97×, load 1.6; 6 December 2026). A search that needs
+ * more (tens of thousands of decisions listed) is run again with four times the limit, as every read is.
  */
 export const FIND_MEMORY_MB = 64;
 
