@@ -445,7 +445,6 @@ const NO_MOVE: WrittenMove = { kind: 'none' };
 const CANNOT_MOVE: WrittenMove = { kind: 'cannot' };
 const UNKNOWN_MOVE: WrittenMove = { kind: 'unknown' };
 
-/** Reads the move after the dice of a roll. */
 /** The points of the hop chain {@link plainHops} is reading. */
 const chain = new Int8Array(8);
 
@@ -470,6 +469,7 @@ export function plainHops(s: string, hops: WrittenHop[]): boolean {
   return true;
 }
 
+/** Reads the move after the dice of a roll. */
 function readMove(toks: readonly Token[], line: number, fail: Fail): WrittenMove {
   if (toks.length === 0) return NO_MOVE;
   const t0 = toks[0]!.text;
